@@ -1,0 +1,31 @@
+#ifndef C_SYSTEM_SHIMS_H
+#define C_SYSTEM_SHIMS_H
+
+#include <stdint.h>
+
+/// What `vault` needs to know about a file, read with one statx(2) call.
+typedef struct {
+    int64_t size;
+    uint64_t inode;
+    uint32_t mode;
+    int64_t mtime_sec;
+    int64_t mtime_nsec;
+    int64_t ctime_sec;
+    int64_t ctime_nsec;
+    /// 0 when the file system does not record a birth time.
+    int has_btime;
+    int64_t btime_sec;
+    int64_t btime_nsec;
+} vault_file_stat;
+
+/// statx(2) relative to `dirfd`; `nofollow` keeps a symbolic link from being followed.
+/// Returns 0 or -1 with errno set.
+int vault_statx(int dirfd, const char *path, int nofollow, vault_file_stat *out);
+
+/// statx(2) of an open file descriptor.
+int vault_fstatx(int fd, vault_file_stat *out);
+
+/// renameat2(2) with RENAME_NOREPLACE: fails with EEXIST instead of replacing a file.
+int vault_rename_noreplace(int olddirfd, const char *oldpath, int newdirfd, const char *newpath);
+
+#endif

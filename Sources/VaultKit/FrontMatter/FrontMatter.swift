@@ -1,0 +1,108 @@
+/// A note's front matter: where it is, and its YAML as libyaml read it.
+public struct FrontMatter: Sendable {
+    /// Where the block sits in the file.
+    public var block: FrontMatterBlock
+    /// The top-level mapping, or nil when the block is empty.
+    public var root: YAMLNode?
+
+    /// The top-level entries.
+    public var entries: [YAMLPair] {
+        if case .mapping(let pairs, _)? = root?.kind { return pairs }
+        return []
+    }
+
+    /// True when the mapping is written in flow style: `{title: x, tags: [a]}`.
+    public var isFlowMapping: Bool {
+        if case .mapping(_, true)? = root?.kind { return true }
+        return false
+    }
+
+    /// The entries whose key matches `name` case-insensitively.
+    public func entries(named name: String) -> [YAMLPair] {
+        entries.filter { $0.key.scalar.map { FrontMatterKey.matches($0, name) } ?? false }
+    }
+
+    /// Reads the front matter at the start of `bytes`.
+    ///
+    /// - Returns: nil when the note has no front matter.
+    /// - Throws: a `FrontMatterError` located in the file (1-based line and column).
+    public static func read(_ bytes: UnsafeRawBufferPointer) throws(FrontMatterError) -> FrontMatter? {
+        switch FrontMatterBlock.locate(in: bytes) {
+        case .none:
+            return nil
+        case .unterminated:
+            throw FrontMatterError(message: "front matter is not closed: no line '---' follows the opening '---'", line: 1, column: 1)
+        case .carriageReturnOnly:
+            throw FrontMatterError(message: "front matter uses carriage returns alone as line breaks, which vault cannot edit safely", line: 1, column: 4)
+        case .block(let block):
+            let yaml = UnsafeRawBufferPointer(rebasing: bytes[block.yamlRange])
+            let root: YAMLNode?
+            do {
+                root = try YAMLReader.parse(yaml)
+            } catch {
+                throw FrontMatterError(
+                    message: error.message,
+                    line: block.yamlFirstLine + error.line + 1,
+                    column: error.column + 1
+                )
+            }
+            if let root {
+                guard case .mapping = root.kind else {
+                    if root.isNull { return FrontMatter(block: block, root: nil) }
+                    throw FrontMatterError(
+                        message: "front matter is not a mapping of keys to values",
+                        line: block.yamlFirstLine + root.line + 1,
+                        column: root.column + 1
+                    )
+                }
+            }
+            return FrontMatter(block: block, root: root.map { $0.shifted(by: block.yamlRange.lowerBound) })
+        }
+    }
+}
+
+/// Why a note's front matter cannot be read, with its 1-based place in the note file.
+public struct FrontMatterError: Error, Sendable, Equatable {
+    public var message: String
+    public var line: Int
+    public var column: Int
+
+    /// The diagnostic for the note at `path`.
+    public func diagnostic(path: String) -> Diagnostic {
+        Diagnostic(path: path, line: line, column: column, severity: .error, message: message)
+    }
+}
+
+/// The front-matter keys `vault` understands.
+public enum FrontMatterKey {
+    public static let id = "id"
+    public static let title = "title"
+    public static let tags = "tags"
+    public static let pinned = "pinned"
+    public static let created = "created"
+    public static let modified = "modified"
+    public static let sortDate = "sortDate"
+
+    /// Keys match case-insensitively (`Tags` is `tags`).
+    static func matches(_ key: String, _ name: String) -> Bool {
+        key.utf8.count == name.utf8.count && key.lowercased() == name.lowercased()
+    }
+}
+
+extension YAMLNode {
+    /// The same node with every offset moved by `delta` bytes.
+    func shifted(by delta: Int) -> YAMLNode {
+        var node = self
+        node.start += delta
+        node.end += delta
+        switch kind {
+        case .sequence(let items, let flow):
+            node.kind = .sequence(items.map { $0.shifted(by: delta) }, flow: flow)
+        case .mapping(let pairs, let flow):
+            node.kind = .mapping(pairs.map { YAMLPair(key: $0.key.shifted(by: delta), value: $0.value.shifted(by: delta)) }, flow: flow)
+        case .scalar, .alias:
+            break
+        }
+        return node
+    }
+}

@@ -1,0 +1,278 @@
+import Foundation
+
+/// Changes a note's front matter by editing only the bytes of the keys it sets.
+///
+/// Every other byte — body, other keys, comments, key order, quoting, indentation, line
+/// breaks, a BOM, a missing final newline — is kept. A value keeps its style (a block list
+/// stays a block list), a new key goes at the end of the front matter, and a block is
+/// created only when a key must be set on a note that has none.
+public struct FrontMatterEditor {
+    /// The note's bytes with the edits made so far.
+    public private(set) var bytes: [UInt8]
+    private var frontMatter: FrontMatter?
+    private let timeZone: TimeZone
+
+    /// Starts editing `bytes`. Throws when the front matter cannot be read: such a note is
+    /// never rewritten.
+    public init(bytes: [UInt8], timeZone: TimeZone = .current) throws(FrontMatterError) {
+        self.bytes = bytes
+        self.timeZone = timeZone
+        self.frontMatter = try Self.read(bytes)
+    }
+
+    /// The understood keys as they are now.
+    public var fields: NoteFields {
+        frontMatter.map { NoteFields($0, timeZone: timeZone) } ?? NoteFields()
+    }
+
+    /// True when the note has a key called `key` (case-insensitively).
+    public func has(_ key: String) -> Bool {
+        !(frontMatter?.entries(named: key).isEmpty ?? true)
+    }
+
+    /// Sets `key` to `value`, replacing only the old value's bytes, or adds the key.
+    public mutating func set(_ key: String, to value: FrontMatterValue) throws(FrontMatterError) {
+        guard let frontMatter else {
+            createBlock(with: "\(key): \(render(value, like: nil))")
+            return
+        }
+        guard let pair = try single(key, in: frontMatter) else {
+            append("\(key): \(render(value, like: nil))", to: frontMatter)
+            return
+        }
+        if case .list(let names) = value, case .sequence = pair.value.kind {
+            try replaceList(pair, with: names, in: frontMatter)
+            return
+        }
+        replaceValue(of: pair, with: render(value, like: pair.value), in: frontMatter)
+    }
+
+    /// Removes `tagsToRemove` and appends `tagsToAdd` (those not present yet), keeping the
+    /// lines or items of every other tag exactly as written.
+    public mutating func updateTags(removing tagsToRemove: [String], adding tagsToAdd: [String]) throws(FrontMatterError) {
+        let removeKeys = Set(tagsToRemove.map(TagName.key))
+        let current = fields.tags
+        var kept = current.filter { !removeKeys.contains(TagName.key($0)) }
+        for tag in tagsToAdd where !kept.contains(where: { TagName.key($0) == TagName.key(tag) }) {
+            kept.append(tag)
+        }
+        if kept.map(TagName.key) == current.map(TagName.key) { return }
+        guard let frontMatter, let pair = try single(FrontMatterKey.tags, in: frontMatter) else {
+            try set(FrontMatterKey.tags, to: .list(kept))
+            return
+        }
+        switch pair.value.kind {
+        case .sequence:
+            try replaceList(pair, with: kept, in: frontMatter)
+        case .scalar(let text, let style, _) where !pair.value.isNull:
+            // "work, home" stays a comma-separated string; "work home" space-separated.
+            let separator = text.contains(",") ? ", " : (kept.count > 1 && !text.contains(" ") ? ", " : " ")
+            let rendered = kept.isEmpty ? "[]" : YAMLScalarWriter.render(kept.joined(separator: separator), like: style)
+            replaceValue(of: pair, with: rendered, in: frontMatter)
+        default:
+            replaceValue(of: pair, with: render(.list(kept), like: nil), in: frontMatter)
+        }
+    }
+
+    /// Removes `key` and its value lines. Does nothing when the key is absent.
+    public mutating func remove(_ key: String) throws(FrontMatterError) {
+        guard let frontMatter, let pair = try single(key, in: frontMatter) else { return }
+        guard !frontMatter.isFlowMapping else {
+            throw FrontMatterError(message: "vault cannot remove a key from front matter written as {…}", line: pair.key.line + 2, column: pair.key.column + 1)
+        }
+        let lines = bytes.withUnsafeBytes { raw in
+            startOfLine(containing: pair.key.start, in: raw)..<endOfLine(containing: max(pair.key.start, pair.value.contentEnd - 1), in: raw)
+        }
+        try splice(lines, with: [])
+    }
+
+    // MARK: - Edits
+
+    private mutating func createBlock(with line: String) {
+        let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let lineBreak = Self.firstLineBreak(in: bytes)
+        let block = "---" + lineBreak + line + lineBreak + "---" + lineBreak
+        bytes.replaceSubrange(bom..<bom, with: Array(block.utf8))
+        frontMatter = try? Self.read(bytes)
+    }
+
+    private mutating func append(_ line: String, to frontMatter: FrontMatter) {
+        let lineBreak = frontMatter.block.lineBreak.rawValue
+        if frontMatter.isFlowMapping, let root = frontMatter.root {
+            // `{a: 1}` → `{a: 1, key: value}`: insert before the closing brace.
+            let close = root.end - 1
+            let separator = frontMatter.entries.isEmpty ? "" : ", "
+            try? splice(close..<close, with: Array((separator + line).utf8))
+            return
+        }
+        var insertion = frontMatter.block.closingLine.lowerBound
+        var text = line + lineBreak
+        let yamlStart = frontMatter.block.yamlRange.lowerBound
+        // The YAML may lack a final line break only when it is empty; keep lines whole.
+        if insertion > yamlStart, bytes[insertion - 1] != UInt8(ascii: "\n") {
+            text = lineBreak + line
+            insertion = frontMatter.block.closingLine.lowerBound
+        }
+        let indent = frontMatter.entries.first.map { String(repeating: " ", count: $0.key.column) } ?? ""
+        try? splice(insertion..<insertion, with: Array((indent + text).utf8))
+    }
+
+    private mutating func replaceValue(of pair: YAMLPair, with text: String, in frontMatter: FrontMatter) {
+        let value = pair.value
+        if value.isNull, value.start == value.end {
+            // `key:` with nothing after it: put the value after the colon.
+            let colon = bytes[pair.key.end..<bytes.count].firstIndex(of: UInt8(ascii: ":")) ?? pair.key.end
+            var end = colon + 1
+            while end < bytes.count, bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\t") { end += 1 }
+            try? splice((colon + 1)..<end, with: Array((" " + text).utf8).dropLastSpaceIf(end < bytes.count && bytes[end] == UInt8(ascii: "#")))
+            return
+        }
+        if case .sequence(_, false) = value.kind {
+            // A block list replaced by a scalar: its item lines go, the value follows the key.
+            bytes.withUnsafeBytes { raw in
+                let itemsStart = startOfLine(containing: value.start, in: raw)
+                let itemsEnd = endOfLine(containing: value.contentEnd - 1, in: raw)
+                let colon = bytes[pair.key.end..<itemsStart].firstIndex(of: UInt8(ascii: ":")) ?? pair.key.end
+                let keyLineEnd = endOfLine(containing: colon, in: raw)
+                var replacement = Array((" " + text).utf8)
+                replacement += bytes[(colon + 1)..<keyLineEnd].drop(while: { $0 == UInt8(ascii: " ") })
+                try? splice((colon + 1)..<itemsEnd, with: replacement)
+            }
+            return
+        }
+        try? splice(value.start..<value.end, with: Array(text.utf8))
+    }
+
+    private mutating func replaceList(_ pair: YAMLPair, with names: [String], in frontMatter: FrontMatter) throws(FrontMatterError) {
+        guard case .sequence(let items, let flow) = pair.value.kind else { return }
+        let keyOf: (YAMLNode) -> String? = { node in
+            guard var name = node.scalar?.trimmingCharacters(in: .whitespaces), !node.isNull else { return nil }
+            if name.hasPrefix("#") { name.removeFirst() }
+            return TagName.key(name)
+        }
+        let wanted = names.map(TagName.key)
+        if flow {
+            let separator = items.count >= 2 && bytes[items[0].end..<items[1].start].contains(UInt8(ascii: " ")) || items.count < 2 ? ", " : ","
+            var parts: [String] = []
+            var used = Set<String>()
+            for item in items {
+                if let key = keyOf(item) {
+                    guard wanted.contains(key), !used.contains(key) else { continue }
+                    used.insert(key)
+                }
+                parts.append(String(decoding: bytes[item.start..<item.end], as: UTF8.self))
+            }
+            for name in names where !used.contains(TagName.key(name)) {
+                parts.append(YAMLScalarWriter.render(name, in: .flow))
+            }
+            try splice(pair.value.start..<pair.value.end, with: Array(("[" + parts.joined(separator: separator) + "]").utf8))
+            return
+        }
+        // Block list: keep the lines of kept items, drop the lines of removed ones, and add
+        // new items after the last item with the first item's indentation.
+        var present = Set<String>()
+        var ranges: [(range: Range<Int>, keep: Bool)] = []
+        var prefix: [UInt8] = Array("  - ".utf8)
+        bytes.withUnsafeBytes { raw in
+            for (index, item) in items.enumerated() {
+                let start = startOfLine(containing: item.start, in: raw)
+                let end = endOfLine(containing: max(item.start, item.contentEnd - 1), in: raw)
+                if index == 0 { prefix = Array(bytes[start..<item.start]) }
+                var keep = true
+                if let key = keyOf(item) {
+                    keep = wanted.contains(key) && !present.contains(key)
+                    present.insert(key)
+                }
+                ranges.append((start..<end, keep))
+            }
+        }
+        let added = names.filter { !present.contains(TagName.key($0)) }
+        guard !ranges.isEmpty, ranges.contains(where: \.keep) || !added.isEmpty else {
+            replaceValue(of: pair, with: "[]", in: frontMatter)
+            return
+        }
+        let lineBreak = frontMatter.block.lineBreak.rawValue
+        let whole = ranges[0].range.lowerBound..<(ranges.last?.range.upperBound ?? ranges[0].range.upperBound)
+        // Lines between items (comments) stay where they were, before the new items.
+        var result: [UInt8] = []
+        var cursor = whole.lowerBound
+        for entry in ranges {
+            result += bytes[cursor..<entry.range.lowerBound]
+            if entry.keep { result += bytes[entry.range] }
+            cursor = entry.range.upperBound
+        }
+        if !added.isEmpty {
+            if let last = result.last, last != UInt8(ascii: "\n") { result += Array(lineBreak.utf8) }
+            for name in added {
+                result += prefix + Array(YAMLScalarWriter.render(name).utf8) + Array(lineBreak.utf8)
+            }
+            if whole.upperBound == bytes.count || bytes[whole.upperBound - 1] != UInt8(ascii: "\n") {
+                // The list ended the file without a line break: keep it that way.
+                result.removeLast(lineBreak.utf8.count)
+            }
+        }
+        try splice(whole, with: result)
+    }
+
+    /// Replaces `range` and re-reads the front matter, which must still parse.
+    private mutating func splice(_ range: Range<Int>, with replacement: some Collection<UInt8>) throws(FrontMatterError) {
+        bytes.replaceSubrange(range, with: replacement)
+        frontMatter = try Self.read(bytes)
+    }
+
+    // MARK: - Helpers
+
+    private func single(_ key: String, in frontMatter: FrontMatter) throws(FrontMatterError) -> YAMLPair? {
+        let matches = frontMatter.entries(named: key)
+        if matches.count > 1 {
+            let second = matches[1].key
+            throw FrontMatterError(message: "key '\(key)' appears more than once; vault will not guess which to change", line: second.line + 2, column: second.column + 1)
+        }
+        return matches.first
+    }
+
+    private func render(_ value: FrontMatterValue, like node: YAMLNode?) -> String {
+        let json = frontMatter?.isFlowMapping == true
+        switch value {
+        case .string(let text):
+            if json { return YAMLScalarWriter.doubleQuoted(text) }
+            if case .scalar(_, let style, _)? = node?.kind { return YAMLScalarWriter.render(text, like: style) }
+            return YAMLScalarWriter.render(text)
+        case .bool(let flag):
+            // Keep the user's spelling family: yes/no stays yes/no.
+            if let old = node?.scalar?.lowercased() {
+                switch old {
+                case "yes", "no": return flag ? "yes" : "no"
+                case "on", "off": return flag ? "on" : "off"
+                default: break
+                }
+            }
+            return flag ? "true" : "false"
+        case .date(let date):
+            let text = NoteDate.format(date, timeZone: timeZone)
+            if case .scalar(_, let style, _)? = node?.kind, style != .plain { return YAMLScalarWriter.render(text, like: style) }
+            return json ? "\"\(text)\"" : text
+        case .list(let names):
+            let items = names.map { json ? YAMLScalarWriter.doubleQuoted($0) : YAMLScalarWriter.render($0, in: .flow) }
+            return "[" + items.joined(separator: ", ") + "]"
+        }
+    }
+
+    private static func read(_ bytes: [UInt8]) throws(FrontMatterError) -> FrontMatter? {
+        try bytes.withUnsafeBytes { raw in
+            Result { () throws(FrontMatterError) in try FrontMatter.read(raw) }
+        }.get()
+    }
+
+    private static func firstLineBreak(in bytes: [UInt8]) -> String {
+        guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return "\n" }
+        return newline > 0 && bytes[newline - 1] == UInt8(ascii: "\r") ? "\r\n" : "\n"
+    }
+}
+
+private extension Array where Element == UInt8 {
+    /// Keeps one space between a value and a comment that follows it.
+    func dropLastSpaceIf(_ condition: Bool) -> [UInt8] {
+        condition ? self + [UInt8(ascii: " ")] : self
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// The settings in `.vault/config.yaml`. Unknown keys are the user's and are ignored here.
+public struct VaultConfig: Sendable, Equatable {
+    public static let fileName = "config.yaml"
+    public static let palette = ["gray", "blue", "orange", "yellow", "green", "indigo", "red", "purple", "pink", "teal", "brown"]
+
+    /// Days a trashed note is kept before it is purged.
+    public var trashDays = 30
+    /// Whether lists show a snippet under each title by default.
+    public var listSnippet = true
+    /// Colour names by tag key (see `TagName.key`).
+    public var tagColors: [String: String] = [:]
+    /// Colour names by folder path, compared case-insensitively.
+    public var folderColors: [String: String] = [:]
+    /// Values that could not be understood, located in the config file.
+    public var problems: [Diagnostic] = []
+
+    public init() {}
+
+    static let defaultText = """
+        trashDays: 30
+        list:
+          snippet: true          # show the body snippet under each title
+        colors:
+          tags: {}
+          folders: {}
+
+        """
+
+    /// Reads the config of `root`; a missing file gives the defaults.
+    public static func load(from root: VaultRoot) -> VaultConfig {
+        var buffer: [UInt8] = []
+        let path = VaultRoot.settingsDirectory + "/" + fileName
+        guard let stat = try? POSIXFile.readAll(path, relativeTo: root.descriptor, into: &buffer) else {
+            return VaultConfig()
+        }
+        return buffer.withUnsafeBytes { raw in
+            parse(UnsafeRawBufferPointer(rebasing: raw[0..<Int(stat.size)]), path: path)
+        }
+    }
+
+    static func parse(_ bytes: UnsafeRawBufferPointer, path: String) -> VaultConfig {
+        var config = VaultConfig()
+        let root: YAMLNode?
+        do {
+            root = try YAMLReader.parse(bytes)
+        } catch {
+            config.problems.append(Diagnostic(path: path, line: error.line + 1, column: error.column + 1, severity: .error, message: error.message))
+            return config
+        }
+        func report(_ message: String, _ node: YAMLNode) {
+            config.problems.append(Diagnostic(path: path, line: node.line + 1, column: node.column + 1, severity: .warning, message: message))
+        }
+        for (key, value) in pairs(root) {
+            switch key {
+            case "trashdays":
+                if let text = value.scalar, let days = Int(text), days >= 0 {
+                    config.trashDays = days
+                } else {
+                    report("'trashDays' should be a whole number of days", value)
+                }
+            case "list":
+                for (listKey, listValue) in pairs(value) where listKey == "snippet" {
+                    if let flag = listValue.scalar.flatMap(YAMLBool.value(of:)) {
+                        config.listSnippet = flag
+                    } else {
+                        report("'list.snippet' should be true or false", listValue)
+                    }
+                }
+            case "colors":
+                for (kind, map) in pairs(value) {
+                    for pair in rawPairs(map) {
+                        guard let name = pair.key.scalar, let color = pair.value.scalar?.lowercased() else { continue }
+                        guard palette.contains(color) else {
+                            report("unknown colour '\(color)' (use one of: \(palette.joined(separator: " ")))", pair.value)
+                            continue
+                        }
+                        if kind == "tags" { config.tagColors[TagName.key(name)] = color }
+                        if kind == "folders" { config.folderColors[name.lowercased()] = color }
+                    }
+                }
+            default:
+                continue
+            }
+        }
+        return config
+    }
+
+    private static func rawPairs(_ node: YAMLNode?) -> [YAMLPair] {
+        if case .mapping(let pairs, _)? = node?.kind { return pairs }
+        return []
+    }
+
+    private static func pairs(_ node: YAMLNode?) -> [(String, YAMLNode)] {
+        rawPairs(node).compactMap { pair in pair.key.scalar.map { ($0.lowercased(), pair.value) } }
+    }
+
+    /// The colour of a folder, if the config gives one.
+    public func color(ofFolder path: String) -> String? { folderColors[path.lowercased()] }
+
+    /// The colour of a tag, if the config gives one.
+    public func color(ofTag name: String) -> String? { tagColors[TagName.key(name)] }
+}

@@ -1,0 +1,97 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An open vault directory: the directory that contains `.vault/`.
+///
+/// Holds a descriptor of the root so that every file operation is relative to it.
+public final class VaultRoot: Sendable {
+    /// Absolute path of the vault root, without a trailing slash.
+    public let path: String
+    /// A descriptor of the root directory, open for the life of this object.
+    public let descriptor: Int32
+
+    /// The name of the settings directory.
+    public static let settingsDirectory = ".vault"
+
+    /// Opens the vault at `path`, which must contain `.vault/`.
+    public init(path: String) throws(VaultError) {
+        let absolute = Self.absolute(path)
+        let fd = open(absolute, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw .io(path: absolute, operation: "open the vault", errno: errno) }
+        guard Self.isVault(absolute) else {
+            close(fd)
+            throw .noVault(searchedFrom: absolute)
+        }
+        self.path = absolute
+        self.descriptor = fd
+    }
+
+    deinit { close(descriptor) }
+
+    /// Finds the vault the way git finds a repository: `explicit` (`--vault`), else
+    /// `VAULT_PATH`, else the nearest ancestor of `workingDirectory` that has `.vault/`.
+    public static func discover(explicit: String?, environment: [String: String], workingDirectory: String) throws(VaultError) -> VaultRoot {
+        if let explicit { return try VaultRoot(path: resolve(explicit, against: workingDirectory)) }
+        if let fromEnvironment = environment["VAULT_PATH"], !fromEnvironment.isEmpty {
+            return try VaultRoot(path: resolve(fromEnvironment, against: workingDirectory))
+        }
+        var directory = absolute(workingDirectory)
+        while true {
+            if isVault(directory) { return try VaultRoot(path: directory) }
+            guard let parent = parentDirectory(of: directory) else { break }
+            directory = parent
+        }
+        throw .noVault(searchedFrom: absolute(workingDirectory))
+    }
+
+    /// Makes `path` a vault: creates it if needed, and `.vault/` with a config file.
+    @discardableResult
+    public static func initialize(at path: String) throws(VaultError) -> VaultRoot {
+        let absolute = absolute(path)
+        if isVault(absolute) { throw .vaultExists(absolute) }
+        for directory in [absolute, absolute + "/" + settingsDirectory] {
+            if mkdir(directory, 0o755) != 0, errno != EEXIST {
+                throw .io(path: directory, operation: "create directory", errno: errno)
+            }
+        }
+        let root = try VaultRoot(path: absolute)
+        try AtomicFile.write(Array(VaultConfig.defaultText.utf8), to: settingsDirectory + "/" + VaultConfig.fileName, in: root, mode: 0o644)
+        return root
+    }
+
+    /// The absolute path of a vault-relative path.
+    public func absolutePath(_ relative: String) -> String {
+        relative.isEmpty ? path : path + "/" + relative
+    }
+
+    static func isVault(_ directory: String) -> Bool {
+        var info = stat()
+        return stat(directory + "/" + settingsDirectory, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
+    static func resolve(_ path: String, against base: String) -> String {
+        path.hasPrefix("/") ? path : base + "/" + path
+    }
+
+    /// `path` made absolute and normalised (no `.`, `..`, or repeated slashes).
+    static func absolute(_ path: String) -> String {
+        let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var parts: [Substring] = []
+        for part in full.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..": _ = parts.popLast()
+            default: parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    private static func parentDirectory(of path: String) -> String? {
+        guard path != "/" else { return nil }
+        guard let slash = path.lastIndex(of: "/") else { return nil }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}

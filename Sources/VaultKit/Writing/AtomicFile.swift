@@ -1,0 +1,78 @@
+import CSystemShims
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Replaces files atomically: the new bytes go to a temporary file in the same directory,
+/// which is flushed and renamed over the target, so a crash leaves the old file or the
+/// new one, never half of either.
+public enum AtomicFile {
+    /// Set to `before-rename` (tests only) to make the process die after the temporary
+    /// file is written and before it replaces the note, as a crash would.
+    public static let crashEnvironmentKey = "VAULT_TEST_CRASH"
+
+    /// Writes `bytes` to the vault-relative `path`.
+    ///
+    /// - Parameters:
+    ///   - mode: permission bits of the new file (the old file's, to keep them).
+    ///   - modificationTime: when given, the new file keeps this modification time, so an
+    ///     organising write (a tag, a pin) does not reorder lists by file time.
+    ///   - beforeRename: called after the temporary file is complete; throwing aborts the
+    ///     write and leaves the target untouched. The write path checks for conflicts here.
+    public static func write(
+        _ bytes: [UInt8],
+        to path: String,
+        in root: VaultRoot,
+        mode: UInt32,
+        modificationTime: timespec? = nil,
+        beforeRename: () throws(VaultError) -> Void = {}
+    ) throws(VaultError) {
+        let temporary = temporaryName(for: path)
+        let fd = openat(root.descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(mode & 0o7777))
+        guard fd >= 0 else { throw .io(path: path, operation: "create a temporary file", errno: errno) }
+        var closed = false
+        var renamed = false
+        defer {
+            if !closed { close(fd) }
+            if !renamed { unlinkat(root.descriptor, temporary, 0) }
+        }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { raw in
+                Glibc.write(fd, raw.baseAddress.map { $0 + written }, raw.count - written)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .io(path: path, operation: "write", errno: errno)
+            }
+            written += count
+        }
+        // umask may have narrowed the mode given to open(2).
+        guard fchmod(fd, mode_t(mode & 0o7777)) == 0 else { throw .io(path: path, operation: "set permissions", errno: errno) }
+        if let modificationTime {
+            // UTIME_OMIT ((1 << 30) - 2) leaves the access time alone.
+            let stamps = [timespec(tv_sec: 0, tv_nsec: (1 << 30) - 2), modificationTime]
+            _ = stamps.withUnsafeBufferPointer { futimens(fd, $0.baseAddress) }
+        }
+        guard fsync(fd) == 0 else { throw .io(path: path, operation: "flush", errno: errno) }
+        close(fd)
+        closed = true
+        if ProcessInfo.processInfo.environment[crashEnvironmentKey] == "before-rename" {
+            _exit(137)
+        }
+        try beforeRename()
+        guard renameat(root.descriptor, temporary, root.descriptor, path) == 0 else {
+            throw .io(path: path, operation: "replace", errno: errno)
+        }
+        renamed = true
+    }
+
+    /// A hidden name beside `path`, so that a scan never reads a half-written file.
+    static func temporaryName(for path: String) -> String {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        return directory + ".\(name).vault-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+    }
+}

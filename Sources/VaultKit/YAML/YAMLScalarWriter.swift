@@ -1,0 +1,67 @@
+import Foundation
+
+/// Writes strings as YAML scalars that libyaml reads back as the same string.
+public enum YAMLScalarWriter {
+    public enum Context { case block, flow }
+
+    /// The string plain when that reads back unchanged, else double-quoted.
+    public static func render(_ value: String, in context: Context = .block) -> String {
+        isPlainSafe(value, in: context) ? value : doubleQuoted(value)
+    }
+
+    /// Renders `value` in `style` where it can be, so a rewritten value keeps its quoting.
+    public static func render(_ value: String, like style: YAMLNode.ScalarStyle, in context: Context = .block) -> String {
+        switch style {
+        case .doubleQuoted: return doubleQuoted(value)
+        case .singleQuoted where !value.contains(where: { $0.isNewline }):
+            return "'" + value.replacingOccurrences(of: "'", with: "''") + "'"
+        default: return render(value, in: context)
+        }
+    }
+
+    public static func doubleQuoted(_ value: String) -> String {
+        var out = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\x" + String(repeating: "0", count: 2 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    static func isPlainSafe(_ value: String, in context: Context) -> Bool {
+        guard let first = value.unicodeScalars.first, let last = value.unicodeScalars.last else { return false }
+        if " \t".unicodeScalars.contains(first) || " \t".unicodeScalars.contains(last) { return false }
+        if "-?:,[]{}#&*!|>'\"%@`".unicodeScalars.contains(first) {
+            // `-x`, `?x`, `:x` are plain when followed by a non-space, but keep it simple.
+            return false
+        }
+        if value.contains(": ") || value.contains(" #") || value.hasSuffix(":") { return false }
+        if context == .flow, value.contains(where: { ",[]{}".contains($0) }) { return false }
+        if value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{FEFF}" }) { return false }
+        let lower = value.lowercased()
+        if ["true", "false", "yes", "no", "on", "off", "y", "n", "null", "~"].contains(lower) { return false }
+        if looksNumeric(lower) { return false }
+        return true
+    }
+
+    /// Anything YAML 1.1 might read as a number, date or other non-string.
+    private static func looksNumeric(_ value: String) -> Bool {
+        guard let first = value.unicodeScalars.first else { return false }
+        if first == "." || first == "+" || ("0"..."9").contains(first) {
+            return value.unicodeScalars.allSatisfy { "0123456789.+-_:eExXabcdefABCDEFoO tTzZ".unicodeScalars.contains($0) }
+        }
+        return false
+    }
+}
