@@ -32,7 +32,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "VaultKitTests", dependencies: ["VaultKit"]),
-        .testTarget(name: "vaultTests", dependencies: ["VaultKit"]),
+        // Depends on the executable so that it is built before its end-to-end tests run.
+        .testTarget(name: "vaultTests", dependencies: ["vault", "VaultKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

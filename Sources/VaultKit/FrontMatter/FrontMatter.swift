@@ -40,8 +40,12 @@ public struct FrontMatter: Sendable {
             do {
                 root = try YAMLReader.parse(yaml)
             } catch {
+                var message = error.message
+                if let context = error.context {
+                    message += " started at \(block.yamlFirstLine + context.line + 1):\(context.column + 1)"
+                }
                 throw FrontMatterError(
-                    message: error.message,
+                    message: message,
                     line: block.yamlFirstLine + error.line + 1,
                     column: error.column + 1
                 )

@@ -18,6 +18,8 @@ public enum AtomicFile {
     ///   - mode: permission bits of the new file (the old file's, to keep them).
     ///   - modificationTime: when given, the new file keeps this modification time, so an
     ///     organising write (a tag, a pin) does not reorder lists by file time.
+    ///   - replacing: false to create a new file, failing with `.destinationExists`
+    ///     rather than replacing a file that appeared meanwhile.
     ///   - beforeRename: called after the temporary file is complete; throwing aborts the
     ///     write and leaves the target untouched. The write path checks for conflicts here.
     public static func write(
@@ -26,6 +28,7 @@ public enum AtomicFile {
         in root: VaultRoot,
         mode: UInt32,
         modificationTime: timespec? = nil,
+        replacing: Bool = true,
         beforeRename: () throws(VaultError) -> Void = {}
     ) throws(VaultError) {
         let temporary = temporaryName(for: path)
@@ -62,8 +65,15 @@ public enum AtomicFile {
             _exit(137)
         }
         try beforeRename()
-        guard renameat(root.descriptor, temporary, root.descriptor, path) == 0 else {
-            throw .io(path: path, operation: "replace", errno: errno)
+        if replacing {
+            guard renameat(root.descriptor, temporary, root.descriptor, path) == 0 else {
+                throw .io(path: path, operation: "replace", errno: errno)
+            }
+        } else {
+            guard vault_rename_noreplace(root.descriptor, temporary, root.descriptor, path) == 0 else {
+                if errno == EEXIST { throw .destinationExists(path) }
+                throw .io(path: path, operation: "create", errno: errno)
+            }
         }
         renamed = true
     }

@@ -6,4 +6,11 @@ public struct YAMLParseError: Error, Sendable, Equatable {
     public var line: Int
     /// 0-based column (characters) in the parsed text.
     public var column: Int
+    /// Where the construct being parsed started (0-based), when libyaml says.
+    public var context: (line: Int, column: Int)?
+
+    public static func == (a: YAMLParseError, b: YAMLParseError) -> Bool {
+        a.message == b.message && a.line == b.line && a.column == b.column
+            && a.context?.line == b.context?.line && a.context?.column == b.context?.column
+    }
 }

@@ -47,7 +47,8 @@ public enum YAMLReader {
             }
             return YAMLParseError(message: message, line: line, column: offset - lineStart)
         }
-        return YAMLParseError(message: message, line: parser.problem_mark.line, column: parser.problem_mark.column)
+        let context = parser.context == nil ? nil : (line: parser.context_mark.line, column: parser.context_mark.column)
+        return YAMLParseError(message: message, line: parser.problem_mark.line, column: parser.problem_mark.column, context: context)
     }
 }
 

@@ -1,0 +1,62 @@
+import Foundation
+
+/// The JSON shapes of `--format json` (documented in the README).
+public enum NoteJSON {
+    /// One note: path, folder, title, id, tags, pinned, dates (ISO 8601), snippet, error.
+    public static func write(_ note: Note, to json: inout JSONWriter, timeZone: TimeZone = .current, body: String? = nil) {
+        json.beginObject()
+        json.key("path"); json.string(note.path)
+        json.key("folder"); json.string(note.folder)
+        json.key("title"); json.string(note.title)
+        json.key("id"); json.string(note.id)
+        json.key("tags"); json.strings(note.tags)
+        json.key("pinned"); json.bool(note.pinned)
+        json.key("created"); json.string(NoteDate.format(note.created, timeZone: timeZone))
+        json.key("modified"); json.string(NoteDate.format(note.modified, timeZone: timeZone))
+        json.key("sortDate"); json.string(NoteDate.format(note.sortDate, timeZone: timeZone))
+        json.key("snippet"); json.string(note.snippet)
+        json.key("error"); json.string(note.frontMatterError.map { "\($0.line):\($0.column): \($0.message)" })
+        if let body { json.key("body"); json.string(body) }
+        json.endObject()
+    }
+
+    /// The main page: counts of pinned, unsorted, trash, and the folder and tag trees.
+    public static func writeOverview(_ index: VaultIndex, trash: Int, config: VaultConfig, to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("notes"); json.number(index.notes.count)
+        json.key("pinned"); json.number(index.pinnedCount)
+        json.key("unsorted"); json.number(index.unsortedCount)
+        json.key("folders"); writeFolders(index.folders, config: config, to: &json)
+        json.key("tags"); writeTags(index.tags, config: config, to: &json)
+        json.key("trash"); json.number(trash)
+        json.endObject()
+    }
+
+    public static func writeFolders(_ folders: [FolderNode], config: VaultConfig, to json: inout JSONWriter) {
+        json.beginArray()
+        for folder in folders {
+            json.beginObject()
+            json.key("name"); json.string(folder.name)
+            json.key("path"); json.string(folder.path)
+            json.key("count"); json.number(folder.count)
+            json.key("color"); json.string(config.color(ofFolder: folder.path))
+            json.key("children"); writeFolders(folder.children, config: config, to: &json)
+            json.endObject()
+        }
+        json.endArray()
+    }
+
+    public static func writeTags(_ tags: [TagNode], config: VaultConfig, to json: inout JSONWriter) {
+        json.beginArray()
+        for tag in tags {
+            json.beginObject()
+            json.key("name"); json.string(tag.name)
+            json.key("path"); json.string(tag.path)
+            json.key("count"); json.number(tag.count)
+            json.key("color"); json.string(config.color(ofTag: tag.path))
+            json.key("children"); writeTags(tag.children, config: config, to: &json)
+            json.endObject()
+        }
+        json.endArray()
+    }
+}

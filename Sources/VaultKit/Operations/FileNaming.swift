@@ -1,0 +1,48 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// File names for notes, made from titles.
+public enum FileNaming {
+    /// A file name (without `.md`) for `title`: characters file systems and sync tools
+    /// dislike become spaces or dashes, and a leading dot is dropped so the note is not hidden.
+    public static func baseName(for title: String) -> String {
+        var name = ""
+        for scalar in title.unicodeScalars {
+            switch scalar {
+            case "/", "\\", ":": name.unicodeScalars.append("-")
+            case "*", "?", "\"", "<", ">", "|": continue
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F { name.unicodeScalars.append(" ") } else { name.unicodeScalars.append(scalar) }
+            }
+        }
+        name = name.trimmingSpaces()
+        while name.hasPrefix(".") { name.removeFirst() }
+        name = name.trimmingSpaces()
+        while name.utf8.count > 200 { name.removeLast() }
+        return name.isEmpty ? "Untitled" : name
+    }
+
+    /// A vault-relative path `folder/base.md` no file uses yet (compared case-insensitively,
+    /// for vaults synced to case-insensitive file systems): `base 2.md`, `base 3.md`, …
+    public static func freePath(folder: String, base: String, in root: VaultRoot) -> String {
+        let directory = folder.isEmpty ? root.path : root.absolutePath(folder)
+        var taken = Set<String>()
+        if let dir = opendir(directory) {
+            while let entry = readdir(dir) {
+                let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                    $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+                }
+                taken.insert(name.lowercased())
+            }
+            closedir(dir)
+        }
+        var candidate = base
+        var number = 2
+        while taken.contains((candidate + ".md").lowercased()) {
+            candidate = "\(base) \(number)"
+            number += 1
+        }
+        return folder.isEmpty ? candidate + ".md" : folder + "/" + candidate + ".md"
+    }
+}

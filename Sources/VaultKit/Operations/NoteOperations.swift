@@ -1,0 +1,164 @@
+import CSystemShims
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The everyday note commands: create, move, rename, duplicate, pin, and finishing an edit.
+///
+/// Each writes through `NoteWriter` or a no-clobber rename, so no operation overwrites a
+/// file it did not mean to, and organising never changes `modified`.
+public struct NoteOperations: Sendable {
+    public let vault: Vault
+
+    public init(vault: Vault) {
+        self.vault = vault
+    }
+
+    private var root: VaultRoot { vault.root }
+
+    /// A new lowercase UUID for a note's `id`.
+    public static func newID() -> String { UUID().uuidString.lowercased() }
+
+    // MARK: - Create
+
+    /// Creates a note from `draft` and returns its vault-relative path.
+    public func create(_ draft: NoteDraft) throws(VaultError) -> String {
+        for tag in draft.tags {
+            if let problem = TagName.problem(with: tag) { throw .invalidTagName(tag, reason: problem) }
+        }
+        let folder = try existingFolder(draft.folder)
+        let title = draft.title?.trimmingSpaces()
+        let firstLine = draft.body.split(whereSeparator: \.isNewline).first { !$0.trimmingSpaces().isEmpty }
+        let base = FileNaming.baseName(for: title.flatMap { $0.isEmpty ? nil : $0 } ?? firstLine.map { NoteText.stripHeading($0.trimmingSpaces()) } ?? "Untitled")
+        let bytes = Array(draft.fileText(id: Self.newID(), now: vault.now(), timeZone: vault.timeZone).utf8)
+        return try createFile(bytes, folder: folder, base: base)
+    }
+
+    /// Writes a new file under a free name, retrying if another appears meanwhile.
+    private func createFile(_ bytes: [UInt8], folder: String, base: String, mode: UInt32 = 0o644) throws(VaultError) -> String {
+        for _ in 0..<5 {
+            let path = FileNaming.freePath(folder: folder, base: base, in: root)
+            do {
+                try AtomicFile.write(bytes, to: path, in: root, mode: mode, replacing: false)
+                return path
+            } catch .destinationExists {
+                continue
+            }
+        }
+        throw .destinationExists(folder.isEmpty ? base + ".md" : folder + "/" + base + ".md")
+    }
+
+    // MARK: - Move and rename
+
+    /// Moves `note` into `folder` (`/` or empty for the root) and returns its new path.
+    /// A file of the same name there is never replaced.
+    public func move(_ note: Note, to folder: String) throws(VaultError) -> String {
+        let destination = try existingFolder(folder == "/" ? "" : folder)
+        let fileName = note.path.split(separator: "/").last.map(String.init) ?? note.path
+        let target = destination.isEmpty ? fileName : destination + "/" + fileName
+        if target == note.path { return target }
+        try renameNoReplace(note.path, to: target)
+        return target
+    }
+
+    /// Renames the file of `note` to `title` (and its `title` key, if it has one).
+    public func rename(_ note: Note, to title: String) throws(VaultError) -> String {
+        let trimmed = title.trimmingSpaces()
+        guard !trimmed.isEmpty else { throw .invalidTitle(title, reason: "a title cannot be empty") }
+        let base = FileNaming.baseName(for: trimmed)
+        let target = note.folder.isEmpty ? base + ".md" : note.folder + "/" + base + ".md"
+        // Check the front matter first, so that a note we may not edit is not renamed halfway.
+        if note.hasFrontMatter {
+            try vault.writer.update(note.path) { editor in
+                if editor.has(FrontMatterKey.title) { try editor.set(FrontMatterKey.title, to: .string(trimmed)) }
+            }
+        }
+        if target != note.path { try renameNoReplace(note.path, to: target) }
+        return target
+    }
+
+    private func renameNoReplace(_ source: String, to target: String) throws(VaultError) {
+        guard vault_rename_noreplace(root.descriptor, source, root.descriptor, target) == 0 else {
+            if errno == EEXIST { throw .destinationExists(target) }
+            throw .io(path: source, operation: "move to '\(target)'", errno: errno)
+        }
+    }
+
+    // MARK: - Duplicate
+
+    /// Copies `note` into `folder` (default: its own) as a new note: a new `id`, `created`
+    /// and `modified` now, and the title "… copy".
+    public func duplicate(_ note: Note, to folder: String? = nil) throws(VaultError) -> String {
+        let destination = try existingFolder(folder.map { $0 == "/" ? "" : $0 } ?? note.folder)
+        var buffer: [UInt8] = []
+        let stat = try POSIXFile.readAll(note.path, relativeTo: root.descriptor, into: &buffer)
+        let now = vault.now()
+        let copyTitle = note.title + " copy"
+        var editor: FrontMatterEditor
+        do {
+            editor = try FrontMatterEditor(bytes: Array(buffer[0..<Int(stat.size)]), timeZone: vault.timeZone)
+            try editor.set(FrontMatterKey.id, to: .string(Self.newID()))
+            let titleFromFileName = editor.fields.title == nil && note.title == note.name
+            if !titleFromFileName { try editor.set(FrontMatterKey.title, to: .string(copyTitle)) }
+            try editor.set(FrontMatterKey.created, to: .date(now))
+            try editor.set(FrontMatterKey.modified, to: .date(now))
+            if editor.has(FrontMatterKey.sortDate) { try editor.set(FrontMatterKey.sortDate, to: .date(now)) }
+        } catch {
+            throw .located(error.diagnostic(path: note.path))
+        }
+        return try createFile(editor.bytes, folder: destination, base: FileNaming.baseName(for: note.name + " copy"), mode: stat.mode & 0o7777)
+    }
+
+    // MARK: - Pin
+
+    /// Pins or unpins `note`. Unpinning a note without a `pinned` key changes nothing.
+    @discardableResult
+    public func setPinned(_ note: Note, _ pinned: Bool) throws(VaultError) -> NoteWriter.Outcome {
+        try vault.writer.update(note.path) { editor in
+            if editor.fields.pinned == pinned { return }
+            try editor.set(FrontMatterKey.pinned, to: .bool(pinned))
+        }
+    }
+
+    // MARK: - Edit
+
+    /// After an editor closed `path`: when its text differs from `before`, sets `modified`
+    /// to now. A note without front matter keeps its file time as `modified` and gets no block.
+    public func finishEdit(_ path: String, before: [UInt8]) throws(VaultError) -> NoteWriter.Outcome {
+        var buffer: [UInt8] = []
+        let stat = try POSIXFile.readAll(path, relativeTo: root.descriptor, into: &buffer)
+        let after = Array(buffer[0..<Int(stat.size)])
+        guard after != before else { return .unchanged }
+        let hasBlock = after.withUnsafeBytes { raw -> Bool in
+            if case .none = FrontMatterBlock.locate(in: raw) { return false }
+            return true
+        }
+        guard hasBlock else { return .unchanged }
+        let now = vault.now()
+        return try vault.writer.update(path, touchesText: true) { editor in
+            try editor.set(FrontMatterKey.modified, to: .date(now))
+        }
+    }
+
+    // MARK: - Folders
+
+    /// Checks that `folder` is an existing real directory of the vault (no symbolic link,
+    /// no hidden directory) and returns it vault-relative; empty is the root.
+    public func existingFolder(_ folder: String) throws(VaultError) -> String {
+        let relative = try VaultPath.relative(folder, root: root)
+        guard !relative.isEmpty else { return "" }
+        var prefix = ""
+        for part in relative.split(separator: "/") {
+            if let problem = VaultPath.problem(withName: String(part)) {
+                throw .invalidFolderName(relative, reason: problem)
+            }
+            prefix = prefix.isEmpty ? String(part) : prefix + "/" + part
+            guard let stat = POSIXFile.stat(prefix, relativeTo: root.descriptor),
+                  stat.mode & UInt32(S_IFMT) == UInt32(S_IFDIR) else {
+                throw .folderNotFound(relative)
+            }
+        }
+        return relative
+    }
+}

@@ -1,0 +1,34 @@
+/// `vault check`: everything wrong in a vault that a person should fix.
+public struct VaultCheck: Sendable {
+    public let diagnostics: [Diagnostic]
+
+    public init(scan: ScanResult, config: VaultConfig) {
+        var found: [Diagnostic] = config.problems
+        var notesByID: [String: [String]] = [:]
+        for note in scan.notes {
+            if let error = note.frontMatterError {
+                found.append(error.diagnostic(path: note.path))
+            }
+            for problem in note.problems {
+                found.append(problem.diagnostic(path: note.path))
+            }
+            if let id = note.id { notesByID[id.lowercased(), default: []].append(note.path) }
+            if note.path.split(separator: "/").count > 3 {
+                found.append(Diagnostic(path: note.path, severity: .warning, message: "nested deeper than a folder and a subfolder; it counts in folder '\(note.topFolder)'"))
+            }
+        }
+        for (id, paths) in notesByID where paths.count > 1 {
+            for path in paths.sorted() {
+                found.append(Diagnostic(path: path, severity: .error, message: "id '\(id)' is used by \(paths.count) notes: " + paths.sorted().joined(separator: ", ")))
+            }
+        }
+        for directory in scan.folders where directory.split(separator: "/").count > 2 {
+            found.append(Diagnostic(path: directory, severity: .warning, message: "directory nested deeper than a folder and a subfolder"))
+        }
+        found += scan.issues.map(\.diagnostic)
+        diagnostics = found.sorted { ($0.path, $0.line ?? 0, $0.column ?? 0) < ($1.path, $1.line ?? 0, $1.column ?? 0) }
+    }
+
+    /// True when nothing was found.
+    public var isClean: Bool { diagnostics.isEmpty }
+}

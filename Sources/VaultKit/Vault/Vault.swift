@@ -1,0 +1,48 @@
+import Foundation
+
+/// A vault opened for one command: its root, settings, clock and the write path.
+public struct Vault: Sendable {
+    public let root: VaultRoot
+    public let config: VaultConfig
+    /// The current time; tests inject a fixed one.
+    public var now: @Sendable () -> Date = { Date() }
+    public var timeZone: TimeZone = .current
+
+    public init(root: VaultRoot) {
+        self.root = root
+        self.config = VaultConfig.load(from: root)
+    }
+
+    /// Reads every note (see `VaultScanner`).
+    public func scan(filter: VaultScanner.Filter? = nil) throws(VaultError) -> ScanResult {
+        var scanner = VaultScanner(root: root)
+        scanner.timeZone = timeZone
+        return try scanner.scan(filter: filter)
+    }
+
+    /// The one write path for notes.
+    public var writer: NoteWriter {
+        var writer = NoteWriter(root: root)
+        writer.timeZone = timeZone
+        return writer
+    }
+
+    /// The number of notes in `.trash/`.
+    public func trashCount() -> Int {
+        var count = 0
+        func walk(_ directory: String) {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+            for name in names {
+                let path = directory + "/" + name
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                    walk(path)
+                } else if name.hasSuffix(".md") {
+                    count += 1
+                }
+            }
+        }
+        walk(root.absolutePath(".trash"))
+        return count
+    }
+}

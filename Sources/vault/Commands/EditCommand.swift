@@ -1,0 +1,30 @@
+import ArgumentParser
+import Foundation
+import VaultKit
+
+struct EditCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit",
+        abstract: "Open a note in $VISUAL/$EDITOR; 'modified' is updated only if the text changed."
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The note: a path, a title or an id prefix.") var note: String
+
+    func run() throws {
+        let session = try Session(global)
+        let found = try session.resolve(note)
+        let path = session.vault.root.absolutePath(found.path)
+        let before = [UInt8](FileManager.default.contents(atPath: path) ?? Data())
+        try EditorLauncher.edit(path)
+        do {
+            if try session.operations.finishEdit(found.path, before: before) == .written {
+                Terminal.standardError.line("vault: \(found.path): modified updated")
+            }
+        } catch {
+            Terminal.standardError.printError(error)
+            Terminal.standardError.line("vault: your edit is saved; 'modified' was not updated")
+            throw ExitCode(2)
+        }
+    }
+}

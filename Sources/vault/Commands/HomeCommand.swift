@@ -1,0 +1,25 @@
+import ArgumentParser
+import VaultKit
+
+struct HomeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "home",
+        abstract: "Show the vault at a glance: pinned, unsorted, folders, tags, trash."
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Option(help: "Output format: text or json.") var format: OutputFormat = .text
+
+    func run() throws {
+        let session = try Session(global)
+        let index = session.index
+        let trash = session.vault.trashCount()
+        if format == .json {
+            var json = JSONWriter()
+            NoteJSON.writeOverview(index, trash: trash, config: session.vault.config, to: &json)
+            session.terminal.line(json.output)
+        } else {
+            OverviewPrinter(terminal: session.terminal, config: session.vault.config).print(index, trash: trash)
+        }
+    }
+}

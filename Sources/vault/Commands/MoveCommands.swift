@@ -1,0 +1,79 @@
+import ArgumentParser
+import VaultKit
+
+struct MoveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "mv", abstract: "Move notes to a folder ('/' = Unsorted).")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The notes, then the destination folder.") var arguments: [String]
+
+    func validate() throws {
+        if arguments.count < 2 { throw ValidationError("give at least one note and a destination folder") }
+    }
+
+    func run() throws {
+        let session = try Session(global)
+        let destination = arguments[arguments.count - 1]
+        let notes = try session.resolve(Array(arguments.dropLast()))
+        try session.forEach(notes) { note in
+            let target = try session.operations.move(note, to: destination)
+            if target != note.path { session.terminal.line("\(note.path) → \(target)") }
+        }
+    }
+}
+
+struct RenameCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a note's file (and its 'title' key, if it has one).")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The note: a path, a title or an id prefix.") var note: String
+    @Argument(help: "The new title.") var title: String
+
+    func run() throws {
+        let session = try Session(global)
+        let found = try session.resolve(note)
+        let target = try session.operations.rename(found, to: title)
+        session.terminal.line("\(found.path) → \(target)")
+    }
+}
+
+struct CopyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "cp", abstract: "Duplicate a note (new id and dates, title '… copy').")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The note: a path, a title or an id prefix.") var note: String
+    @Argument(help: "The folder for the copy (default: the note's own).") var destination: String?
+
+    func run() throws {
+        let session = try Session(global)
+        let found = try session.resolve(note)
+        session.terminal.line(try session.operations.duplicate(found, to: destination))
+    }
+}
+
+struct PinCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "pin", abstract: "Pin notes.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The notes.") var notes: [String]
+
+    func run() throws { try setPinned(global, notes, true) }
+}
+
+struct UnpinCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "unpin", abstract: "Unpin notes.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The notes.") var notes: [String]
+
+    func run() throws { try setPinned(global, notes, false) }
+}
+
+private func setPinned(_ global: GlobalOptions, _ names: [String], _ pinned: Bool) throws {
+    let session = try Session(global)
+    try session.forEach(try session.resolve(names)) { note in
+        let outcome = try session.operations.setPinned(note, pinned)
+        let verb = pinned ? "pinned" : "unpinned"
+        session.terminal.line(outcome == .written ? "\(verb) \(note.path)" : "\(note.path) was already \(verb)")
+    }
+}

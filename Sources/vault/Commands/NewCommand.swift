@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import VaultKit
+
+struct NewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "new",
+        abstract: "Create a note; the text comes from stdin when piped, else from $VISUAL/$EDITOR."
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The title (default: the first line of the text).") var title: String?
+    @Option(name: [.short, .customLong("folder")], help: "The folder to create it in.") var folder: String = ""
+    @Option(name: [.short, .customLong("tag")], help: "A tag (repeatable).") var tags: [String] = []
+    @Flag(help: "Pin the note.") var pin = false
+
+    func run() throws {
+        let vault = try global.openVault()
+        let operations = NoteOperations(vault: vault)
+        // Fail on a bad folder or tag before the user spends time in the editor.
+        _ = try operations.existingFolder(folder)
+        for tag in tags {
+            if let problem = TagName.problem(with: tag) { throw VaultError.invalidTagName(tag, reason: problem) }
+        }
+        var draft = NoteDraft(title: title, folder: folder, tags: tags, pinned: pin)
+        if isatty(0) == 0 {
+            let input = FileHandle.standardInput.readDataToEndOfFile()
+            draft.body = String(decoding: input, as: UTF8.self)
+        } else {
+            let template = title.map { "# \($0)\n\n" } ?? ""
+            let text = try editInScratchFile(vault: vault, template: template)
+            guard text != template else {
+                Terminal.standardError.line("vault: the note was left unchanged; nothing saved")
+                return
+            }
+            draft.body = text
+        }
+        if draft.body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty && (title == nil || isatty(0) == 1) {
+            Terminal.standardError.line("vault: empty note discarded; nothing saved")
+            return
+        }
+        let path = try operations.create(draft)
+        print(path)
+    }
+
+    /// Lets the user write in a scratch file inside `.vault/` (never outside the vault).
+    private func editInScratchFile(vault: Vault, template: String) throws -> String {
+        let directory = vault.root.absolutePath(".vault/tmp")
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let path = directory + "/new-\(getpid()).md"
+        guard FileManager.default.createFile(atPath: path, contents: Data(template.utf8)) else {
+            throw VaultError.io(path: ".vault/tmp", operation: "create a scratch file", errno: errno)
+        }
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try EditorLauncher.edit(path)
+        let data = FileManager.default.contents(atPath: path) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+}

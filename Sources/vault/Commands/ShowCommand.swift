@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import VaultKit
+
+struct ShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Print a note.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The note: a path, a title or an id prefix.") var note: String
+    @Flag(help: "Print the file exactly as it is on disk.") var raw = false
+    @Option(help: "Output format: text or json.") var format: OutputFormat = .text
+
+    func run() throws {
+        let session = try Session(global)
+        let found = try session.resolve(note)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: session.vault.root.absolutePath(found.path)))
+        if raw {
+            FileHandle.standardOutput.write(bytes)
+            return
+        }
+        let body = bytes.withUnsafeBytes { raw in
+            let start = found.frontMatterError == nil ? NoteReader.bodyStart(of: raw) : 0
+            return String(decoding: raw[start...], as: UTF8.self)
+        }
+        let terminal = session.terminal
+        if format == .json {
+            var json = JSONWriter()
+            NoteJSON.write(found, to: &json, body: body)
+            terminal.line(json.output)
+            return
+        }
+        let config = session.vault.config
+        terminal.line(terminal.bold(found.title) + (found.pinned ? " ★" : ""))
+        var details = [found.path, "modified " + RelativeDate.format(found.modified, now: session.vault.now())]
+        if !found.tags.isEmpty {
+            details.append(found.tags.map { terminal.paint("#" + $0, config.color(ofTag: $0)) }.joined(separator: " "))
+        }
+        terminal.line(terminal.dim(details.joined(separator: " · ")))
+        if let error = found.frontMatterError {
+            Terminal.standardError.warning(error.diagnostic(path: found.path).asWarning)
+        }
+        terminal.line()
+        terminal.write(body.hasSuffix("\n") ? body : body + "\n")
+    }
+}
+
+extension Diagnostic {
+    var asWarning: Diagnostic {
+        var copy = self
+        copy.severity = .warning
+        return copy
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import VaultKit
+
+/// One command's view of the vault: opened, scanned once, with skipped files reported.
+struct Session {
+    let vault: Vault
+    let scan: ScanResult
+    let terminal: Terminal
+
+    init(_ options: GlobalOptions, filter: VaultScanner.Filter? = nil) throws {
+        vault = try options.openVault()
+        scan = try vault.scan(filter: filter)
+        terminal = options.terminal
+        for issue in scan.issues where issue.isWarning {
+            Terminal.standardError.warning(issue.diagnostic)
+        }
+    }
+
+    var index: VaultIndex { VaultIndex(scan) }
+    var operations: NoteOperations { NoteOperations(vault: vault) }
+    var resolver: NoteResolver { NoteResolver(notes: scan.notes, root: vault.root) }
+
+    func resolve(_ name: String) throws -> Note { try resolver.resolve(name) }
+    func resolve(_ names: [String]) throws -> [Note] { try resolver.resolve(names) }
+
+    /// Runs `body` for each note, printing an error and going on when one fails.
+    /// Exits with status 2 at the end if any failed.
+    func forEach(_ notes: [Note], _ body: (Note) throws -> Void) throws {
+        var failed = false
+        for note in notes {
+            do {
+                try body(note)
+            } catch let error as VaultError {
+                Terminal.standardError.printError(error)
+                failed = true
+            }
+        }
+        if failed { throw ExitCode(2) }
+    }
+}

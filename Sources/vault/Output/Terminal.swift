@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import VaultKit
+
+enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+    case auto, always, never
+}
+
+/// Writes to stdout or stderr, with colour only on a terminal and never with `NO_COLOR`.
+struct Terminal {
+    let fd: Int32
+    let colored: Bool
+
+    static func standardOutput(color: ColorChoice) -> Terminal {
+        Terminal(fd: 1, colored: useColor(color, fd: 1))
+    }
+
+    static var standardError: Terminal {
+        Terminal(fd: 2, colored: false)
+    }
+
+    static func useColor(_ choice: ColorChoice, fd: Int32) -> Bool {
+        switch choice {
+        case .always: return true
+        case .never: return false
+        case .auto:
+            let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+            return !noColor && isatty(fd) == 1
+        }
+    }
+
+    /// True when this stream is an interactive terminal.
+    var isInteractive: Bool { isatty(fd) == 1 }
+
+    /// Writes all of `text`; callers batch their output into large strings.
+    func write(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let count = Foundation.write(fd, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return  // A closed pipe (`vault list | head`): stop writing quietly.
+                }
+                offset += count
+            }
+        }
+    }
+
+    func line(_ text: String = "") { write(text + "\n") }
+
+    func printError(_ error: VaultError) {
+        if error.isLocated {
+            line(error.errorDescription ?? "\(error)")
+        } else {
+            line("vault: error: " + (error.errorDescription ?? "\(error)"))
+        }
+    }
+
+    func warning(_ diagnostic: Diagnostic) { line(diagnostic.description) }
+
+    // MARK: - Styles
+
+    static let colorCodes: [String: String] = [
+        "gray": "90", "blue": "34", "orange": "38;5;208", "yellow": "33", "green": "32",
+        "indigo": "38;5;62", "red": "31", "purple": "35", "pink": "38;5;205", "teal": "36", "brown": "38;5;130",
+    ]
+
+    func paint(_ text: String, _ color: String?) -> String {
+        guard colored, let color, let code = Self.colorCodes[color] else { return text }
+        return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+    }
+
+    func bold(_ text: String) -> String { colored ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
+    func dim(_ text: String) -> String { colored ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
+}
