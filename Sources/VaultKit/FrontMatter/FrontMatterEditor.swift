@@ -151,6 +151,9 @@ public struct FrontMatterEditor {
             return TagName.key(name)
         }
         let wanted = names.map(TagName.key)
+        // New items are quoted like the existing ones (`["a", "b"]` stays JSON-like).
+        var itemStyle = YAMLNode.ScalarStyle.plain
+        if case .scalar(_, let style, _)? = items.first?.kind { itemStyle = style }
         if flow {
             let separator = items.count >= 2 && bytes[items[0].end..<items[1].start].contains(UInt8(ascii: " ")) || items.count < 2 ? ", " : ","
             var parts: [String] = []
@@ -163,7 +166,7 @@ public struct FrontMatterEditor {
                 parts.append(String(decoding: bytes[item.start..<item.end], as: UTF8.self))
             }
             for name in names where !used.contains(TagName.key(name)) {
-                parts.append(YAMLScalarWriter.render(name, in: .flow))
+                parts.append(YAMLScalarWriter.render(name, like: itemStyle, in: .flow))
             }
             try splice(pair.value.start..<pair.value.end, with: Array(("[" + parts.joined(separator: separator) + "]").utf8))
             return
@@ -204,7 +207,7 @@ public struct FrontMatterEditor {
         if !added.isEmpty {
             if let last = result.last, last != UInt8(ascii: "\n") { result += Array(lineBreak.utf8) }
             for name in added {
-                result += prefix + Array(YAMLScalarWriter.render(name).utf8) + Array(lineBreak.utf8)
+                result += prefix + Array(YAMLScalarWriter.render(name, like: itemStyle).utf8) + Array(lineBreak.utf8)
             }
             if whole.upperBound == bytes.count || bytes[whole.upperBound - 1] != UInt8(ascii: "\n") {
                 // The list ended the file without a line break: keep it that way.

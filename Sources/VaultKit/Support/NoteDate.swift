@@ -51,12 +51,14 @@ public enum NoteDate {
                 if cursor.take("Z") || cursor.take("z") {
                     offset = 0
                 } else if let sign = cursor.sign() {
-                    guard let oh = cursor.number(count: 2) ?? cursor.number(count: 1), oh <= 18 else { return nil }
+                    // +01:00, +0100, +01 or +1.
+                    let digits = cursor.remainingDigits
+                    guard digits == 1 || digits == 2 || digits == 4,
+                          let oh = cursor.number(count: digits == 4 ? 2 : digits, allowingMoreDigits: true), oh <= 18
+                    else { return nil }
                     var om = 0
-                    if cursor.take(":") {
+                    if digits == 4 || cursor.take(":") {
                         guard let m = cursor.number(count: 2) else { return nil }
-                        om = m
-                    } else if let m = cursor.number(count: 2) {
                         om = m
                     }
                     guard om < 60 else { return nil }
@@ -196,7 +198,7 @@ private struct Cursor {
     }
 
     /// Exactly `count` digits, or nil (consuming nothing).
-    mutating func number(count: Int) -> Int? {
+    mutating func number(count: Int, allowingMoreDigits: Bool = false) -> Int? {
         guard count > 0, index + count <= bytes.count else { return nil }
         var value = 0
         for offset in 0..<count {
@@ -204,7 +206,7 @@ private struct Cursor {
             guard (0x30...0x39).contains(byte) else { return nil }
             value = value * 10 + Int(byte - 0x30)
         }
-        if index + count < bytes.count, (0x30...0x39).contains(bytes[index + count]) { return nil }
+        if !allowingMoreDigits, index + count < bytes.count, (0x30...0x39).contains(bytes[index + count]) { return nil }
         index += count
         return value
     }
