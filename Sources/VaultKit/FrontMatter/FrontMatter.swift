@@ -38,7 +38,7 @@ public struct FrontMatter: Sendable {
             let yaml = UnsafeRawBufferPointer(rebasing: bytes[block.yamlRange])
             let root: YAMLNode?
             do {
-                root = try YAMLReader.parse(yaml)
+                root = try YAMLReader.parse(yaml, base: block.yamlRange.lowerBound)
             } catch {
                 var message = error.message
                 if let context = error.context {
@@ -60,7 +60,7 @@ public struct FrontMatter: Sendable {
                     )
                 }
             }
-            return FrontMatter(block: block, root: root.map { $0.shifted(by: block.yamlRange.lowerBound) })
+            return FrontMatter(block: block, root: root)
         }
     }
 }
@@ -90,23 +90,5 @@ public enum FrontMatterKey {
     /// Keys match case-insensitively (`Tags` is `tags`).
     static func matches(_ key: String, _ name: String) -> Bool {
         key.utf8.count == name.utf8.count && key.lowercased() == name.lowercased()
-    }
-}
-
-extension YAMLNode {
-    /// The same node with every offset moved by `delta` bytes.
-    func shifted(by delta: Int) -> YAMLNode {
-        var node = self
-        node.start += delta
-        node.end += delta
-        switch kind {
-        case .sequence(let items, let flow):
-            node.kind = .sequence(items.map { $0.shifted(by: delta) }, flow: flow)
-        case .mapping(let pairs, let flow):
-            node.kind = .mapping(pairs.map { YAMLPair(key: $0.key.shifted(by: delta), value: $0.value.shifted(by: delta)) }, flow: flow)
-        case .scalar, .alias:
-            break
-        }
-        return node
     }
 }

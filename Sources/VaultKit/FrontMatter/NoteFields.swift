@@ -19,9 +19,9 @@ public struct NoteFields: Sendable {
     /// Reads the understood keys of `frontMatter`. `bytes` is the whole note, for positions.
     public init(_ frontMatter: FrontMatter, timeZone: TimeZone = .current) {
         for pair in frontMatter.entries {
-            guard let key = pair.key.scalar else { continue }
+            guard let key = pair.key.scalar, key.utf8.count <= 8 else { continue }
             let value = pair.value
-            switch key.lowercased() {
+            switch key.utf8.contains(where: { (0x41...0x5A).contains($0) }) ? key.lowercased() : key {
             case "id":
                 id = string(value, key: key)
             case "title":
@@ -52,7 +52,7 @@ public struct NoteFields: Sendable {
             report("'\(key)' should be a single value", at: node)
             return nil
         }
-        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = value.trimmingSpaces()
         return trimmed.isEmpty ? nil : trimmed
     }
 
@@ -103,7 +103,7 @@ public struct NoteFields: Sendable {
     }
 
     private mutating func addTag(_ raw: String, at node: YAMLNode, to tags: inout [String]) {
-        var name = raw.trimmingCharacters(in: .whitespaces)
+        var name = raw.trimmingSpaces()
         if name.hasPrefix("#") { name.removeFirst() }
         if name.isEmpty { return }
         if let problem = TagName.problem(with: name) {

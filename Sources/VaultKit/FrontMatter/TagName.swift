@@ -7,12 +7,25 @@ public enum TagName {
     /// Why `name` is not a valid tag, or nil when it is.
     public static func problem(with name: String) -> String? {
         if name.isEmpty { return "a tag cannot be empty" }
+        if name.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ",") && $0 != UInt8(ascii: "#") }) {
+            return levelProblem(name)
+        }
         for scalar in name.unicodeScalars {
             if scalar.properties.isWhitespace { return "a tag cannot contain whitespace" }
             if scalar == "," { return "a tag cannot contain ','" }
             if scalar == "#" { return "a tag cannot contain '#'" }
         }
-        if name.hasPrefix("/") || name.hasSuffix("/") || name.contains("//") {
+        return levelProblem(name)
+    }
+
+    private static func levelProblem(_ name: String) -> String? {
+        var previous: UInt8 = UInt8(ascii: "/")
+        var emptyLevel = false
+        for byte in name.utf8 {
+            if byte == UInt8(ascii: "/"), previous == UInt8(ascii: "/") { emptyLevel = true }
+            previous = byte
+        }
+        if emptyLevel || previous == UInt8(ascii: "/") {
             return "a tag cannot start or end with '/' or have an empty level"
         }
         return nil
@@ -20,7 +33,9 @@ public enum TagName {
 
     /// The form tags are compared in: NFC, lower-cased.
     public static func key(_ name: String) -> String {
-        if name.utf8.allSatisfy({ $0 < 0x80 }) { return name.lowercased() }
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            return name.utf8.contains(where: { (0x41...0x5A).contains($0) }) ? name.lowercased() : name
+        }
         return name.precomposedStringWithCanonicalMapping.lowercased()
     }
 

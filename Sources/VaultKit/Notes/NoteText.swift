@@ -1,5 +1,8 @@
 /// Derives a note's title and snippet from its body, the way Apple Notes shows a note:
 /// the first line is the title, the next lines are the preview.
+///
+/// This runs for every note on every command, so it works on UTF-8 bytes and builds
+/// one `String` per result rather than one per line.
 enum NoteText {
     /// The longest snippet, in characters, before it is cut at a word boundary.
     static let snippetLength = 100
@@ -10,122 +13,185 @@ enum NoteText {
         var snippet: String
     }
 
-    /// Reads the first lines of `body`; `skipLine` drops a first line equal to a
-    /// front-matter title so that it is not repeated in the snippet.
+    /// Reads the first lines of `body`; a first line equal to the front-matter `title`
+    /// is not repeated in the snippet.
     static func derive(from body: UnsafeRawBufferPointer, skipLine title: String?) -> Derived {
         var firstLine: String?
-        var parts: [String] = []
-        var length = 0
+        var snippet: [UInt8] = []
+        var characters = 0
+        var lines = 0
+        var snippetLines = 0
         var inCodeFence = false
         var lineStart = 0
-        var linesSeen = 0
-        // A note's preview comes from its first few lines; stop looking after 200.
-        while lineStart < body.count, linesSeen < 200, parts.count < 2, length < snippetLength {
+        // A note's preview comes from its first lines; stop looking after 200 of them.
+        while lineStart < body.count, lines < 200, snippetLines < 2, characters <= snippetLength {
             let lineEnd = firstIndex(of: UInt8(ascii: "\n"), in: body, from: lineStart) ?? body.count
-            let line = UnsafeRawBufferPointer(rebasing: body[lineStart..<lineEnd])
+            var line = trimmed(body, lineStart..<lineEnd)
             lineStart = lineEnd + 1
-            linesSeen += 1
-            let text = trimmed(line)
-            if text.isEmpty { continue }
-            if text.hasPrefix("```") || text.hasPrefix("~~~") {
+            guard !line.isEmpty else { continue }
+            lines += 1
+            if startsWith(body, line, "```") || startsWith(body, line, "~~~") {
                 inCodeFence.toggle()
                 continue
             }
             if firstLine == nil {
-                let heading = stripHeading(text)
+                let heading = String(decoding: UnsafeRawBufferPointer(rebasing: body[stripHeading(body, line)]), as: UTF8.self)
                 firstLine = heading
                 if title == nil || title == heading { continue }
             }
-            let plain = inCodeFence ? text : stripMarkdown(text)
-            if plain.isEmpty { continue }
-            parts.append(plain)
-            length += plain.count + 1
+            let before = snippet.count
+            if !snippet.isEmpty { snippet.append(UInt8(ascii: " ")) }
+            if inCodeFence {
+                snippet.append(contentsOf: body[line])
+            } else {
+                line = stripBlockMarkers(body, line)
+                appendInline(body, line, to: &snippet)
+            }
+            if snippet.count == before + 1 {
+                snippet.removeLast()  // Nothing but markers.
+            } else if snippet.count > before {
+                snippetLines += 1
+            }
+            characters = snippet.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
         }
-        return Derived(firstLine: firstLine, snippet: cut(parts.joined(separator: " ")))
+        return Derived(firstLine: firstLine, snippet: cut(snippet))
     }
 
-    private static func trimmed(_ line: UnsafeRawBufferPointer) -> String {
-        var start = 0
-        var end = line.count
-        while start < end, line[start].isASCIIWhitespace { start += 1 }
-        while end > start, line[end - 1].isASCIIWhitespace { end -= 1 }
-        return String(decoding: UnsafeRawBufferPointer(rebasing: line[start..<end]), as: UTF8.self)
+    /// `## Title ##` → `Title` (as a byte range of `bytes`).
+    static func stripHeading(_ bytes: UnsafeRawBufferPointer, _ line: Range<Int>) -> Range<Int> {
+        var start = line.lowerBound
+        while start < line.upperBound, bytes[start] == UInt8(ascii: "#") { start += 1 }
+        guard start > line.lowerBound else { return line }
+        // `#tag` at the start of a line is text, not a heading.
+        guard start == line.upperBound || bytes[start] == 0x20 || bytes[start] == 0x09 else { return line }
+        var end = line.upperBound
+        while end > start, bytes[end - 1] == UInt8(ascii: "#") { end -= 1 }
+        return trimmed(bytes, start..<end)
     }
 
     /// `## Title ##` → `Title`.
     static func stripHeading(_ line: String) -> String {
-        guard line.hasPrefix("#") else { return line }
-        let withoutHashes = line.drop(while: { $0 == "#" })
-        // `#tag` at the start of a line is text, not a heading.
-        guard withoutHashes.isEmpty || withoutHashes.first == " " || withoutHashes.first == "\t" else { return line }
-        var text = withoutHashes.trimmingSpaces()
-        while text.hasSuffix("#") { text.removeLast() }
-        return text.trimmingSpaces()
+        var line = line
+        return line.withUTF8 { utf8 in
+            let raw = UnsafeRawBufferPointer(utf8)
+            return String(decoding: UnsafeRawBufferPointer(rebasing: raw[stripHeading(raw, 0..<raw.count)]), as: UTF8.self)
+        }
     }
 
-    /// Removes block and inline Markdown markers from one line.
-    static func stripMarkdown(_ line: String) -> String {
-        var text = Substring(line)
-        // Block markers: headings, quotes, list bullets, numbered items, task boxes.
+    /// Drops headings, quotes, list bullets, numbered items and task boxes.
+    private static func stripBlockMarkers(_ bytes: UnsafeRawBufferPointer, _ line: Range<Int>) -> Range<Int> {
+        var line = line
         var changed = true
-        while changed {
+        while changed, !line.isEmpty {
             changed = false
-            for marker in ["#", ">", "- ", "* ", "+ ", "[ ] ", "[x] ", "[X] "] where text.hasPrefix(marker) {
-                text = text.drop(while: { marker == "#" && $0 == "#" })
-                if marker != "#" { text = text.dropFirst(marker.count) }
-                text = Substring(text.trimmingSpaces())
-                changed = true
+            let first = bytes[line.lowerBound]
+            var skip = 0
+            if first == UInt8(ascii: "#") || first == UInt8(ascii: ">") {
+                while line.lowerBound + skip < line.upperBound, bytes[line.lowerBound + skip] == first { skip += 1 }
+            } else if first == UInt8(ascii: "-") || first == UInt8(ascii: "*") || first == UInt8(ascii: "+") {
+                if line.count > 1, bytes[line.lowerBound + 1] == 0x20 { skip = 2 }
+            } else if first == UInt8(ascii: "["), line.count >= 4, bytes[line.lowerBound + 2] == UInt8(ascii: "]"),
+                      bytes[line.lowerBound + 3] == 0x20, [0x20, UInt8(ascii: "x"), UInt8(ascii: "X")].contains(bytes[line.lowerBound + 1]) {
+                skip = 4
+            } else if (0x30...0x39).contains(first) {
+                var index = line.lowerBound
+                while index < line.upperBound, (0x30...0x39).contains(bytes[index]) { index += 1 }
+                if index + 1 < line.upperBound, bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: ")"),
+                   bytes[index + 1] == 0x20 {
+                    skip = index + 2 - line.lowerBound
+                }
             }
-            if let dot = text.firstIndex(where: { !$0.isNumber }), dot != text.startIndex,
-               text[dot] == "." || text[dot] == ")", text[text.index(after: dot)...].first == " " {
-                text = Substring(text[text.index(after: dot)...].trimmingSpaces())
+            if skip > 0 {
+                line = trimmed(bytes, (line.lowerBound + skip)..<line.upperBound)
                 changed = true
             }
         }
-        if text.allSatisfy({ $0 == "-" || $0 == "*" || $0 == "_" || $0 == "=" || $0 == " " }) { return "" }
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        var index = text.startIndex
-        while index < text.endIndex {
-            let character = text[index]
-            switch character {
-            case "*", "_", "`", "~":
-                // Emphasis and code markers; a lone `_` inside a word is kept.
-                if character == "_", let previous = result.last, previous.isLetter || previous.isNumber {
-                    result.append(character)
-                }
-            case "!" where text[text.index(after: index)...].first == "[":
+        // A horizontal rule or a setext underline is no text.
+        if bytes[line].allSatisfy({ [UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "="), 0x20].contains($0) }) {
+            return line.lowerBound..<line.lowerBound
+        }
+        return line
+    }
+
+    /// Appends `line` without emphasis and code markers, links reduced to their text.
+    private static func appendInline(_ bytes: UnsafeRawBufferPointer, _ line: Range<Int>, to out: inout [UInt8]) {
+        var index = line.lowerBound
+        while index < line.upperBound {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "*"), UInt8(ascii: "`"), UInt8(ascii: "~"):
                 break
-            case "[":
+            case UInt8(ascii: "_"):
+                // Kept inside a word (snake_case), dropped as emphasis.
+                if let previous = out.last, previous >= 0x80 || isAlphanumeric(previous) { out.append(byte) }
+            case UInt8(ascii: "!") where index + 1 < line.upperBound && bytes[index + 1] == UInt8(ascii: "["):
+                break
+            case UInt8(ascii: "["):
                 // [text](url) → text
-                if let close = text[index...].firstIndex(of: "]"),
-                   text[text.index(after: close)...].first == "(",
-                   let paren = text[close...].firstIndex(of: ")") {
-                    result += text[text.index(after: index)..<close]
-                    index = text.index(after: paren)
+                if let close = firstIndex(of: UInt8(ascii: "]"), in: bytes, from: index + 1), close + 1 < line.upperBound,
+                   bytes[close + 1] == UInt8(ascii: "("),
+                   let paren = firstIndex(of: UInt8(ascii: ")"), in: bytes, from: close + 2), paren < line.upperBound {
+                    appendInline(bytes, (index + 1)..<close, to: &out)
+                    index = paren + 1
                     continue
                 }
-                result.append(character)
+                out.append(byte)
             default:
-                result.append(character)
+                out.append(byte)
             }
-            index = text.index(after: index)
+            index += 1
         }
-        return result.trimmingSpaces()
+        while out.last == 0x20 { out.removeLast() }
     }
 
-    /// Cuts `text` at about `snippetLength` characters on a word boundary.
-    static func cut(_ text: String) -> String {
-        guard text.count > snippetLength else { return text }
-        let limit = text.index(text.startIndex, offsetBy: snippetLength)
-        let head = text[..<limit]
-        let cutPoint = head.lastIndex(of: " ") ?? limit
-        return head[..<cutPoint].trimmingSpaces() + "…"
+    /// Cuts the snippet at about `snippetLength` characters on a word boundary.
+    static func cut(_ bytes: [UInt8]) -> String {
+        var characters = 0
+        var limit = bytes.count
+        for (offset, byte) in bytes.enumerated() where byte & 0xC0 != 0x80 {
+            if characters == snippetLength {
+                limit = offset
+                break
+            }
+            characters += 1
+        }
+        guard limit < bytes.count else { return String(decoding: bytes, as: UTF8.self) }
+        var cutPoint = limit
+        if let space = bytes[..<limit].lastIndex(of: 0x20), space > 0 { cutPoint = space }
+        while cutPoint > 0, bytes[cutPoint - 1] == 0x20 { cutPoint -= 1 }
+        return String(decoding: bytes[..<cutPoint], as: UTF8.self) + "…"
+    }
+
+    /// Cuts a string at about `snippetLength` characters on a word boundary.
+    static func cut(_ text: String) -> String { cut(Array(text.utf8)) }
+
+    private static func trimmed(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Range<Int> {
+        var start = range.lowerBound
+        var end = range.upperBound
+        while start < end, bytes[start].isASCIIWhitespace { start += 1 }
+        while end > start, bytes[end - 1].isASCIIWhitespace { end -= 1 }
+        return start..<end
+    }
+
+    private static func startsWith(_ bytes: UnsafeRawBufferPointer, _ line: Range<Int>, _ prefix: StaticString) -> Bool {
+        guard line.count >= prefix.utf8CodeUnitCount else { return false }
+        let pointer = prefix.utf8Start
+        for offset in 0..<prefix.utf8CodeUnitCount where bytes[line.lowerBound + offset] != pointer[offset] { return false }
+        return true
+    }
+
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
     }
 }
 
 extension StringProtocol {
+    /// The string without leading and trailing whitespace.
     func trimmingSpaces() -> String {
+        // Most strings have nothing to trim; don't pay for Unicode properties then.
+        if let first = utf8.first, let last = utf8.reversed().first, first > 0x20, last > 0x20, first < 0x80, last < 0x80 {
+            return String(self)
+        }
         let start = firstIndex(where: { !$0.isWhitespace }) ?? endIndex
         let end = self[start...].lastIndex(where: { !$0.isWhitespace }).map { index(after: $0) } ?? start
         return String(self[start..<end])

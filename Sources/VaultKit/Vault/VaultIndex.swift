@@ -46,10 +46,12 @@ public struct FolderNode: Sendable, Equatable {
     static func tree(notes: [Note], directories: [String]) -> [FolderNode] {
         var counts: [String: Int] = [:]
         for note in notes {
-            let parts = note.path.split(separator: "/")
-            guard parts.count > 1 else { continue }
-            counts[String(parts[0]), default: 0] += 1
-            if parts.count > 2 { counts[parts[0] + "/" + parts[1], default: 0] += 1 }
+            let path = note.path.utf8
+            guard let first = path.firstIndex(of: UInt8(ascii: "/")) else { continue }
+            counts[String(note.path[..<first]), default: 0] += 1
+            if let second = path[path.index(after: first)...].firstIndex(of: UInt8(ascii: "/")) {
+                counts[String(note.path[..<second]), default: 0] += 1
+            }
         }
         var children: [String: [FolderNode]] = [:]
         var tops: [String] = []

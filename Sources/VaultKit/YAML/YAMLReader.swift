@@ -4,18 +4,21 @@ import CYAML
 /// offsets are bytes of the input.
 public enum YAMLReader {
     /// Parses `bytes` (UTF-8, no BOM). Returns nil for an empty document.
-    public static func parse(_ bytes: UnsafeRawBufferPointer) throws(YAMLParseError) -> YAMLNode? {
+    ///
+    /// - Parameter base: added to every offset, so that nodes can be placed in a larger
+    ///   buffer (the whole note) without a second pass.
+    public static func parse(_ bytes: UnsafeRawBufferPointer, base: Int = 0) throws(YAMLParseError) -> YAMLNode? {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
             throw YAMLParseError(message: "out of memory", line: 0, column: 0)
         }
         defer { yaml_parser_delete(&parser) }
-        let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        let input = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
         // libyaml treats a null input pointer as an error even for zero bytes.
         var empty: UInt8 = 0
-        yaml_parser_set_input_string(&parser, base ?? withUnsafeMutablePointer(to: &empty) { UnsafePointer($0) }, bytes.count)
+        yaml_parser_set_input_string(&parser, input ?? withUnsafeMutablePointer(to: &empty) { UnsafePointer($0) }, bytes.count)
 
-        let offsets = MarkOffsets(bytes)
+        let offsets = MarkOffsets(bytes, base: base)
         var builder = TreeBuilder()
         var event = yaml_event_t()
         while true {
@@ -56,8 +59,10 @@ public enum YAMLReader {
 struct MarkOffsets {
     /// Byte offset of each character, or nil when every byte is ASCII (offsets are equal).
     private let table: [Int]?
+    private let base: Int
 
-    init(_ bytes: UnsafeRawBufferPointer) {
+    init(_ bytes: UnsafeRawBufferPointer, base: Int) {
+        self.base = base
         guard bytes.contains(where: { $0 >= 0x80 }) else {
             table = nil
             return
@@ -72,8 +77,8 @@ struct MarkOffsets {
     }
 
     func byteOffset(_ mark: yaml_mark_t) -> Int {
-        guard let table else { return mark.index }
-        return table[min(mark.index, table.count - 1)]
+        guard let table else { return base + mark.index }
+        return base + table[min(mark.index, table.count - 1)]
     }
 }
 
