@@ -1,23 +1,27 @@
-/// A small streaming JSON writer: `Codable` would build an intermediate tree per note,
-/// which shows on 100,000-note listings.
+/// A small streaming JSON writer over UTF-8 bytes: `Codable` would build an intermediate
+/// tree per note, which shows on 100,000-note listings.
 public struct JSONWriter {
-    public private(set) var output: String = ""
+    /// The UTF-8 JSON written so far.
+    public private(set) var bytes: [UInt8] = []
     private var needsComma: [Bool] = [false]
+    private var pendingKey = false
 
     public init() {
-        output.reserveCapacity(4096)
+        bytes.reserveCapacity(1 << 16)
     }
 
-    public mutating func beginObject() { value("{"); needsComma.append(false) }
-    public mutating func endObject() { needsComma.removeLast(); output += "}" }
-    public mutating func beginArray() { value("["); needsComma.append(false) }
-    public mutating func endArray() { needsComma.removeLast(); output += "]" }
+    /// The JSON written so far, as a string.
+    public var output: String { String(decoding: bytes, as: UTF8.self) }
+
+    public mutating func beginObject() { raw(UInt8(ascii: "{")); needsComma.append(false) }
+    public mutating func endObject() { needsComma.removeLast(); bytes.append(UInt8(ascii: "}")) }
+    public mutating func beginArray() { raw(UInt8(ascii: "[")); needsComma.append(false) }
+    public mutating func endArray() { needsComma.removeLast(); bytes.append(UInt8(ascii: "]")) }
 
     public mutating func key(_ name: String) {
         separate()
         appendString(name)
-        output += ":"
-        needsComma[needsComma.count - 1] = false
+        bytes.append(UInt8(ascii: ":"))
         pendingKey = true
     }
 
@@ -27,9 +31,9 @@ public struct JSONWriter {
         appendString(text)
     }
 
-    public mutating func number(_ value: Int) { self.value(String(value)) }
-    public mutating func bool(_ flag: Bool) { value(flag ? "true" : "false") }
-    public mutating func null() { value("null") }
+    public mutating func number(_ value: Int) { literal(String(value)) }
+    public mutating func bool(_ flag: Bool) { literal(flag ? "true" : "false") }
+    public mutating func null() { literal("null") }
 
     public mutating func strings(_ items: [String]) {
         beginArray()
@@ -37,46 +41,52 @@ public struct JSONWriter {
         endArray()
     }
 
-    /// Takes the text written so far, to stream large outputs.
-    public mutating func flush() -> String {
-        defer { output.removeAll(keepingCapacity: true) }
-        return output
+    /// Takes the bytes written so far, to stream large outputs.
+    public mutating func flush() -> [UInt8] {
+        defer { bytes.removeAll(keepingCapacity: true) }
+        return bytes
     }
 
-    private var pendingKey = false
-
-    private mutating func value(_ raw: String) {
+    private mutating func raw(_ byte: UInt8) {
         separate()
-        output += raw
+        bytes.append(byte)
+    }
+
+    private mutating func literal(_ text: String) {
+        separate()
+        bytes.append(contentsOf: text.utf8)
     }
 
     private mutating func separate() {
         if pendingKey {
             pendingKey = false
         } else if needsComma[needsComma.count - 1] {
-            output += ","
+            bytes.append(UInt8(ascii: ","))
         }
         needsComma[needsComma.count - 1] = true
     }
 
     private mutating func appendString(_ text: String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
+        bytes.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { utf8 in
+            var runStart = 0
+            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                bytes.append(contentsOf: utf8[runStart..<index])
+                runStart = index + 1
+                switch byte {
+                case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+                case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+                case UInt8(ascii: "\n"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+                case UInt8(ascii: "\r"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+                case UInt8(ascii: "\t"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+                default:
+                    let hex = Array("0123456789abcdef".utf8)
+                    bytes += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
                 }
             }
+            bytes.append(contentsOf: utf8[runStart...])
         }
-        output += "\""
+        bytes.append(UInt8(ascii: "\""))
     }
 }

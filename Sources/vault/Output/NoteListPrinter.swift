@@ -30,10 +30,10 @@ struct NoteListPrinter {
         json.beginArray()
         for note in notes {
             NoteJSON.write(note, to: &json, timeZone: timeZone)
-            if json.output.utf8.count > 1 << 16 { terminal.write(json.flush()) }
+            if json.bytes.count > 1 << 16 { terminal.write(json.flush()) }
         }
         json.endArray()
-        terminal.write(json.flush() + "\n")
+        terminal.write(json.flush() + [UInt8(ascii: "\n")])
     }
 
     private func append(_ note: Note, to out: inout String) {

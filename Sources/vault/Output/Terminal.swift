@@ -35,16 +35,22 @@ struct Terminal {
     /// Writes all of `text`; callers batch their output into large strings.
     func write(_ text: String) {
         var text = text
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let count = Foundation.write(fd, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return  // A closed pipe (`vault list | head`): stop writing quietly.
-                }
-                offset += count
+        text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+    }
+
+    func write(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { write($0) }
+    }
+
+    private func write(_ bytes: UnsafeRawBufferPointer) {
+        var offset = 0
+        while offset < bytes.count {
+            let count = Foundation.write(fd, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return  // A closed pipe (`vault list | head`): stop writing quietly.
             }
+            offset += count
         }
     }
 
