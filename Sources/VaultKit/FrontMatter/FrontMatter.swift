@@ -26,7 +26,9 @@ public struct FrontMatter: Sendable {
     ///
     /// - Returns: nil when the note has no front matter.
     /// - Throws: a `FrontMatterError` located in the file (1-based line and column).
-    public static func read(_ bytes: UnsafeRawBufferPointer) throws(FrontMatterError) -> FrontMatter? {
+    /// - Parameter keys: read only these top-level keys (lower-cased); the others are
+    ///   checked for errors but left out of `entries`.
+    public static func read(_ bytes: UnsafeRawBufferPointer, keys: Set<String>? = nil) throws(FrontMatterError) -> FrontMatter? {
         switch FrontMatterBlock.locate(in: bytes) {
         case .none:
             return nil
@@ -38,7 +40,7 @@ public struct FrontMatter: Sendable {
             let yaml = UnsafeRawBufferPointer(rebasing: bytes[block.yamlRange])
             let root: YAMLNode?
             do {
-                root = try YAMLReader.parse(yaml, base: block.yamlRange.lowerBound)
+                root = try YAMLReader.parse(yaml, base: block.yamlRange.lowerBound, keys: keys)
             } catch {
                 var message = error.message
                 if let context = error.context {

@@ -16,6 +16,9 @@ public struct NoteFields: Sendable {
 
     public init() {}
 
+    /// The keys this type reads, lower-cased.
+    public static let keys: Set<String> = ["id", "title", "tags", "pinned", "created", "modified", "sortdate"]
+
     /// Reads the understood keys of `frontMatter`. `bytes` is the whole note, for positions.
     public init(_ frontMatter: FrontMatter, timeZone: TimeZone = .current) {
         for pair in frontMatter.entries {

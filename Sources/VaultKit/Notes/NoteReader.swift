@@ -10,7 +10,7 @@ public enum NoteReader {
         var bodyStart = 0
         var hasFrontMatter = false
         do {
-            if let frontMatter = try FrontMatter.read(bytes) {
+            if let frontMatter = try FrontMatter.read(bytes, keys: NoteFields.keys) {
                 hasFrontMatter = true
                 fields = NoteFields(frontMatter, timeZone: timeZone)
                 bodyStart = frontMatter.block.bodyStart

@@ -7,7 +7,10 @@ public enum YAMLReader {
     ///
     /// - Parameter base: added to every offset, so that nodes can be placed in a larger
     ///   buffer (the whole note) without a second pass.
-    public static func parse(_ bytes: UnsafeRawBufferPointer, base: Int = 0) throws(YAMLParseError) -> YAMLNode? {
+    /// - Parameter keys: when given, values of top-level keys not in this set (compared
+    ///   lower-cased) are parsed for errors but not built, which saves the scan of a large
+    ///   vault most of its allocations.
+    public static func parse(_ bytes: UnsafeRawBufferPointer, base: Int = 0, keys: Set<String>? = nil) throws(YAMLParseError) -> YAMLNode? {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
             throw YAMLParseError(message: "out of memory", line: 0, column: 0)
@@ -19,7 +22,7 @@ public enum YAMLReader {
         yaml_parser_set_input_string(&parser, input ?? withUnsafeMutablePointer(to: &empty) { UnsafePointer($0) }, bytes.count)
 
         let offsets = MarkOffsets(bytes, base: base)
-        var builder = TreeBuilder()
+        var builder = TreeBuilder(keys: keys)
         var event = yaml_event_t()
         while true {
             guard yaml_parser_parse(&parser, &event) == 1 else {
@@ -92,8 +95,26 @@ private struct TreeBuilder {
 
     private var stack: [Open] = []
     private(set) var root: YAMLNode?
+    private let keys: Set<String>?
+    /// Nesting depth inside a value that is being skipped.
+    private var skipping = 0
+
+    init(keys: Set<String>?) {
+        self.keys = keys
+    }
 
     mutating func add(_ event: yaml_event_t, offsets: MarkOffsets) {
+        if skipping > 0 || skipsNextValue {
+            switch event.type {
+            case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT: skipping += 1
+            case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT: skipping -= 1
+            default: break
+            }
+            if skipping == 0, case .mapping(let node, let pairs, _)? = stack.last {
+                stack[stack.count - 1] = .mapping(node, pairs, pendingKey: nil)
+            }
+            return
+        }
         let start = offsets.byteOffset(event.start_mark)
         let end = offsets.byteOffset(event.end_mark)
         let line = event.start_mark.line
@@ -130,6 +151,14 @@ private struct TreeBuilder {
         default:
             break
         }
+    }
+
+    /// True when the next event is the value of a top-level key nobody asked for.
+    private var skipsNextValue: Bool {
+        guard let keys, stack.count == 1, case .mapping(_, _, let key?) = stack[0] else { return false }
+        guard let name = key.scalar else { return true }
+        let lower = name.utf8.contains(where: { (0x41...0x5A).contains($0) }) ? name.lowercased() : name
+        return !keys.contains(lower)
     }
 
     private mutating func attach(_ child: YAMLNode) {
