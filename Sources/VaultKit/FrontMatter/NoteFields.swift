@@ -87,8 +87,8 @@ public struct NoteFields: Sendable {
         switch node.kind {
         case .scalar(let value, _, _):
             // A single string may hold several tags: "work, home" or "work home".
-            let separators: Set<Character> = value.contains(",") ? [","] : [" ", "\t"]
-            for part in value.split(whereSeparator: { separators.contains($0) }) {
+            let byComma = value.utf8.contains(UInt8(ascii: ","))
+            for part in value.split(whereSeparator: { byComma ? $0 == "," : ($0 == " " || $0 == "\t") }) {
                 addTag(String(part), at: node, to: &tags)
             }
         case .sequence(let items, _):
@@ -107,13 +107,18 @@ public struct NoteFields: Sendable {
 
     private mutating func addTag(_ raw: String, at node: YAMLNode, to tags: inout [String]) {
         var name = raw.trimmingSpaces()
-        if name.hasPrefix("#") { name.removeFirst() }
+        if name.utf8.first == UInt8(ascii: "#") { name.removeFirst() }
         if name.isEmpty { return }
         if let problem = TagName.problem(with: name) {
             report("invalid tag '\(raw)': \(problem)", at: node)
             return
         }
-        if !tags.contains(where: { TagName.key($0) == TagName.key(name) }) {
+        guard !tags.isEmpty else {
+            tags.append(name)
+            return
+        }
+        let key = TagName.key(name)
+        if !tags.contains(where: { $0 == name || TagName.key($0) == key }) {
             tags.append(name)
         }
     }

@@ -85,19 +85,21 @@ public struct TagNode: Sendable, Equatable {
     public var children: [TagNode]
 
     static func tree(notes: [Note]) -> [TagNode] {
-        // key path → (count of notes, spellings seen)
+        // Counts by tag key; spellings only where a note spells a tag other than its key.
         var counts: [String: Int] = [:]
         var spellings: [String: [String: Int]] = [:]
+        var seen: [String] = []
         for note in notes {
-            var seen = Set<String>()
+            seen.removeAll(keepingCapacity: true)
             for tag in note.tags {
                 let key = TagName.key(tag)
                 spellings[key, default: [:]][tag, default: 0] += 1
                 // The tag and each ancestor, once per note.
                 var prefix = key[...]
                 while true {
-                    seen.insert(String(prefix))
-                    guard let slash = prefix.lastIndex(of: "/") else { break }
+                    let level = String(prefix)
+                    if !seen.contains(level) { seen.append(level) }
+                    guard let slash = prefix.utf8.lastIndex(of: UInt8(ascii: "/")) else { break }
                     prefix = prefix[..<slash]
                 }
             }
