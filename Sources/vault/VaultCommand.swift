@@ -52,10 +52,10 @@ struct VaultCommand: ParsableCommand {
 func movingGlobalOptions(_ arguments: [String]) -> [String] {
     var leading: [String] = []
     var rest = arguments[...]
-    while let first = rest.first, first.hasPrefix("--vault") || first.hasPrefix("--color") {
+    while let first = rest.first, first.hasPrefix("--vault") || first.hasPrefix("--color") || first == "--no-cache" {
         leading.append(first)
         rest = rest.dropFirst()
-        if !first.contains("="), let value = rest.first {
+        if first != "--no-cache", !first.contains("="), let value = rest.first {
             leading.append(value)
             rest = rest.dropFirst()
         }
@@ -75,6 +75,9 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: "Colour output: auto, always or never.")
     var color: ColorChoice = .auto
 
+    @Flag(name: .customLong("no-cache"), help: "Read every note, ignoring the front-matter cache in .vault/cache/.")
+    var noCache = false
+
     /// Opens the vault these options designate.
     func openVault() throws -> Vault {
         let root = try VaultRoot.discover(
@@ -82,7 +85,9 @@ struct GlobalOptions: ParsableArguments {
             environment: ProcessInfo.processInfo.environment,
             workingDirectory: FileManager.default.currentDirectoryPath
         )
-        return Vault(root: root)
+        var vault = Vault(root: root)
+        vault.usesCache = !noCache
+        return vault
     }
 
     var terminal: Terminal { Terminal.standardOutput(color: color) }

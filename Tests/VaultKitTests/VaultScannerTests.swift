@@ -37,9 +37,10 @@ import Testing
         let vault = try TemporaryVault()
         try vault.write("a.md", "---\ntitle: zebra\n---\nfind me\n")
         try vault.write("b.md", "---\ntitle: find me\n---\nnothing\n")
-        let scan = try vault.vault.scan { _, body in
+        let filter = ScanFilter(decide: { _ in nil }, matches: { _, body in
             String(decoding: body, as: UTF8.self).contains("find me")
-        }
+        })
+        let scan = try vault.vault.scan(filter: filter)
         #expect(scan.notes.map(\.path) == ["a.md"])
     }
 

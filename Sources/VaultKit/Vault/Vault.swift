@@ -13,11 +13,22 @@ public struct Vault: Sendable {
         self.config = VaultConfig.load(from: root)
     }
 
-    /// Reads every note (see `VaultScanner`).
-    public func scan(filter: VaultScanner.Filter? = nil) throws(VaultError) -> ScanResult {
+    /// Whether scans use and refresh the front-matter cache in `.vault/cache/`.
+    public var usesCache = true
+
+    /// Reads every note (see `VaultScanner`), through the cache unless it is disabled,
+    /// and refreshes the cache when any note had to be read.
+    public func scan(filter: ScanFilter? = nil) throws(VaultError) -> ScanResult {
         var scanner = VaultScanner(root: root)
         scanner.timeZone = timeZone
-        return try scanner.scan(filter: filter)
+        guard usesCache else { return try scanner.scan(filter: filter) }
+        let startedAt = now()
+        let cache = NoteCache.load(root: root, timeZone: timeZone)
+        let result = try scanner.scan(filter: filter, cache: cache)
+        if result.cacheHits != result.allNotes.count || cache?.count != result.allNotes.count {
+            NoteCache.write(result.allNotes, root: root, timeZone: timeZone, startedAt: startedAt)
+        }
+        return result
     }
 
     /// The one write path for notes.

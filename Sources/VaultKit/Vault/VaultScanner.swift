@@ -17,27 +17,15 @@ public struct VaultScanner: Sendable {
         self.root = root
     }
 
-    /// Decides, while a note's bytes are in memory, whether the scan keeps it.
-    /// The second argument is the note's searchable text: the body, or the whole file
-    /// when its front matter is missing or broken.
-    public typealias Filter = @Sendable (Note, UnsafeRawBufferPointer) -> Bool
-
-    /// Scans the vault. With a `filter`, only the notes it accepts are returned.
-    public func scan(filter: Filter? = nil) throws(VaultError) -> ScanResult {
+    /// Scans the vault. With a `filter`, only the notes it accepts are returned; with a
+    /// `cache`, notes whose files are unchanged are not read at all (unless the filter
+    /// needs their text).
+    public func scan(filter: ScanFilter? = nil, cache: NoteCache? = nil) throws(VaultError) -> ScanResult {
         var listing = Listing()
         try listing.walk(root: root)
         let files = listing.files
-        let notes = UnsafeMutableBufferPointer<Note?>.allocate(capacity: files.count)
-        notes.initialize(repeating: nil)
-        let issues = UnsafeMutableBufferPointer<ScanIssue?>.allocate(capacity: files.count)
-        issues.initialize(repeating: nil)
-        defer {
-            notes.deinitialize()
-            notes.deallocate()
-            issues.deinitialize()
-            issues.deallocate()
-        }
-        let output = SharedOutput(notes: notes, issues: issues)
+        let output = SharedOutput(count: files.count)
+        defer { output.deallocate() }
         let chunkSize = max(16, files.count / (ProcessInfo.processInfo.activeProcessorCount * 16))
         let chunks = (files.count + chunkSize - 1) / chunkSize
         let rootFD = root.descriptor
@@ -46,30 +34,65 @@ public struct VaultScanner: Sendable {
             var buffer: [UInt8] = []
             for index in chunk * chunkSize..<min(files.count, (chunk + 1) * chunkSize) {
                 let path = files[index]
+                if let cache, let stat = POSIXFile.stat(path, relativeTo: rootFD),
+                   let note = cache.note(at: path, stamp: FileStamp(stat)) {
+                    output.fromCache[index] = true
+                    output.notes[index] = note
+                    guard let filter else {
+                        output.kept[index] = true
+                        continue
+                    }
+                    if let decided = filter.decide(note) {
+                        output.kept[index] = decided
+                        continue
+                    }
+                }
                 do {
                     let stat = try POSIXFile.readAll(path, relativeTo: rootFD, into: &buffer)
                     buffer.withUnsafeBytes { raw in
                         let bytes = UnsafeRawBufferPointer(rebasing: raw[0..<Int(stat.size)])
                         if Self.looksBinary(bytes) {
+                            output.notes[index] = nil
                             output.issues[index] = ScanIssue(path: path, kind: .binary)
                             return
                         }
-                        let note = NoteReader.read(bytes, path: path, stat: stat, timeZone: timeZone)
-                        if let filter {
-                            let start = note.frontMatterError == nil ? NoteReader.bodyStart(of: bytes) : 0
-                            guard filter(note, UnsafeRawBufferPointer(rebasing: bytes[start...])) else { return }
-                        }
+                        // A cached note whose text a filter needs keeps its cached fields.
+                        let note = output.notes[index] ?? NoteReader.read(bytes, path: path, stat: stat, timeZone: timeZone)
                         output.notes[index] = note
+                        guard let filter else {
+                            output.kept[index] = true
+                            return
+                        }
+                        if let decided = filter.decide(note) {
+                            output.kept[index] = decided
+                        } else {
+                            let start = note.frontMatterError == nil ? NoteReader.bodyStart(of: bytes) : 0
+                            output.kept[index] = filter.matches(note, UnsafeRawBufferPointer(rebasing: bytes[start...]))
+                        }
                     }
                 } catch {
+                    output.notes[index] = nil
                     output.issues[index] = ScanIssue(path: path, kind: .unreadable((error as? VaultError)?.errorDescription ?? "cannot read"))
                 }
             }
         }
+        var notes: [Note] = []
+        var allNotes: [Note] = []
+        notes.reserveCapacity(filter == nil ? files.count : 0)
+        allNotes.reserveCapacity(files.count)
+        var cacheHits = 0
+        for index in 0..<files.count {
+            guard let note = output.notes[index] else { continue }
+            allNotes.append(note)
+            if output.kept[index] { notes.append(note) }
+            if output.fromCache[index] { cacheHits += 1 }
+        }
         return ScanResult(
-            notes: notes.compactMap { $0 },
+            notes: notes,
             folders: listing.directories,
-            issues: listing.issues + issues.compactMap { $0 }
+            issues: listing.issues + output.issues.compactMap { $0 },
+            allNotes: allNotes,
+            cacheHits: cacheHits
         )
     }
 
@@ -88,6 +111,24 @@ public struct ScanResult: Sendable {
     public var folders: [String]
     /// Files the scan skipped, and why.
     public var issues: [ScanIssue]
+    /// Every note read, whether the filter kept it or not.
+    public var allNotes: [Note] = []
+    /// How many notes came from the cache unread.
+    public var cacheHits = 0
+}
+
+/// Selects notes during a scan, reading a note's text only when its fields cannot decide.
+public struct ScanFilter: Sendable {
+    /// true or false when the note's fields decide; nil when its text must be read.
+    public var decide: @Sendable (Note) -> Bool?
+    /// Decides with the note's searchable text: the body, or the whole file when its
+    /// front matter is missing or broken.
+    public var matches: @Sendable (Note, UnsafeRawBufferPointer) -> Bool
+
+    public init(decide: @escaping @Sendable (Note) -> Bool?, matches: @escaping @Sendable (Note, UnsafeRawBufferPointer) -> Bool) {
+        self.decide = decide
+        self.matches = matches
+    }
 }
 
 /// A file or directory the scan did not read as a note.
@@ -122,6 +163,28 @@ public struct ScanIssue: Sendable, Equatable {
 private struct SharedOutput: @unchecked Sendable {
     let notes: UnsafeMutableBufferPointer<Note?>
     let issues: UnsafeMutableBufferPointer<ScanIssue?>
+    let kept: UnsafeMutableBufferPointer<Bool>
+    let fromCache: UnsafeMutableBufferPointer<Bool>
+
+    init(count: Int) {
+        notes = .allocate(capacity: count)
+        notes.initialize(repeating: nil)
+        issues = .allocate(capacity: count)
+        issues.initialize(repeating: nil)
+        kept = .allocate(capacity: count)
+        kept.initialize(repeating: false)
+        fromCache = .allocate(capacity: count)
+        fromCache.initialize(repeating: false)
+    }
+
+    func deallocate() {
+        notes.deinitialize()
+        notes.deallocate()
+        issues.deinitialize()
+        issues.deallocate()
+        kept.deallocate()
+        fromCache.deallocate()
+    }
 }
 
 /// The directory walk: note paths, directories and skipped entries.

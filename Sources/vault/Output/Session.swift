@@ -8,7 +8,7 @@ struct Session {
     let scan: ScanResult
     let terminal: Terminal
 
-    init(_ options: GlobalOptions, filter: VaultScanner.Filter? = nil) throws {
+    init(_ options: GlobalOptions, filter: ScanFilter? = nil) throws {
         vault = try options.openVault()
         scan = try vault.scan(filter: filter)
         terminal = options.terminal

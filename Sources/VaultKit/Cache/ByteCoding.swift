@@ -1,0 +1,65 @@
+/// Little-endian binary encoding for the note cache.
+struct ByteWriter {
+    var bytes: [UInt8] = []
+
+    mutating func int(_ value: Int64) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func uint(_ value: UInt64) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func double(_ value: Double) { uint(value.bitPattern) }
+
+    mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
+
+    mutating func string(_ value: String) {
+        var value = value
+        value.withUTF8 { utf8 in
+            int(Int64(utf8.count))
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    mutating func optionalString(_ value: String?) {
+        bool(value != nil)
+        if let value { string(value) }
+    }
+}
+
+/// Reads what `ByteWriter` wrote; every read is bounds-checked, so a corrupt cache
+/// gives nil rather than a crash.
+struct ByteReader {
+    let bytes: UnsafeRawBufferPointer
+    var offset: Int
+
+    mutating func int() -> Int64? {
+        guard offset >= 0, offset + 8 <= bytes.count else { return nil }
+        defer { offset += 8 }
+        return Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: Int64.self))
+    }
+
+    mutating func uint() -> UInt64? { int().map { UInt64(bitPattern: $0) } }
+
+    mutating func double() -> Double? { uint().map(Double.init(bitPattern:)) }
+
+    mutating func bool() -> Bool? {
+        guard offset >= 0, offset < bytes.count else { return nil }
+        defer { offset += 1 }
+        return bytes[offset] != 0
+    }
+
+    mutating func string() -> String? {
+        guard let length = int(), length >= 0, offset + Int(length) <= bytes.count else { return nil }
+        defer { offset += Int(length) }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + Int(length))]), as: UTF8.self)
+    }
+
+    mutating func optionalString() -> String?? {
+        guard let present = bool() else { return nil }
+        guard present else { return .some(nil) }
+        guard let value = string() else { return nil }
+        return .some(value)
+    }
+}

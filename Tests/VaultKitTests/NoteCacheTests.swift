@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+@testable import VaultKit
+
+/// The cache may make scans faster but must never change an answer.
+@Suite struct NoteCacheTests {
+    let hourAgo = Date().addingTimeInterval(-3600)
+
+    func setModificationDate(_ date: Date, _ vault: TemporaryVault, _ path: String) throws {
+        try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: vault.path + "/" + path)
+    }
+
+    /// What a scan with the cache answers must equal what a scan without it answers.
+    /// `clock` is when the cache is written: ten seconds from now makes the files written
+    /// by the test safely older, without the test waiting for it.
+    func expectSameAnswer(_ vault: TemporaryVault, clock: Date = Date().addingTimeInterval(10), sourceLocation: SourceLocation = #_sourceLocation) throws -> ScanResult {
+        var uncached = vault.vault
+        uncached.usesCache = false
+        var cachedVault = vault.vault
+        cachedVault.now = { clock }
+        let cached = try cachedVault.scan()
+        let fresh = try uncached.scan()
+        func summary(_ notes: [Note]) -> [String] {
+            notes.map { "\($0.path)|\($0.title)|\($0.tags)|\($0.pinned)|\($0.modified.timeIntervalSince1970)|\($0.snippet)|\($0.frontMatterError?.message ?? "")" }.sorted()
+        }
+        #expect(summary(cached.notes) == summary(fresh.notes), sourceLocation: sourceLocation)
+        return cached
+    }
+
+    func makeVault() throws -> TemporaryVault {
+        let vault = try TemporaryVault()
+        try vault.write("a.md", "---\ntags: [one]\n---\n# A\nalpha\n")
+        try vault.write("Work/b.md", "---\ntags: [two]\npinned: true\n---\n# B\n")
+        try vault.write("c.md", "---\ntags: [broken\n---\n# C\n")
+        for path in ["a.md", "Work/b.md", "c.md"] { try setModificationDate(hourAgo, vault, path) }
+        return vault
+    }
+
+    @Test func unchangedNotesComeFromTheCache() throws {
+        let vault = try makeVault()
+        #expect(try expectSameAnswer(vault).cacheHits == 0)
+        #expect(try expectSameAnswer(vault).cacheHits == 3)
+        #expect(vault.read(".vault/.gitignore") == "cache/\n")
+    }
+
+    @Test func recentlyModifiedNotesAreNotTrusted() throws {
+        let vault = try makeVault()
+        _ = try expectSameAnswer(vault, clock: Date())  // the files are as new as the cache: racy
+        #expect(try expectSameAnswer(vault).cacheHits == 0)
+        #expect(try expectSameAnswer(vault).cacheHits == 3)
+    }
+
+    @Test func sameSizeSameSecondEdit() throws {
+        let vault = try makeVault()
+        _ = try expectSameAnswer(vault)
+        try vault.write("a.md", "---\ntags: [six]\n---\n# A\nalpha\n")
+        try setModificationDate(hourAgo, vault, "a.md")
+        let result = try expectSameAnswer(vault)
+        #expect(result.notes.first { $0.path == "a.md" }?.tags == ["six"])
+    }
+
+    @Test func touchWithoutChange() throws {
+        let vault = try makeVault()
+        _ = try expectSameAnswer(vault)
+        try setModificationDate(hourAgo.addingTimeInterval(60), vault, "a.md")
+        _ = try expectSameAnswer(vault)
+    }
+
+    @Test func replaceByRename() throws {
+        let vault = try makeVault()
+        _ = try expectSameAnswer(vault)
+        try vault.write(".tmp", "---\ntags: [new]\n---\n# A\nalpha\n")
+        try setModificationDate(hourAgo, vault, ".tmp")
+        rename(vault.path + "/.tmp", vault.path + "/a.md")
+        let result = try expectSameAnswer(vault)
+        #expect(result.notes.first { $0.path == "a.md" }?.tags == ["new"])
+    }
+
+    @Test func deleteAndRecreate() throws {
+        let vault = try makeVault()
+        _ = try expectSameAnswer(vault)
+        try FileManager.default.removeItem(atPath: vault.path + "/Work/b.md")
+        #expect(try expectSameAnswer(vault).notes.count == 2)
+        try vault.write("Work/b.md", "---\ntags: [two]\npinned: false\n---\n# B\n")
+        try setModificationDate(hourAgo, vault, "Work/b.md")
+        let result = try expectSameAnswer(vault)
+        #expect(result.notes.first { $0.path == "Work/b.md" }?.pinned == false)
+    }
+
+    @Test func changePermissions() throws {
+        let vault = try makeVault()
+        _ = try expectSameAnswer(vault)
+        chmod(vault.path + "/a.md", 0o600)
+        #expect(try expectSameAnswer(vault).cacheHits == 2)
+    }
+
+    @Test func corruptOrForeignCacheIsIgnored() throws {
+        let vault = try makeVault()
+        _ = try expectSameAnswer(vault)
+        let path = vault.path + "/" + NoteCache.path
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        for index in stride(from: 40, to: bytes.count, by: 7) { bytes[index] ^= 0x5A }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        _ = try expectSameAnswer(vault)
+        try Data("garbage".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(try expectSameAnswer(vault).cacheHits == 0)
+    }
+}
