@@ -56,6 +56,15 @@ struct ByteReader {
         return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + Int(length))]), as: UTF8.self)
     }
 
+    /// The bytes of a string, without making a `String`.
+    mutating func stringBytes() -> UnsafeRawBufferPointer? {
+        guard let length = int(), length >= 0, offset + Int(length) <= bytes.count else { return nil }
+        defer { offset += Int(length) }
+        return UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + Int(length))])
+    }
+
+    mutating func skipString() -> Bool { stringBytes() != nil }
+
     mutating func optionalString() -> String?? {
         guard let present = bool() else { return nil }
         guard present else { return .some(nil) }

@@ -19,13 +19,15 @@ public final class NoteCache: @unchecked Sendable {
     static let racyWindowNanoseconds: Int64 = 2_000_000_000
 
     private let storage: UnsafeMutableRawBufferPointer
-    private let offsets: [String: Int]
+    /// Offsets of the entries' paths, in the byte order of the paths (entries are written
+    /// sorted), so a lookup is a binary search with no `String` per entry.
+    private let offsets: [Int]
     private let writtenAt: Int64
 
     /// The number of notes in the cache.
     var count: Int { offsets.count }
 
-    private init(storage: UnsafeMutableRawBufferPointer, offsets: [String: Int], writtenAt: Int64) {
+    private init(storage: UnsafeMutableRawBufferPointer, offsets: [Int], writtenAt: Int64) {
         self.storage = storage
         self.offsets = offsets
         self.writtenAt = writtenAt
@@ -35,24 +37,39 @@ public final class NoteCache: @unchecked Sendable {
 
     /// Loads the cache of `root` written for `timeZone` (dates without an offset depend on it).
     static func load(root: VaultRoot, timeZone: TimeZone) -> NoteCache? {
-        var buffer: [UInt8] = []
-        guard let stat = try? POSIXFile.readAll(path, relativeTo: root.descriptor, into: &buffer) else { return nil }
-        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: Int(stat.size), alignment: 8)
-        buffer.withUnsafeBytes { storage.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[0..<Int(stat.size)])) }
+        let fd = openat(root.descriptor, path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_size > 0, info.st_size < 1 << 32 else { return nil }
+        // Read straight into the storage the entries will be decoded from: no second copy.
+        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: Int(info.st_size), alignment: 8)
+        var filled = 0
+        while filled < storage.count {
+            let count = read(fd, storage.baseAddress.map { $0 + filled }, storage.count - filled)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            filled += count
+        }
+        guard filled == storage.count else {
+            storage.deallocate()
+            return nil
+        }
         var reader = ByteReader(bytes: UnsafeRawBufferPointer(storage), offset: 0)
         guard reader.uint() == magic, reader.string() == timeZone.identifier,
               let writtenAt = reader.int(), let count = reader.int(), count >= 0 else {
             storage.deallocate()
             return nil
         }
-        var offsets: [String: Int] = [:]
-        offsets.reserveCapacity(Int(count))
+        var offsets: [Int] = []
+        offsets.reserveCapacity(Int(min(count, 10_000_000)))
         for _ in 0..<count {
-            guard let path = reader.string(), let length = reader.int(), length >= 0 else {
+            let start = reader.offset
+            guard reader.skipString(), let length = reader.int(), length >= 0 else {
                 storage.deallocate()
                 return nil
             }
-            offsets[path] = reader.offset
+            offsets.append(start)
             reader.offset += Int(length)
         }
         return NoteCache(storage: storage, offsets: offsets, writtenAt: writtenAt)
@@ -60,7 +77,7 @@ public final class NoteCache: @unchecked Sendable {
 
     /// The cached note at `path`, if the file still has `stamp` and was not racily recent.
     func note(at path: String, stamp: FileStamp) -> Note? {
-        guard let offset = offsets[path] else { return nil }
+        guard let offset = entryOffset(of: path) else { return nil }
         var reader = ByteReader(bytes: UnsafeRawBufferPointer(storage), offset: offset)
         guard let cachedStamp = Self.readStamp(&reader), cachedStamp == stamp else { return nil }
         // The later of the two times: content can change within one tick of either.
@@ -68,6 +85,37 @@ public final class NoteCache: @unchecked Sendable {
                           stamp.ctimeSeconds * 1_000_000_000 + stamp.ctimeNanoseconds)
         guard changed < writtenAt - Self.racyWindowNanoseconds else { return nil }
         return Self.readNote(&reader, path: path, stamp: stamp)
+    }
+
+    /// Where the entry of `path` starts (after its path and length), by binary search.
+    private func entryOffset(of path: String) -> Int? {
+        var path = path
+        return path.withUTF8 { wanted -> Int? in
+            let bytes = UnsafeRawBufferPointer(storage)
+            var low = 0
+            var high = offsets.count
+            while low < high {
+                let middle = (low + high) / 2
+                var reader = ByteReader(bytes: bytes, offset: offsets[middle])
+                guard let key = reader.stringBytes() else { return nil }
+                let order = compare(key, UnsafeRawBufferPointer(wanted))
+                if order == 0 {
+                    guard reader.int() != nil else { return nil }
+                    return reader.offset
+                }
+                if order < 0 { low = middle + 1 } else { high = middle }
+            }
+            return nil
+        }
+    }
+
+    private func compare(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
+        let common = min(a.count, b.count)
+        if common > 0, let x = a.baseAddress, let y = b.baseAddress {
+            let order = memcmp(x, y, common)
+            if order != 0 { return Int(order) }
+        }
+        return a.count - b.count
     }
 
     /// Writes the cache for `notes` (atomically; errors are ignored: the cache is optional).
@@ -78,7 +126,7 @@ public final class NoteCache: @unchecked Sendable {
         writer.string(timeZone.identifier)
         writer.int(Int64((startedAt.timeIntervalSince1970 * 1e9).rounded(.down)))
         writer.int(Int64(notes.count))
-        for note in notes {
+        for note in notes.sorted(by: { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }) {
             var entry = ByteWriter()
             writeStamp(note.stamp, to: &entry)
             writeNote(note, to: &entry)

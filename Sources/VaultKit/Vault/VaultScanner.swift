@@ -76,17 +76,18 @@ public struct VaultScanner: Sendable {
                 }
             }
         }
-        var notes: [Note] = []
         var allNotes: [Note] = []
-        notes.reserveCapacity(filter == nil ? files.count : 0)
+        var kept: [Note] = []
         allNotes.reserveCapacity(files.count)
         var cacheHits = 0
         for index in 0..<files.count {
-            guard let note = output.notes[index] else { continue }
-            allNotes.append(note)
-            if output.kept[index] { notes.append(note) }
+            guard let note = output.notes.moveElement(from: index) else { continue }
+            if filter != nil, output.kept[index] { kept.append(note) }
             if output.fromCache[index] { cacheHits += 1 }
+            allNotes.append(note)
         }
+        // Without a filter both lists are one array: the notes are not copied.
+        let notes = filter == nil ? allNotes : kept
         return ScanResult(
             notes: notes,
             folders: listing.directories,
@@ -177,8 +178,8 @@ private struct SharedOutput: @unchecked Sendable {
         fromCache.initialize(repeating: false)
     }
 
+    /// Frees the buffers; `notes` must have been moved out already.
     func deallocate() {
-        notes.deinitialize()
         notes.deallocate()
         issues.deinitialize()
         issues.deallocate()
