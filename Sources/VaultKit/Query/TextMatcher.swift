@@ -3,9 +3,10 @@
 ///
 /// The needle is folded once; the text is folded on the fly, scalar by scalar, and only
 /// where a match could start. Text is never turned into `String`s: notes are searched as
-/// the bytes the scanner read. Pure-ASCII stretches are skipped eight bytes at a time
-/// until a byte that could start a match appears: the needle's first letter in either
-/// case, or any non-ASCII byte (which might fold to it, as `É` folds to `e`).
+/// the bytes the scanner read. Pure-ASCII stretches are examined eight bytes at a time
+/// for the needle's first letter (in either case) and, when that letter is common, a
+/// rarer one at its distance; a non-ASCII byte (which might fold to a needle letter, as
+/// `É` folds to `e`) sends its neighbourhood through the scalar-by-scalar path.
 public struct TextMatcher: Sendable, Equatable {
     /// The folded needle, as scalar values.
     let needle: [UInt32]
@@ -53,30 +54,54 @@ private struct Scan {
 
     /// The needle starts with an ASCII scalar: candidates are that byte in either case
     /// and the lead bytes of non-ASCII scalars.
+    ///
+    /// Where the text is ASCII, byte offsets in the text are scalar offsets in the needle,
+    /// so a second probe can filter the candidates: the rarest of the needle's next eight
+    /// scalars, at its offset (`the meeting` probes `t` and the `m` four bytes later).
+    /// Blocks with a non-ASCII byte nearby fall back to trying every possible start.
     func findASCIIFirst(_ first: UInt32) -> Bool {
         let firstByte = UInt8(truncatingIfNeeded: first)
-        // Folded needles are lower-case, so a letter also matches its upper-case byte;
-        // OR-ing 0x20 maps exactly `A`–`Z` onto `a`–`z` among the bytes that can equal a
-        // lower-case letter, and nothing else onto a letter.
-        let isLetter = firstByte >= UInt8(ascii: "a") && firstByte <= UInt8(ascii: "z")
-        let caseBit: UInt8 = isLetter ? 0x20 : 0
-        let pattern = Self.lowBits &* UInt64(firstByte)
-        let caseBits = Self.lowBits &* UInt64(caseBit)
+        let firstCase = Self.caseBit(firstByte)
+        let probe = Self.probeOffset(needle)
+        let probeByte = UInt8(truncatingIfNeeded: probe > 0 ? needle[probe] : first)
+        let firstPattern = Self.lowBits &* UInt64(firstByte)
+        let firstCaseBits = Self.lowBits &* UInt64(firstCase)
+        let probePattern = Self.lowBits &* UInt64(probeByte)
+        let probeCaseBits = Self.lowBits &* UInt64(Self.caseBit(probeByte))
         var index = 0
         while index < count {
-            // Skip eight ASCII bytes at a time while none of them equals the first byte.
-            while index + 8 <= count {
-                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                if word & Self.highBits != 0 { break }
-                let difference = (word | caseBits) ^ pattern
-                if (difference &- Self.lowBits) & ~difference & Self.highBits != 0 { break }
-                index += 8
+            if probe == 0 {
+                while index + 8 <= count {
+                    let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                    if word & Self.highBits != 0 { break }
+                    var candidates = Self.zeroBytes((word | firstCaseBits) ^ firstPattern)
+                    while candidates != 0 {
+                        if matchesAt(index + candidates.trailingZeroBitCount / 8, skip: 0) { return true }
+                        candidates &= candidates &- 1
+                    }
+                    index += 8
+                }
+            } else {
+                while index + 8 + probe <= count {
+                    let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                    let probeWord = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index + probe, as: UInt64.self))
+                    // The two loads cover index ..< index + probe + 8 (probe <= 8): all
+                    // ASCII, or this block takes the slow path below.
+                    if (word | probeWord) & Self.highBits != 0 { break }
+                    var candidates = Self.zeroBytes((word | firstCaseBits) ^ firstPattern)
+                        & Self.zeroBytes((probeWord | probeCaseBits) ^ probePattern)
+                    while candidates != 0 {
+                        if matchesAt(index + candidates.trailingZeroBitCount / 8, skip: 0) { return true }
+                        candidates &= candidates &- 1
+                    }
+                    index += 8
+                }
             }
             let stop = min(count, index + 8)
             while index < stop {
                 let value = byte(index)
                 if value < 0x80 {
-                    if value | caseBit == firstByte, matchesAt(index, skip: 0) { return true }
+                    if value | firstCase == firstByte, matchesAt(index, skip: 0) { return true }
                 } else if value >= 0xC0, matchesAtScalar(index, first: first) {
                     return true
                 }
@@ -84,6 +109,52 @@ private struct Scan {
             }
         }
         return false
+    }
+
+    /// The high bit of every zero byte of `word` is set (and perhaps of some bytes above a
+    /// zero byte: those candidates are verified like the others). No zero byte is missed.
+    @inline(__always)
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        (word &- lowBits) & ~word & highBits
+    }
+
+    /// Folded needles are lower-case, so a letter also matches its upper-case byte:
+    /// OR-ing 0x20 maps exactly `A`–`Z` onto `a`–`z` among the bytes that can equal a
+    /// lower-case letter, and nothing else onto a letter.
+    @inline(__always)
+    private static func caseBit(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? 0x20 : 0
+    }
+
+    /// The offset (1 to 8) of the needle's rarest ASCII scalar after the first, by English
+    /// letter frequencies; 0 for no second probe: when the first scalar is rare enough
+    /// alone (the second load would cost more than it saves) or none after it is rarer.
+    private static func probeOffset(_ needle: UnsafeBufferPointer<UInt32>) -> Int {
+        guard let first = needle.first, first < 0x80, frequency(UInt8(first)) >= 40 else { return 0 }
+        var best = 0
+        var bestFrequency = frequency(UInt8(first))
+        var offset = 1
+        while offset <= 8, offset < needle.count, needle[offset] < 0x80 {
+            let frequency = Self.frequency(UInt8(needle[offset]))
+            if frequency < bestFrequency {
+                best = offset
+                bestFrequency = frequency
+            }
+            offset += 1
+        }
+        return best
+    }
+
+    /// How common a (folded) byte is in prose, in tenths of a percent.
+    private static func frequency(_ byte: UInt8) -> Int {
+        // a to z, English letter frequencies.
+        let letters = [82, 15, 28, 43, 127, 22, 20, 61, 70, 2, 8, 40, 24, 67, 75, 19, 1, 60, 63, 91, 28, 10, 24, 2, 20, 1]
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): return letters[Int(byte - UInt8(ascii: "a"))]
+        case UInt8(ascii: " "): return 150
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: ","), UInt8(ascii: "."), UInt8(ascii: "\n"): return 10
+        default: return 5
+        }
     }
 
     /// The needle starts with a non-ASCII scalar, which no ASCII byte folds to: only the
