@@ -326,7 +326,6 @@ struct QueryPropertyTests {
         // need the text to decide.
         #expect(matched > total / 5 && matched < total * 4 / 5, "\(matched) of \(total) matched")
         #expect(textDecided > total / 10, "\(textDecided) of \(total) needed the text")
-        print("seed \(seed): \(matched) of \(total) matched, \(textDecided) needed the text")
     }
 
     @Test("NOT q and q split the notes; a AND b is within a; a is within a OR b", arguments: [11, 12] as [UInt64])
