@@ -225,10 +225,14 @@ struct QueryEvaluationTests {
         #expect(!matched)
     }
 
-    @Test("the evaluator works as a scanner filter")
-    func filter() throws {
-        let filter = try Query.parse("#work cafe").evaluator(context: .paris).filter
+    @Test("the evaluator's methods have the shapes of a scan filter's two steps")
+    func filterShapes() throws {
+        let evaluator = try Query.parse("#work cafe").evaluator(context: .paris)
+        let decide: @Sendable (Note) -> Bool? = evaluator.matchesWithoutText
+        let matches: @Sendable (Note, UnsafeRawBufferPointer) -> Bool = evaluator.matches
         var body = notes[0].body
-        #expect(body.withUTF8 { filter(notes[0].note, UnsafeRawBufferPointer($0)) })
+        #expect(decide(notes[0].note) == nil)
+        #expect(body.withUTF8 { matches(notes[0].note, UnsafeRawBufferPointer($0)) })
+        #expect(decide(notes[3].note) == false)
     }
 }

@@ -1,11 +1,12 @@
 /// A query bound to a clock and a time zone, ready to test many notes.
 ///
-/// Its dates are resolved once, when it is made; it is `Sendable`, and `matches` can be
-/// called from the scanner's worker threads:
+/// Its dates are resolved once, when it is made; it is `Sendable`, and its methods can be
+/// called from the scanner's worker threads. A scan filter asks `matchesWithoutText`
+/// first, and reads the note's text for `matches` only when that returns nil:
 ///
 /// ```swift
 /// let evaluator = try Query.parse("#work cafe").evaluator(context: QueryContext())
-/// let result = try scanner.scan(filter: evaluator.filter)
+/// let filter = ScanFilter(decide: evaluator.matchesWithoutText, matches: evaluator.matches)
 /// ```
 public struct QueryEvaluator: Sendable {
     let condition: QueryCondition
@@ -32,11 +33,5 @@ public struct QueryEvaluator: Sendable {
     /// nil when a word or phrase must be looked for in the text to decide.
     public func matchesWithoutText(_ note: Note) -> Bool? {
         condition.decide(note)
-    }
-
-    /// The evaluator as a scanner filter.
-    public var filter: VaultScanner.Filter {
-        let evaluator = self
-        return { note, text in evaluator.matches(note, text: text) }
     }
 }
