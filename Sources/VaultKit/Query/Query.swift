@@ -1,0 +1,56 @@
+import Foundation
+
+/// A parsed search query: `vault search` runs one over the notes of a vault.
+///
+/// ```
+/// query   := or
+/// or      := and ( "OR" and )*
+/// and     := unary ( [ "AND" ] unary )*        adjacency means AND
+/// unary   := ( "NOT" | "-" ) unary | primary
+/// primary := "(" query ")" | field ":" value | "#" tag | word | '"' phrase '"'
+/// ```
+///
+/// Fields: `tag:x` / `#x`, `folder:x` (`folder:/` is the root), `title:x`,
+/// `is:pinned|unsorted|untagged`, and `created:`, `modified:`, `date:` (the sort date)
+/// with a date value (see `QueryDateCondition`). Words and phrases are found in the title
+/// or the text, ignoring case and diacritics (see `TextMatcher`).
+public struct Query: Sendable, CustomStringConvertible {
+    /// The syntax tree.
+    public let expression: QueryExpression
+    let condition: QueryCondition
+
+    /// Parses `text`; a malformed query throws an error that points at the place.
+    public static func parse(_ text: String) throws(QueryError) -> Query {
+        Query(try QueryParser.parse(text))
+    }
+
+    /// A query from a syntax tree built by hand.
+    public init(_ expression: QueryExpression) {
+        self.expression = expression
+        condition = QueryCondition(expression)
+    }
+
+    /// True when some term is a word or phrase, so that notes must be matched against
+    /// their text; false when the front matter and path decide alone.
+    public var needsText: Bool { expression.needsText }
+
+    /// The query fully parenthesised, in query syntax.
+    public var description: String { expression.description }
+
+    /// The query bound to `context`, with its dates resolved once: use it to test many
+    /// notes (as a scanner filter, for instance).
+    public func evaluator(context: QueryContext) -> QueryEvaluator {
+        let bound = condition.hasDates ? condition.resolved(now: context.now, timeZone: context.timeZone) : condition
+        return QueryEvaluator(condition: bound, needsText: needsText)
+    }
+
+    /// True when `note` matches; `text` is its searchable text as UTF-8 (the body, or the
+    /// whole file when the front matter is missing or broken). Metadata terms are tested
+    /// first and the text is scanned only when the outcome still depends on it.
+    ///
+    /// This resolves the query's dates at every call; to test many notes, make an
+    /// `evaluator(context:)` once.
+    public func matches(_ note: Note, text: UnsafeRawBufferPointer, context: QueryContext) -> Bool {
+        evaluator(context: context).matches(note, text: text)
+    }
+}

@@ -1,0 +1,244 @@
+import Foundation
+
+/// A query compiled for evaluation: `and`/`or` chains flattened, the operands of each
+/// ordered cheapest first, names turned into comparison keys and words into matchers.
+///
+/// Ordering the operands is what makes short-circuit evaluation test the front matter
+/// before the text: `#work cafe` looks for `cafe` only in notes tagged `work`.
+indirect enum QueryCondition: Sendable {
+    case all([QueryCondition])
+    case any([QueryCondition])
+    case not(QueryCondition)
+    case tag(NamePattern)
+    /// A folder and its subfolders.
+    case folder(NamePattern)
+    /// Notes directly at the vault root.
+    case root
+    case title(TextMatcher)
+    /// A word or phrase, in the title or the text.
+    case text(TextMatcher)
+    case pinned
+    case unsorted
+    case untagged
+    /// A date condition as written, before it is resolved against a clock.
+    case date(QueryTerm.DateField, QueryDateCondition)
+    /// A date condition resolved to instants.
+    case dateBounds(QueryTerm.DateField, DateBounds)
+
+    init(_ expression: QueryExpression) {
+        switch expression {
+        case .and(let operands):
+            self = .all(Self.ordered(operands.flatMap { operand -> [QueryCondition] in
+                let condition = QueryCondition(operand)
+                if case .all(let inner) = condition { return inner }
+                return [condition]
+            }))
+        case .or(let operands):
+            self = .any(Self.ordered(operands.flatMap { operand -> [QueryCondition] in
+                let condition = QueryCondition(operand)
+                if case .any(let inner) = condition { return inner }
+                return [condition]
+            }))
+        case .not(let operand):
+            let condition = QueryCondition(operand)
+            if case .not(let inner) = condition {
+                self = inner
+            } else {
+                self = .not(condition)
+            }
+        case .term(let term):
+            switch term {
+            case .word(let text), .phrase(let text): self = .text(TextMatcher(text))
+            case .tag(let name): self = .tag(NamePattern(name))
+            case .folder(let path): self = path.isEmpty ? .root : .folder(NamePattern(path))
+            case .title(let text): self = .title(TextMatcher(text))
+            case .state(.pinned): self = .pinned
+            case .state(.unsorted): self = .unsorted
+            case .state(.untagged): self = .untagged
+            case .date(let field, let condition): self = .date(field, condition)
+            }
+        }
+    }
+
+    /// Stable sort by cost, so that equal-cost operands keep the user's order.
+    private static func ordered(_ conditions: [QueryCondition]) -> [QueryCondition] {
+        conditions.enumerated()
+            .sorted { ($0.element.cost, $0.offset) < ($1.element.cost, $1.offset) }
+            .map(\.element)
+    }
+
+    /// A rough cost: flags and dates, then names, then the title, then the whole text.
+    var cost: Int {
+        switch self {
+        case .all(let operands), .any(let operands): return operands.map(\.cost).max() ?? 0
+        case .not(let operand): return operand.cost
+        case .pinned, .unsorted, .untagged, .root, .date, .dateBounds: return 0
+        case .tag, .folder: return 1
+        case .title: return 2
+        case .text: return 3
+        }
+    }
+
+    var hasDates: Bool {
+        switch self {
+        case .all(let operands), .any(let operands): return operands.contains { $0.hasDates }
+        case .not(let operand): return operand.hasDates
+        case .date: return true
+        default: return false
+        }
+    }
+
+    /// The same condition with its dates resolved at `now` in `timeZone`.
+    func resolved(now: Date, timeZone: TimeZone) -> QueryCondition {
+        switch self {
+        case .all(let operands): return .all(operands.map { $0.resolved(now: now, timeZone: timeZone) })
+        case .any(let operands): return .any(operands.map { $0.resolved(now: now, timeZone: timeZone) })
+        case .not(let operand): return .not(operand.resolved(now: now, timeZone: timeZone))
+        case .date(let field, let condition): return .dateBounds(field, condition.bounds(now: now, timeZone: timeZone))
+        default: return self
+        }
+    }
+
+    // MARK: Evaluation
+
+    /// The outcome from the note's metadata alone: nil when it depends on a word or phrase
+    /// (three-valued logic: `false AND unknown` is false, `true OR unknown` is true).
+    func decide(_ note: Note) -> Bool? {
+        switch self {
+        case .all(let operands):
+            var unknown = false
+            for operand in operands {
+                switch operand.decide(note) {
+                case false?: return false
+                case nil: unknown = true
+                case true?: continue
+                }
+            }
+            return unknown ? nil : true
+        case .any(let operands):
+            var unknown = false
+            for operand in operands {
+                switch operand.decide(note) {
+                case true?: return true
+                case nil: unknown = true
+                case false?: continue
+                }
+            }
+            return unknown ? nil : false
+        case .not(let operand):
+            return operand.decide(note).map { !$0 }
+        case .text:
+            return nil
+        default:
+            return matchesMetadata(note)
+        }
+    }
+
+    /// The outcome with the text: operands are tried cheapest first and evaluation stops
+    /// as soon as the outcome is known, so a text is scanned only when it matters.
+    func evaluate(_ note: Note, text: UnsafeRawBufferPointer) -> Bool {
+        switch self {
+        case .all(let operands):
+            return operands.allSatisfy { $0.evaluate(note, text: text) }
+        case .any(let operands):
+            return operands.contains { $0.evaluate(note, text: text) }
+        case .not(let operand):
+            return !operand.evaluate(note, text: text)
+        case .text(let matcher):
+            return matcher.matches(note.title) || matcher.matches(text)
+        default:
+            return matchesMetadata(note)
+        }
+    }
+
+    /// A leaf that needs only the note's metadata.
+    private func matchesMetadata(_ note: Note) -> Bool {
+        switch self {
+        case .tag(let pattern):
+            return note.tags.contains { pattern.matches($0) }
+        case .folder(let pattern):
+            return pattern.matchesFolder(ofPath: note.path)
+        case .root:
+            return !note.path.utf8.contains(UInt8(ascii: "/"))
+        case .title(let matcher):
+            return matcher.matches(note.title)
+        case .pinned:
+            return note.pinned
+        case .unsorted:
+            return note.isUnsorted
+        case .untagged:
+            return note.tags.isEmpty
+        case .dateBounds(let field, let bounds):
+            return bounds.contains(Self.date(field, of: note))
+        case .date(let field, let condition):
+            // Unresolved dates are resolved by the evaluator; this is a fallback with the
+            // current clock, so that a condition is never silently true.
+            return condition.bounds(now: Date(), timeZone: .current).contains(Self.date(field, of: note))
+        case .all, .any, .not, .text:
+            return evaluate(note, text: UnsafeRawBufferPointer(start: nil, count: 0))
+        }
+    }
+
+    private static func date(_ field: QueryTerm.DateField, of note: Note) -> Date {
+        switch field {
+        case .created: return note.created
+        case .modified: return note.modified
+        case .sortDate: return note.sortDate
+        }
+    }
+}
+
+/// A tag or folder name from a query, compared the way the vault compares them:
+/// case-insensitively after NFC normalisation, matching itself and anything below it
+/// (`project` matches `project/alpha`; `Work` matches `Work/Projects`).
+struct NamePattern: Sendable, Equatable {
+    /// `TagName.key` of the name.
+    let key: String
+    /// The key's bytes when it is ASCII, for comparing without building strings.
+    private let asciiKey: [UInt8]?
+
+    init(_ name: String) {
+        key = TagName.key(name)
+        asciiKey = key.utf8.allSatisfy { $0 < 0x80 } ? Array(key.utf8) : nil
+    }
+
+    /// True when `tag` is the name or below it.
+    func matches(_ tag: String) -> Bool {
+        if let asciiKey, let result = Self.asciiPrefixMatch(tag, key: asciiKey, requireSeparator: false) {
+            return result
+        }
+        return TagName.isSelfOrDescendant(TagName.key(tag), of: key)
+    }
+
+    /// True when the note at `path` is in the folder or below it.
+    func matchesFolder(ofPath path: String) -> Bool {
+        // `Work/a.md` is in `Work` exactly when the path starts with `Work/`.
+        if let asciiKey, let result = Self.asciiPrefixMatch(path, key: asciiKey, requireSeparator: true) {
+            return result
+        }
+        guard let slash = path.lastIndex(of: "/") else { return false }
+        return TagName.isSelfOrDescendant(TagName.key(String(path[..<slash])), of: key)
+    }
+
+    /// Compares the start of `text` with an ASCII `key`, ignoring ASCII case, and checks
+    /// that `/` (or, unless `requireSeparator`, the end) follows. Nil when a non-ASCII
+    /// byte is in the way: only full case mapping can tell then (the Kelvin sign `K`
+    /// lower-cases to `k`).
+    private static func asciiPrefixMatch(_ text: String, key: [UInt8], requireSeparator: Bool) -> Bool? {
+        let result = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            var index = 0
+            while index < key.count {
+                guard index < bytes.count else { return false }
+                let byte = bytes[index]
+                if byte >= 0x80 { return nil }
+                let lower = byte &- 0x41 < 26 ? byte | 0x20 : byte
+                if lower != key[index] { return false }
+                index += 1
+            }
+            if index == bytes.count { return !requireSeparator }
+            if bytes[index] >= 0x80 { return nil }
+            return bytes[index] == UInt8(ascii: "/")
+        }
+        return result ?? nil
+    }
+}

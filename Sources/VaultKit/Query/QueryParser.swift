@@ -1,0 +1,231 @@
+/// A recursive-descent parser for the query language:
+///
+/// ```
+/// query   := or
+/// or      := and ( "OR" and )*
+/// and     := unary ( [ "AND" ] unary )*        adjacency means AND
+/// unary   := ( "NOT" | "-" ) unary | primary
+/// primary := "(" query ")" | field ":" value | "#" tag | word | '"' phrase '"'
+/// ```
+///
+/// Precedence is `NOT` > `AND` > `OR`. Every error names what was expected and where.
+struct QueryParser {
+    private var lexer: QueryLexer
+    private var lookahead: QueryToken?
+    private var depth = 0
+    private var source: QuerySource { lexer.source }
+
+    /// Parentheses and negations nest at most this deep, so that a pathological query
+    /// cannot exhaust the stack.
+    static let maximumDepth = 100
+
+    /// The field names, in the order suggestions prefer them.
+    static let fields = ["tag", "folder", "title", "is", "created", "modified", "date"]
+
+    /// Parses `text` into a syntax tree.
+    static func parse(_ text: String) throws(QueryError) -> QueryExpression {
+        var parser = QueryParser(lexer: QueryLexer(source: QuerySource(text)))
+        let first = try parser.peek()
+        if first.kind == .end {
+            throw parser.source.error("empty query", at: 0)
+        }
+        let expression = try parser.parseOr(after: nil)
+        let token = try parser.peek()
+        guard token.kind == .end else {
+            // `parseOr` stops only at the end, or at a `)` nothing opened.
+            throw parser.source.error("unexpected ')' without a matching '('", at: token.start)
+        }
+        return expression
+    }
+
+    private init(lexer: QueryLexer) {
+        self.lexer = lexer
+    }
+
+    // MARK: Tokens
+
+    private mutating func peek() throws(QueryError) -> QueryToken {
+        if let lookahead { return lookahead }
+        let token = try lexer.next()
+        lookahead = token
+        return token
+    }
+
+    @discardableResult
+    private mutating func advance() throws(QueryError) -> QueryToken {
+        let token = try peek()
+        lookahead = nil
+        return token
+    }
+
+    // MARK: Grammar
+
+    /// `after` is the token just before this expression: an operator or `(` (for error
+    /// messages), nil at the start of the query.
+    private mutating func parseOr(after: QueryToken?) throws(QueryError) -> QueryExpression {
+        var operands = [try parseAnd(after: after)]
+        while try peek().kind == .or {
+            let operatorToken = try advance()
+            operands.append(try parseAnd(after: operatorToken))
+        }
+        return operands.count == 1 ? operands[0] : .or(operands)
+    }
+
+    private mutating func parseAnd(after: QueryToken?) throws(QueryError) -> QueryExpression {
+        var operands = [try parseUnary(after: after)]
+        while true {
+            let token = try peek()
+            switch token.kind {
+            case .and:
+                try advance()
+                operands.append(try parseUnary(after: token))
+            case .word, .phrase, .field, .hashTag, .openParen, .not, .minus:
+                // Adjacency means AND.
+                operands.append(try parseUnary(after: nil))
+            case .or, .closeParen, .end:
+                return operands.count == 1 ? operands[0] : .and(operands)
+            }
+        }
+    }
+
+    private mutating func parseUnary(after: QueryToken?) throws(QueryError) -> QueryExpression {
+        let token = try peek()
+        guard token.kind == .not || token.kind == .minus else { return try parsePrimary(after: after) }
+        try advance()
+        try enter(at: token)
+        defer { depth -= 1 }
+        return .not(try parseUnary(after: token))
+    }
+
+    private mutating func parsePrimary(after: QueryToken?) throws(QueryError) -> QueryExpression {
+        let token = try advance()
+        switch token.kind {
+        case .openParen:
+            try enter(at: token)
+            defer { depth -= 1 }
+            if try peek().kind == .closeParen {
+                throw source.error("empty parentheses", at: try peek().start)
+            }
+            let inner = try parseOr(after: token)
+            let close = try peek()
+            guard close.kind == .closeParen else {
+                throw source.error("expected ')' to close '(' at \(source.place(of: token.start))", at: close.start)
+            }
+            try advance()
+            return inner
+        case .word(let word):
+            return .term(.word(word))
+        case .phrase(let phrase):
+            if phrase.isEmpty { throw source.error("empty phrase", at: token.start) }
+            return .term(.phrase(phrase))
+        case .hashTag(let value, let valueStart, let quoted):
+            if value.isEmpty { throw source.error("empty tag name after '#'", at: valueStart - (quoted ? 1 : 0)) }
+            return .term(try tag(value, at: valueStart))
+        case .field(let name, let value, let valueStart, let quoted):
+            return .term(try field(name, value: value, valueStart: valueStart, quoted: quoted, at: token.start))
+        case .and, .or, .closeParen, .end, .not, .minus:
+            throw missingTerm(at: token, after: after)
+        }
+    }
+
+    /// The error for a token where a term should be.
+    private func missingTerm(at token: QueryToken, after: QueryToken?) -> QueryError {
+        let found = Self.spelling(token.kind)
+        switch after?.kind {
+        case .and?, .or?, .not?, .minus?:
+            return source.error("expected a term after '\(Self.spelling(after?.kind ?? .end))'", at: token.start)
+        case .openParen?:
+            if token.kind == .and || token.kind == .or {
+                return source.error("expected a term before '\(found)'", at: token.start)
+            }
+            return source.error("expected a term after '('", at: token.start)
+        default:
+            if token.kind == .closeParen {
+                return source.error("unexpected ')' without a matching '('", at: token.start)
+            }
+            return source.error("expected a term before '\(found)'", at: token.start)
+        }
+    }
+
+    private static func spelling(_ kind: QueryToken.Kind) -> String {
+        switch kind {
+        case .and: return "AND"
+        case .or: return "OR"
+        case .not: return "NOT"
+        case .minus: return "-"
+        case .openParen: return "("
+        case .closeParen: return ")"
+        default: return "end of query"
+        }
+    }
+
+    private mutating func enter(at token: QueryToken) throws(QueryError) {
+        depth += 1
+        if depth > Self.maximumDepth {
+            throw source.error("the query nests too deeply (more than \(Self.maximumDepth) levels of parentheses and negations)", at: token.start)
+        }
+    }
+
+    // MARK: Fields
+
+    private func field(_ name: String, value: String, valueStart: Int, quoted: Bool, at start: Int) throws(QueryError) -> QueryTerm {
+        let key = name.lowercased()
+        guard Self.fields.contains(key) else {
+            throw source.error("unknown field '\(name)' (\(Self.suggestion(forField: key)))", at: start)
+        }
+        if value.isEmpty {
+            if quoted { throw source.error("empty value for '\(key):'", at: valueStart - 1) }
+            throw source.error("expected a value after '\(key):'", at: valueStart)
+        }
+        switch key {
+        case "tag":
+            return try tag(value, at: valueStart)
+        case "folder":
+            return try folder(value, at: valueStart)
+        case "title":
+            return .title(value)
+        case "is":
+            guard let state = QueryTerm.State(rawValue: value.lowercased()) else {
+                let names = QueryTerm.State.allCases.map(\.rawValue)
+                let hint = EditDistance.nearest(to: value.lowercased(), in: names).map { "did you mean '\($0)'?" }
+                    ?? "expected pinned, unsorted or untagged"
+                throw source.error("unknown value '\(value)' for 'is:' (\(hint))", at: valueStart)
+            }
+            return .state(state)
+        default:
+            let field: QueryTerm.DateField = key == "created" ? .created : key == "modified" ? .modified : .sortDate
+            do {
+                return .date(field, try QueryDateParser.parse(value))
+            } catch {
+                throw source.error(error.message, at: valueStart + error.offset)
+            }
+        }
+    }
+
+    /// A tag as front matter spells it: a leading `#` is dropped there, so here too.
+    private func tag(_ value: String, at valueStart: Int) throws(QueryError) -> QueryTerm {
+        let name = value.hasPrefix("#") ? String(value.dropFirst()) : value
+        if let problem = TagName.problem(with: name) {
+            throw source.error("invalid tag '\(value)': \(problem)", at: valueStart)
+        }
+        return .tag(name)
+    }
+
+    /// `folder:/` is the root; `folder:/Work/` is `folder:Work`.
+    private func folder(_ value: String, at valueStart: Int) throws(QueryError) -> QueryTerm {
+        let components = value.split(separator: "/", omittingEmptySubsequences: true)
+        if let hidden = components.first(where: { $0.hasPrefix(".") }) {
+            throw source.error("invalid folder '\(value)': '\(hidden)' starts with '.', and such directories are not part of the vault", at: valueStart)
+        }
+        return .folder(components.joined(separator: "/"))
+    }
+
+    /// The hint after an unknown field: the nearest field, else the list of fields.
+    static func suggestion(forField name: String) -> String {
+        // Names people bring from front matter, or from other tools.
+        let aliases = ["sortdate": "date", "pinned": "is:pinned", "unsorted": "is:unsorted", "untagged": "is:untagged"]
+        if let alias = aliases[name] { return "did you mean '\(alias)'?" }
+        if let nearest = EditDistance.nearest(to: name, in: fields) { return "did you mean '\(nearest)'?" }
+        return "known fields: " + fields.joined(separator: ", ") + "; put text that contains ':' in quotes"
+    }
+}

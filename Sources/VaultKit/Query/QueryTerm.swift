@@ -1,0 +1,77 @@
+import Foundation
+
+/// One condition of a query: a field, a tag, or text to find.
+public enum QueryTerm: Sendable, Equatable, CustomStringConvertible {
+    /// A bare word: found in the title or the body, ignoring case and diacritics.
+    case word(String)
+    /// A quoted phrase: found like a word, as the exact sequence of folded characters.
+    case phrase(String)
+    /// `tag:x` or `#x`: the note has tag `x` or a tag below it (`x/...`).
+    case tag(String)
+    /// `folder:x`: the note is in folder `x` or below it. The path has no leading or
+    /// trailing `/`; the empty string is the vault root (`folder:/`), which matches only
+    /// the notes directly in it.
+    case folder(String)
+    /// `title:x`: the title contains `x`, ignoring case and diacritics.
+    case title(String)
+    /// `is:pinned`, `is:unsorted`, `is:untagged`.
+    case state(State)
+    /// `created:`, `modified:`, `date:` (the sort date).
+    case date(DateField, QueryDateCondition)
+
+    /// The values of `is:`.
+    public enum State: String, Sendable, CaseIterable {
+        case pinned, unsorted, untagged
+    }
+
+    /// The note dates a query can test.
+    public enum DateField: String, Sendable, CaseIterable {
+        case created, modified
+        /// `date:` is the sort date, the one month-grouped lists file a note under.
+        case sortDate = "date"
+    }
+
+    /// True for the terms that need the note's text: words and phrases.
+    public var needsText: Bool {
+        switch self {
+        case .word, .phrase: return true
+        default: return false
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .word(let word):
+            return QueryTerm.needsQuotes(word) ? QueryTerm.quoted(word) : word
+        case .phrase(let phrase):
+            return QueryTerm.quoted(phrase)
+        case .tag(let tag):
+            return "tag:" + QueryTerm.value(tag)
+        case .folder(let folder):
+            return "folder:" + (folder.isEmpty ? "/" : QueryTerm.value(folder))
+        case .title(let title):
+            return "title:" + QueryTerm.value(title)
+        case .state(let state):
+            return "is:" + state.rawValue
+        case .date(let field, let condition):
+            return field.rawValue + ":" + condition.description
+        }
+    }
+
+    private static func value(_ text: String) -> String {
+        text.contains(where: { $0.isWhitespace || $0 == "(" || $0 == ")" || $0 == "\"" }) ? quoted(text) : text
+    }
+
+    /// A word that would not read back as the same word.
+    private static func needsQuotes(_ word: String) -> Bool {
+        ["AND", "OR", "NOT"].contains(word) || word.first == "-" || word.first == "#"
+            || word.contains(where: { $0.isWhitespace || $0 == "(" || $0 == ")" || $0 == "\"" })
+            || word.firstIndex(of: ":").map { colon in
+                colon != word.startIndex && word[..<colon].allSatisfy { $0.isASCII && $0.isLetter }
+            } == true
+    }
+
+    private static func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}
