@@ -11,7 +11,7 @@ struct VaultCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             HomeCommand.self, InitCommand.self, NewCommand.self, ShowCommand.self, EditCommand.self,
-            ListCommand.self, MoveCommand.self, RenameCommand.self, CopyCommand.self,
+            ListCommand.self, SearchCommand.self, MoveCommand.self, RenameCommand.self, CopyCommand.self,
             PinCommand.self, UnpinCommand.self, FolderCommand.self, CheckCommand.self,
         ],
         defaultSubcommand: HomeCommand.self

@@ -54,3 +54,11 @@ public struct Query: Sendable, CustomStringConvertible {
         evaluator(context: context).matches(note, text: text)
     }
 }
+
+extension Query {
+    /// A filter for `Vault.scan` that reads a note's text only when its fields cannot decide.
+    public func scanFilter(context: QueryContext) -> ScanFilter {
+        let evaluator = evaluator(context: context)
+        return ScanFilter(decide: evaluator.matchesWithoutText, matches: evaluator.matches)
+    }
+}

@@ -5,6 +5,7 @@ struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List notes, pinned first, then most recently modified.")
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var selection: QueryOption
     @Argument(help: "Only notes in this folder (and its subfolders); '/' for Unsorted.") var folder: String?
     @Flag(help: "Only pinned notes.") var pinned = false
     @Flag(help: "Only notes at the vault root.") var unsorted = false
@@ -21,7 +22,7 @@ struct ListCommand: ParsableCommand {
     }
 
     func run() throws {
-        let session = try Session(global)
+        let session = try Session(global, filter: selection.filter())
         var notes = session.scan.notes
         if let folder {
             let relative = folder == "/" ? "" : try session.operations.existingFolder(folder)

@@ -9,9 +9,13 @@ struct Session {
     let terminal: Terminal
 
     init(_ options: GlobalOptions, filter: ScanFilter? = nil) throws {
-        vault = try options.openVault()
+        try self.init(vault: options.openVault(), terminal: options.terminal, filter: filter)
+    }
+
+    init(vault: Vault, terminal: Terminal, filter: ScanFilter? = nil) throws {
+        self.vault = vault
+        self.terminal = terminal
         scan = try vault.scan(filter: filter)
-        terminal = options.terminal
         for issue in scan.issues where issue.isWarning {
             Terminal.standardError.warning(issue.diagnostic)
         }

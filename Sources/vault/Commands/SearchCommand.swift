@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import VaultKit
+
+struct SearchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Search notes with a boolean query: tag:work AND NOT folder:archive.",
+        discussion: """
+            Fields: tag: (or #tag), folder: (folder:/ is the root), title:, is:pinned|unsorted|untagged,
+            created:, modified:, date: (2026, 2026-11, 2026-11-20, >, >=, <, <=, a..b, today, yesterday, 7d, 4w, 6m).
+            Bare words and "quoted phrases" match the title or body, ignoring case and accents.
+            Operators: AND (or adjacency), OR, NOT (or -term), parentheses.
+            Exit status: 0 something matched, 1 nothing matched, 2 error.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The query (quote it for the shell).") var query: [String]
+    @Flag(help: "Print one vault-relative path per line.") var paths = false
+    @Flag(help: "Print only the number of matching notes.") var count = false
+    @Option(help: "Show at most this many notes.") var limit: Int?
+    @Flag(inversion: .prefixedNo, help: "Show a snippet under each title (default from the config).") var snippet: Bool?
+    @Option(help: "Output format: text or json.") var format: OutputFormat = .text
+
+    func validate() throws {
+        if query.isEmpty { throw ValidationError("give a query, e.g. vault search 'tag:work AND NOT folder:archive'") }
+        if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
+    }
+
+    func run() throws {
+        let parsed = try parseQuery(query.joined(separator: " "))
+        let vault = try global.openVault()
+        let session = try Session(vault: vault, terminal: global.terminal, filter: parsed.scanFilter(context: QueryContext(now: vault.now())))
+        var notes = VaultIndex.sorted(session.scan.notes)
+        if let limit { notes = Array(notes.prefix(limit)) }
+        let terminal = session.terminal
+        if count {
+            terminal.line(String(notes.count))
+        } else if paths {
+            var out = ""
+            for note in notes { out += note.path + "\n" }
+            terminal.write(out)
+        } else {
+            let printer = NoteListPrinter(terminal: terminal, config: vault.config, showSnippet: snippet ?? vault.config.listSnippet, now: vault.now())
+            if format == .json { printer.printJSON(notes) } else { printer.print(notes) }
+        }
+        if notes.isEmpty { throw ExitCode(1) }
+    }
+}

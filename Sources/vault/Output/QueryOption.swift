@@ -1,0 +1,24 @@
+import Foundation
+import ArgumentParser
+import VaultKit
+
+/// `--query Q`: select notes with the search language, for any command that takes notes.
+struct QueryOption: ParsableArguments {
+    @Option(name: .long, help: "Act on every note that matches this search query.")
+    var query: String?
+
+    /// The parsed query as a scan filter, or nil without `--query`.
+    func filter(now: @escaping @Sendable () -> Date = { Date() }) throws -> ScanFilter? {
+        guard let query else { return nil }
+        return try parseQuery(query).scanFilter(context: QueryContext(now: now()))
+    }
+}
+
+/// Parses a query, turning its error into the located, caret-marked message of DESIGN §3.
+func parseQuery(_ text: String) throws -> Query {
+    do {
+        return try Query.parse(text)
+    } catch {
+        throw VaultError.invalidArgument(error.rendered)
+    }
+}
