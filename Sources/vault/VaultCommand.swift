@@ -12,7 +12,7 @@ struct VaultCommand: ParsableCommand {
         subcommands: [
             HomeCommand.self, InitCommand.self, NewCommand.self, ShowCommand.self, EditCommand.self,
             ListCommand.self, SearchCommand.self, MoveCommand.self, RenameCommand.self, CopyCommand.self,
-            PinCommand.self, UnpinCommand.self, FolderCommand.self, CheckCommand.self,
+            PinCommand.self, UnpinCommand.self, RemoveCommand.self, TrashCommand.self, FolderCommand.self, CheckCommand.self,
         ],
         defaultSubcommand: HomeCommand.self
     )

@@ -146,6 +146,10 @@ public struct NoteOperations: Sendable {
     /// Checks that `folder` is an existing real directory of the vault (no symbolic link,
     /// no hidden directory) and returns it vault-relative; empty is the root.
     public func existingFolder(_ folder: String) throws(VaultError) -> String {
+        try Self.existingFolder(folder, root: root)
+    }
+
+    static func existingFolder(_ folder: String, root: VaultRoot) throws(VaultError) -> String {
         let relative = try VaultPath.relative(folder, root: root)
         guard !relative.isEmpty else { return "" }
         var prefix = ""

@@ -37,23 +37,4 @@ public struct Vault: Sendable {
         writer.timeZone = timeZone
         return writer
     }
-
-    /// The number of notes in `.trash/`.
-    public func trashCount() -> Int {
-        var count = 0
-        func walk(_ directory: String) {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
-            for name in names {
-                let path = directory + "/" + name
-                var isDirectory: ObjCBool = false
-                if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-                    walk(path)
-                } else if name.hasSuffix(".md") {
-                    count += 1
-                }
-            }
-        }
-        walk(root.absolutePath(".trash"))
-        return count
-    }
 }

@@ -15,6 +15,7 @@ struct EditCommand: ParsableCommand {
         let session = try Session(global)
         let found = try session.resolve(note)
         let path = session.vault.root.absolutePath(found.path)
+        session.prepareWrite()
         let before = [UInt8](FileManager.default.contents(atPath: path) ?? Data())
         try EditorLauncher.edit(path)
         do {

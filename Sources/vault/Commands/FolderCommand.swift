@@ -4,8 +4,8 @@ import VaultKit
 struct FolderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "folder",
-        abstract: "List and create folders.",
-        subcommands: [FolderList.self, FolderCreate.self],
+        abstract: "List, create, rename, delete and colour folders.",
+        subcommands: [FolderList.self, FolderCreate.self, FolderRename.self, FolderDelete.self, FolderColor.self],
         defaultSubcommand: FolderList.self
     )
 }
@@ -44,7 +44,78 @@ struct FolderCreate: ParsableCommand {
 
     func run() throws {
         let vault = try global.openVault()
+        Trash(vault: vault).purge()
         let path = try FolderRules(root: vault.root).create(name)
         global.terminal.line("created folder \(path)")
+    }
+}
+
+struct FolderRename: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a folder; its colour goes with it.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The folder.") var folder: String
+    @Argument(help: "The new name (Folder or Folder/Subfolder).") var name: String
+
+    func run() throws {
+        let vault = try global.openVault()
+        Trash(vault: vault).purge()
+        let target = try FolderRules(root: vault.root).rename(folder, to: name)
+        global.terminal.line("\(folder) → \(target)")
+    }
+}
+
+struct FolderDelete: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete",
+        abstract: "Move every note of a folder (subfolders included) to the trash, then remove the emptied directories."
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The folder.") var folder: String
+    @Flag(help: "Print the notes that would be trashed and change nothing.") var dryRun = false
+    @Flag(name: [.short, .long], help: "Do not ask for confirmation.") var yes = false
+
+    func run() throws {
+        let session = try Session(global)
+        let relative = try session.operations.existingFolder(folder)
+        guard !relative.isEmpty else { throw VaultError.invalidFolderName(folder, reason: "the vault root cannot be deleted") }
+        let prefix = relative.lowercased() + "/"
+        let notes = VaultIndex.sorted(session.scan.notes.filter { $0.path.lowercased().hasPrefix(prefix) })
+        if dryRun {
+            for note in notes { session.terminal.line("would trash \(note.path)") }
+            session.terminal.line("would remove \(relative) if nothing else is left in it")
+            return
+        }
+        guard yes || confirm("Move \(notes.count) note\(notes.count == 1 ? "" : "s") of '\(relative)' to the trash and remove the folder?") else {
+            throw VaultError.invalidArgument("nothing deleted (use --yes to delete the folder without a question)")
+        }
+        session.prepareWrite()
+        let trash = Trash(vault: session.vault)
+        try session.forEach(notes) { note in
+            try trash.delete(note)
+            session.terminal.line("trashed \(note.path)")
+        }
+        let remaining = FolderRules(root: session.vault.root).removeEmptyDirectories(relative)
+        for directory in remaining {
+            Terminal.standardError.line("vault: kept \(directory): it still holds files that are not notes")
+        }
+        if remaining.isEmpty { session.terminal.line("removed folder \(relative)") }
+    }
+}
+
+struct FolderColor: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "color", abstract: "Set a folder's colour.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The folder.") var folder: String
+    @Argument(help: "One of: gray blue orange yellow green indigo red purple pink teal brown.") var color: String
+
+    func run() throws {
+        let vault = try global.openVault()
+        Trash(vault: vault).purge()
+        let relative = try NoteOperations(vault: vault).existingFolder(folder)
+        try ConfigEditor(root: vault.root).setColor(color.lowercased(), of: relative, kind: .folders)
+        global.terminal.line("\(relative) is \(color.lowercased())")
     }
 }

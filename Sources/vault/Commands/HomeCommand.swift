@@ -13,7 +13,7 @@ struct HomeCommand: ParsableCommand {
     func run() throws {
         let session = try Session(global)
         let index = session.index
-        let trash = session.vault.trashCount()
+        let trash = Trash(vault: session.vault).count()
         if format == .json {
             var json = JSONWriter()
             NoteJSON.writeOverview(index, trash: trash, config: session.vault.config, to: &json)

@@ -5,16 +5,19 @@ struct MoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "mv", abstract: "Move notes to a folder ('/' = Unsorted).")
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var selection: QueryOption
     @Argument(help: "The notes, then the destination folder.") var arguments: [String]
 
     func validate() throws {
-        if arguments.count < 2 { throw ValidationError("give at least one note and a destination folder") }
+        if selection.query == nil, arguments.count < 2 { throw ValidationError("give at least one note and a destination folder") }
+        if selection.query != nil, arguments.count != 1 { throw ValidationError("with --query, give only the destination folder") }
     }
 
     func run() throws {
-        let session = try Session(global)
+        let session = try Session(global, filter: selection.filter())
         let destination = arguments[arguments.count - 1]
-        let notes = try session.resolve(Array(arguments.dropLast()))
+        let notes = selection.query == nil ? try session.resolve(Array(arguments.dropLast())) : VaultIndex.sorted(session.scan.notes)
+        session.prepareWrite()
         try session.forEach(notes) { note in
             let target = try session.operations.move(note, to: destination)
             if target != note.path { session.terminal.line("\(note.path) → \(target)") }
@@ -32,6 +35,7 @@ struct RenameCommand: ParsableCommand {
     func run() throws {
         let session = try Session(global)
         let found = try session.resolve(note)
+        session.prepareWrite()
         let target = try session.operations.rename(found, to: title)
         session.terminal.line("\(found.path) → \(target)")
     }
@@ -47,6 +51,7 @@ struct CopyCommand: ParsableCommand {
     func run() throws {
         let session = try Session(global)
         let found = try session.resolve(note)
+        session.prepareWrite()
         session.terminal.line(try session.operations.duplicate(found, to: destination))
     }
 }
@@ -71,7 +76,9 @@ struct UnpinCommand: ParsableCommand {
 
 private func setPinned(_ global: GlobalOptions, _ names: [String], _ pinned: Bool) throws {
     let session = try Session(global)
-    try session.forEach(try session.resolve(names)) { note in
+    let notes = try session.resolve(names)
+    session.prepareWrite()
+    try session.forEach(notes) { note in
         let outcome = try session.operations.setPinned(note, pinned)
         let verb = pinned ? "pinned" : "unpinned"
         session.terminal.line(outcome == .written ? "\(verb) \(note.path)" : "\(note.path) was already \(verb)")

@@ -39,6 +39,7 @@ struct NewCommand: ParsableCommand {
             Terminal.standardError.line("vault: empty note discarded; nothing saved")
             return
         }
+        Trash(vault: vault).purge()
         let path = try operations.create(draft)
         print(path)
     }

@@ -22,6 +22,11 @@ struct Session {
     }
 
     var index: VaultIndex { VaultIndex(scan) }
+
+    /// Every command that writes first purges notes trashed more than `trashDays` ago.
+    func prepareWrite() {
+        Trash(vault: vault).purge()
+    }
     var operations: NoteOperations { NoteOperations(vault: vault) }
     var resolver: NoteResolver { NoteResolver(notes: scan.notes, root: vault.root) }
 

@@ -1,0 +1,136 @@
+import ArgumentParser
+import Foundation
+import VaultKit
+
+struct RemoveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "rm", abstract: "Move notes to the trash (restorable for trashDays days).")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var selection: QueryOption
+    @Argument(help: "The notes: paths, titles or id prefixes.") var notes: [String] = []
+    @Flag(help: "Print the notes that would be trashed and change nothing.") var dryRun = false
+
+    func validate() throws {
+        if notes.isEmpty == (selection.query == nil) { throw ValidationError("give notes or --query, not both") }
+    }
+
+    func run() throws {
+        let session = try Session(global, filter: selection.filter())
+        let targets = selection.query == nil ? try session.resolve(notes) : VaultIndex.sorted(session.scan.notes)
+        if dryRun {
+            for note in targets { session.terminal.line("would trash \(note.path)") }
+            return
+        }
+        session.prepareWrite()
+        let trash = Trash(vault: session.vault)
+        try session.forEach(targets) { note in
+            let name = try trash.delete(note)
+            session.terminal.line("trashed \(note.path)" + (name == note.name + ".md" ? "" : " (as \(Trash.directory)/\(name))"))
+        }
+        if targets.isEmpty { throw ExitCode(1) }
+    }
+}
+
+struct TrashCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trash",
+        abstract: "List, restore and empty the trash.",
+        subcommands: [TrashList.self, TrashRestore.self, TrashEmpty.self],
+        defaultSubcommand: TrashList.self
+    )
+}
+
+struct TrashList: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "Trashed notes with their deletion date, original place and days left.")
+
+    @OptionGroup var global: GlobalOptions
+    @Option(help: "Output format: text or json.") var format: OutputFormat = .text
+
+    func run() throws {
+        let vault = try global.openVault()
+        let items = Trash(vault: vault).items()
+        let now = vault.now()
+        let terminal = global.terminal
+        if format == .json {
+            var json = JSONWriter()
+            json.beginArray()
+            for item in items {
+                json.beginObject()
+                json.key("name"); json.string(item.name)
+                json.key("title"); json.string(item.title)
+                json.key("originalPath"); json.string(item.info.originalPath)
+                json.key("deleted"); json.string(NoteDate.format(item.info.deletionDate))
+                json.key("daysLeft"); json.number(item.daysLeft(now: now, trashDays: vault.config.trashDays))
+                json.endObject()
+            }
+            json.endArray()
+            terminal.line(json.output)
+            return
+        }
+        guard !items.isEmpty else {
+            terminal.line("the trash is empty")
+            return
+        }
+        var out = ""
+        for item in items {
+            let days = item.daysLeft(now: now, trashDays: vault.config.trashDays)
+            out += terminal.bold(item.title) + "  " + terminal.dim("· \(item.origin) · deleted \(RelativeDate.format(item.info.deletionDate, now: now)) · \(days) day\(days == 1 ? "" : "s") left") + "\n"
+        }
+        terminal.write(out)
+    }
+}
+
+struct TrashRestore: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "restore", abstract: "Put notes back where they were.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "Original paths (with or without .md) or titles.") var notes: [String]
+
+    func run() throws {
+        let vault = try global.openVault()
+        let trash = Trash(vault: vault)
+        trash.purge()
+        let items = trash.items()
+        var failed = false
+        for name in notes {
+            do {
+                let item = try trash.resolve(name, in: items)
+                let (path, renamed) = try trash.restore(item)
+                global.terminal.line("restored \(path)" + (renamed ? " (\(item.origin) is taken, so under a new name)" : ""))
+            } catch let error as VaultError {
+                Terminal.standardError.printError(error)
+                failed = true
+            }
+        }
+        if failed { throw ExitCode(2) }
+    }
+}
+
+struct TrashEmpty: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "empty", abstract: "Delete every note in the trash for good.")
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(name: [.short, .long], help: "Do not ask for confirmation.") var yes = false
+
+    func run() throws {
+        let vault = try global.openVault()
+        let trash = Trash(vault: vault)
+        let count = trash.count()
+        guard count > 0 else {
+            global.terminal.line("the trash is empty")
+            return
+        }
+        guard yes || confirm("Delete \(count) note\(count == 1 ? "" : "s") in the trash for good?") else {
+            throw VaultError.invalidArgument("nothing deleted (use --yes to empty the trash without a question)")
+        }
+        global.terminal.line("deleted \(trash.empty()) note(s) for good")
+    }
+}
+
+/// Asks on the terminal; false when stdin is not a terminal, so scripts must say --yes.
+func confirm(_ question: String) -> Bool {
+    guard isatty(0) == 1 else { return false }
+    Terminal.standardError.write(question + " [y/N] ")
+    guard let answer = readLine() else { return false }
+    return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+}
