@@ -8,9 +8,9 @@ import Foundation
 /// created only when a key must be set on a note that has none.
 public struct FrontMatterEditor {
     /// The note's bytes with the edits made so far.
-    public private(set) var bytes: [UInt8]
-    private var frontMatter: FrontMatter?
-    private let timeZone: TimeZone
+    public internal(set) var bytes: [UInt8]
+    var frontMatter: FrontMatter?
+    let timeZone: TimeZone
 
     /// Starts editing `bytes`. Throws when the front matter cannot be read: such a note is
     /// never rewritten.
@@ -218,14 +218,14 @@ public struct FrontMatterEditor {
     }
 
     /// Replaces `range` and re-reads the front matter, which must still parse.
-    private mutating func splice(_ range: Range<Int>, with replacement: some Collection<UInt8>) throws(FrontMatterError) {
+    mutating func splice(_ range: Range<Int>, with replacement: some Collection<UInt8>) throws(FrontMatterError) {
         bytes.replaceSubrange(range, with: replacement)
         frontMatter = try Self.read(bytes)
     }
 
     // MARK: - Helpers
 
-    private func single(_ key: String, in frontMatter: FrontMatter) throws(FrontMatterError) -> YAMLPair? {
+    func single(_ key: String, in frontMatter: FrontMatter) throws(FrontMatterError) -> YAMLPair? {
         let matches = frontMatter.entries(named: key)
         if matches.count > 1 {
             let second = matches[1].key

@@ -1,0 +1,150 @@
+extension FrontMatterEditor {
+    /// Renames or removes tags where they stand: each item of the `tags` value is passed to
+    /// `transform` (without a leading `#`), and replaced by the name it returns, or removed
+    /// for nil. A name the note already has is removed rather than repeated. Items keep
+    /// their quoting, a `#` prefix and their position, so `git diff` shows one changed line.
+    public mutating func renameTags(_ transform: (String) -> String?) throws(FrontMatterError) {
+        guard let frontMatter, let pair = try single(FrontMatterKey.tags, in: frontMatter) else { return }
+        switch pair.value.kind {
+        case .sequence(let items, true):
+            var seen = Set<String>()
+            var parts: [String] = []
+            for item in items {
+                let source = String(decoding: bytes[item.start..<item.end], as: UTF8.self)
+                guard let (name, hash, style) = Self.tagItem(item) else {
+                    parts.append(source)
+                    continue
+                }
+                guard let renamed = transform(name), seen.insert(TagName.key(renamed)).inserted else { continue }
+                parts.append(renamed == name ? source : Self.render(renamed, hash: hash, style: style, in: .flow))
+            }
+            try replaceFlowList(pair.value, items: items, with: parts)
+        case .sequence(let items, false):
+            var seen = Set<String>()
+            var edits: [(range: Range<Int>, text: String)] = []
+            for item in items {
+                guard let (name, hash, style) = Self.tagItem(item) else { continue }
+                if let renamed = transform(name), seen.insert(TagName.key(renamed)).inserted {
+                    if renamed != name {
+                        edits.append((item.start..<item.end, Self.render(renamed, hash: hash, style: style, in: .block)))
+                    }
+                    continue
+                }
+                edits.append((lineRange(of: item), ""))
+            }
+            let emptied = seen.isEmpty && !edits.isEmpty
+            for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+                bytes.replaceSubrange(edit.range, with: Array(edit.text.utf8))
+            }
+            self.frontMatter = try Self.reread(bytes)
+            if emptied, let current = self.frontMatter, let emptiedPair = try single(FrontMatterKey.tags, in: current),
+               emptiedPair.value.isNull {
+                // A block list with no item left: write `tags: []` rather than `tags:` (null).
+                try set(FrontMatterKey.tags, to: .list([]))
+            }
+        case .scalar(let text, let style, _) where !pair.value.isNull:
+            let byComma = text.utf8.contains(UInt8(ascii: ","))
+            var seen = Set<String>()
+            var names: [String] = []
+            for part in text.split(whereSeparator: { byComma ? $0 == "," : ($0 == " " || $0 == "\t") }) {
+                var name = part.trimmingSpaces()
+                if name.hasPrefix("#") { name.removeFirst() }
+                guard !name.isEmpty else { continue }
+                if let renamed = transform(name), seen.insert(TagName.key(renamed)).inserted { names.append(renamed) }
+            }
+            let rendered = names.isEmpty ? "[]" : YAMLScalarWriter.render(names.joined(separator: byComma ? ", " : " "), like: style)
+            if rendered != String(decoding: bytes[pair.value.start..<pair.value.end], as: UTF8.self) {
+                try splice(pair.value.start..<pair.value.end, with: Array(rendered.utf8))
+            }
+        default:
+            return
+        }
+    }
+
+    /// Sets the tags to exactly `names`, in that order, reusing the text (quoting, lines,
+    /// trailing comments) of the items that stay. `vault tag split` uses it to put a list
+    /// back the way it was.
+    public mutating func setTags(_ names: [String]) throws(FrontMatterError) {
+        guard let frontMatter, let pair = try single(FrontMatterKey.tags, in: frontMatter) else {
+            if !names.isEmpty { try set(FrontMatterKey.tags, to: .list(names)) }
+            return
+        }
+        if fields.tags == names { return }
+        switch pair.value.kind {
+        case .sequence(let items, true):
+            var texts: [String: String] = [:]
+            for item in items {
+                guard let (name, _, _) = Self.tagItem(item) else { continue }
+                texts[TagName.key(name)] = texts[TagName.key(name)] ?? String(decoding: bytes[item.start..<item.end], as: UTF8.self)
+            }
+            let style = items.first.flatMap(Self.tagItem)?.style ?? .plain
+            try replaceFlowList(pair.value, items: items, with: names.map { texts[TagName.key($0)] ?? Self.render($0, hash: false, style: style, in: .flow) })
+        case .sequence(let items, false) where !items.isEmpty && !names.isEmpty:
+            var lines: [String: [UInt8]] = [:]
+            var others: [UInt8] = []
+            let region = lineRange(of: items[0]).lowerBound..<lineRange(of: items[items.count - 1]).upperBound
+            var cursor = region.lowerBound
+            for item in items {
+                let range = lineRange(of: item)
+                others += bytes[cursor..<range.lowerBound]
+                cursor = range.upperBound
+                if let (name, _, _) = Self.tagItem(item), lines[TagName.key(name)] == nil {
+                    lines[TagName.key(name)] = Array(bytes[range])
+                } else if Self.tagItem(item) == nil {
+                    others += bytes[range]
+                }
+            }
+            let prefix = Array(bytes[lineRange(of: items[0]).lowerBound..<items[0].start])
+            let style = Self.tagItem(items[0])?.style ?? .plain
+            let lineBreak = frontMatter.block.lineBreak.rawValue
+            var result = others
+            for name in names {
+                var line = lines[TagName.key(name)] ?? prefix + Array(Self.render(name, hash: false, style: style, in: .block).utf8)
+                if line.last != UInt8(ascii: "\n") { line += Array(lineBreak.utf8) }
+                result += line
+            }
+            if region.upperBound == bytes.count || bytes[region.upperBound - 1] != UInt8(ascii: "\n") {
+                result.removeLast(lineBreak.utf8.count)
+            }
+            try splice(region, with: result)
+        default:
+            try updateTags(removing: fields.tags, adding: names)
+        }
+    }
+
+    private mutating func replaceFlowList(_ list: YAMLNode, items: [YAMLNode], with parts: [String]) throws(FrontMatterError) {
+        let separator = items.count >= 2 && !bytes[items[0].end..<items[1].start].contains(UInt8(ascii: " ")) ? "," : ", "
+        let text = "[" + parts.joined(separator: separator) + "]"
+        if text != String(decoding: bytes[list.start..<list.end], as: UTF8.self) {
+            try splice(list.start..<list.end, with: Array(text.utf8))
+        }
+    }
+
+    /// A tag item's name (without `#`), whether it had a `#`, and its quoting.
+    private static func tagItem(_ item: YAMLNode) -> (name: String, hash: Bool, style: YAMLNode.ScalarStyle)? {
+        guard case .scalar(let raw, let style, _) = item.kind, !item.isNull else { return nil }
+        let trimmed = raw.trimmingSpaces()
+        let hash = trimmed.hasPrefix("#")
+        let name = hash ? String(trimmed.dropFirst()) : trimmed
+        return name.isEmpty ? nil : (name, hash, style)
+    }
+
+    private static func render(_ name: String, hash: Bool, style: YAMLNode.ScalarStyle, in context: YAMLScalarWriter.Context) -> String {
+        let text = (hash ? "#" : "") + name
+        // A plain scalar cannot start with `#` (it would be a comment).
+        return style == .plain && hash ? YAMLScalarWriter.doubleQuoted(text) : YAMLScalarWriter.render(text, like: style, in: context)
+    }
+
+    /// The whole lines of a block list item.
+    private func lineRange(of item: YAMLNode) -> Range<Int> {
+        bytes.withUnsafeBytes { raw in
+            startOfLine(containing: item.start, in: raw)..<endOfLine(containing: max(item.start, item.contentEnd - 1), in: raw)
+        }
+    }
+
+    static func reread(_ bytes: [UInt8]) throws(FrontMatterError) -> FrontMatter? {
+        try bytes.withUnsafeBytes { raw in
+            Result { () throws(FrontMatterError) in try FrontMatter.read(raw) }
+        }.get()
+    }
+}

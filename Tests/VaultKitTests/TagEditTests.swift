@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+@testable import VaultKit
+
+@Suite struct TagEditTests {
+    func edit(_ text: String, _ body: (inout FrontMatterEditor) throws -> Void) throws -> String {
+        var editor = try FrontMatterEditor(bytes: Array(text.utf8))
+        try body(&editor)
+        return String(decoding: editor.bytes, as: UTF8.self)
+    }
+
+    let merge: (String) -> String? = { ["a": "c", "b": "c"][$0] ?? $0 }
+
+    @Test(arguments: [
+        ("---\ntags: [a, work]\n---\n", "---\ntags: [c, work]\n---\n"),
+        ("---\ntags: [work, a, b]\n---\n", "---\ntags: [work, c]\n---\n"),
+        ("---\ntags: [b, c, a]\n---\n", "---\ntags: [c]\n---\n"),
+        ("---\ntags: [\"a\", 'work']\n---\n", "---\ntags: [\"c\", 'work']\n---\n"),
+        ("---\ntags: [\"#a\"]\n---\n", "---\ntags: [\"#c\"]\n---\n"),
+        ("---\ntags:\n  - a   # first\n  - b\n  - work\n---\n", "---\ntags:\n  - c   # first\n  - work\n---\n"),
+        ("---\r\ntags:\r\n- b\r\n---\r\n", "---\r\ntags:\r\n- c\r\n---\r\n"),
+        ("---\ntags: a, b, work\n---\n", "---\ntags: c, work\n---\n"),
+        ("---\ntags: \"a b\"\n---\n", "---\ntags: \"c\"\n---\n"),
+        ("---\ntags: [work]\n---\n", "---\ntags: [work]\n---\n"),
+    ])
+    func mergeRewritesInPlace(before: String, after: String) throws {
+        #expect(try edit(before) { try $0.renameTags(merge) } == after)
+    }
+
+    @Test func removingTheLastBlockItemLeavesAnEmptyList() throws {
+        #expect(try edit("---\ntags:\n  - a\nx: 1\n---\n") { try $0.renameTags { _ in nil } } == "---\ntags: []\nx: 1\n---\n")
+    }
+
+    @Test func caseOnlyRename() throws {
+        #expect(try edit("---\ntags: [Work, home]\n---\n") { try $0.renameTags { $0 == "Work" ? "work" : $0 } } == "---\ntags: [work, home]\n---\n")
+    }
+
+    @Test(arguments: [
+        ("---\ntags: [c, work]\n---\n", ["a", "work"], "---\ntags: [a, work]\n---\n"),
+        ("---\ntags: [work, c]\n---\n", ["work", "a", "b"], "---\ntags: [work, a, b]\n---\n"),
+        ("---\ntags: [c]\n---\n", ["b", "c", "a"], "---\ntags: [b, c, a]\n---\n"),
+        ("---\ntags:\n  - c\n  - work\n---\n", ["a", "b", "work"], "---\ntags:\n  - a\n  - b\n  - work\n---\n"),
+    ])
+    func setTagsRestoresTheOrder(before: String, names: [String], after: String) throws {
+        #expect(try edit(before) { try $0.setTags(names) } == after)
+    }
+}
