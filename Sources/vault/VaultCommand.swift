@@ -12,7 +12,7 @@ struct VaultCommand: ParsableCommand {
         subcommands: [
             HomeCommand.self, InitCommand.self, NewCommand.self, ShowCommand.self, EditCommand.self,
             ListCommand.self, SearchCommand.self, MoveCommand.self, RenameCommand.self, CopyCommand.self,
-            PinCommand.self, UnpinCommand.self, RemoveCommand.self, TrashCommand.self, FolderCommand.self, CheckCommand.self,
+            PinCommand.self, UnpinCommand.self, RemoveCommand.self, TrashCommand.self, TagCommand.self, FolderCommand.self, CheckCommand.self,
         ],
         defaultSubcommand: HomeCommand.self
     )
@@ -40,6 +40,8 @@ struct VaultCommand: ParsableCommand {
         } catch let error as ExitCode {
             Foundation.exit(error.rawValue)
         } catch {
+            // `vault help` and `--help` on a default subcommand arrive here: exit 0 on stdout.
+            guard exitCode(for: error) != .success else { exit(withError: error) }
             Terminal.standardError.line("vault: error: " + message(for: error))
             Foundation.exit(2)
         }

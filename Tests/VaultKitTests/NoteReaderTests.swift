@@ -52,7 +52,7 @@ import Testing
         let note = read("---\ntags: [a\n---\n# Title\n")
         #expect(note.frontMatterError != nil)
         #expect(note.tags.isEmpty)
-        #expect(note.title == "---")
+        #expect(note.title == "Title")
     }
 
     @Test func hashtagAtLineStartIsNotAHeading() {

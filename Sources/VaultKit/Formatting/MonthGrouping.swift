@@ -25,7 +25,11 @@ public enum MonthGrouping {
             let year = month / 12
             let name = months[month % 12]
             let heading = year == currentYear ? name : "\(name) \(year)"
-            let sorted = (byMonth[month] ?? []).sorted { $0.sortDate != $1.sortDate ? $0.sortDate > $1.sortDate : $0.path < $1.path }
+            let sorted = (byMonth[month] ?? []).sorted { a, b in
+                if a.sortDate != b.sortDate { return a.sortDate > b.sortDate }
+                let order = a.title.localizedStandardCompareFast(b.title)
+                return order != 0 ? order < 0 : a.path < b.path
+            }
             groups.append(Group(heading: heading, notes: sorted))
         }
         return groups

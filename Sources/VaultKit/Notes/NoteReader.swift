@@ -18,6 +18,8 @@ public enum NoteReader {
         } catch {
             hasFrontMatter = true
             frontMatterError = error
+            // The title and snippet still come from the text after the block, if it closes.
+            if case .block(let block) = FrontMatterBlock.locate(in: bytes) { bodyStart = block.bodyStart }
         }
         if bodyStart == 0, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             bodyStart = 3
@@ -32,7 +34,9 @@ public enum NoteReader {
             let birth = Date(timeIntervalSince1970: Double(stat.btime_sec) + Double(stat.btime_nsec) / 1e9)
             created = min(birth, mtime)
         }
-        let title = fields.title ?? derived.firstLine ?? Self.fileName(of: path)
+        // An unclosed block leaves `---` as the first line: not a title.
+        let firstLine = derived.firstLine == "---" ? nil : derived.firstLine
+        let title = fields.title ?? firstLine ?? Self.fileName(of: path)
         return Note(
             path: path,
             id: fields.id,

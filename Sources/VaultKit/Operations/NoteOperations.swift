@@ -27,7 +27,7 @@ public struct NoteOperations: Sendable {
         for tag in draft.tags {
             if let problem = TagName.problem(with: tag) { throw .invalidTagName(tag, reason: problem) }
         }
-        let folder = try existingFolder(draft.folder)
+        let folder = try existingFolder(draft.folder == "/" ? "" : draft.folder)
         let title = draft.title?.trimmingSpaces()
         let firstLine = draft.body.split(whereSeparator: \.isNewline).first { !$0.trimmingSpaces().isEmpty }
         let base = FileNaming.baseName(for: title.flatMap { $0.isEmpty ? nil : $0 } ?? firstLine.map { NoteText.stripHeading($0.trimmingSpaces()) } ?? "Untitled")
@@ -68,13 +68,23 @@ public struct NoteOperations: Sendable {
         guard !trimmed.isEmpty else { throw .invalidTitle(title, reason: "a title cannot be empty") }
         let base = FileNaming.baseName(for: trimmed)
         let target = note.folder.isEmpty ? base + ".md" : note.folder + "/" + base + ".md"
-        // Check the front matter first, so that a note we may not edit is not renamed halfway.
-        if note.hasFrontMatter {
-            try vault.writer.update(note.path) { editor in
+        if let error = note.frontMatterError { throw .located(error.diagnostic(path: note.path)) }
+        // The file moves first (never over another file); the title key follows, and if it
+        // cannot be set (front matter that does not parse) the file moves back.
+        if target != note.path { try renameNoReplace(note.path, to: target) }
+        guard note.hasFrontMatter else { return target }
+        do {
+            try vault.writer.update(target) { editor in
                 if editor.has(FrontMatterKey.title) { try editor.set(FrontMatterKey.title, to: .string(trimmed)) }
             }
+        } catch {
+            if target != note.path { try? renameNoReplace(target, to: note.path) }
+            if case .located(var diagnostic) = error {
+                diagnostic.path = note.path
+                throw .located(diagnostic)
+            }
+            throw error
         }
-        if target != note.path { try renameNoReplace(note.path, to: target) }
         return target
     }
 
@@ -99,8 +109,13 @@ public struct NoteOperations: Sendable {
         do {
             editor = try FrontMatterEditor(bytes: Array(buffer[0..<Int(stat.size)]), timeZone: vault.timeZone)
             try editor.set(FrontMatterKey.id, to: .string(Self.newID()))
-            let titleFromFileName = editor.fields.title == nil && note.title == note.name
-            if !titleFromFileName { try editor.set(FrontMatterKey.title, to: .string(copyTitle)) }
+            // A title from the file name changes with the new name; one from the key or the
+            // body's first line needs the key.
+            let bodyStart = editor.bytes.withUnsafeBytes { NoteReader.bodyStart(of: $0) }
+            let bodyTitle = editor.bytes.withUnsafeBytes {
+                NoteText.derive(from: UnsafeRawBufferPointer(rebasing: $0[bodyStart...]), skipLine: nil).firstLine
+            }
+            if editor.fields.title != nil || bodyTitle != nil { try editor.set(FrontMatterKey.title, to: .string(copyTitle)) }
             try editor.set(FrontMatterKey.created, to: .date(now))
             try editor.set(FrontMatterKey.modified, to: .date(now))
             if editor.has(FrontMatterKey.sortDate) { try editor.set(FrontMatterKey.sortDate, to: .date(now)) }

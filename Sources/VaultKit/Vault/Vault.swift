@@ -31,10 +31,14 @@ public struct Vault: Sendable {
         return result
     }
 
+    /// Passed to every `NoteWriter` (tests play an editor saving a note mid-operation).
+    public var afterRead: (@Sendable (String) -> Void)?
+
     /// The one write path for notes.
     public var writer: NoteWriter {
         var writer = NoteWriter(root: root)
         writer.timeZone = timeZone
+        writer.afterRead = afterRead
         return writer
     }
 }

@@ -20,6 +20,7 @@ public enum AtomicFile {
     ///     organising write (a tag, a pin) does not reorder lists by file time.
     ///   - replacing: false to create a new file, failing with `.destinationExists`
     ///     rather than replacing a file that appeared meanwhile.
+    ///   - crashTestPoint: true where tests may simulate a crash (`VAULT_TEST_CRASH`).
     ///   - beforeRename: called after the temporary file is complete; throwing aborts the
     ///     write and leaves the target untouched. The write path checks for conflicts here.
     public static func write(
@@ -29,6 +30,7 @@ public enum AtomicFile {
         mode: UInt32,
         modificationTime: timespec? = nil,
         replacing: Bool = true,
+        crashTestPoint: Bool = false,
         beforeRename: () throws(VaultError) -> Void = {}
     ) throws(VaultError) {
         let temporary = temporaryName(for: path)
@@ -61,7 +63,7 @@ public enum AtomicFile {
         guard fsync(fd) == 0 else { throw .io(path: path, operation: "flush", errno: errno) }
         close(fd)
         closed = true
-        if ProcessInfo.processInfo.environment[crashEnvironmentKey] == "before-rename" {
+        if crashTestPoint, ProcessInfo.processInfo.environment[crashEnvironmentKey] == "before-rename" {
             _exit(137)
         }
         try beforeRename()

@@ -63,7 +63,7 @@ public struct NoteWriter: Sendable {
             var changedMeanwhile = false
             let keepTime = touchesText ? nil : timespec(tv_sec: Int(stat.mtime_sec), tv_nsec: Int(stat.mtime_nsec))
             do {
-                try AtomicFile.write(editor.bytes, to: path, in: root, mode: stat.mode, modificationTime: keepTime) { () throws(VaultError) in
+                try AtomicFile.write(editor.bytes, to: path, in: root, mode: stat.mode, modificationTime: keepTime, crashTestPoint: true) { () throws(VaultError) in
                     guard let now = POSIXFile.stat(path, relativeTo: root.descriptor), FileStamp(now) == stamp else {
                         changedMeanwhile = true
                         throw VaultError.conflict(path: path)

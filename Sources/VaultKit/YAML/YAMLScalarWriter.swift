@@ -56,12 +56,23 @@ public enum YAMLScalarWriter {
         return true
     }
 
-    /// Anything YAML 1.1 might read as a number, date or other non-string.
+    /// True for what YAML 1.1 (PyYAML's resolver rules) reads as a number or a timestamp.
     private static func looksNumeric(_ value: String) -> Bool {
-        guard let first = value.unicodeScalars.first else { return false }
-        if first == "." || first == "+" || ("0"..."9").contains(first) {
-            return value.unicodeScalars.allSatisfy { "0123456789.+-_:eExXabcdefABCDEFoO tTzZ".unicodeScalars.contains($0) }
+        guard let first = value.unicodeScalars.first, first == "." || first == "+" || first == "-" || ("0"..."9").contains(first) else {
+            return false
         }
-        return false
+        let nonStrings: [Regex<Substring>] = [
+            /[-+]?0b[0-1_]+/,
+            /[-+]?0[0-7_]+/,
+            /[-+]?(?:0|[1-9][0-9_]*)/,
+            /[-+]?0x[0-9a-fA-F_]+/,
+            /[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+/,
+            /[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*(?:[eE][-+][0-9]+)?/,
+            /[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*/,
+            /[-+]?\.(?:inf|Inf|INF)/,
+            /\.(?:nan|NaN|NAN)/,
+            /[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[Tt ].*)?/,
+        ]
+        return nonStrings.contains { value.wholeMatch(of: $0) != nil }
     }
 }

@@ -18,7 +18,7 @@ struct NewCommand: ParsableCommand {
         let vault = try global.openVault()
         let operations = NoteOperations(vault: vault)
         // Fail on a bad folder or tag before the user spends time in the editor.
-        _ = try operations.existingFolder(folder)
+        _ = try operations.existingFolder(folder == "/" ? "" : folder)
         for tag in tags {
             if let problem = TagName.problem(with: tag) { throw VaultError.invalidTagName(tag, reason: problem) }
         }

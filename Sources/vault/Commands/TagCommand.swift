@@ -1,0 +1,216 @@
+import ArgumentParser
+import Foundation
+import VaultKit
+
+struct TagCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tag",
+        abstract: "List, add, remove, rename, merge and split tags.",
+        subcommands: [TagList.self, TagAdd.self, TagRemove.self, TagRename.self, TagMerge.self, TagSplit.self, TagHistoryCommand.self, TagColor.self],
+        defaultSubcommand: TagList.self
+    )
+}
+
+struct TagList: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "The tag tree with note counts (descendants included).")
+
+    @OptionGroup var global: GlobalOptions
+    @Option(help: "Sort by name or count.") var sort: Sort = .name
+    @Option(help: "Output format: text or json.") var format: OutputFormat = .text
+
+    enum Sort: String, ExpressibleByArgument { case name, count }
+
+    func run() throws {
+        let session = try Session(global)
+        var tags = session.index.tags
+        if sort == .count {
+            func byCount(_ nodes: [TagNode]) -> [TagNode] {
+                nodes.map { var node = $0; node.children = byCount(node.children); return node }
+                    .sorted { $0.count != $1.count ? $0.count > $1.count : $0.name < $1.name }
+            }
+            tags = byCount(tags)
+        }
+        let config = session.vault.config
+        if format == .json {
+            var json = JSONWriter()
+            NoteJSON.writeTags(tags, config: config, to: &json)
+            session.terminal.line(json.output)
+            return
+        }
+        let terminal = session.terminal
+        var out = ""
+        func add(_ nodes: [TagNode], depth: Int) {
+            for node in nodes {
+                out += String(repeating: "  ", count: depth) + terminal.paint(node.name, config.color(ofTag: node.path)) + "  \(node.count)\n"
+                add(node.children, depth: depth + 1)
+            }
+        }
+        add(tags, depth: 0)
+        terminal.write(out)
+    }
+}
+
+/// Prints what a bulk tag command did, with failures on stderr; exits 2 if any failed.
+private func finish(_ report: TagOperations.Report, verb: String, dryRun: Bool, terminal: Terminal) throws {
+    if Terminal.standardError.isInteractive { Terminal.standardError.write("\r\u{1B}[K") }
+    for path in report.changed { terminal.line((dryRun ? "would change " : "changed ") + path) }
+    for entry in report.missing {
+        Terminal.standardError.line("vault: note \(entry.id) (\(entry.path)) is gone since the merge; not restored")
+    }
+    for error in report.failed { Terminal.standardError.printError(error) }
+    let summary = "\(report.changed.count) note\(report.changed.count == 1 ? "" : "s") \(dryRun ? "would change" : "changed")"
+    terminal.line(summary + (report.recordID.map { " (\(verb) \($0) recorded in .vault/history)" } ?? ""))
+    if !report.failed.isEmpty { throw ExitCode(2) }
+}
+
+/// Progress on stderr, only when it is a terminal.
+private func progressReporter(_ label: String) -> (@Sendable (Int, Int) -> Void)? {
+    guard Terminal.standardError.isInteractive else { return nil }
+    return { done, total in
+        if done % 100 == 0 || done == total { Terminal.standardError.write("\r\(label) \(done)/\(total)") }
+    }
+}
+
+/// `NOTE... TAG...`: trailing arguments that start with `#` are the tags; without any,
+/// the last argument is the tag.
+private func splitNotesAndTags(_ arguments: [String], query: Bool) throws -> (notes: [String], tags: [String]) {
+    if query { return ([], arguments) }
+    let hashed = arguments.reversed().prefix { $0.hasPrefix("#") }
+    let tagCount = hashed.isEmpty ? 1 : hashed.count
+    guard arguments.count > tagCount else { throw ValidationError("give notes and then tags, e.g. vault tag add Plan '#work'") }
+    return (Array(arguments.dropLast(tagCount)), Array(arguments.suffix(tagCount)))
+}
+
+struct TagAdd: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Add tags to notes: vault tag add NOTE... TAG... (tags may be written #tag; without '#', the last argument is the tag)."
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var selection: QueryOption
+    @Argument(help: "Notes, then tags.") var arguments: [String]
+    @Flag(help: "Print the files that would change and change nothing.") var dryRun = false
+
+    func run() throws {
+        let session = try Session(global, filter: selection.filter())
+        let (names, tags) = try splitNotesAndTags(arguments, query: selection.query != nil)
+        let notes = selection.query == nil ? try session.resolve(names) : session.scan.notes
+        if !dryRun { session.prepareWrite() }
+        let report = try TagOperations(vault: session.vault, notes: session.scan.notes).add(tags, to: notes, dryRun: dryRun)
+        try finish(report, verb: "add", dryRun: dryRun, terminal: session.terminal)
+    }
+}
+
+struct TagRemove: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove tags from notes: vault tag remove NOTE... TAG...")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var selection: QueryOption
+    @Argument(help: "Notes, then tags.") var arguments: [String]
+    @Flag(help: "Print the files that would change and change nothing.") var dryRun = false
+
+    func run() throws {
+        let session = try Session(global, filter: selection.filter())
+        let (names, tags) = try splitNotesAndTags(arguments, query: selection.query != nil)
+        let notes = selection.query == nil ? try session.resolve(names) : session.scan.notes
+        if !dryRun { session.prepareWrite() }
+        let report = try TagOperations(vault: session.vault, notes: session.scan.notes).remove(tags, from: notes, dryRun: dryRun)
+        try finish(report, verb: "remove", dryRun: dryRun, terminal: session.terminal)
+    }
+}
+
+struct TagRename: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a tag and its descendants in every note.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The tag.") var old: String
+    @Argument(help: "Its new name.") var new: String
+    @Flag(help: "Allow renaming onto an existing tag (a merge).") var merge = false
+    @Flag(help: "Print the files that would change and change nothing.") var dryRun = false
+
+    func run() throws {
+        let session = try Session(global)
+        if !dryRun { session.prepareWrite() }
+        var operations = TagOperations(vault: session.vault, notes: session.scan.notes)
+        operations.progress = progressReporter("renaming")
+        try finish(try operations.rename(old, to: new, merge: merge, dryRun: dryRun), verb: "rename", dryRun: dryRun, terminal: session.terminal)
+    }
+}
+
+struct TagMerge: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "merge", abstract: "Merge tags into one: vault tag merge A B --into C.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The tags to merge.") var sources: [String]
+    @Option(help: "The tag they become.") var into: String
+    @Flag(help: "Print the files that would change and change nothing.") var dryRun = false
+
+    func run() throws {
+        let session = try Session(global)
+        if !dryRun { session.prepareWrite() }
+        var operations = TagOperations(vault: session.vault, notes: session.scan.notes)
+        operations.progress = progressReporter("merging")
+        try finish(try operations.merge(sources, into: into, dryRun: dryRun), verb: "merge", dryRun: dryRun, terminal: session.terminal)
+    }
+}
+
+struct TagSplit: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "split", abstract: "Undo a merge, however long ago (ids from 'vault tag history').")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The merge's id (or a prefix).") var id: String
+    @Flag(help: "Print the files that would change and change nothing.") var dryRun = false
+
+    func run() throws {
+        let session = try Session(global)
+        if !dryRun { session.prepareWrite() }
+        var operations = TagOperations(vault: session.vault, notes: session.scan.notes)
+        operations.progress = progressReporter("splitting")
+        try finish(try operations.split(id, dryRun: dryRun), verb: "split", dryRun: dryRun, terminal: session.terminal)
+    }
+}
+
+struct TagHistoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "history", abstract: "Tag renames, merges and splits, oldest first.")
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let vault = try global.openVault()
+        let records = TagHistory(vault: vault).records().map(\.record)
+        guard !records.isEmpty else {
+            global.terminal.line("no tag operations yet")
+            return
+        }
+        var out = ""
+        for record in records {
+            let what: String
+            switch record.kind {
+            case .rename: what = "rename \(record.sources.joined(separator: ", ")) → \(record.target)"
+            case .merge: what = "merge \(record.sources.joined(separator: ", ")) → \(record.target)"
+            case .split: what = "split \(record.undoes ?? "?"): \(record.sources.joined(separator: ", ")) → \(record.target)"
+            }
+            let state = record.state == .done ? "" : "  (interrupted: run the same command again to finish it)"
+            out += "\(record.id)  \(NoteDate.format(record.time))  \(what)  \(record.notes.count) note\(record.notes.count == 1 ? "" : "s")\(state)\n"
+        }
+        global.terminal.write(out)
+    }
+}
+
+struct TagColor: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "color", abstract: "Set a tag's colour.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The tag.") var tag: String
+    @Argument(help: "One of: gray blue orange yellow green indigo red purple pink teal brown.") var color: String
+
+    func run() throws {
+        let vault = try global.openVault()
+        Trash(vault: vault).purge()
+        let name = tag.hasPrefix("#") ? String(tag.dropFirst()) : tag
+        if let problem = TagName.problem(with: name) { throw VaultError.invalidTagName(tag, reason: problem) }
+        try ConfigEditor(root: vault.root).setColor(color.lowercased(), of: name, kind: .tags)
+        global.terminal.line("\(name) is \(color.lowercased())")
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+@testable import VaultKit
+
+@Suite struct TagOperationsTests {
+    /// A small generated vault: block, flow and string tag styles, some notes without ids.
+    func makeVault(count: Int = 60) throws -> TemporaryVault {
+        let vault = try TemporaryVault()
+        let pool = ["a", "b", "c", "work", "project/x", "Home"]
+        for index in 0..<count {
+            let tags = (0..<(index % 4)).map { pool[(index * 7 + $0 * 3) % pool.count] }
+            let unique = tags.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            let list: String
+            switch index % 3 {
+            case 0: list = "tags: [" + unique.joined(separator: ", ") + "]"
+            case 1: list = unique.isEmpty ? "tags: []" : "tags:\n" + unique.map { "  - \($0)" }.joined(separator: "\n")
+            default: list = "tags: " + (unique.isEmpty ? "[]" : unique.joined(separator: ", "))
+            }
+            let id = index % 5 == 0 ? "" : "id: note-\(index)\n"
+            try vault.write("F\(index % 3)/n\(index).md", "---\n\(id)\(list)\nmodified: 2026-01-01T00:00:00+00:00\n---\n# Note \(index)\n")
+        }
+        return vault
+    }
+
+    func tagSets(_ vault: TemporaryVault) throws -> [String: Set<String>] {
+        var uncached = vault.vault
+        uncached.usesCache = false
+        let notes = try uncached.scan().notes
+        return Dictionary(uniqueKeysWithValues: notes.map { note in (note.id ?? note.path, Set(note.tags.map(TagName.key))) })
+    }
+
+    func files(_ vault: TemporaryVault) throws -> [String: String] {
+        var result: [String: String] = [:]
+        for folder in ["F0", "F1", "F2", "G"] {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: vault.path + "/" + folder)) ?? [] {
+                result[folder + "/" + name] = vault.read(folder + "/" + name)
+            }
+        }
+        return result
+    }
+
+    func operations(_ vault: TemporaryVault) throws -> TagOperations {
+        TagOperations(vault: vault.vault, notes: try vault.vault.scan().notes)
+    }
+
+    @Test func mergeThenSplitRestoresEveryNote() throws {
+        let vault = try makeVault()
+        let before = try files(vault)
+        let merge = try operations(vault).merge(["a", "b"], into: "c")
+        #expect(!merge.changed.isEmpty)
+        for (path, text) in try files(vault) {
+            #expect(!text.contains("  - a\n") && !text.contains("[a"), "\(path)")
+        }
+        let split = try operations(vault).split(try #require(merge.recordID))
+        #expect(split.changed.count == merge.changed.count)
+        let after = try files(vault)
+        for (path, text) in before {
+            let restored = try #require(after[path])
+            if text.contains("id: ") {
+                #expect(restored == text, "\(path)")
+            } else {
+                // An id was added in the merge's write; everything else is as it was.
+                #expect(restored.replacingOccurrences(of: #"id: [0-9a-f-]+\n"#, with: "", options: .regularExpression) == text, "\(path)")
+            }
+        }
+        #expect(throws: VaultError.self) { try operations(vault).split(try #require(merge.recordID)) }
+    }
+
+    @Test func splitFindsMovedNotesAndFollowsARenameOfTheTarget() throws {
+        let vault = try makeVault()
+        let original = try tagSets(vault)
+        let merge = try operations(vault).merge(["a"], into: "c")
+        // Between merge and split: notes move and the target is renamed.
+        try FileManager.default.createDirectory(atPath: vault.path + "/G", withIntermediateDirectories: true)
+        for name in try FileManager.default.contentsOfDirectory(atPath: vault.path + "/F1") {
+            try FileManager.default.moveItem(atPath: vault.path + "/F1/" + name, toPath: vault.path + "/G/renamed-" + name)
+        }
+        _ = try operations(vault).rename("c", to: "see")
+        _ = try operations(vault).split(try #require(merge.recordID))
+        let after = try tagSets(vault)
+        for (id, tags) in original where !id.hasPrefix("F") {
+            let expected = Set(tags.map { $0 == "c" ? "see" : $0 })
+            #expect(after[id] == expected, "\(id)")
+        }
+    }
+
+    @Test func splitReportsDeletedNotes() throws {
+        let vault = try makeVault(count: 12)
+        let merge = try operations(vault).merge(["a"], into: "c")
+        let victim = try #require(merge.changed.first)
+        try FileManager.default.removeItem(atPath: vault.path + "/" + victim)
+        let split = try operations(vault).split(try #require(merge.recordID))
+        #expect(split.missing.map(\.path) == [victim])
+    }
+
+    @Test func renameNeedsMergeOntoAnExistingTagAndHandlesCase() throws {
+        let vault = try makeVault(count: 12)
+        #expect(throws: VaultError.self) { try operations(vault).rename("a", to: "work") }
+        _ = try operations(vault).rename("Home", to: "home")
+        #expect(try tagSets(vault).values.contains { $0.contains("home") })
+        #expect(try files(vault).values.allSatisfy { !$0.contains("Home") })
+        _ = try operations(vault).rename("project", to: "proj")
+        #expect(try files(vault).values.contains { $0.contains("proj/x") })
+    }
+
+    @Test func anInterruptedMergeIsCompletedByRunningItAgain() throws {
+        let vault = try makeVault()
+        let all = try vault.vault.scan().notes
+        // Simulate a crash: the record was written and only the first few notes changed.
+        var partial = TagOperations(vault: vault.vault, notes: Array(all.filter { $0.tags.contains("a") }.prefix(3)))
+        partial.progress = nil
+        let first = try partial.merge(["a"], into: "c")
+        let history = TagHistory(vault: vault.vault)
+        var (file, record) = try history.record(try #require(first.recordID))
+        record.state = .started
+        try history.write(record, to: file)
+        let second = try operations(vault).merge(["a"], into: "c")
+        #expect(second.recordID == first.recordID)
+        #expect(try tagSets(vault).values.allSatisfy { !$0.contains("a") })
+        let finished = try history.record(try #require(first.recordID)).record
+        #expect(finished.state == .done)
+        #expect(finished.notes.count == Set(finished.notes.map(\.path)).count)
+        #expect(finished.notes.count == all.filter { $0.tags.contains("a") }.count)
+    }
+
+    @Test func anEditorSavingMidMergeKeepsItsText() throws {
+        let vault = try makeVault(count: 12)
+        let target = try #require(try vault.vault.scan().notes.first { $0.tags.contains("a") })
+        var hooked = vault.vault
+        let directory = vault.path
+        let saved = Counter()
+        hooked.afterRead = { path in
+            guard path == target.path, saved.next() == 0 else { return }
+            let url = URL(fileURLWithPath: directory + "/" + path)
+            let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+            try? (text + "typed while merging\n").write(to: url, atomically: false, encoding: .utf8)
+        }
+        _ = try TagOperations(vault: hooked, notes: try hooked.scan().notes).merge(["a"], into: "c")
+        let text = vault.read(target.path)
+        #expect(text.hasSuffix("typed while merging\n"))
+        #expect(try tagSets(vault)[target.id ?? target.path]?.contains("c") == true)
+    }
+
+    @Test func dryRunWritesNothing() throws {
+        let vault = try makeVault(count: 12)
+        let before = try files(vault)
+        let report = try operations(vault).merge(["a"], into: "c", dryRun: true)
+        #expect(!report.changed.isEmpty)
+        #expect(try files(vault) == before)
+        #expect(TagHistory(vault: vault.vault).records().isEmpty)
+    }
+}

@@ -1,0 +1,275 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// DESIGN §5: a write changes only the front-matter lines of the keys it sets; organising
+/// (pin, unpin, moves) leaves every other byte and the modification time alone.
+@Suite("Plain-text fidelity")
+struct FidelityTests {
+    /// A vault holding every fixture, each with a modification time in the past.
+    private func fixtureVault() throws -> TestVault {
+        let vault = try TestVault()
+        try FidelityFixture.writeAll(to: vault)
+        try vault.createDirectory("Folder")
+        for fixture in FidelityFixture.all {
+            try vault.setModificationTime(fixture.name, .past)
+        }
+        return vault
+    }
+
+    @Test("pin changes only the pinned line", arguments: FidelityFixture.all)
+    func pin(_ fixture: FidelityFixture) throws {
+        let vault = try fixtureVault()
+        let before = try vault.snapshot()
+
+        let result = try vault.run("pin", fixture.name)
+
+        #expect(result.status == 0, "\(result)")
+        let expectedOutput = fixture.initiallyPinned ? "\(fixture.name) was already pinned\n" : "pinned \(fixture.name)\n"
+        #expect(result.stdout == expectedOutput, "\(result)")
+        #expect(result.stderr == "", "\(result)")
+        expectBytes(try vault.bytes(fixture.name), fixture.afterPin, "\(fixture.name) after pin")
+        // Organising is not editing: the file time stays.
+        #expect(try vault.modificationTime(fixture.name) == .past)
+        // No other file changed, and no temporary file was left behind.
+        var expected = before
+        expected.entries[fixture.name] = .file(Data(fixture.afterPin))
+        let after = try vault.snapshot()
+        #expect(after.differences(from: expected) == [])
+    }
+
+    @Test("unpin changes only the pinned line", arguments: FidelityFixture.all)
+    func unpin(_ fixture: FidelityFixture) throws {
+        let vault = try fixtureVault()
+        let before = try vault.snapshot()
+
+        let result = try vault.run("unpin", fixture.name)
+
+        #expect(result.status == 0, "\(result)")
+        let expectedOutput = fixture.initiallyPinned ? "unpinned \(fixture.name)\n" : "\(fixture.name) was already unpinned\n"
+        #expect(result.stdout == expectedOutput, "\(result)")
+        #expect(result.stderr == "", "\(result)")
+        expectBytes(try vault.bytes(fixture.name), fixture.afterUnpin, "\(fixture.name) after unpin")
+        #expect(try vault.modificationTime(fixture.name) == .past)
+        var expected = before
+        expected.entries[fixture.name] = .file(Data(fixture.afterUnpin))
+        #expect(try vault.snapshot().differences(from: expected) == [])
+    }
+
+    @Test("pin then unpin of an unpinned note leaves 'pinned: false' as the only change", arguments: FidelityFixture.all.filter { !$0.initiallyPinned })
+    func pinThenUnpin(_ fixture: FidelityFixture) throws {
+        let vault = try fixtureVault()
+        try #require(try vault.run("pin", fixture.name).status == 0)
+        let result = try vault.run("unpin", fixture.name)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "unpinned \(fixture.name)\n")
+        // The line that pin wrote (not a comment that mentions it) now says false.
+        let expected = replacingLine(in: fixture.afterPin, from: "pinned: true", to: "pinned: false")
+        expectBytes(try vault.bytes(fixture.name), expected, "\(fixture.name) after pin and unpin")
+        #expect(try vault.modificationTime(fixture.name) == .past)
+    }
+
+    @Test("mv into a folder and back keeps every byte and the file time", arguments: FidelityFixture.all)
+    func moveAndBack(_ fixture: FidelityFixture) throws {
+        let vault = try fixtureVault()
+        let before = try vault.snapshot()
+
+        let there = try vault.run("mv", fixture.name, "Folder")
+        #expect(there.status == 0, "\(there)")
+        #expect(there.stdout == "\(fixture.name) → Folder/\(fixture.name)\n")
+        #expect(!vault.exists(fixture.name))
+        expectBytes(try vault.bytes("Folder/" + fixture.name), fixture.original, "Folder/\(fixture.name)")
+        #expect(try vault.modificationTime("Folder/" + fixture.name) == .past)
+
+        let back = try vault.run("mv", "Folder/" + fixture.name, "/")
+        #expect(back.status == 0, "\(back)")
+        #expect(back.stdout == "Folder/\(fixture.name) → \(fixture.name)\n")
+        #expect(try vault.snapshot().differences(from: before) == [])
+        #expect(try vault.modificationTime(fixture.name) == .past)
+    }
+
+    @Test("edit with an editor that changes nothing leaves the file alone", arguments: FidelityFixture.all)
+    func editUnchanged(_ fixture: FidelityFixture) throws {
+        let vault = try fixtureVault()
+        let before = try vault.snapshot()
+
+        let result = try vault.run("edit", fixture.name, environment: ["EDITOR": "true"])
+
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "")
+        #expect(result.stderr == "", "\(result)")
+        #expect(try vault.snapshot().differences(from: before) == [])
+        #expect(try vault.modificationTime(fixture.name) == .past)
+    }
+
+    @Test("pin keeps the permission bits of the file")
+    func pinKeepsPermissions() throws {
+        let vault = try fixtureVault()
+        #expect(chmod(vault.url("comments.md").path, 0o600) == 0)
+        let result = try vault.run("pin", "comments.md")
+        #expect(result.status == 0, "\(result)")
+        #expect(try vault.permissions("comments.md") == 0o600)
+        expectBytes(try vault.bytes("comments.md"), FidelityFixture.all.first { $0.name == "comments.md" }!.afterPin, "comments.md")
+    }
+
+    @Test("pin of several notes at once writes each of them")
+    func pinSeveral() throws {
+        let vault = try fixtureVault()
+        let names = ["crlf.md", "bom.md", "no-front-matter.md"]
+        let result = try vault.run(arguments: ["pin"] + names)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == names.map { "pinned \($0)\n" }.joined())
+        for name in names {
+            let fixture = try #require(FidelityFixture.all.first { $0.name == name })
+            expectBytes(try vault.bytes(name), fixture.afterPin, name)
+            #expect(try vault.modificationTime(name) == .past)
+        }
+    }
+
+    @Test("pin on the example vault keeps the note's file time")
+    func pinKeepsModificationTimeInExample() throws {
+        let vault = try TestVault.example()
+        let path = "Work/Projects/Alpha launch plan.md"
+        try vault.setModificationTime(path, .past)
+        let original = try vault.bytes(path)
+        let result = try vault.run("pin", path)
+        #expect(result.status == 0, "\(result)")
+        #expect(try vault.modificationTime(path) == .past)
+        let after = try vault.bytes(path)
+        #expect(after != original)
+        // The only difference is one added line.
+        let beforeLines = String(decoding: original, as: UTF8.self).components(separatedBy: "\n")
+        var afterLines = String(decoding: after, as: UTF8.self).components(separatedBy: "\n")
+        let added = try #require(afterLines.firstIndex(of: "pinned: true"))
+        afterLines.remove(at: added)
+        #expect(afterLines == beforeLines)
+    }
+
+    // MARK: - The example vault's special notes
+
+    struct ExampleCase: Sendable, CustomTestStringConvertible {
+        var command: String
+        var path: String
+        var testDescription: String { "\(command) \(path)" }
+
+        /// The bytes `command` must leave, made from the original bytes.
+        func expected(from original: [UInt8]) -> [UInt8] {
+            switch path {
+            case "Reading/No Front Matter.md": return Array("---\npinned: true\n---\n".utf8) + original
+            case "Work/Projects/Roadmap.md": return replacingLine(in: original, from: "pinned: true", to: "pinned: false")
+            default: return replacingLine(in: original, from: "pinned: false", to: "pinned: true")
+            }
+        }
+    }
+
+    static let exampleCases = [
+        ExampleCase(command: "pin", path: "Work/Windows Line Endings.md"),
+        ExampleCase(command: "pin", path: "Personal/Commented.md"),
+        ExampleCase(command: "pin", path: "Personal/Café Crème.md"),
+        ExampleCase(command: "pin", path: "Reading/No Front Matter.md"),
+        ExampleCase(command: "unpin", path: "Work/Projects/Roadmap.md"),
+    ]
+
+    @Test("pin and unpin on the example's special notes change only the pinned line", arguments: exampleCases)
+    func exampleSpecialNotes(_ example: ExampleCase) throws {
+        let vault = try TestVault.example()
+        try vault.setModificationTime(example.path, .past)
+        let original = try vault.bytes(example.path)
+        let before = try vault.snapshot()
+
+        let result = try vault.run(example.command, example.path)
+
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "\(example.command)ned \(example.path)\n")
+        let expected = example.expected(from: original)
+        #expect(expected != original)
+        expectBytes(try vault.bytes(example.path), expected, example.path)
+        #expect(try vault.modificationTime(example.path) == .past)
+        var expectedSnapshot = before
+        expectedSnapshot.entries[example.path] = .file(Data(expected))
+        #expect(try vault.snapshot().differences(from: expectedSnapshot) == [])
+    }
+
+    @Test("pin of the example's note with broken front matter is refused and writes nothing")
+    func exampleBrokenNote() throws {
+        let vault = try TestVault.example()
+        let before = try vault.snapshot()
+        let result = try vault.run("pin", "Broken Front Matter.md")
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr == "Broken Front Matter.md:4:7: error: did not find expected ',' or ']' while parsing a flow sequence started at 3:7\n")
+        #expect(try vault.snapshot().differences(from: before) == [])
+    }
+
+    // MARK: - git diff
+
+    static let gitAvailable = CLI.which("git") != nil
+
+    /// Runs git in `directory` with a neutral configuration.
+    private func git(_ arguments: [String], in directory: URL) throws -> RunResult {
+        let git = try #require(CLI.which("git"))
+        let result = try CLI.run(
+            git,
+            ["-c", "user.name=Vault Tests", "-c", "user.email=tests@example.invalid", "-c", "core.autocrlf=false",
+             "-c", "commit.gpgsign=false", "-c", "init.defaultBranch=main"] + arguments,
+            in: directory,
+            environment: ["GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": "/dev/null", "HOME": directory.path]
+        )
+        try #require(result.status == 0, "\(result)")
+        return result
+    }
+
+    struct GitCase: Sendable, CustomTestStringConvertible {
+        var file: String
+        var text: String
+        /// The expected `git diff --numstat` line: added, deleted.
+        var numstat: String
+        var testDescription: String { file }
+    }
+
+    static let gitCases = [
+        GitCase(
+            file: "new-key.md",
+            text: "---\nid: git-1\ntags: [work, project/alpha]  # two\ncreated: 2026-01-12T10:00:00+01:00\nmodified: 2026-11-19T16:45:00+01:00\n---\n# Roadmap\n\n- [ ] send the budget\n",
+            numstat: "1\t0\tnew-key.md\n"
+        ),
+        GitCase(
+            file: "existing-key.md",
+            text: "---\nid: git-2\npinned: false\ntags:\n  - work\nmodified: 2026-11-19T16:45:00+01:00\n---\n# Existing key\n",
+            numstat: "1\t1\texisting-key.md\n"
+        ),
+    ]
+
+    @Test("git diff after pin shows one line for the note and nothing else", .enabled(if: gitAvailable), arguments: gitCases)
+    func gitDiffAfterPin(_ gitCase: GitCase) throws {
+        let vault = try TestVault()
+        try FidelityFixture.writeAll(to: vault)
+        try vault.write(gitCase.file, gitCase.text)
+        try vault.write(".vault/config.yaml", "trashDays: 30\n")
+        _ = try git(["init", "-q"], in: vault.root)
+        _ = try git(["add", "-A"], in: vault.root)
+        _ = try git(["commit", "-q", "-m", "vault"], in: vault.root)
+
+        let result = try vault.run("pin", gitCase.file)
+        #expect(result.status == 0, "\(result)")
+
+        let numstat = try git(["diff", "--numstat"], in: vault.root)
+        #expect(numstat.stdout == gitCase.numstat)
+        // Apart from vault's own cache bookkeeping in .vault/, the note is the only change.
+        let status = try git(["status", "--porcelain", "--untracked-files=all"], in: vault.root)
+        #expect(status.stdoutLines.filter { !$0.hasPrefix("?? .vault/") } == [" M \(gitCase.file)"], "\(status)")
+        let diff = try git(["diff", "-U0", "--no-color"], in: vault.root)
+        let changed = diff.stdoutLines.filter { ($0.hasPrefix("+") || $0.hasPrefix("-")) && !$0.hasPrefix("+++") && !$0.hasPrefix("---") }
+        #expect(changed == (gitCase.numstat.hasPrefix("1\t1") ? ["-pinned: false", "+pinned: true"] : ["+pinned: true"]))
+    }
+}
+
+/// `bytes` with the start of the line that begins with `old` replaced by `new`.
+func replacingLine(in bytes: [UInt8], from old: String, to new: String) -> [UInt8] {
+    let needle = [UInt8(ascii: "\n")] + Array(old.utf8)
+    guard let start = bytes.indices.first(where: { bytes[$0...].starts(with: needle) }) else { return bytes }
+    var result = bytes
+    result.replaceSubrange((start + 1)..<(start + needle.count), with: Array(new.utf8))
+    return result
+}

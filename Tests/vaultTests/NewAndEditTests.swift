@@ -1,0 +1,314 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `vault new` (DESIGN §7: text from stdin, empty notes discarded) and `vault edit`
+/// (`modified` moves only when the text changed).
+@Suite("new and edit")
+struct NewAndEditTests {
+    // MARK: - Helpers
+
+    /// `2026-11-20T09:15:00+01:00`: seconds and an offset, as `vault` writes dates.
+    static var isoDate: Regex<AnyRegexOutput> { try! Regex(#"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$"#) }
+    static var uuidLine: Regex<AnyRegexOutput> { try! Regex(#"^id: [0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"#) }
+    static var uuid: Regex<AnyRegexOutput> { try! Regex(#"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"#) }
+
+    static func parseDate(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.date(from: text)
+    }
+
+    /// Checks that `value` is an ISO 8601 date with seconds and offset between `start` and
+    /// `end` (whole seconds: `vault` writes no fraction).
+    static func expectWrittenBetween(_ value: String, _ start: Date, _ end: Date, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(value.wholeMatch(of: isoDate) != nil, "'\(value)' is not ISO 8601 with seconds and offset", sourceLocation: sourceLocation)
+        guard let date = parseDate(value) else {
+            Issue.record("'\(value)' does not parse as a date", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(date >= start.addingTimeInterval(-1) && date <= end.addingTimeInterval(1), "\(value) is not the time of the command", sourceLocation: sourceLocation)
+    }
+
+    /// A shell script outside the vault that appends a line to the file it is given.
+    static func appendingEditor(in vault: TestVault, line: String = "appended by the editor") throws -> String {
+        let script = vault.base.appendingPathComponent("append-editor.sh")
+        try Data(utf8: "#!/bin/sh\nprintf '%s\\n' '\(line)' >> \"$1\"\n").write(to: script)
+        #expect(chmod(script.path, 0o755) == 0)
+        return script.path
+    }
+
+    /// The lines of a LF file (the last empty string after a final newline included).
+    static func lines(_ text: String) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    // MARK: - new
+
+    @Test("new with piped text, a folder, tags and --pin writes the full front matter and prints the path")
+    func newFromStdin() throws {
+        let vault = try TestVault()
+        try vault.createDirectory("Work")
+        let start = Date()
+        let result = try vault.run("new", "Title", "-f", "Work", "-t", "a", "-t", "b", "--pin",
+                                   stdin: Data(utf8: "First line of the body.\nSecond line.\n"))
+        let end = Date()
+
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "Work/Title.md\n")
+        #expect(result.stderr == "")
+        #expect(try vault.names(in: "Work") == ["Title.md"])
+        #expect(try vault.names() == [".vault", "Work"])
+
+        let lines = Self.lines(try vault.text("Work/Title.md"))
+        try #require(lines.count == 13, "\(lines)")
+        #expect(lines[0] == "---")
+        #expect(lines[1].hasPrefix("id: "))
+        #expect(String(lines[1].dropFirst(4)).wholeMatch(of: Self.uuid) != nil, "\(lines[1])")
+        #expect(lines[2] == "tags: [a, b]")
+        #expect(lines[3] == "pinned: true")
+        #expect(lines[4].hasPrefix("created: "))
+        let created = String(lines[4].dropFirst("created: ".count))
+        Self.expectWrittenBetween(created, start, end)
+        #expect(lines[5] == "modified: \(created)")
+        #expect(lines[6] == "sortDate: \(created)")
+        #expect(Array(lines[7...]) == ["---", "# Title", "", "First line of the body.", "Second line.", ""])
+
+        // The note is what the vault now lists.
+        let listed = try vault.run("list", "--format", "json").jsonObjects()
+        try #require(listed.count == 1)
+        #expect(listed[0]["path"] as? String == "Work/Title.md")
+        #expect(listed[0]["title"] as? String == "Title")
+        #expect(listed[0]["tags"] as? [String] == ["a", "b"])
+        #expect(listed[0]["pinned"] as? Bool == true)
+        #expect(listed[0]["modified"] as? String == created)
+    }
+
+    @Test("new writes dates with the local offset")
+    func newLocalOffset() throws {
+        let vault = try TestVault()
+        // India has no daylight-saving time: always +05:30.
+        let result = try vault.run("new", "Offset", stdin: Data(utf8: "text\n"), environment: ["TZ": "Asia/Kolkata"])
+        #expect(result.status == 0, "\(result)")
+        let lines = Self.lines(try vault.text("Offset.md"))
+        let created = try #require(lines.first { $0.hasPrefix("created: ") })
+        #expect(created.hasSuffix("+05:30"), "\(created)")
+        #expect(created.dropFirst("created: ".count).wholeMatch(of: Self.isoDate) != nil, "\(created)")
+    }
+
+    @Test("new without a title takes it from the first line and writes no tags or pinned key")
+    func newTitleFromText() throws {
+        let vault = try TestVault()
+        let result = try vault.run("new", stdin: Data(utf8: "\n# Meeting: Q3 / planning\n\nAgenda.\n"))
+        #expect(result.status == 0, "\(result)")
+        // ':' and '/' are not kept in file names.
+        #expect(result.stdout == "Meeting- Q3 - planning.md\n")
+        let lines = Self.lines(try vault.text("Meeting- Q3 - planning.md"))
+        try #require(lines.count == 10, "\(lines)")
+        #expect(lines[0] == "---")
+        #expect(lines[1].hasPrefix("id: "))
+        #expect(lines[2].hasPrefix("created: "))
+        #expect(lines[3].hasPrefix("modified: "))
+        #expect(lines[4].hasPrefix("sortDate: "))
+        #expect(Array(lines[5...]) == ["---", "# Meeting: Q3 / planning", "", "Agenda.", ""])
+        let note = try vault.run("show", "Meeting: Q3 / planning", "--format", "json").jsonObject()
+        #expect(note["path"] as? String == "Meeting- Q3 - planning.md")
+        #expect(note["tags"] as? [String] == [])
+        #expect(note["pinned"] as? Bool == false)
+    }
+
+    @Test("new with whitespace-only stdin and no title saves nothing", arguments: ["", "   \n\t\n  \n", "\n\n"])
+    func newEmptyDiscarded(_ input: String) throws {
+        let vault = try TestVault.example()
+        let before = try vault.snapshot()
+        let result = try vault.run("new", stdin: Data(utf8: input))
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "")
+        #expect(result.stderr == "vault: empty note discarded; nothing saved\n")
+        #expect(try vault.snapshot().differences(from: before) == [])
+    }
+
+    @Test("new does not overwrite a note of the same name: 'Title 2.md', then 'Title 3.md'")
+    func newNameCollision() throws {
+        let vault = try TestVault()
+        try vault.createDirectory("Work")
+        let existing = "---\nid: old\n---\n# Title\n\nThe first one.\n"
+        try vault.write("Work/Title.md", existing)
+
+        let second = try vault.run("new", "Title", "-f", "Work", stdin: Data(utf8: "second\n"))
+        #expect(second.status == 0, "\(second)")
+        #expect(second.stdout == "Work/Title 2.md\n")
+        let third = try vault.run("new", "Title", "-f", "Work", stdin: Data(utf8: "third\n"))
+        #expect(third.stdout == "Work/Title 3.md\n")
+
+        #expect(try vault.text("Work/Title.md") == existing)
+        #expect(try vault.text("Work/Title 2.md").hasSuffix("---\n# Title\n\nsecond\n"))
+        #expect(try vault.text("Work/Title 3.md").hasSuffix("---\n# Title\n\nthird\n"))
+        #expect(try vault.names(in: "Work") == ["Title 2.md", "Title 3.md", "Title.md"])
+    }
+
+    @Test("new treats names that differ only in case as taken")
+    func newCaseInsensitiveCollision() throws {
+        let vault = try TestVault()
+        try vault.write("title.md", "# title\n")
+        let result = try vault.run("new", "Title", stdin: Data(utf8: "text\n"))
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "Title 2.md\n")
+        #expect(try vault.text("title.md") == "# title\n")
+    }
+
+    @Test("new into a folder that does not exist fails with exit 2 and names it")
+    func newMissingFolder() throws {
+        let vault = try TestVault.example()
+        let before = try vault.snapshot()
+        let result = try vault.run("new", "Title", "-f", "Nowhere", stdin: Data(utf8: "text\n"))
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stdout == "")
+        #expect(result.stderr == "vault: error: folder 'Nowhere' does not exist (create it with 'vault folder create Nowhere')\n")
+        #expect(try vault.snapshot().differences(from: before) == [])
+    }
+
+    @Test("new into a subfolder")
+    func newInSubfolder() throws {
+        let vault = try TestVault.example()
+        let result = try vault.run("new", "Sprint notes", "-f", "Work/Projects", "-t", "project/alpha", stdin: Data(utf8: "text\n"))
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "Work/Projects/Sprint notes.md\n")
+        let listed = try vault.run("list", "--tag", "project/alpha", "--format", "json").jsonObjects()
+        #expect(listed.contains { $0["path"] as? String == "Work/Projects/Sprint notes.md" })
+    }
+
+    @Test("new with an invalid tag fails before writing anything")
+    func newInvalidTag() throws {
+        let vault = try TestVault()
+        let before = try vault.snapshot()
+        let result = try vault.run("new", "Title", "-t", "two words", stdin: Data(utf8: "text\n"))
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr == "vault: error: invalid tag 'two words': a tag cannot contain whitespace\n")
+        #expect(try vault.snapshot().differences(from: before) == [])
+    }
+
+    @Test("new -f / creates the note at the root (Unsorted), as mv and cp read '/'")
+    func newIntoRootSlash() throws {
+        let vault = try TestVault()
+        let result = try vault.run("new", "Root note", "-f", "/", stdin: Data(utf8: "text\n"))
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "Root note.md\n")
+        #expect(vault.exists("Root note.md"))
+    }
+
+    // MARK: - edit
+
+    struct EditCase: Sendable, CustomTestStringConvertible {
+        var name: String
+        var original: String
+        /// The text after the edit with `MODIFIED` in place of the new date.
+        var expected: String
+        var testDescription: String { name }
+    }
+
+    static let editCases = [
+        EditCase(
+            name: "plain.md",
+            original: "---\nid: edit-1\ntags: [a]  # tags\ncreated: 2020-01-01T10:00:00+01:00\nmodified: 2020-01-02T10:00:00+01:00  # by vault\nsortDate: 2020-01-01T10:00:00+01:00\n---\n# Plain\n\nBody.\n",
+            expected: "---\nid: edit-1\ntags: [a]  # tags\ncreated: 2020-01-01T10:00:00+01:00\nmodified: MODIFIED  # by vault\nsortDate: 2020-01-01T10:00:00+01:00\n---\n# Plain\n\nBody.\nappended by the editor\n"
+        ),
+        EditCase(
+            name: "crlf.md",
+            original: "---\r\nid: edit-2\r\nmodified: 2020-01-02T10:00:00+01:00\r\npinned: true\r\n---\r\n# CRLF\r\n",
+            expected: "---\r\nid: edit-2\r\nmodified: MODIFIED\r\npinned: true\r\n---\r\n# CRLF\r\nappended by the editor\n"
+        ),
+        EditCase(
+            name: "quoted.md",
+            original: "---\nid: edit-3\nmodified: '2020-01-02T10:00:00+01:00'\ncreated: \"2020-01-01T10:00:00+01:00\"\n---\n# Quoted\n",
+            expected: "---\nid: edit-3\nmodified: 'MODIFIED'\ncreated: \"2020-01-01T10:00:00+01:00\"\n---\n# Quoted\nappended by the editor\n"
+        ),
+        EditCase(
+            name: "no-modified-key.md",
+            original: "---\nid: edit-4\ntags:\n  - a\n---\n# No modified key\n",
+            expected: "---\nid: edit-4\ntags:\n  - a\nmodified: MODIFIED\n---\n# No modified key\nappended by the editor\n"
+        ),
+    ]
+
+    @Test("edit with an editor that appends a line updates modified and nothing else", arguments: editCases)
+    func editUpdatesModified(_ editCase: EditCase) throws {
+        let vault = try TestVault()
+        try vault.write(editCase.name, editCase.original)
+        try vault.write("other.md", "---\nid: other\n---\n# Other\n")
+        let editor = try Self.appendingEditor(in: vault)
+        let start = Date()
+        let result = try vault.run("edit", editCase.name, environment: ["EDITOR": editor])
+        let end = Date()
+
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "")
+        #expect(result.stderr == "vault: \(editCase.name): modified updated\n")
+
+        let after = try vault.text(editCase.name)
+        let pattern = try Regex("modified: '?([^'\\r\\n ]+)")
+        let match = try #require(after.firstMatch(of: pattern), "no modified line in:\n\(after)")
+        let value = String(try #require(match.output[1].substring))
+        Self.expectWrittenBetween(value, start, end)
+        #expect(value != "2020-01-02T10:00:00+01:00")
+        expectBytes(Array(after.utf8), Array(editCase.expected.replacingOccurrences(of: "MODIFIED", with: value).utf8), editCase.name)
+        #expect(try vault.text("other.md") == "---\nid: other\n---\n# Other\n")
+    }
+
+    @Test("edit of a note without front matter keeps the user's text and adds no block")
+    func editWithoutFrontMatter() throws {
+        let vault = try TestVault()
+        try vault.write("plain.md", "# No front matter\n\ntext\n")
+        let editor = try Self.appendingEditor(in: vault)
+        let result = try vault.run("edit", "plain", environment: ["EDITOR": editor])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr == "")
+        #expect(try vault.text("plain.md") == "# No front matter\n\ntext\nappended by the editor\n")
+    }
+
+    @Test("edit with EDITOR=true changes nothing and says nothing about modified")
+    func editNoChange() throws {
+        let vault = try TestVault.example()
+        let path = "Personal/Commented.md"
+        try vault.setModificationTime(path, .past)
+        let before = try vault.snapshot()
+        let result = try vault.run("edit", "Notes with comments", environment: ["EDITOR": "true"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "")
+        #expect(result.stderr == "")
+        #expect(try vault.snapshot().differences(from: before) == [])
+        #expect(try vault.modificationTime(path) == .past)
+    }
+
+    @Test("edit prefers VISUAL to EDITOR")
+    func editPrefersVisual() throws {
+        let vault = try TestVault()
+        try vault.write("note.md", "---\nid: v\n---\n# Note\n")
+        let editor = try Self.appendingEditor(in: vault, line: "from visual")
+        let result = try vault.run("edit", "note", environment: ["VISUAL": editor, "EDITOR": "false"])
+        #expect(result.status == 0, "\(result)")
+        #expect(try vault.text("note.md").hasSuffix("# Note\nfrom visual\n"))
+    }
+
+    @Test("edit with a failing editor exits 2 and leaves the note alone")
+    func editFailingEditor() throws {
+        let vault = try TestVault()
+        let text = "---\nid: f\nmodified: 2020-01-02T10:00:00+01:00\n---\n# Note\n"
+        try vault.write("note.md", text)
+        let result = try vault.run("edit", "note.md", environment: ["EDITOR": "false"])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr == "vault: error: the editor 'false' exited with status 1; the note was left as it is\n")
+        #expect(try vault.text("note.md") == text)
+    }
+
+    @Test("edit without VISUAL or EDITOR exits 2 with a message saying what to set")
+    func editWithoutEditor() throws {
+        let vault = try TestVault()
+        try vault.write("note.md", "# Note\n")
+        let result = try vault.run("edit", "note")
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr == "vault: error: no editor: set $VISUAL or $EDITOR (or pipe the text into vault new)\n")
+        #expect(try vault.text("note.md") == "# Note\n")
+    }
+}
