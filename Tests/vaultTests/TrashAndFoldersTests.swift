@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+/// DESIGN §2.1 and §6 through the command line: the main page's counts stay right through
+/// a session of create, move, delete, restore and purge.
+@Suite("Trash and folders")
+struct TrashAndFoldersTests {
+    func counts(_ vault: TestVault) throws -> [String: Int] {
+        let page = try vault.run("--format", "json").jsonObject()
+        var result: [String: Int] = [:]
+        for key in ["notes", "pinned", "unsorted", "trash"] { result[key] = page[key] as? Int }
+        for folder in page["folders"] as? [[String: Any]] ?? [] {
+            result["folder " + ((folder["path"] as? String) ?? "")] = folder["count"] as? Int
+            for child in folder["children"] as? [[String: Any]] ?? [] {
+                result["folder " + ((child["path"] as? String) ?? "")] = child["count"] as? Int
+            }
+        }
+        return result
+    }
+
+    @Test("a scripted session keeps every count right, and rm then restore is byte-identical")
+    func scriptedSession() throws {
+        let vault = try TestVault.example()
+        let original = try vault.snapshot()
+        var expected = try counts(vault)
+        #expect(expected["notes"] == 47 && expected["pinned"] == 6 && expected["unsorted"] == 7 && expected["trash"] == 0)
+
+        #expect(try vault.run("new", "Scratch", "--pin", stdin: Data("text\n".utf8)).status == 0)
+        expected["notes"]! += 1; expected["pinned"]! += 1; expected["unsorted"]! += 1
+        #expect(try counts(vault) == expected)
+
+        #expect(try vault.run("mv", "Scratch", "Reading").status == 0)
+        expected["unsorted"]! -= 1; expected["folder Reading"]! += 1
+        #expect(try counts(vault) == expected)
+
+        // A folder with a subfolder and a pinned note goes to the trash.
+        let delete = try vault.run("folder", "delete", "Work", "--yes")
+        #expect(delete.status == 0, "\(delete)")
+        #expect(!vault.exists("Work"))
+        let work = expected["folder Work"]!
+        expected["notes"]! -= work; expected["trash"]! += work; expected["pinned"]! -= 3
+        expected["folder Work"] = nil; expected["folder Work/Meetings"] = nil; expected["folder Work/Projects"] = nil
+        #expect(try counts(vault) == expected)
+
+        // Restored one by one, each to its own place.
+        let trash = try vault.run("trash", "list", "--format", "json").jsonObjects()
+        let originals = trash.compactMap { $0["originalPath"] as? String }.filter { $0.hasPrefix("Work/") }
+        #expect(originals.count == work)
+        for path in originals {
+            let restore = try vault.run("trash", "restore", path)
+            #expect(restore.status == 0, "\(restore)")
+            #expect(restore.stdout == "restored \(path)\n")
+        }
+        #expect(try vault.run("rm", "Scratch").status == 0)
+        #expect(try vault.run("trash", "empty", "--yes").stdout == "deleted 1 note(s) for good\n")
+
+        // Everything is back as it was, byte for byte (vault's own files aside).
+        let differences = try vault.snapshot().differences(from: original).filter { !$0.contains(".vault/") && !$0.contains(".trash") }
+        #expect(differences.isEmpty, "\(differences)")
+        #expect(try counts(vault)["trash"] == 0)
+    }
+
+    @Test("two notes of the same name from different folders are both kept in the trash")
+    func sameNameInTheTrash() throws {
+        let vault = try TestVault()
+        try vault.write("A/Plan.md", "# Plan A\n")
+        try vault.write("B/Plan.md", "# Plan B\n")
+        let before = try vault.snapshot()
+        #expect(try vault.run("rm", "A/Plan", "B/Plan").status == 0)
+        #expect(vault.exists(".trash/Plan.md") && vault.exists(".trash/Plan 2.md"))
+        #expect(try vault.run("trash", "restore", "B/Plan", "A/Plan.md").status == 0)
+        let differences = try vault.snapshot().differences(from: before).filter { !$0.contains(".vault/") && !$0.contains(".trash") }
+        #expect(differences.isEmpty, "\(differences)")
+    }
+
+    @Test("folder rules: nesting, names and case-insensitive duplicates are refused")
+    func folderRules() throws {
+        let vault = try TestVault()
+        #expect(try vault.run("folder", "create", "Work").status == 0)
+        for name in ["Work/A/B", ".hidden", "..", "work", ""] {
+            let result = try vault.run("folder", "create", name)
+            #expect(result.status == 2, "\(name): \(result)")
+            #expect(result.stderr.hasPrefix("vault: error: invalid folder name"), "\(name): \(result)")
+        }
+        #expect(try vault.run("folder", "create", "Work/Sub").status == 0)
+        #expect(try vault.run("folder", "color", "Work", "teal").status == 0)
+        #expect(try vault.run("folder", "rename", "Work", "Job").stdout == "Work → Job\n")
+        #expect(try vault.text(".vault/config.yaml").contains("Job: teal"))
+    }
+
+    @Test("trash empty without --yes and without a terminal refuses")
+    func emptyNeedsConfirmation() throws {
+        let vault = try TestVault()
+        try vault.write("a.md", "# a\n")
+        #expect(try vault.run("rm", "a").status == 0)
+        let result = try vault.run("trash", "empty")
+        #expect(result.status == 2)
+        #expect(vault.exists(".trash/a.md"))
+    }
+}
