@@ -192,11 +192,11 @@ public struct TagOperations: Sendable {
         )
         // Notes without an id get one in the same write, so a later split can find them.
         var ids: [String: String] = [:]
-        let known = Set(record.notes.map(\.path))
+        let known = Dictionary(record.notes.map { ($0.path, $0.id) }, uniquingKeysWith: { first, _ in first })
         for note in affected {
-            let id = note.id ?? record.notes.first { $0.path == note.path }?.id ?? NoteOperations.newID()
+            let id = note.id ?? known[note.path] ?? NoteOperations.newID()
             ids[note.path] = id
-            if !known.contains(note.path) { record.notes.append(.init(id: id, path: note.path, before: note.tags)) }
+            if known[note.path] == nil { record.notes.append(.init(id: id, path: note.path, before: note.tags)) }
         }
         let file = try history.write(record, to: interrupted?.file)
         let report = apply(to: affected, dryRun: false) { editor, path in

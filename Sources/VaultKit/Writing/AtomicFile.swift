@@ -8,8 +8,9 @@ import Glibc
 /// which is flushed and renamed over the target, so a crash leaves the old file or the
 /// new one, never half of either.
 public enum AtomicFile {
-    /// Set to `before-rename` (tests only) to make the process die after the temporary
-    /// file is written and before it replaces the note, as a crash would.
+    /// Tests only: `before-rename` makes the process die after a note's temporary file is
+    /// written and before it replaces the note; `after:N` makes it die after N notes were
+    /// replaced, in the middle of a bulk operation. Either is what `kill -9` would do.
     public static let crashEnvironmentKey = "VAULT_TEST_CRASH"
 
     /// Writes `bytes` to the vault-relative `path`.
@@ -67,6 +68,7 @@ public enum AtomicFile {
             _exit(137)
         }
         try beforeRename()
+        defer { if renamed, crashTestPoint { CrashSimulation.shared.noteWritten() } }
         if replacing {
             guard renameat(root.descriptor, temporary, root.descriptor, path) == 0 else {
                 throw .io(path: path, operation: "replace", errno: errno)
@@ -86,5 +88,26 @@ public enum AtomicFile {
         let directory = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         return directory + ".\(name).vault-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+    }
+}
+
+/// Counts note writes for `VAULT_TEST_CRASH=after:N`.
+final class CrashSimulation: @unchecked Sendable {
+    static let shared = CrashSimulation()
+
+    private let lock = NSLock()
+    private var written = 0
+    private let limit: Int? = {
+        guard let value = ProcessInfo.processInfo.environment[AtomicFile.crashEnvironmentKey], value.hasPrefix("after:") else { return nil }
+        return Int(value.dropFirst(6))
+    }()
+
+    func noteWritten() {
+        guard let limit else { return }
+        let count = lock.withLock {
+            written += 1
+            return written
+        }
+        if count >= limit { _exit(137) }
     }
 }

@@ -56,23 +56,32 @@ public enum YAMLScalarWriter {
         return true
     }
 
-    /// True for what YAML 1.1 (PyYAML's resolver rules) reads as a number or a timestamp.
+    /// What YAML 1.1 (PyYAML's resolver rules) reads as a number or a timestamp. Compiled
+    /// once; never mutated after.
+    nonisolated(unsafe) private static let nonStrings: [Regex<Substring>] = [
+        /[-+]?0b[0-1_]+/,
+        /[-+]?0[0-7_]+/,
+        /[-+]?(?:0|[1-9][0-9_]*)/,
+        /[-+]?0x[0-9a-fA-F_]+/,
+        /[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+/,
+        /[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*(?:[eE][-+][0-9]+)?/,
+        /[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*/,
+        /[-+]?\.(?:inf|Inf|INF)/,
+        /\.(?:nan|NaN|NAN)/,
+        /[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[Tt ].*)?/,
+    ]
+
+    /// True for what YAML 1.1 reads as a number or a timestamp rather than a string.
     private static func looksNumeric(_ value: String) -> Bool {
-        guard let first = value.unicodeScalars.first, first == "." || first == "+" || first == "-" || ("0"..."9").contains(first) else {
+        let utf8 = value.utf8
+        guard let first = utf8.first, first == UInt8(ascii: ".") || first == UInt8(ascii: "+") || first == UInt8(ascii: "-")
+                || (0x30...0x39).contains(first) else { return false }
+        // Letters appear in numbers only as 0x/0b prefixes, exponents, .inf/.nan, or in a
+        // timestamp; anything else with a letter (a UUID) is a string without asking a regex.
+        let hasLetter = utf8.contains { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+        if hasLetter, !value.contains("0x"), !value.contains("0b"), !value.contains("."), !(value.count >= 10 && value.dropFirst(4).first == "-") {
             return false
         }
-        let nonStrings: [Regex<Substring>] = [
-            /[-+]?0b[0-1_]+/,
-            /[-+]?0[0-7_]+/,
-            /[-+]?(?:0|[1-9][0-9_]*)/,
-            /[-+]?0x[0-9a-fA-F_]+/,
-            /[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+/,
-            /[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*(?:[eE][-+][0-9]+)?/,
-            /[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*/,
-            /[-+]?\.(?:inf|Inf|INF)/,
-            /\.(?:nan|NaN|NAN)/,
-            /[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[Tt ].*)?/,
-        ]
         return nonStrings.contains { value.wholeMatch(of: $0) != nil }
     }
 }
