@@ -105,7 +105,7 @@ public struct TagOperations: Sendable {
             renames.append((source, record.target))
             target = transform(target) ?? target
         }
-        let applyRenames: (String) -> String = { name in
+        let applyRenames: @Sendable (String) -> String = { [renames] name in
             renames.reduce(name) { current, rename in Self.renaming(oldKey: TagName.key(rename.0), to: rename.1)(current) ?? current }
         }
         let sourceKeys = Set(merge.sources.map(TagName.key))
@@ -153,7 +153,7 @@ public struct TagOperations: Sendable {
     }
 
     /// Maps `old` and its descendants to `new` (keeping the descendants' own spelling).
-    static func renaming(oldKey: String, to new: String) -> (String) -> String? {
+    static func renaming(oldKey: String, to new: String) -> @Sendable (String) -> String? {
         { tag in
             let key = TagName.key(tag)
             if key == oldKey { return new }
@@ -178,7 +178,7 @@ public struct TagOperations: Sendable {
     private func recorded(
         kind: TagHistoryRecord.Kind, sources: [String], target: String, undoes: String? = nil,
         affected: [Note], dryRun: Bool,
-        edit: @escaping (inout FrontMatterEditor, String) throws -> Void
+        edit: @escaping @Sendable (inout FrontMatterEditor, String) throws -> Void
     ) throws(VaultError) -> Report {
         if dryRun { return apply(to: affected, dryRun: true, edit: edit) }
         let history = TagHistory(vault: vault)
@@ -199,9 +199,10 @@ public struct TagOperations: Sendable {
             if known[note.path] == nil { record.notes.append(.init(id: id, path: note.path, before: note.tags)) }
         }
         let file = try history.write(record, to: interrupted?.file)
+        let plannedIDs = ids
         let report = apply(to: affected, dryRun: false) { editor, path in
             try edit(&editor, path)
-            if let id = ids[path], !editor.has(FrontMatterKey.id) {
+            if let id = plannedIDs[path], !editor.has(FrontMatterKey.id) {
                 try editor.set(FrontMatterKey.id, to: .string(id))
             }
         }
@@ -212,24 +213,59 @@ public struct TagOperations: Sendable {
         return result
     }
 
-    /// Applies `edit` to each note through the write path; failures are collected.
-    private func apply(to targets: [Note], dryRun: Bool, edit: @escaping (inout FrontMatterEditor, String) throws -> Void) -> Report {
+    /// Applies `edit` to each note through the write path, on all cores (notes are
+    /// independent files); failures are collected, and the order of `targets` is kept.
+    private func apply(to targets: [Note], dryRun: Bool, edit: @escaping @Sendable (inout FrontMatterEditor, String) throws -> Void) -> Report {
         var report = Report()
+        if dryRun {
+            report.changed = targets.map(\.path)
+            return report
+        }
         let writer = vault.writer
-        for (done, note) in targets.enumerated() {
-            if dryRun {
-                report.changed.append(note.path)
-                continue
-            }
-            do {
-                if try writer.update(note.path, edit: { try edit(&$0, note.path) }) == .written {
-                    report.changed.append(note.path)
+        let outcomes = UnsafeMutableBufferPointer<Result<NoteWriter.Outcome, VaultError>?>.allocate(capacity: targets.count)
+        outcomes.initialize(repeating: nil)
+        defer {
+            outcomes.deinitialize()
+            outcomes.deallocate()
+        }
+        let shared = SharedOutcomes(outcomes: outcomes)
+        let progress = self.progress
+        let counter = ProgressCounter()
+        let chunk = 64
+        DispatchQueue.concurrentPerform(iterations: (targets.count + chunk - 1) / chunk) { part in
+            for index in part * chunk..<min(targets.count, (part + 1) * chunk) {
+                let path = targets[index].path
+                shared.outcomes[index] = Result { () throws(VaultError) in
+                    try writer.update(path, edit: { try edit(&$0, path) })
                 }
-            } catch {
-                report.failed.append(error)
+                if let progress { progress(counter.increment(), targets.count) }
             }
-            progress?(done + 1, targets.count)
+        }
+        for (index, outcome) in outcomes.enumerated() {
+            switch outcome {
+            case .success(.written)?: report.changed.append(targets[index].path)
+            case .failure(let error)?: report.failed.append(error)
+            default: break
+            }
         }
         return report
+    }
+}
+
+/// Results written by the workers, one index each.
+private struct SharedOutcomes: @unchecked Sendable {
+    let outcomes: UnsafeMutableBufferPointer<Result<NoteWriter.Outcome, VaultError>?>
+}
+
+/// Counts finished notes across threads, for progress.
+private final class ProgressCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    func increment() -> Int {
+        lock.withLock {
+            count += 1
+            return count
+        }
     }
 }

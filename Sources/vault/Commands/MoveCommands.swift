@@ -7,6 +7,7 @@ struct MoveCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var selection: QueryOption
     @Argument(help: "The notes, then the destination folder.") var arguments: [String]
+    @Flag(help: "Print the moves that would be made and change nothing.") var dryRun = false
 
     func validate() throws {
         if selection.query == nil, arguments.count < 2 { throw ValidationError("give at least one note and a destination folder") }
@@ -17,6 +18,13 @@ struct MoveCommand: ParsableCommand {
         let session = try Session(global, filter: selection.filter())
         let destination = arguments[arguments.count - 1]
         let notes = selection.query == nil ? try session.resolve(Array(arguments.dropLast())) : VaultIndex.sorted(session.scan.notes)
+        if dryRun {
+            let folder = try session.operations.existingFolder(destination == "/" ? "" : destination)
+            for note in notes where note.folder != folder {
+                session.terminal.line("would move \(note.path) → \(folder.isEmpty ? "" : folder + "/")\(note.name).md")
+            }
+            return
+        }
         session.prepareWrite()
         try session.forEach(notes) { note in
             let target = try session.operations.move(note, to: destination)
