@@ -26,13 +26,13 @@ public struct Note: Sendable {
 
     /// The directory of the note relative to the vault (`Work/Projects`), empty at the root.
     public var folder: String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
         return String(path[..<slash])
     }
 
     /// The top-level folder the note belongs to, empty at the root.
     public var topFolder: String {
-        guard let slash = path.firstIndex(of: "/") else { return "" }
+        guard let slash = path.utf8.firstIndex(of: UInt8(ascii: "/")) else { return "" }
         return String(path[..<slash])
     }
 
@@ -43,7 +43,7 @@ public struct Note: Sendable {
     }
 
     /// True for a note at the vault root ("Unsorted").
-    public var isUnsorted: Bool { !path.contains("/") }
+    public var isUnsorted: Bool { !path.utf8.contains(UInt8(ascii: "/")) }
 }
 
 /// What identifies a version of a file on disk: if any of these changed, so may its bytes.

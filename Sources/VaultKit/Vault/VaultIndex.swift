@@ -23,7 +23,14 @@ public struct VaultIndex: Sendable {
 
     /// Notes in list order: pinned first, then most recently modified, ties by title.
     public static func sorted(_ notes: [Note]) -> [Note] {
-        notes.sorted(by: listOrder)
+        // Sort positions by precomputed keys: a note is a few hundred bytes to copy around.
+        let pinned = notes.map(\.pinned)
+        let modified = notes.map(\.modified)
+        return notes.indices.sorted { a, b in
+            if pinned[a] != pinned[b] { return pinned[a] }
+            if modified[a] != modified[b] { return modified[a] > modified[b] }
+            return notes.withUnsafeBufferPointer { listOrder($0[a], $0[b]) }
+        }.map { notes[$0] }
     }
 
     public static func listOrder(_ a: Note, _ b: Note) -> Bool {
