@@ -30,11 +30,24 @@ public struct VaultScanner: Sendable {
         let chunks = (files.count + chunkSize - 1) / chunkSize
         let rootFD = root.descriptor
         let timeZone = self.timeZone
+        let fileDirectory = listing.fileDirectory
+        let fileNameStart = listing.fileNameStart
+        let directories = listing.directories
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             var buffer: [UInt8] = []
+            // Files are listed directory by directory, so a chunk opens few directories,
+            // and each note is then found by one name lookup instead of a whole path.
+            var directory = DirectoryHandle(root: rootFD, directories: directories)
+            defer { directory.close() }
+            var opensFirst = false
             for index in chunk * chunkSize..<min(files.count, (chunk + 1) * chunkSize) {
                 let path = files[index]
-                if let cache, let stat = POSIXFile.stat(path, relativeTo: rootFD),
+                let name = String(path.utf8.dropFirst(fileNameStart[index])) ?? path
+                let directoryFD = directory.descriptor(for: fileDirectory[index])
+                // A cached note a filter can decide on needs only a stat, cheaper than an open.
+                // Once the filter has needed a note's text, the worker opens files directly.
+                var cached: Note?
+                if let cache, !opensFirst, let stat = POSIXFile.stat(name, relativeTo: directoryFD),
                    let note = cache.note(at: path, stamp: FileStamp(stat)) {
                     output.fromCache[index] = true
                     output.notes[index] = note
@@ -46,18 +59,39 @@ public struct VaultScanner: Sendable {
                         output.kept[index] = decided
                         continue
                     }
+                    opensFirst = true
+                    cached = note
+                }
+                let file: OpenFile
+                do {
+                    file = try OpenFile(name, in: directoryFD, displayPath: path)
+                } catch {
+                    output.notes[index] = nil
+                    output.fromCache[index] = false
+                    output.issues[index] = ScanIssue(path: path, kind: .unreadable((error as? VaultError)?.errorDescription ?? "cannot read"))
+                    continue
+                }
+                defer { file.close() }
+                if cached == nil, let cache, let filter, let note = cache.note(at: path, stamp: FileStamp(file.stat)) {
+                    output.fromCache[index] = true
+                    cached = note
+                    if let decided = filter.decide(note) {
+                        opensFirst = false
+                        output.notes[index] = note
+                        output.kept[index] = decided
+                        continue
+                    }
                 }
                 do {
-                    let stat = try POSIXFile.readAll(path, relativeTo: rootFD, into: &buffer)
+                    let stat = try file.readAll(into: &buffer)
                     buffer.withUnsafeBytes { raw in
                         let bytes = UnsafeRawBufferPointer(rebasing: raw[0..<Int(stat.size)])
                         if Self.looksBinary(bytes) {
-                            output.notes[index] = nil
                             output.issues[index] = ScanIssue(path: path, kind: .binary)
                             return
                         }
                         // A cached note whose text a filter needs keeps its cached fields.
-                        let note = output.notes[index] ?? NoteReader.read(bytes, path: path, stat: stat, timeZone: timeZone)
+                        let note = cached ?? NoteReader.read(bytes, path: path, stat: stat, timeZone: timeZone)
                         output.notes[index] = note
                         guard let filter else {
                             output.kept[index] = true
@@ -71,7 +105,7 @@ public struct VaultScanner: Sendable {
                         }
                     }
                 } catch {
-                    output.notes[index] = nil
+                    output.fromCache[index] = false
                     output.issues[index] = ScanIssue(path: path, kind: .unreadable((error as? VaultError)?.errorDescription ?? "cannot read"))
                 }
             }
@@ -191,17 +225,21 @@ private struct SharedOutput: @unchecked Sendable {
 /// The directory walk: note paths, directories and skipped entries.
 private struct Listing {
     var files: [String] = []
+    /// For each file: the index of its directory in `directories` (-1: the root) and
+    /// where its name starts in its path.
+    var fileDirectory: [Int] = []
+    var fileNameStart: [Int] = []
     var directories: [String] = []
     var issues: [ScanIssue] = []
 
     mutating func walk(root: VaultRoot) throws(VaultError) {
         let fd = openat(root.descriptor, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw .io(path: root.path, operation: "open the vault", errno: errno) }
-        walk(directory: fd, prefix: "")
+        walk(directory: fd, prefix: "", index: -1)
     }
 
     /// Walks the directory open at `fd` (and closes it); `prefix` is its path plus `/`.
-    private mutating func walk(directory fd: Int32, prefix: String) {
+    private mutating func walk(directory fd: Int32, prefix: String, index directoryIndex: Int) {
         guard let dir = fdopendir(fd) else {
             close(fd)
             return
@@ -234,6 +272,8 @@ private struct Listing {
                 subdirectories.append(name)
             case Int32(DT_REG) where name.hasSuffix(".md"):
                 files.append(prefix + name)
+                fileDirectory.append(directoryIndex)
+                fileNameStart.append(prefix.utf8.count)
             case Int32(DT_LNK):
                 issues.append(ScanIssue(path: prefix + name, kind: .symbolicLink))
             default:
@@ -243,12 +283,43 @@ private struct Listing {
         for name in subdirectories.sorted() {
             let path = prefix + name
             directories.append(path)
+            let childIndex = directories.count - 1
             let child = openat(dirfd(dir), name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             guard child >= 0 else {
                 issues.append(ScanIssue(path: path, kind: .unreadable("cannot open directory: " + String(cString: strerror(errno)).lowercased())))
                 continue
             }
-            walk(directory: child, prefix: path + "/")
+            walk(directory: child, prefix: path + "/", index: childIndex)
         }
+    }
+}
+
+/// The open directory of the notes a worker is reading, reopened when the directory changes.
+private struct DirectoryHandle {
+    let root: Int32
+    let directories: [String]
+    private var index = -1
+    private var descriptor: Int32 = -1
+
+    init(root: Int32, directories: [String]) {
+        self.root = root
+        self.directories = directories
+    }
+
+    /// A descriptor for directory `wanted` (-1: the root); the root itself is never closed.
+    mutating func descriptor(for wanted: Int) -> Int32 {
+        guard wanted >= 0 else { return root }
+        if wanted != index {
+            close()
+            descriptor = openat(root, directories[wanted], O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            index = wanted
+        }
+        return descriptor
+    }
+
+    mutating func close() {
+        if descriptor >= 0 { Glibc.close(descriptor) }
+        descriptor = -1
+        index = -1
     }
 }
