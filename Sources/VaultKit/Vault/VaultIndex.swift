@@ -92,15 +92,28 @@ public struct TagNode: Sendable, Equatable {
     public var children: [TagNode]
 
     static func tree(notes: [Note]) -> [TagNode] {
-        // Counts by tag key; spellings only where a note spells a tag other than its key.
+        // Counts by tag key. Spellings are counted only where a note spells a tag other
+        // than its key; the key itself (lower case) is the spelling everywhere else.
         var counts: [String: Int] = [:]
+        var plain: [String: Int] = [:]
         var spellings: [String: [String: Int]] = [:]
         var seen: [String] = []
         for note in notes {
             seen.removeAll(keepingCapacity: true)
             for tag in note.tags {
                 let key = TagName.key(tag)
-                spellings[key, default: [:]][tag, default: 0] += 1
+                if key == tag {
+                    plain[key, default: 0] += 1
+                } else {
+                    spellings[key, default: [:]][tag, default: 0] += 1
+                }
+                guard key.utf8.contains(UInt8(ascii: "/")) else {
+                    // Tags in a note are distinct, so a top-level tag counts once as it is.
+                    if !seen.contains(key) {
+                        seen.append(key)
+                    }
+                    continue
+                }
                 // The tag and each ancestor, once per note.
                 var prefix = key[...]
                 while true {
@@ -112,6 +125,7 @@ public struct TagNode: Sendable, Equatable {
             }
             for key in seen { counts[key, default: 0] += 1 }
         }
+        for (key, count) in plain { spellings[key, default: [:]][key, default: 0] += count }
         func display(_ key: String) -> String {
             if let spelled = spellings[key]?.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }) {
                 return spelled.key
