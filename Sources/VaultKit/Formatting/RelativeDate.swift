@@ -6,8 +6,12 @@ public enum RelativeDate {
     static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
 
     public static func format(_ date: Date, now: Date, timeZone: TimeZone = .current) -> String {
+        format(date, today: NoteDate.localFields(now, timeZone: timeZone), timeZone: timeZone)
+    }
+
+    /// The same, with today's fields worked out once by the caller (a long listing).
+    public static func format(_ date: Date, today: LocalFields, timeZone: TimeZone = .current) -> String {
         let day = NoteDate.localFields(date, timeZone: timeZone)
-        let today = NoteDate.localFields(now, timeZone: timeZone)
         let daysAgo = today.dayNumber - day.dayNumber
         switch daysAgo {
         case 0: return two(day.hour) + ":" + two(day.minute)
