@@ -63,12 +63,17 @@ private func finish(_ report: TagOperations.Report, verb: String, dryRun: Bool, 
     if !report.failed.isEmpty { throw ExitCode(2) }
 }
 
-/// Progress on stderr, only when it is a terminal.
-private func progressReporter(_ label: String) -> (@Sendable (Int, Int) -> Void)? {
-    guard Terminal.standardError.isInteractive else { return nil }
-    return { done, total in
-        if done % 100 == 0 || done == total { Terminal.standardError.write("\r\(label) \(done)/\(total)") }
+/// Runs a vault-wide, recorded tag operation with progress on stderr when it is a terminal.
+private func runAcrossVault(_ global: GlobalOptions, dryRun: Bool, verb: String, _ operation: (TagOperations) throws -> TagOperations.Report) throws {
+    let session = try Session(global)
+    if !dryRun { session.prepareWrite() }
+    var operations = TagOperations(vault: session.vault, notes: session.scan.notes)
+    if Terminal.standardError.isInteractive {
+        operations.progress = { done, total in
+            if done % 100 == 0 || done == total { Terminal.standardError.write("\r\(verb) \(done)/\(total)") }
+        }
     }
+    try finish(try operation(operations), verb: verb, dryRun: dryRun, terminal: session.terminal)
 }
 
 /// `NOTE... TAG...`: trailing arguments that start with `#` are the tags; without any,
@@ -81,42 +86,44 @@ private func splitNotesAndTags(_ arguments: [String], query: Bool) throws -> (no
     return (Array(arguments.dropLast(tagCount)), Array(arguments.suffix(tagCount)))
 }
 
+/// What `tag add` and `tag remove` take: notes (or `--query`), then tags.
+struct TaggedNotes: ParsableArguments {
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var selection: QueryOption
+    @Argument(help: "Notes, then tags.") var arguments: [String]
+    @Flag(help: "Print the files that would change and change nothing.") var dryRun = false
+
+    /// Resolves the notes and tags and runs `operation` on them.
+    func run(verb: String, _ operation: (TagOperations, [String], [Note]) throws -> TagOperations.Report) throws {
+        let session = try Session(global, filter: selection.filter())
+        let (names, tags) = try splitNotesAndTags(arguments, query: selection.query != nil)
+        let notes = selection.query == nil ? try session.resolve(names) : session.scan.notes
+        if !dryRun { session.prepareWrite() }
+        let operations = TagOperations(vault: session.vault, notes: session.scan.notes)
+        try finish(try operation(operations, tags, notes), verb: verb, dryRun: dryRun, terminal: session.terminal)
+    }
+}
+
 struct TagAdd: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Add tags to notes: vault tag add NOTE... TAG... (tags may be written #tag; without '#', the last argument is the tag)."
     )
 
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var selection: QueryOption
-    @Argument(help: "Notes, then tags.") var arguments: [String]
-    @Flag(help: "Print the files that would change and change nothing.") var dryRun = false
+    @OptionGroup var options: TaggedNotes
 
     func run() throws {
-        let session = try Session(global, filter: selection.filter())
-        let (names, tags) = try splitNotesAndTags(arguments, query: selection.query != nil)
-        let notes = selection.query == nil ? try session.resolve(names) : session.scan.notes
-        if !dryRun { session.prepareWrite() }
-        let report = try TagOperations(vault: session.vault, notes: session.scan.notes).add(tags, to: notes, dryRun: dryRun)
-        try finish(report, verb: "add", dryRun: dryRun, terminal: session.terminal)
+        try options.run(verb: "add") { operations, tags, notes in try operations.add(tags, to: notes, dryRun: options.dryRun) }
     }
 }
 
 struct TagRemove: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove tags from notes: vault tag remove NOTE... TAG...")
 
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var selection: QueryOption
-    @Argument(help: "Notes, then tags.") var arguments: [String]
-    @Flag(help: "Print the files that would change and change nothing.") var dryRun = false
+    @OptionGroup var options: TaggedNotes
 
     func run() throws {
-        let session = try Session(global, filter: selection.filter())
-        let (names, tags) = try splitNotesAndTags(arguments, query: selection.query != nil)
-        let notes = selection.query == nil ? try session.resolve(names) : session.scan.notes
-        if !dryRun { session.prepareWrite() }
-        let report = try TagOperations(vault: session.vault, notes: session.scan.notes).remove(tags, from: notes, dryRun: dryRun)
-        try finish(report, verb: "remove", dryRun: dryRun, terminal: session.terminal)
+        try options.run(verb: "remove") { operations, tags, notes in try operations.remove(tags, from: notes, dryRun: options.dryRun) }
     }
 }
 
@@ -130,11 +137,7 @@ struct TagRename: ParsableCommand {
     @Flag(help: "Print the files that would change and change nothing.") var dryRun = false
 
     func run() throws {
-        let session = try Session(global)
-        if !dryRun { session.prepareWrite() }
-        var operations = TagOperations(vault: session.vault, notes: session.scan.notes)
-        operations.progress = progressReporter("renaming")
-        try finish(try operations.rename(old, to: new, merge: merge, dryRun: dryRun), verb: "rename", dryRun: dryRun, terminal: session.terminal)
+        try runAcrossVault(global, dryRun: dryRun, verb: "rename") { try $0.rename(old, to: new, merge: merge, dryRun: dryRun) }
     }
 }
 
@@ -147,11 +150,7 @@ struct TagMerge: ParsableCommand {
     @Flag(help: "Print the files that would change and change nothing.") var dryRun = false
 
     func run() throws {
-        let session = try Session(global)
-        if !dryRun { session.prepareWrite() }
-        var operations = TagOperations(vault: session.vault, notes: session.scan.notes)
-        operations.progress = progressReporter("merging")
-        try finish(try operations.merge(sources, into: into, dryRun: dryRun), verb: "merge", dryRun: dryRun, terminal: session.terminal)
+        try runAcrossVault(global, dryRun: dryRun, verb: "merge") { try $0.merge(sources, into: into, dryRun: dryRun) }
     }
 }
 
@@ -163,11 +162,7 @@ struct TagSplit: ParsableCommand {
     @Flag(help: "Print the files that would change and change nothing.") var dryRun = false
 
     func run() throws {
-        let session = try Session(global)
-        if !dryRun { session.prepareWrite() }
-        var operations = TagOperations(vault: session.vault, notes: session.scan.notes)
-        operations.progress = progressReporter("splitting")
-        try finish(try operations.split(id, dryRun: dryRun), verb: "split", dryRun: dryRun, terminal: session.terminal)
+        try runAcrossVault(global, dryRun: dryRun, verb: "split") { try $0.split(id, dryRun: dryRun) }
     }
 }
 
