@@ -33,28 +33,34 @@ public enum NoteJSON {
     }
 
     public static func writeFolders(_ folders: [FolderNode], config: VaultConfig, to json: inout JSONWriter) {
-        json.beginArray()
-        for folder in folders {
-            json.beginObject()
-            json.key("name"); json.string(folder.name)
-            json.key("path"); json.string(folder.path)
-            json.key("count"); json.number(folder.count)
-            json.key("color"); json.string(config.color(ofFolder: folder.path))
-            json.key("children"); writeFolders(folder.children, config: config, to: &json)
-            json.endObject()
+        writeTree(folders, to: &json, children: \.children) { node, json in
+            json.key("name"); json.string(node.name)
+            json.key("path"); json.string(node.path)
+            json.key("count"); json.number(node.count)
+            json.key("color"); json.string(config.color(ofFolder: node.path))
         }
-        json.endArray()
     }
 
     public static func writeTags(_ tags: [TagNode], config: VaultConfig, to json: inout JSONWriter) {
+        writeTree(tags, to: &json, children: \.children) { node, json in
+            json.key("name"); json.string(node.name)
+            json.key("path"); json.string(node.path)
+            json.key("count"); json.number(node.count)
+            json.key("color"); json.string(config.color(ofTag: node.path))
+        }
+    }
+
+    /// An array of objects, each with its `children` nested the same way.
+    private static func writeTree<Node>(
+        _ nodes: [Node], to json: inout JSONWriter, children: KeyPath<Node, [Node]>,
+        fields: (Node, inout JSONWriter) -> Void
+    ) {
         json.beginArray()
-        for tag in tags {
+        for node in nodes {
             json.beginObject()
-            json.key("name"); json.string(tag.name)
-            json.key("path"); json.string(tag.path)
-            json.key("count"); json.number(tag.count)
-            json.key("color"); json.string(config.color(ofTag: tag.path))
-            json.key("children"); writeTags(tag.children, config: config, to: &json)
+            fields(node, &json)
+            json.key("children")
+            writeTree(node[keyPath: children], to: &json, children: children, fields: fields)
             json.endObject()
         }
         json.endArray()

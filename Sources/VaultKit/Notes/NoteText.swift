@@ -162,9 +162,6 @@ enum NoteText {
         return String(decoding: bytes[..<cutPoint], as: UTF8.self) + "…"
     }
 
-    /// Cuts a string at about `snippetLength` characters on a word boundary.
-    static func cut(_ text: String) -> String { cut(Array(text.utf8)) }
-
     private static func trimmed(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Range<Int> {
         var start = range.lowerBound
         var end = range.upperBound
