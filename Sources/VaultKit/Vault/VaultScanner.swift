@@ -44,21 +44,24 @@ public struct VaultScanner: Sendable {
                 let path = files[index]
                 let name = String(path.utf8.dropFirst(fileNameStart[index])) ?? path
                 let directoryFD = directory.descriptor(for: fileDirectory[index])
+                // Keeps a cached note when no filter needs its text; true when it is settled.
+                func settle(_ note: Note) -> Bool {
+                    output.fromCache[index] = true
+                    output.notes[index] = note
+                    guard let filter else {
+                        output.kept[index] = true
+                        return true
+                    }
+                    guard let decided = filter.decide(note) else { return false }
+                    output.kept[index] = decided
+                    return true
+                }
                 // A cached note a filter can decide on needs only a stat, cheaper than an open.
                 // Once the filter has needed a note's text, the worker opens files directly.
                 var cached: Note?
                 if let cache, !opensFirst, let stat = POSIXFile.stat(name, relativeTo: directoryFD),
                    let note = cache.note(at: path, stamp: FileStamp(stat)) {
-                    output.fromCache[index] = true
-                    output.notes[index] = note
-                    guard let filter else {
-                        output.kept[index] = true
-                        continue
-                    }
-                    if let decided = filter.decide(note) {
-                        output.kept[index] = decided
-                        continue
-                    }
+                    if settle(note) { continue }
                     opensFirst = true
                     cached = note
                 }
@@ -72,15 +75,18 @@ public struct VaultScanner: Sendable {
                     continue
                 }
                 defer { file.close() }
-                if cached == nil, let cache, let filter, let note = cache.note(at: path, stamp: FileStamp(file.stat)) {
-                    output.fromCache[index] = true
-                    cached = note
-                    if let decided = filter.decide(note) {
+                // The file may have changed between the stat and the open: the cache must
+                // describe the bytes about to be read, or it is not used.
+                if let note = cached, note.stamp != FileStamp(file.stat) {
+                    cached = nil
+                    output.fromCache[index] = false
+                }
+                if cached == nil, let cache, filter != nil, let note = cache.note(at: path, stamp: FileStamp(file.stat)) {
+                    if settle(note) {
                         opensFirst = false
-                        output.notes[index] = note
-                        output.kept[index] = decided
                         continue
                     }
+                    cached = note
                 }
                 do {
                     let stat = try file.readAll(into: &buffer)
