@@ -33,6 +33,10 @@ int vault_fstatx(int fd, vault_file_stat *out) {
 int vault_rename_noreplace(int olddirfd, const char *oldpath, int newdirfd, const char *newpath) {
     return renameat2(olddirfd, oldpath, newdirfd, newpath, RENAME_NOREPLACE);
 }
+
+int vault_rename_exchange(int olddirfd, const char *oldpath, int newdirfd, const char *newpath) {
+    return renameat2(olddirfd, oldpath, newdirfd, newpath, RENAME_EXCHANGE);
+}
 #else
 int vault_statx(int dirfd, const char *path, int nofollow, vault_file_stat *out) {
     struct stat st;
@@ -68,5 +72,9 @@ int vault_fstatx(int fd, vault_file_stat *out) {
 
 int vault_rename_noreplace(int olddirfd, const char *oldpath, int newdirfd, const char *newpath) {
     return renameatx_np(olddirfd, oldpath, newdirfd, newpath, RENAME_EXCL);
+}
+
+int vault_rename_exchange(int olddirfd, const char *oldpath, int newdirfd, const char *newpath) {
+    return renameatx_np(olddirfd, oldpath, newdirfd, newpath, RENAME_SWAP);
 }
 #endif

@@ -28,4 +28,8 @@ int vault_fstatx(int fd, vault_file_stat *out);
 /// renameat2(2) with RENAME_NOREPLACE: fails with EEXIST instead of replacing a file.
 int vault_rename_noreplace(int olddirfd, const char *oldpath, int newdirfd, const char *newpath);
 
+/// renameat2(2) with RENAME_EXCHANGE: swaps the two names atomically. Fails with EINVAL
+/// (or ENOSYS) where the file system cannot.
+int vault_rename_exchange(int olddirfd, const char *oldpath, int newdirfd, const char *newpath);
+
 #endif

@@ -66,6 +66,13 @@ public struct FileStamp: Sendable, Equatable {
         self.mode = mode
     }
 
+    /// True when both stamps describe the same file with the same bytes and permissions.
+    /// The change time is left out: renaming a file changes it, not what the file holds.
+    public func isSameContent(as other: FileStamp) -> Bool {
+        inode == other.inode && size == other.size && mode == other.mode
+            && mtimeSeconds == other.mtimeSeconds && mtimeNanoseconds == other.mtimeNanoseconds
+    }
+
     public var modificationDate: Date {
         Date(timeIntervalSince1970: Double(mtimeSeconds) + Double(mtimeNanoseconds) / 1e9)
     }

@@ -40,7 +40,7 @@ public struct NoteOperations: Sendable {
         for _ in 0..<5 {
             let path = FileNaming.freePath(folder: folder, base: base, in: root)
             do {
-                try AtomicFile.write(bytes, to: path, in: root, mode: mode, replacing: false)
+                try AtomicFile.write(bytes, to: path, in: root, mode: mode, replacing: .nothing)
                 return path
             } catch .destinationExists {
                 continue

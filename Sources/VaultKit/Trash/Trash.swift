@@ -53,7 +53,7 @@ public struct Trash: Sendable {
             if POSIXFile.stat(inTrash, relativeTo: root.descriptor) != nil { continue }
             // The record is written first, so an interrupted delete never loses where a note came from.
             do {
-                try AtomicFile.write(Array(info.text(timeZone: vault.timeZone).utf8), to: inTrash + TrashInfo.suffix, in: root, mode: 0o644, replacing: false)
+                try AtomicFile.write(Array(info.text(timeZone: vault.timeZone).utf8), to: inTrash + TrashInfo.suffix, in: root, mode: 0o644, replacing: .nothing)
             } catch .destinationExists {
                 continue
             }
@@ -165,7 +165,7 @@ public struct Trash: Sendable {
         for item in items() {
             let path = Self.directory + "/" + item.name
             if !item.isRecorded {
-                try? AtomicFile.write(Array(item.info.text(timeZone: vault.timeZone).utf8), to: path + TrashInfo.suffix, in: root, mode: 0o644, replacing: false)
+                try? AtomicFile.write(Array(item.info.text(timeZone: vault.timeZone).utf8), to: path + TrashInfo.suffix, in: root, mode: 0o644, replacing: .nothing)
                 continue
             }
             if now.timeIntervalSince(item.info.deletionDate) > limit {

@@ -13,26 +13,32 @@ public enum AtomicFile {
     /// replaced, in the middle of a bulk operation. Either is what `kill -9` would do.
     public static let crashEnvironmentKey = "VAULT_TEST_CRASH"
 
+    /// What a write may replace.
+    public enum Replacement: Sendable, Equatable {
+        /// Nothing: the file is new, and `.destinationExists` is thrown if one appeared.
+        case nothing
+        /// Whatever is there: for vault's own files (settings, cache, history).
+        case anything
+        /// Only the file described by the stamp, as it was read; `.conflict` otherwise.
+        case unchanged(FileStamp)
+    }
+
     /// Writes `bytes` to the vault-relative `path`.
     ///
     /// - Parameters:
     ///   - mode: permission bits of the new file (the old file's, to keep them).
     ///   - modificationTime: when given, the new file keeps this modification time, so an
     ///     organising write (a tag, a pin) does not reorder lists by file time.
-    ///   - replacing: false to create a new file, failing with `.destinationExists`
-    ///     rather than replacing a file that appeared meanwhile.
+    ///   - replacing: which file, if any, the write may replace.
     ///   - crashTestPoint: true where tests may simulate a crash (`VAULT_TEST_CRASH`).
-    ///   - beforeRename: called after the temporary file is complete; throwing aborts the
-    ///     write and leaves the target untouched. The write path checks for conflicts here.
     public static func write(
         _ bytes: [UInt8],
         to path: String,
         in root: VaultRoot,
         mode: UInt32,
         modificationTime: timespec? = nil,
-        replacing: Bool = true,
-        crashTestPoint: Bool = false,
-        beforeRename: () throws(VaultError) -> Void = {}
+        replacing: Replacement = .anything,
+        crashTestPoint: Bool = false
     ) throws(VaultError) {
         let temporary = temporaryName(for: path)
         let fd = openat(root.descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(mode & 0o7777))
@@ -62,24 +68,65 @@ public enum AtomicFile {
             _ = stamps.withUnsafeBufferPointer { futimens(fd, $0.baseAddress) }
         }
         guard fsync(fd) == 0 else { throw .io(path: path, operation: "flush", errno: errno) }
+        var ownStat = vault_file_stat()
+        let ownInode = vault_fstatx(fd, &ownStat) == 0 ? ownStat.inode : nil
         close(fd)
         closed = true
         if crashTestPoint, ProcessInfo.processInfo.environment[crashEnvironmentKey] == "before-rename" {
             _exit(137)
         }
-        try beforeRename()
         defer { if renamed, crashTestPoint { CrashSimulation.shared.noteWritten() } }
-        if replacing {
-            guard renameat(root.descriptor, temporary, root.descriptor, path) == 0 else {
-                throw .io(path: path, operation: "replace", errno: errno)
-            }
-        } else {
+        switch replacing {
+        case .nothing:
             guard vault_rename_noreplace(root.descriptor, temporary, root.descriptor, path) == 0 else {
                 if errno == EEXIST { throw .destinationExists(path) }
                 throw .io(path: path, operation: "create", errno: errno)
             }
+            renamed = true
+        case .anything:
+            guard renameat(root.descriptor, temporary, root.descriptor, path) == 0 else {
+                throw .io(path: path, operation: "replace", errno: errno)
+            }
+            renamed = true
+        case .unchanged(let stamp):
+            try replace(path, with: temporary, ifStill: stamp, ownInode: ownInode, in: root)
+            renamed = true
         }
-        renamed = true
+    }
+
+    /// Puts `temporary` in place of `path` if `path` is still the file `stamp` describes.
+    ///
+    /// Checking and then renaming would leave a window in which an editor's save is
+    /// replaced unseen. Instead the two names are exchanged atomically and the file that
+    /// comes out is checked: if it is not the one that was read, the exchange is undone
+    /// and the caller reads the note again.
+    private static func replace(_ path: String, with temporary: String, ifStill stamp: FileStamp, ownInode: UInt64?, in root: VaultRoot) throws(VaultError) {
+        // Most conflicts show here, before anything moves.
+        guard let current = POSIXFile.stat(path, relativeTo: root.descriptor), FileStamp(current).isSameContent(as: stamp) else {
+            throw .conflict(path: path)
+        }
+        guard vault_rename_exchange(root.descriptor, temporary, root.descriptor, path) == 0 else {
+            guard errno == EINVAL || errno == ENOSYS || errno == EOPNOTSUPP else {
+                throw .io(path: path, operation: "replace", errno: errno)
+            }
+            // A file system that cannot exchange: the narrow window is unavoidable.
+            guard renameat(root.descriptor, temporary, root.descriptor, path) == 0 else {
+                throw .io(path: path, operation: "replace", errno: errno)
+            }
+            return
+        }
+        // `temporary` now names the file that was at `path` at the moment of the exchange.
+        if let displaced = POSIXFile.stat(temporary, relativeTo: root.descriptor), FileStamp(displaced).isSameContent(as: stamp) {
+            unlinkat(root.descriptor, temporary, 0)
+            return
+        }
+        // An editor saved in between. Put its file back, unless a later save already
+        // replaced ours, and let the caller start again from what is on disk.
+        if let now = POSIXFile.stat(path, relativeTo: root.descriptor), now.inode == ownInode {
+            _ = vault_rename_exchange(root.descriptor, temporary, root.descriptor, path)
+        }
+        unlinkat(root.descriptor, temporary, 0)
+        throw .conflict(path: path)
     }
 
     /// A hidden name beside `path`, so that a scan never reads a half-written file.

@@ -59,18 +59,12 @@ public struct NoteWriter: Sendable {
                 throw .invalidArgument(String(describing: error))
             }
             if editor.bytes == original { return .unchanged }
-            let stamp = FileStamp(stat)
-            var changedMeanwhile = false
             let keepTime = touchesText ? nil : timespec(tv_sec: Int(stat.mtime_sec), tv_nsec: Int(stat.mtime_nsec))
             do {
-                try AtomicFile.write(editor.bytes, to: path, in: root, mode: stat.mode, modificationTime: keepTime, crashTestPoint: true) { () throws(VaultError) in
-                    guard let now = POSIXFile.stat(path, relativeTo: root.descriptor), FileStamp(now) == stamp else {
-                        changedMeanwhile = true
-                        throw VaultError.conflict(path: path)
-                    }
-                }
+                try AtomicFile.write(editor.bytes, to: path, in: root, mode: stat.mode, modificationTime: keepTime,
+                                     replacing: .unchanged(FileStamp(stat)), crashTestPoint: true)
                 return .written
-            } catch .conflict(path: path) where changedMeanwhile {
+            } catch .conflict {
                 continue
             }
         }
