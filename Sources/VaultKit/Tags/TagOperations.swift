@@ -58,7 +58,8 @@ public struct TagOperations: Sendable {
             throw .invalidTagName(new, reason: "a tag cannot be renamed below itself")
         }
         let exists = newKey != oldKey && notes.contains { $0.tags.contains { TagName.isSelfOrDescendant(TagName.key($0), of: newKey) } }
-        if exists, !merge {
+        // An interrupted rename has made the new tag exist itself: running it again finishes it.
+        if exists, !merge, Self.interrupted(.rename, sources: [oldName], target: newName, in: TagHistory(vault: vault)) == nil {
             throw .invalidArgument("tag '\(newName)' already exists; renaming '\(oldName)' onto it merges them (use --merge)")
         }
         let transform = Self.renaming(oldKey: oldKey, to: newName)
@@ -182,10 +183,7 @@ public struct TagOperations: Sendable {
     ) throws(VaultError) -> Report {
         if dryRun { return apply(to: affected, dryRun: true, edit: edit) }
         let history = TagHistory(vault: vault)
-        let interrupted = history.records().last { entry in
-            entry.record.state == .started && entry.record.kind == kind && entry.record.undoes == undoes
-                && entry.record.sources.map(TagName.key) == sources.map(TagName.key) && TagName.key(entry.record.target) == TagName.key(target)
-        }
+        let interrupted = Self.interrupted(kind, sources: sources, target: target, undoes: undoes, in: history)
         var record = interrupted?.record ?? TagHistoryRecord(
             id: String(UUID().uuidString.lowercased().prefix(8)), kind: kind, time: vault.now(),
             sources: sources, target: target, undoes: undoes, state: .started, notes: []
@@ -211,6 +209,16 @@ public struct TagOperations: Sendable {
         var result = report
         result.recordID = record.id
         return result
+    }
+
+    /// The last record of the same operation that was started and never finished.
+    private static func interrupted(
+        _ kind: TagHistoryRecord.Kind, sources: [String], target: String, undoes: String? = nil, in history: TagHistory
+    ) -> (file: String, record: TagHistoryRecord)? {
+        history.records().last { entry in
+            entry.record.state == .started && entry.record.kind == kind && entry.record.undoes == undoes
+                && entry.record.sources.map(TagName.key) == sources.map(TagName.key) && TagName.key(entry.record.target) == TagName.key(target)
+        }
     }
 
     /// Applies `edit` to each note through the write path, on all cores (notes are
