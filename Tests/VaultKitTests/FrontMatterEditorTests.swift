@@ -17,6 +17,42 @@ import Testing
         #expect(try edit(note) { try $0.set("pinned", to: .bool(true)) } == "---\ntitle: Plan   # keep me\npinned: true\n---\nbody\n")
     }
 
+    /// Found by the front-matter fuzzer: a block scalar's range ends after its line break.
+    @Test func replacesABlockScalarKeepingTheLineBreak() throws {
+        let note = "---\ntitle: |\n  multi\n  line\ntags: >-\n  a\n---\nbody\n"
+        #expect(try edit(note) { try $0.set("title", to: .string("One")) } == "---\ntitle: One\ntags: >-\n  a\n---\nbody\n")
+        let crlf = "---\r\ntitle: >\r\n  folded\r\n\r\npinned: no\r\n---\r\n"
+        #expect(try edit(crlf) { try $0.set("title", to: .string("One")) } == "---\r\ntitle: One\r\n\r\npinned: no\r\n---\r\n")
+        let nested = "---\ntitle:\n  a: b\npinned: no\n---\n"
+        #expect(try edit(nested) { try $0.set("title", to: .string("One")) } == "---\ntitle:\n  One\npinned: no\n---\n")
+        let null = "---\n~\n# comment\n---\n"
+        #expect(try edit(null) { try $0.set("title", to: .string("One")) } == "---\ntitle: One\n# comment\n---\n")
+        let unindented = "---\ntitle:\n|\n  text\n---\n"
+        #expect(try edit(unindented) { try $0.set("title", to: .string("One")) } == "---\ntitle: One\n---\n")
+    }
+
+    /// Found by the fuzzer: a flow mapping may end in a comma.
+    @Test func appendsToAFlowMappingWithATrailingComma() throws {
+        #expect(try edit("---\n{a: 1,}\n---\n") { try $0.set("pinned", to: .bool(true)) } == "---\n{a: 1, pinned: true}\n---\n")
+        #expect(try edit("---\n{}\n---\n") { try $0.set("pinned", to: .bool(true)) } == "---\n{pinned: true}\n---\n")
+    }
+
+    /// Found by the fuzzer: an item below its `-` would be split by a line-based edit.
+    @Test func refusesAListItemBelowItsDash() throws {
+        #expect(throws: FrontMatterError(message: "vault cannot edit a list item that does not start on its '-' line", line: 4, column: 2)) {
+            var editor = try FrontMatterEditor(bytes: Array("---\ntags:\n-  # why\n a\n---\n".utf8))
+            try editor.updateTags(removing: [], adding: ["b"])
+        }
+        #expect(try edit("---\ntags:\n-\n- a\n---\n") { try $0.updateTags(removing: [], adding: ["b"]) } == "---\ntags:\n-\n- a\n- b\n---\n")
+    }
+
+    /// Found by the fuzzer: libyaml breaks lines at a lone CR, the editor's lines do not.
+    @Test func refusesFrontMatterWithALoneCarriageReturn() {
+        #expect(throws: FrontMatterError(message: "front matter has a carriage return without a line feed, which vault cannot edit safely", line: 3, column: 2)) {
+            _ = try FrontMatterEditor(bytes: Array("---\ntags:\n-\r- a\n---\n".utf8))
+        }
+    }
+
     @Test func keepsTheSpellingFamilyOfBooleans() throws {
         #expect(try edit("---\npinned: yes\n---\n") { try $0.set("pinned", to: .bool(false)) } == "---\npinned: no\n---\n")
     }

@@ -2,7 +2,8 @@
 public struct FrontMatter: Sendable {
     /// Where the block sits in the file.
     public var block: FrontMatterBlock
-    /// The top-level mapping, or nil when the block is empty.
+    /// The top-level mapping; a null (`~`) when the block holds only that; nil when the
+    /// block is empty.
     public var root: YAMLNode?
 
     /// The top-level entries.
@@ -54,7 +55,7 @@ public struct FrontMatter: Sendable {
             }
             if let root {
                 guard case .mapping = root.kind else {
-                    if root.isNull { return FrontMatter(block: block, root: nil) }
+                    if root.isNull { return FrontMatter(block: block, root: root.start == root.end ? nil : root) }
                     throw FrontMatterError(
                         message: "front matter is not a mapping of keys to values",
                         line: block.yamlFirstLine + root.line + 1,

@@ -101,8 +101,14 @@ public struct FrontMatterEditor {
         if frontMatter.isFlowMapping, let root = frontMatter.root {
             // `{a: 1}` → `{a: 1, key: value}`: insert before the closing brace.
             let close = root.end - 1
-            let separator = frontMatter.entries.isEmpty ? "" : ", "
+            let previous = bytes[..<close].last { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+            let separator = previous == UInt8(ascii: "{") ? "" : previous == UInt8(ascii: ",") ? " " : ", "
             try? splice(close..<close, with: Array((separator + line).utf8))
+            return
+        }
+        if let root = frontMatter.root, root.isNull {
+            // A block holding only `~` or `null`: the key takes its place.
+            try? splice(root.start..<root.end, with: Array(line.utf8))
             return
         }
         var insertion = frontMatter.block.closingLine.lowerBound
@@ -113,7 +119,11 @@ public struct FrontMatterEditor {
             text = lineBreak + line
             insertion = frontMatter.block.closingLine.lowerBound
         }
-        let indent = frontMatter.entries.first.map { String(repeating: " ", count: $0.key.column) } ?? ""
+        // The first key's line gives the indentation (`? key` lines start before the key).
+        let indent = frontMatter.entries.first.map { pair in
+            let lineStart = bytes[..<pair.key.start].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+            return String(repeating: " ", count: bytes[lineStart..<pair.key.start].prefix { $0 == 0x20 }.count)
+        } ?? ""
         try? splice(insertion..<insertion, with: Array((indent + text).utf8))
     }
 
@@ -140,7 +150,18 @@ public struct FrontMatterEditor {
             }
             return
         }
-        try? splice(value.start..<value.end, with: Array(text.utf8))
+        // A block scalar or a block mapping ends after its last line break (a mapping even
+        // at the next key); the replacement must keep that break.
+        var end = value.contentEnd
+        while end > value.start, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        if value.line > pair.key.line, value.column <= pair.key.column,
+           let colon = bytes[pair.key.end..<value.start].firstIndex(of: UInt8(ascii: ":")) {
+            // A value on a later line, no deeper than its key, is legal only for some kinds
+            // of node; the new one goes after the colon instead.
+            try? splice((colon + 1)..<end, with: Array((" " + text).utf8))
+            return
+        }
+        try? splice(value.start..<end, with: Array(text.utf8))
     }
 
     private mutating func replaceList(_ pair: YAMLPair, with names: [String], in frontMatter: FrontMatter) throws(FrontMatterError) {
@@ -176,11 +197,14 @@ public struct FrontMatterEditor {
         var present = Set<String>()
         var ranges: [(range: Range<Int>, keep: Bool)] = []
         var prefix: [UInt8] = Array("  - ".utf8)
+        var oddItem: YAMLNode?
         bytes.withUnsafeBytes { raw in
             for (index, item) in items.enumerated() {
                 let start = startOfLine(containing: item.start, in: raw)
                 let end = endOfLine(containing: max(item.start, item.contentEnd - 1), in: raw)
-                if index == 0 { prefix = Array(bytes[start..<item.start]) }
+                if !item.isNull, !Self.isItemPrefix(bytes[start..<item.start]) { oddItem = oddItem ?? item }
+                // New items copy the first item's indentation; an empty `-` has no space.
+                if index == 0 { prefix = Array(bytes[start..<item.start]) + (item.isNull ? [0x20] : []) }
                 var keep = true
                 if let key = keyOf(item) {
                     keep = wanted.contains(key) && !present.contains(key)
@@ -188,6 +212,11 @@ public struct FrontMatterEditor {
                 }
                 ranges.append((start..<end, keep))
             }
+        }
+        if let oddItem {
+            // `-` alone on its line, the item below it: the editor's lines would split it.
+            throw FrontMatterError(message: "vault cannot edit a list item that does not start on its '-' line",
+                                   line: oddItem.line + 2, column: oddItem.column + 1)
         }
         let added = names.filter { !present.contains(TagName.key($0)) }
         guard !ranges.isEmpty, ranges.contains(where: \.keep) || !added.isEmpty else {
@@ -262,9 +291,32 @@ public struct FrontMatterEditor {
     }
 
     private static func read(_ bytes: [UInt8]) throws(FrontMatterError) -> FrontMatter? {
-        try bytes.withUnsafeBytes { raw in
+        let frontMatter = try bytes.withUnsafeBytes { raw in
             Result { () throws(FrontMatterError) in try FrontMatter.read(raw) }
         }.get()
+        if let block = frontMatter?.block, let lone = loneCarriageReturn(in: bytes, block.yamlRange) {
+            // YAML breaks lines there and the editor, working in lines, would not.
+            throw FrontMatterError(message: "front matter has a carriage return without a line feed, which vault cannot edit safely",
+                                   line: lone.line, column: lone.column)
+        }
+        return frontMatter
+    }
+
+    /// True for what may precede a block list item on its line: indentation, `-`, spaces.
+    private static func isItemPrefix(_ bytes: ArraySlice<UInt8>) -> Bool {
+        let rest = bytes.drop { $0 == 0x20 || $0 == 0x09 }
+        guard rest.first == UInt8(ascii: "-") else { return false }
+        return rest.dropFirst().allSatisfy { $0 == 0x20 || $0 == 0x09 } && rest.count > 1
+    }
+
+    /// The 1-based line and column of the first CR not followed by LF in `range`.
+    private static func loneCarriageReturn(in bytes: [UInt8], _ range: Range<Int>) -> (line: Int, column: Int)? {
+        guard let index = bytes[range].indices.first(where: { bytes[$0] == 0x0D && ($0 + 1 == bytes.count || bytes[$0 + 1] != 0x0A) }) else {
+            return nil
+        }
+        let lineStart = bytes[..<index].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        let line = bytes[..<index].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+        return (line, String(decoding: bytes[lineStart..<index], as: UTF8.self).count + 1)
     }
 
     private static func firstLineBreak(in bytes: [UInt8]) -> String {

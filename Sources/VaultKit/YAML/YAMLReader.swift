@@ -1,6 +1,6 @@
 import CYAML
 
-/// Reads one YAML document with libyaml's event API into a tree of `YAMLNode`s whose
+/// Reads a YAML stream of one document with libyaml's event API into a tree of `YAMLNode`s whose
 /// offsets are bytes of the input.
 public enum YAMLReader {
     /// Parses `bytes` (UTF-8, no BOM). Returns nil for an empty document.
@@ -11,6 +11,11 @@ public enum YAMLReader {
     ///   lower-cased) are parsed for errors but not built, which saves the scan of a large
     ///   vault most of its allocations.
     public static func parse(_ bytes: UnsafeRawBufferPointer, base: Int = 0, keys: Set<String>? = nil) throws(YAMLParseError) -> YAMLNode? {
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            // libyaml skips a BOM without counting it in its marks; skip it here too so
+            // that offsets stay right.
+            return try parse(UnsafeRawBufferPointer(rebasing: bytes[3...]), base: base + 3, keys: keys)
+        }
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
             throw YAMLParseError(message: "out of memory", line: 0, column: 0)
@@ -31,8 +36,13 @@ public enum YAMLReader {
             defer { yaml_event_delete(&event) }
             let type = event.type
             if type == YAML_STREAM_END_EVENT { break }
+            if type == YAML_DOCUMENT_START_EVENT, builder.documents > 0 {
+                // A key written after a second `---` would be invisible to every reader
+                // that takes the first document, vault's own edits included.
+                throw YAMLParseError(message: "a second YAML document starts here; front matter must be one document",
+                                     line: Int(event.start_mark.line), column: Int(event.start_mark.column))
+            }
             builder.add(event, offsets: offsets)
-            if type == YAML_DOCUMENT_END_EVENT { break }
         }
         return builder.root
     }
@@ -98,12 +108,15 @@ private struct TreeBuilder {
     private let keys: Set<String>?
     /// Nesting depth inside a value that is being skipped.
     private var skipping = 0
+    /// Documents started so far.
+    private(set) var documents = 0
 
     init(keys: Set<String>?) {
         self.keys = keys
     }
 
     mutating func add(_ event: yaml_event_t, offsets: MarkOffsets) {
+        if event.type == YAML_DOCUMENT_START_EVENT { documents += 1 }
         if skipping > 0 || skipsNextValue {
             switch event.type {
             case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT: skipping += 1
