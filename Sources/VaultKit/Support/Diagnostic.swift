@@ -24,6 +24,7 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
 
     /// `path:line:column` (or `path` alone).
     public var location: String {
+        let path = VaultPath.displayed(path)
         guard let line else { return path }
         guard let column else { return "\(path):\(line)" }
         return "\(path):\(line):\(column)"

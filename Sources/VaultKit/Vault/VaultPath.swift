@@ -1,5 +1,43 @@
 /// Keeps every path a command is given inside the vault.
 public enum VaultPath {
+    /// `path` as printed on a line of output: control characters (a newline in a file
+    /// name) are escaped, so that one path is one line.
+    public static func displayed(_ path: String) -> String {
+        guard path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return path }
+        var result = ""
+        for scalar in path.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            case _ where scalar.properties.generalCategory == .control:
+                result += "\\u{" + String(scalar.value, radix: 16) + "}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// A file name that is not UTF-8, with each invalid byte written `\xE9`.
+    public static func displayed(bytes: some Collection<UInt8>) -> String {
+        var result = ""
+        var iterator = bytes.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        var remaining = Array(bytes)[...]
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                result.unicodeScalars.append(Unicode.UTF8.decode(encoded))
+                remaining = remaining.dropFirst(encoded.count)
+            case .error(let length):
+                for byte in remaining.prefix(length) { result += "\\x" + String(byte, radix: 16, uppercase: true) }
+                remaining = remaining.dropFirst(length)
+            case .emptyInput:
+                return displayed(result)
+            }
+        }
+    }
+
     /// `name` as a vault-relative path. An absolute path inside the vault is made
     /// relative; `..` components and paths outside the vault are refused.
     public static func relative(_ name: String, root: VaultRoot) throws(VaultError) -> String {

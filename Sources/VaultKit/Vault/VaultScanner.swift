@@ -261,7 +261,10 @@ private struct Listing {
             }
             if firstByte == UInt8(ascii: ".") { continue }
             guard let name else {
-                issues.append(ScanIssue(path: prefix + "(unreadable name)", kind: .nameNotUTF8))
+                let bytes = withUnsafePointer(to: &entry.pointee.d_name) {
+                    $0.withMemoryRebound(to: UInt8.self, capacity: Int(NAME_MAX) + 1) { UnsafeBufferPointer(start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))) }
+                }
+                issues.append(ScanIssue(path: prefix + VaultPath.displayed(bytes: Array(bytes)), kind: .nameNotUTF8))
                 continue
             }
             var type = Int32(entry.pointee.d_type)

@@ -45,6 +45,11 @@ public struct NoteWriter: Sendable {
         for _ in 0..<Self.attempts {
             var buffer: [UInt8] = []
             let stat = try POSIXFile.readAll(path, relativeTo: root.descriptor, into: &buffer)
+            if stat.mode & 0o222 == 0 {
+                // Write permission is how a user says "leave this file alone"; renaming a new
+                // file over it would not ask the file system, so vault asks here.
+                throw .located(Diagnostic(path: path, severity: .error, message: "note is read-only; vault leaves it unchanged (chmod u+w to allow)"))
+            }
             let original = Array(buffer[0..<Int(stat.size)])
             afterRead?(path)
             var editor: FrontMatterEditor

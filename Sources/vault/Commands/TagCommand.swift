@@ -53,7 +53,7 @@ struct TagList: ParsableCommand {
 /// Prints what a bulk tag command did, with failures on stderr; exits 2 if any failed.
 private func finish(_ report: TagOperations.Report, verb: String, dryRun: Bool, terminal: Terminal) throws {
     if Terminal.standardError.isInteractive { Terminal.standardError.write("\r\u{1B}[K") }
-    for path in report.changed { terminal.line((dryRun ? "would change " : "changed ") + path) }
+    for path in report.changed { terminal.line((dryRun ? "would change " : "changed ") + VaultPath.displayed(path)) }
     for entry in report.missing {
         Terminal.standardError.line("vault: note \(entry.id) (\(entry.path)) is gone since the merge; not restored")
     }
