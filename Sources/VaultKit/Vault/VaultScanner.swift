@@ -133,7 +133,8 @@ public struct VaultScanner: Sendable {
             folders: listing.directories,
             issues: listing.issues + output.issues.compactMap { $0 },
             allNotes: allNotes,
-            cacheHits: cacheHits
+            cacheHits: cacheHits,
+            temporaries: listing.temporaries
         )
     }
 
@@ -156,6 +157,9 @@ public struct ScanResult: Sendable {
     public var allNotes: [Note] = []
     /// How many notes came from the cache unread.
     public var cacheHits = 0
+    /// Temporary files of `vault`'s write path (`.NAME.vault-PID-N.tmp`) seen in note
+    /// folders, possibly left by a process that was killed.
+    public var temporaries: [String] = []
 }
 
 /// Selects notes during a scan, reading a note's text only when its fields cannot decide.
@@ -237,6 +241,7 @@ private struct Listing {
     var fileNameStart: [Int] = []
     var directories: [String] = []
     var issues: [ScanIssue] = []
+    var temporaries: [String] = []
 
     mutating func walk(root: VaultRoot) throws(VaultError) {
         let fd = openat(root.descriptor, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -259,7 +264,10 @@ private struct Listing {
             let firstByte = withUnsafePointer(to: &entry.pointee.d_name) {
                 $0.withMemoryRebound(to: UInt8.self, capacity: 1) { $0.pointee }
             }
-            if firstByte == UInt8(ascii: ".") { continue }
+            if firstByte == UInt8(ascii: ".") {
+                if let name, AtomicFile.isTemporaryName(name) { temporaries.append(prefix + name) }
+                continue
+            }
             guard let name else {
                 let bytes = withUnsafePointer(to: &entry.pointee.d_name) {
                     $0.withMemoryRebound(to: UInt8.self, capacity: Int(NAME_MAX) + 1) { UnsafeBufferPointer(start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))) }

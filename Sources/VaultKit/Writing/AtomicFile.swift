@@ -129,6 +129,29 @@ public enum AtomicFile {
         throw .conflict(path: path)
     }
 
+    /// True for a name `temporaryName(for:)` makes.
+    static func isTemporaryName(_ name: String) -> Bool {
+        name.hasSuffix(".tmp") && name.contains(".vault-") && writerProcess(of: name) != nil
+    }
+
+    /// Removes the temporary files in `paths` whose writing process is gone: what a
+    /// `kill -9` in the middle of a write leaves. A file of a running process is kept.
+    public static func removeLeftovers(_ paths: [String], in root: VaultRoot) {
+        for path in paths {
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            guard let pid = writerProcess(of: name), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlinkat(root.descriptor, path, 0)
+        }
+    }
+
+    /// The process id in `.NAME.vault-PID-N.tmp`.
+    private static func writerProcess(of name: String) -> pid_t? {
+        guard let marker = name.range(of: ".vault-", options: .backwards) else { return nil }
+        let fields = name[marker.upperBound...].split(separator: "-")
+        guard fields.count == 2, fields[1].hasSuffix(".tmp") else { return nil }
+        return pid_t(fields[0])
+    }
+
     /// A hidden name beside `path`, so that a scan never reads a half-written file.
     static func temporaryName(for path: String) -> String {
         let slash = path.lastIndex(of: "/")

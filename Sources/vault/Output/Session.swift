@@ -26,6 +26,7 @@ struct Session {
     /// Every command that writes first purges notes trashed more than `trashDays` ago.
     func prepareWrite() {
         Trash(vault: vault).purge()
+        AtomicFile.removeLeftovers(scan.temporaries, in: vault.root)
     }
     var operations: NoteOperations { NoteOperations(vault: vault) }
     var resolver: NoteResolver { NoteResolver(notes: scan.notes, root: vault.root) }
