@@ -42,6 +42,9 @@ public func queryFuzzer(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         do {
             let again = try Query.parse(printed)
             check(again.description == printed, "'\(printed)' prints as '\(again.description)'")
+        } catch where error.message.hasPrefix("the query nests too deeply") {
+            // The printed form puts every AND and OR in parentheses, so a query near the
+            // nesting limit can print past it.
         } catch {
             fatalError("'\(text.debugDescription)' printed as '\(printed.debugDescription)', which does not parse: \(error)")
         }
