@@ -141,8 +141,11 @@ struct HostileVaultTests {
         if getuid() == 0 {
             // root reads any directory: run as nobody, who can read the rest of the vault.
             let setpriv = try #require(CLI.which("setpriv"), "setpriv (util-linux) is needed to drop root")
+            // Only the test's own directories are opened up; the temporary directory
+            // itself (/tmp, sticky and world-writable) is already traversable.
+            let temporary = URL(fileURLWithPath: FileManager.default.temporaryDirectory.path).resolvingSymlinksInPath().path
             var directory = vault.root
-            while directory.path != "/" {
+            while directory.path.hasPrefix(temporary + "/") {
                 chmod(directory.path, 0o755)
                 directory.deleteLastPathComponent()
             }
