@@ -101,7 +101,7 @@ public struct FrontMatterEditor {
         if frontMatter.isFlowMapping, let root = frontMatter.root {
             // `{a: 1}` → `{a: 1, key: value}`: insert before the closing brace.
             let close = root.end - 1
-            let previous = bytes[..<close].last { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+            let previous = bytes[..<close].last { !$0.isASCIIWhitespace }
             let separator = previous == UInt8(ascii: "{") ? "" : previous == UInt8(ascii: ",") ? " " : ", "
             try? splice(close..<close, with: Array((separator + line).utf8))
             return
@@ -121,7 +121,7 @@ public struct FrontMatterEditor {
         }
         // The first key's line gives the indentation (`? key` lines start before the key).
         let indent = frontMatter.entries.first.map { pair in
-            let lineStart = bytes[..<pair.key.start].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+            let lineStart = bytes.withUnsafeBytes { startOfLine(containing: pair.key.start, in: $0) }
             return String(repeating: " ", count: bytes[lineStart..<pair.key.start].prefix { $0 == 0x20 }.count)
         } ?? ""
         try? splice(insertion..<insertion, with: Array((indent + text).utf8))
@@ -314,7 +314,7 @@ public struct FrontMatterEditor {
         guard let index = bytes[range].indices.first(where: { bytes[$0] == 0x0D && ($0 + 1 == bytes.count || bytes[$0 + 1] != 0x0A) }) else {
             return nil
         }
-        let lineStart = bytes[..<index].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        let lineStart = bytes.withUnsafeBytes { startOfLine(containing: index, in: $0) }
         let line = bytes[..<index].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
         return (line, String(decoding: bytes[lineStart..<index], as: UTF8.self).count + 1)
     }

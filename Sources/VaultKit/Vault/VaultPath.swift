@@ -19,19 +19,19 @@ public enum VaultPath {
     }
 
     /// A file name that is not UTF-8, with each invalid byte written `\xE9`.
-    public static func displayed(bytes: some Collection<UInt8>) -> String {
+    public static func displayed(bytes: [UInt8]) -> String {
         var result = ""
+        var offset = 0
         var iterator = bytes.makeIterator()
         var parser = Unicode.UTF8.ForwardParser()
-        var remaining = Array(bytes)[...]
         while true {
             switch parser.parseScalar(from: &iterator) {
             case .valid(let encoded):
                 result.unicodeScalars.append(Unicode.UTF8.decode(encoded))
-                remaining = remaining.dropFirst(encoded.count)
+                offset += encoded.count
             case .error(let length):
-                for byte in remaining.prefix(length) { result += "\\x" + String(byte, radix: 16, uppercase: true) }
-                remaining = remaining.dropFirst(length)
+                for byte in bytes[offset..<(offset + length)] { result += "\\x" + String(byte, radix: 16, uppercase: true) }
+                offset += length
             case .emptyInput:
                 return displayed(result)
             }

@@ -258,21 +258,18 @@ private struct Listing {
         defer { closedir(dir) }
         var subdirectories: [String] = []
         while let entry = readdir(dir) {
-            let name: String? = withUnsafePointer(to: &entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(validatingCString: $0) }
+            // The name's bytes are copied only when they are not UTF-8, to report them.
+            let (name, isHidden, invalidName) = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+                let bytes = UnsafeRawBufferPointer(rebasing: raw[..<(raw.firstIndex(of: 0) ?? raw.count)])
+                let name = String(validating: bytes, as: UTF8.self)
+                return (name, bytes.first == UInt8(ascii: "."), name == nil ? Array(bytes) : nil)
             }
-            let firstByte = withUnsafePointer(to: &entry.pointee.d_name) {
-                $0.withMemoryRebound(to: UInt8.self, capacity: 1) { $0.pointee }
-            }
-            if firstByte == UInt8(ascii: ".") {
+            if isHidden {
                 if let name, AtomicFile.isTemporaryName(name) { temporaries.append(prefix + name) }
                 continue
             }
             guard let name else {
-                let bytes = withUnsafePointer(to: &entry.pointee.d_name) {
-                    $0.withMemoryRebound(to: UInt8.self, capacity: Int(NAME_MAX) + 1) { UnsafeBufferPointer(start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))) }
-                }
-                issues.append(ScanIssue(path: prefix + VaultPath.displayed(bytes: Array(bytes)), kind: .nameNotUTF8))
+                issues.append(ScanIssue(path: prefix + VaultPath.displayed(bytes: invalidName ?? []), kind: .nameNotUTF8))
                 continue
             }
             var type = Int32(entry.pointee.d_type)
