@@ -13,23 +13,28 @@ import Glibc
 /// corrupt, foreign-version or unwritable cache is ignored silently.
 public final class NoteCache: @unchecked Sendable {
     /// Vault-relative path of the cache file.
-    public static let path = ".vault/cache/notes-v1.bin"
-    static let magic: UInt64 = 0x3176_6568_6361_4356  // "VCacheV1"
+    public static let path = ".vault/cache/notes-v2.bin"
+    static let magic: UInt64 = 0x3276_6568_6361_4356  // "VCacheV2"
     /// Entries modified less than this long before the cache was written are re-read.
     static let racyWindowNanoseconds: Int64 = 2_000_000_000
 
+    // Layout: magic, time zone, write time, count; then `count` entry offsets (UInt64, in
+    // scan order), `count` entry numbers sorted by path (UInt32), then the entries, each
+    // its path, its length and its fields. Entries are in the order the scan lists files,
+    // so the entry a scan wants is almost always the one at its own position.
     private let storage: UnsafeMutableRawBufferPointer
-    /// Offsets of the entries' paths, in the byte order of the paths (entries are written
-    /// sorted), so a lookup is a binary search with no `String` per entry.
-    private let offsets: [Int]
+    private let offsetTable: Int
+    private let sortedTable: Int
     private let writtenAt: Int64
 
     /// The number of notes in the cache.
-    var count: Int { offsets.count }
+    let count: Int
 
-    private init(storage: UnsafeMutableRawBufferPointer, offsets: [Int], writtenAt: Int64) {
+    private init(storage: UnsafeMutableRawBufferPointer, count: Int, offsetTable: Int, writtenAt: Int64) {
         self.storage = storage
-        self.offsets = offsets
+        self.count = count
+        self.offsetTable = offsetTable
+        self.sortedTable = offsetTable + 8 * count
         self.writtenAt = writtenAt
     }
 
@@ -51,33 +56,20 @@ public final class NoteCache: @unchecked Sendable {
             guard count > 0 else { break }
             filled += count
         }
-        guard filled == storage.count else {
-            storage.deallocate()
-            return nil
-        }
         var reader = ByteReader(bytes: UnsafeRawBufferPointer(storage), offset: 0)
-        guard reader.uint() == magic, reader.string() == timeZone.identifier,
-              let writtenAt = reader.int(), let count = reader.int(), count >= 0 else {
+        guard filled == storage.count, reader.uint() == magic, reader.string() == timeZone.identifier,
+              let writtenAt = reader.int(), let count = reader.int(), count >= 0,
+              reader.offset + 12 * Int(count) <= storage.count else {
             storage.deallocate()
             return nil
         }
-        var offsets: [Int] = []
-        offsets.reserveCapacity(Int(min(count, 10_000_000)))
-        for _ in 0..<count {
-            let start = reader.offset
-            guard reader.skipString(), let length = reader.int(), length >= 0 else {
-                storage.deallocate()
-                return nil
-            }
-            offsets.append(start)
-            reader.offset += Int(length)
-        }
-        return NoteCache(storage: storage, offsets: offsets, writtenAt: writtenAt)
+        return NoteCache(storage: storage, count: Int(count), offsetTable: reader.offset, writtenAt: writtenAt)
     }
 
     /// The cached note at `path`, if the file still has `stamp` and was not racily recent.
-    func note(at path: String, stamp: FileStamp) -> Note? {
-        guard let offset = entryOffset(of: path) else { return nil }
+    /// `position` is where the scan listed the file: where its entry usually is.
+    func note(at path: String, position: Int, stamp: FileStamp) -> Note? {
+        guard let offset = entryOffset(of: path, position: position) else { return nil }
         var reader = ByteReader(bytes: UnsafeRawBufferPointer(storage), offset: offset)
         guard let cachedStamp = Self.readStamp(&reader), cachedStamp == stamp else { return nil }
         // The later of the two times: content can change within one tick of either.
@@ -87,18 +79,21 @@ public final class NoteCache: @unchecked Sendable {
         return Self.readNote(&reader, path: path, stamp: stamp)
     }
 
-    /// Where the entry of `path` starts (after its path and length), by binary search.
-    private func entryOffset(of path: String) -> Int? {
+    /// Where the fields of `path`'s entry start: at `position` when the vault is listed as
+    /// it was, else by binary search over the sorted table.
+    private func entryOffset(of path: String, position: Int) -> Int? {
         var path = path
         return path.withUTF8 { wanted -> Int? in
-            let bytes = UnsafeRawBufferPointer(storage)
+            let wanted = UnsafeRawBufferPointer(wanted)
+            if position < count, let offset = fieldsOffset(entry: position, ifPathIs: wanted) { return offset }
             var low = 0
-            var high = offsets.count
+            var high = count
             while low < high {
                 let middle = (low + high) / 2
-                var reader = ByteReader(bytes: bytes, offset: offsets[middle])
+                let entry = Int(storage.loadUnaligned(fromByteOffset: sortedTable + 4 * middle, as: UInt32.self).littleEndian)
+                var reader = ByteReader(bytes: UnsafeRawBufferPointer(storage), offset: entryStart(entry))
                 guard let key = reader.stringBytes() else { return nil }
-                let order = compare(key, UnsafeRawBufferPointer(wanted))
+                let order = compare(key, wanted)
                 if order == 0 {
                     guard reader.int() != nil else { return nil }
                     return reader.offset
@@ -107,6 +102,17 @@ public final class NoteCache: @unchecked Sendable {
             }
             return nil
         }
+    }
+
+    private func entryStart(_ entry: Int) -> Int {
+        guard entry >= 0, entry < count else { return -1 }
+        return Int(truncatingIfNeeded: storage.loadUnaligned(fromByteOffset: offsetTable + 8 * entry, as: UInt64.self).littleEndian)
+    }
+
+    private func fieldsOffset(entry: Int, ifPathIs wanted: UnsafeRawBufferPointer) -> Int? {
+        var reader = ByteReader(bytes: UnsafeRawBufferPointer(storage), offset: entryStart(entry))
+        guard let key = reader.stringBytes(), compare(key, wanted) == 0, reader.int() != nil else { return nil }
+        return reader.offset
     }
 
     private func compare(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
@@ -118,25 +124,38 @@ public final class NoteCache: @unchecked Sendable {
         return a.count - b.count
     }
 
-    /// Writes the cache for `notes` (atomically; errors are ignored: the cache is optional).
-    /// `startedAt` is when the scan that read them began, for the racy rule.
+    /// Writes the cache for `notes`, in the order the scan listed them (atomically; errors
+    /// are ignored: the cache is optional). `startedAt` is when the scan that read them
+    /// began, for the racy rule.
     static func write(_ notes: [Note], root: VaultRoot, timeZone: TimeZone, startedAt: Date) {
-        var writer = ByteWriter()
-        writer.uint(magic)
-        writer.string(timeZone.identifier)
-        writer.int(Int64((startedAt.timeIntervalSince1970 * 1e9).rounded(.down)))
-        writer.int(Int64(notes.count))
-        for note in notes.sorted(by: { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }) {
-            var entry = ByteWriter()
-            writeStamp(note.stamp, to: &entry)
-            writeNote(note, to: &entry)
-            writer.string(note.path)
-            writer.int(Int64(entry.bytes.count))
-            writer.bytes += entry.bytes
+        var header = ByteWriter()
+        header.uint(magic)
+        header.string(timeZone.identifier)
+        header.int(Int64((startedAt.timeIntervalSince1970 * 1e9).rounded(.down)))
+        header.int(Int64(notes.count))
+        let entriesStart = header.bytes.count + 12 * notes.count
+        var entries = ByteWriter()
+        var offsets = ByteWriter()
+        for note in notes {
+            offsets.uint(UInt64(entriesStart + entries.bytes.count))
+            entries.string(note.path)
+            let lengthAt = entries.bytes.count
+            entries.int(0)
+            writeStamp(note.stamp, to: &entries)
+            writeNote(note, to: &entries)
+            let length = Int64(entries.bytes.count - lengthAt - 8).littleEndian
+            withUnsafeBytes(of: length) { entries.bytes.replaceSubrange(lengthAt..<(lengthAt + 8), with: $0) }
         }
+        var bytes = header.bytes + offsets.bytes
+        for entry in notes.indices.sorted(by: { notes[$0].path.utf8.lexicographicallyPrecedes(notes[$1].path.utf8) }) {
+            withUnsafeBytes(of: UInt32(entry).littleEndian) { bytes.append(contentsOf: $0) }
+        }
+        bytes += entries.bytes
         mkdirat(root.descriptor, ".vault/cache", 0o755)
         ensureIgnored(root: root)
-        try? AtomicFile.write(writer.bytes, to: path, in: root, mode: 0o644)
+        try? AtomicFile.write(bytes, to: path, in: root, mode: 0o644)
+        // The first format's file, if any, is left from an older version.
+        unlinkat(root.descriptor, ".vault/cache/notes-v1.bin", 0)
     }
 
     /// Keeps the cache out of the user's git history.

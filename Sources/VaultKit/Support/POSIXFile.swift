@@ -16,7 +16,7 @@ enum POSIXFile {
     }
 
     /// stat of `path` relative to `directory`, not following a final symbolic link.
-    static func stat(_ path: String, relativeTo directory: Int32) -> vault_file_stat? {
+    static func stat(_ path: UnsafePointer<CChar>, relativeTo directory: Int32) -> vault_file_stat? {
         var stat = vault_file_stat()
         guard vault_statx(directory, path, 1, &stat) == 0 else { return nil }
         return stat
@@ -32,7 +32,7 @@ struct OpenFile {
     let path: String
 
     /// Opens `name` relative to `directory` without following a symbolic link.
-    init(_ name: String, in directory: Int32, displayPath: String) throws(VaultError) {
+    init(_ name: UnsafePointer<CChar>, in directory: Int32, displayPath: String) throws(VaultError) {
         path = displayPath
         let fd = openat(directory, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
         guard fd >= 0 else { throw .io(path: displayPath, operation: "open", errno: errno) }

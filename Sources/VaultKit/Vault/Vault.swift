@@ -23,10 +23,13 @@ public struct Vault: Sendable {
         scanner.timeZone = timeZone
         guard usesCache else { return try scanner.scan(filter: filter) }
         let startedAt = now()
+        PhaseTimer.mark("start")
         let cache = NoteCache.load(root: root, timeZone: timeZone)
+        PhaseTimer.mark("load cache")
         let result = try scanner.scan(filter: filter, cache: cache)
         if result.cacheHits != result.allNotes.count || cache?.count != result.allNotes.count {
             NoteCache.write(result.allNotes, root: root, timeZone: timeZone, startedAt: startedAt)
+            PhaseTimer.mark("write cache")
         }
         return result
     }

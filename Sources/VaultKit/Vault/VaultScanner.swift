@@ -21,111 +21,32 @@ public struct VaultScanner: Sendable {
     /// `cache`, notes whose files are unchanged are not read at all (unless the filter
     /// needs their text).
     public func scan(filter: ScanFilter? = nil, cache: NoteCache? = nil) throws(VaultError) -> ScanResult {
-        var listing = Listing()
-        try listing.walk(root: root)
-        let files = listing.files
-        let output = SharedOutput(count: files.count)
+        let listing = try DirectoryWalk(root: root)
+        PhaseTimer.mark("walk directories")
+        let output = SharedOutput(count: listing.files.count)
         defer { output.deallocate() }
-        let chunkSize = max(16, files.count / (ProcessInfo.processInfo.activeProcessorCount * 16))
-        let chunks = (files.count + chunkSize - 1) / chunkSize
-        let rootFD = root.descriptor
-        let timeZone = self.timeZone
-        let fileDirectory = listing.fileDirectory
-        let fileNameStart = listing.fileNameStart
-        let directories = listing.directories
+        let chunkSize = max(16, listing.files.count / (ProcessInfo.processInfo.activeProcessorCount * 16))
+        let chunks = (listing.files.count + chunkSize - 1) / chunkSize
+        let worker = ScanWorker(listing: listing, root: root.descriptor, output: output, filter: filter, cache: cache, timeZone: timeZone)
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            var buffer: [UInt8] = []
-            // Files are listed directory by directory, so a chunk opens few directories,
-            // and each note is then found by one name lookup instead of a whole path.
-            var directory = DirectoryHandle(root: rootFD, directories: directories)
-            defer { directory.close() }
-            var opensFirst = false
-            for index in chunk * chunkSize..<min(files.count, (chunk + 1) * chunkSize) {
-                let path = files[index]
-                let name = String(path.utf8.dropFirst(fileNameStart[index])) ?? path
-                let directoryFD = directory.descriptor(for: fileDirectory[index])
-                // Keeps a cached note when no filter needs its text; true when it is settled.
-                func settle(_ note: Note) -> Bool {
-                    output.fromCache[index] = true
-                    output.notes[index] = note
-                    guard let filter else {
-                        output.kept[index] = true
-                        return true
-                    }
-                    guard let decided = filter.decide(note) else { return false }
-                    output.kept[index] = decided
-                    return true
-                }
-                // A cached note a filter can decide on needs only a stat, cheaper than an open.
-                // Once the filter has needed a note's text, the worker opens files directly.
-                var cached: Note?
-                if let cache, !opensFirst, let stat = POSIXFile.stat(name, relativeTo: directoryFD),
-                   let note = cache.note(at: path, stamp: FileStamp(stat)) {
-                    if settle(note) { continue }
-                    opensFirst = true
-                    cached = note
-                }
-                let file: OpenFile
-                do {
-                    file = try OpenFile(name, in: directoryFD, displayPath: path)
-                } catch {
-                    output.notes[index] = nil
-                    output.fromCache[index] = false
-                    output.issues[index] = ScanIssue(path: path, kind: .unreadable((error as? VaultError)?.errorDescription ?? "cannot read"))
-                    continue
-                }
-                defer { file.close() }
-                // The file may have changed between the stat and the open: the cache must
-                // describe the bytes about to be read, or it is not used.
-                if let note = cached, note.stamp != FileStamp(file.stat) {
-                    cached = nil
-                    output.fromCache[index] = false
-                }
-                if cached == nil, let cache, filter != nil, let note = cache.note(at: path, stamp: FileStamp(file.stat)) {
-                    if settle(note) {
-                        opensFirst = false
-                        continue
-                    }
-                    cached = note
-                }
-                do {
-                    let stat = try file.readAll(into: &buffer)
-                    buffer.withUnsafeBytes { raw in
-                        let bytes = UnsafeRawBufferPointer(rebasing: raw[0..<Int(stat.size)])
-                        if Self.looksBinary(bytes) {
-                            output.issues[index] = ScanIssue(path: path, kind: .binary)
-                            return
-                        }
-                        // A cached note whose text a filter needs keeps its cached fields.
-                        let note = cached ?? NoteReader.read(bytes, path: path, stat: stat, timeZone: timeZone)
-                        output.notes[index] = note
-                        guard let filter else {
-                            output.kept[index] = true
-                            return
-                        }
-                        if let decided = filter.decide(note) {
-                            output.kept[index] = decided
-                        } else {
-                            let start = note.frontMatterError == nil ? NoteReader.bodyStart(of: bytes) : 0
-                            output.kept[index] = filter.matches(note, UnsafeRawBufferPointer(rebasing: bytes[start...]))
-                        }
-                    }
-                } catch {
-                    output.fromCache[index] = false
-                    output.issues[index] = ScanIssue(path: path, kind: .unreadable((error as? VaultError)?.errorDescription ?? "cannot read"))
-                }
+            var worker = worker
+            defer { worker.finish() }
+            for index in chunk * chunkSize..<min(listing.files.count, (chunk + 1) * chunkSize) {
+                worker.scan(index)
             }
         }
+        PhaseTimer.mark("read notes")
         var allNotes: [Note] = []
         var kept: [Note] = []
-        allNotes.reserveCapacity(files.count)
+        allNotes.reserveCapacity(listing.files.count)
         var cacheHits = 0
-        for index in 0..<files.count {
+        for index in 0..<listing.files.count {
             guard let note = output.notes.moveElement(from: index) else { continue }
             if filter != nil, output.kept[index] { kept.append(note) }
             if output.fromCache[index] { cacheHits += 1 }
             allNotes.append(note)
         }
+        PhaseTimer.mark("collect notes")
         // Without a filter both lists are one array: the notes are not copied.
         let notes = filter == nil ? allNotes : kept
         return ScanResult(
@@ -232,79 +153,113 @@ private struct SharedOutput: @unchecked Sendable {
     }
 }
 
-/// The directory walk: note paths, directories and skipped entries.
-private struct Listing {
-    var files: [String] = []
-    /// For each file: the index of its directory in `directories` (-1: the root) and
-    /// where its name starts in its path.
-    var fileDirectory: [Int] = []
-    var fileNameStart: [Int] = []
-    var directories: [String] = []
-    var issues: [ScanIssue] = []
-    var temporaries: [String] = []
+/// Reads the notes of a run of listed files: one per thread, with its own buffer and
+/// open directory.
+private struct ScanWorker {
+    let listing: DirectoryWalk
+    let output: SharedOutput
+    let filter: ScanFilter?
+    let cache: NoteCache?
+    let timeZone: TimeZone
+    private var buffer: [UInt8] = []
+    // Files are listed directory by directory, so a worker opens few directories, and each
+    // note is then found by one name lookup instead of a whole path.
+    private var directory: DirectoryHandle
+    /// Set once a filter has needed a cached note's text: from then on the worker opens
+    /// files directly rather than stat them first.
+    private var opensFirst = false
 
-    mutating func walk(root: VaultRoot) throws(VaultError) {
-        let fd = openat(root.descriptor, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw .io(path: root.path, operation: "open the vault", errno: errno) }
-        walk(directory: fd, prefix: "", index: -1)
+    init(listing: DirectoryWalk, root: Int32, output: SharedOutput, filter: ScanFilter?, cache: NoteCache?, timeZone: TimeZone) {
+        self.listing = listing
+        self.output = output
+        self.filter = filter
+        self.cache = cache
+        self.timeZone = timeZone
+        directory = DirectoryHandle(root: root, directories: listing.directories)
     }
 
-    /// Walks the directory open at `fd` (and closes it); `prefix` is its path plus `/`.
-    private mutating func walk(directory fd: Int32, prefix: String, index directoryIndex: Int) {
-        guard let dir = fdopendir(fd) else {
-            close(fd)
+    mutating func finish() { directory.close() }
+
+    mutating func scan(_ index: Int) {
+        let path = listing.files[index]
+        // The name is the end of the path: no string of its own.
+        path.withCString { scan(index, path: path, name: $0 + listing.fileNameStart[index]) }
+    }
+
+    private mutating func scan(_ index: Int, path: String, name: UnsafePointer<CChar>) {
+        let directoryFD = directory.descriptor(for: listing.fileDirectory[index])
+        // A cached note a filter can decide on needs only a stat, cheaper than an open.
+        var cached: Note?
+        if let cache, !opensFirst, let stat = POSIXFile.stat(name, relativeTo: directoryFD),
+           let note = cache.note(at: path, position: index, stamp: FileStamp(stat)) {
+            if settle(index, note) { return }
+            opensFirst = true
+            cached = note
+        }
+        let file: OpenFile
+        do {
+            file = try OpenFile(name, in: directoryFD, displayPath: path)
+        } catch {
+            output.notes[index] = nil
+            output.fromCache[index] = false
+            output.issues[index] = ScanIssue(path: path, kind: .unreadable(error.errorDescription ?? "cannot read"))
             return
         }
-        defer { closedir(dir) }
-        var subdirectories: [String] = []
-        while let entry = readdir(dir) {
-            // The name's bytes are copied only when they are not UTF-8, to report them.
-            let (name, isHidden, invalidName) = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-                let bytes = UnsafeRawBufferPointer(rebasing: raw[..<(raw.firstIndex(of: 0) ?? raw.count)])
-                let name = String(validating: bytes, as: UTF8.self)
-                return (name, bytes.first == UInt8(ascii: "."), name == nil ? Array(bytes) : nil)
+        defer { file.close() }
+        // The file may have changed between the stat and the open: the cache must
+        // describe the bytes about to be read, or it is not used.
+        if let note = cached, note.stamp != FileStamp(file.stat) {
+            cached = nil
+            output.fromCache[index] = false
+        }
+        if cached == nil, let cache, filter != nil, let note = cache.note(at: path, position: index, stamp: FileStamp(file.stat)) {
+            if settle(index, note) {
+                opensFirst = false
+                return
             }
-            if isHidden {
-                if let name, AtomicFile.isTemporaryName(name) { temporaries.append(prefix + name) }
-                continue
+            cached = note
+        }
+        let stat: vault_file_stat
+        do {
+            stat = try file.readAll(into: &buffer)
+        } catch {
+            output.fromCache[index] = false
+            output.issues[index] = ScanIssue(path: path, kind: .unreadable(error.errorDescription ?? "cannot read"))
+            return
+        }
+        buffer.withUnsafeBytes { raw in
+            let bytes = UnsafeRawBufferPointer(rebasing: raw[0..<Int(stat.size)])
+            if VaultScanner.looksBinary(bytes) {
+                output.issues[index] = ScanIssue(path: path, kind: .binary)
+                return
             }
-            guard let name else {
-                issues.append(ScanIssue(path: prefix + VaultPath.displayed(bytes: invalidName ?? []), kind: .nameNotUTF8))
-                continue
+            // A cached note whose text a filter needs keeps its cached fields.
+            let note = cached ?? NoteReader.read(bytes, path: path, stat: stat, timeZone: timeZone)
+            output.notes[index] = note
+            guard let filter else {
+                output.kept[index] = true
+                return
             }
-            var type = Int32(entry.pointee.d_type)
-            if type == DT_UNKNOWN, let stat = POSIXFile.stat(name, relativeTo: dirfd(dir)) {
-                switch stat.mode & UInt32(S_IFMT) {
-                case UInt32(S_IFDIR): type = Int32(DT_DIR)
-                case UInt32(S_IFREG): type = Int32(DT_REG)
-                case UInt32(S_IFLNK): type = Int32(DT_LNK)
-                default: break
-                }
-            }
-            switch type {
-            case Int32(DT_DIR):
-                subdirectories.append(name)
-            case Int32(DT_REG) where name.hasSuffix(".md"):
-                files.append(prefix + name)
-                fileDirectory.append(directoryIndex)
-                fileNameStart.append(prefix.utf8.count)
-            case Int32(DT_LNK):
-                issues.append(ScanIssue(path: prefix + name, kind: .symbolicLink))
-            default:
-                continue
+            if let decided = filter.decide(note) {
+                output.kept[index] = decided
+            } else {
+                let start = note.frontMatterError == nil ? NoteReader.bodyStart(of: bytes) : 0
+                output.kept[index] = filter.matches(note, UnsafeRawBufferPointer(rebasing: bytes[start...]))
             }
         }
-        for name in subdirectories.sorted() {
-            let path = prefix + name
-            directories.append(path)
-            let childIndex = directories.count - 1
-            let child = openat(dirfd(dir), name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            guard child >= 0 else {
-                issues.append(ScanIssue(path: path, kind: .unreadable("cannot open directory: " + String(cString: strerror(errno)).lowercased())))
-                continue
-            }
-            walk(directory: child, prefix: path + "/", index: childIndex)
+    }
+
+    /// Keeps a cached note when no filter needs its text; true when it is settled.
+    private func settle(_ index: Int, _ note: Note) -> Bool {
+        output.fromCache[index] = true
+        output.notes[index] = note
+        guard let filter else {
+            output.kept[index] = true
+            return true
         }
+        guard let decided = filter.decide(note) else { return false }
+        output.kept[index] = decided
+        return true
     }
 }
 

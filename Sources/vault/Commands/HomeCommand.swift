@@ -13,13 +13,16 @@ struct HomeCommand: ParsableCommand {
     func run() throws {
         let session = try Session(global)
         let index = session.index
+        PhaseTimer.mark("build index")
         let trash = Trash(vault: session.vault).count()
+        PhaseTimer.mark("count trash")
         if format == .json {
             var json = JSONWriter()
             NoteJSON.writeOverview(index, trash: trash, config: session.vault.config, to: &json)
             session.terminal.line(json.output)
         } else {
             OverviewPrinter(terminal: session.terminal, config: session.vault.config).print(index, trash: trash)
+            PhaseTimer.mark("print")
         }
     }
 }

@@ -1,0 +1,24 @@
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Prints how long each phase of a command took to stderr when `VAULT_TIMINGS` is set:
+/// what a slow vault reports, without a profiler.
+public enum PhaseTimer {
+    private static let enabled = getenv("VAULT_TIMINGS") != nil
+    nonisolated(unsafe) private static var last: UInt64 = 0
+
+    /// Ends the phase called `label` (begun by the previous mark) and starts the next one;
+    /// the first mark only starts the clock.
+    /// Called from the main thread only.
+    public static func mark(_ label: String) {
+        guard enabled else { return }
+        let now = DispatchTime.now().uptimeNanoseconds
+        defer { last = now }
+        guard last != 0 else { return }
+        let milliseconds = Double(Int64(bitPattern: now &- last)) / 1e6
+        let line = "vault: timing: \(label): \((milliseconds * 10).rounded() / 10) ms\n"
+        _ = line.withCString { write(2, $0, strlen($0)) }
+    }
+}

@@ -1,0 +1,110 @@
+/// A tag with the number of notes tagged with it or one of its descendants.
+public struct TagNode: Sendable, Equatable {
+    /// This level's name (`alpha` for `project/alpha`), spelled as most notes spell it.
+    public var name: String
+    /// The full name (`project/alpha`).
+    public var path: String
+    public var count: Int
+    public var children: [TagNode]
+
+    static func tree(notes: [Note]) -> [TagNode] {
+        var tally = TagTally()
+        for index in notes.indices { tally.add(notes[index].tags) }
+        return tally.tree()
+    }
+}
+
+/// Counts tags over many notes. A vault has a few hundred distinct spellings and a
+/// hundred thousand notes, so each spelling is worked out once (its key, its ancestors)
+/// and a note costs one dictionary lookup per tag.
+struct TagTally {
+    private struct Spelling {
+        var text: String
+        var key: Int
+        /// The key of the tag and of each ancestor (`a/b/c`, `a/b`, `a`).
+        var lineage: [Int]
+        var uses = 0
+    }
+
+    private var spellingIndex: [String: Int] = [:]
+    private var spellings: [Spelling] = []
+    private var keyIndex: [String: Int] = [:]
+    private var keys: [String] = []
+    /// Notes tagged with each key or one of its descendants.
+    private var counts: [Int] = []
+    /// The last note that counted each key, so a note counts a key once.
+    private var lastNote: [Int] = []
+    private var notes = 0
+
+    mutating func add(_ tags: [String]) {
+        notes += 1
+        for tag in tags {
+            let spelling = spellingIndex[tag] ?? newSpelling(tag)
+            spellings[spelling].uses += 1
+            for key in spellings[spelling].lineage where lastNote[key] != notes {
+                lastNote[key] = notes
+                counts[key] += 1
+            }
+        }
+    }
+
+    private mutating func newSpelling(_ tag: String) -> Int {
+        let key = TagName.key(tag)
+        var lineage = [keyID(key)]
+        var prefix = key[...]
+        while let slash = prefix.utf8.lastIndex(of: UInt8(ascii: "/")) {
+            prefix = prefix[..<slash]
+            lineage.append(keyID(String(prefix)))
+        }
+        spellings.append(Spelling(text: tag, key: lineage[0], lineage: lineage))
+        spellingIndex[tag] = spellings.count - 1
+        return spellings.count - 1
+    }
+
+    private mutating func keyID(_ key: String) -> Int {
+        if let id = keyIndex[key] { return id }
+        keys.append(key)
+        counts.append(0)
+        lastNote.append(0)
+        keyIndex[key] = keys.count - 1
+        return keys.count - 1
+    }
+
+    /// The tags as a tree, each level sorted by name.
+    func tree() -> [TagNode] {
+        // A key is displayed as most notes spell it (ties: the first in code-point order).
+        var display: [String?] = Array(repeating: nil, count: keys.count)
+        var best: [Int] = Array(repeating: 0, count: keys.count)
+        for spelling in spellings {
+            let current = display[spelling.key]
+            if current == nil || spelling.uses > best[spelling.key] || (spelling.uses == best[spelling.key] && spelling.text < current ?? "") {
+                display[spelling.key] = spelling.text
+                best[spelling.key] = spelling.uses
+            }
+        }
+        func displayed(_ key: Int) -> String {
+            if let spelled = display[key] { return spelled }
+            // An ancestor nobody uses alone: its levels are spelled as in a descendant.
+            let prefix = keys[key] + "/"
+            let descendant = keys.indices.filter { display[$0] != nil && keys[$0].hasPrefix(prefix) }.min { keys[$0] < keys[$1] }
+            guard let descendant, let spelled = display[descendant] else { return keys[key] }
+            return spelled.split(separator: "/").prefix(keys[key].split(separator: "/").count).joined(separator: "/")
+        }
+        var childrenOf: [Int: [Int]] = [:]
+        var roots: [Int] = []
+        for (id, key) in keys.enumerated() {
+            if let slash = key.lastIndex(of: "/"), let parent = keyIndex[String(key[..<slash])] {
+                childrenOf[parent, default: []].append(id)
+            } else {
+                roots.append(id)
+            }
+        }
+        func build(_ key: Int) -> TagNode {
+            let path = displayed(key)
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            let children = (childrenOf[key] ?? []).map(build).sorted { $0.name.localizedStandardCompareFast($1.name) < 0 }
+            return TagNode(name: name, path: path, count: counts[key], children: children)
+        }
+        return roots.map(build).sorted { $0.name.localizedStandardCompareFast($1.name) < 0 }
+    }
+}
