@@ -10,6 +10,14 @@ public struct JSONWriter {
         bytes.reserveCapacity(1 << 16)
     }
 
+    /// A writer for the next elements of an array written elsewhere (in pieces, in
+    /// parallel): values are separated by commas, with one before the first when
+    /// `continuingArray` says elements came before.
+    public init(continuingArray: Bool) {
+        self.init()
+        needsComma = [continuingArray]
+    }
+
     /// The JSON written so far, as a string.
     public var output: String { String(decoding: bytes, as: UTF8.self) }
 
@@ -17,6 +25,16 @@ public struct JSONWriter {
     public mutating func endObject() { needsComma.removeLast(); bytes.append(UInt8(ascii: "}")) }
     public mutating func beginArray() { raw(UInt8(ascii: "[")); needsComma.append(false) }
     public mutating func endArray() { needsComma.removeLast(); bytes.append(UInt8(ascii: "]")) }
+
+    /// A key known when the program is written: plain ASCII, appended without escaping.
+    public mutating func key(_ name: StaticString) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        pendingKey = true
+    }
 
     public mutating func key(_ name: String) {
         separate()

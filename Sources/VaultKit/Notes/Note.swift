@@ -1,28 +1,118 @@
 import Foundation
 
 /// One Markdown note of the vault, as a scan read it.
+///
+/// A value type whose fields live in one shared, copy-on-write object: lists of 100,000
+/// notes are sorted, filtered and grouped, and copying a note is then one retain rather
+/// than one per field.
 public struct Note: Sendable {
     /// Vault-relative path with `/` separators: `Work/Projects/Roadmap.md`.
-    public var path: String
-    public var id: String?
+    public var path: String {
+        get { storage.fields.path }
+        set { uniqueStorage().fields.path = newValue }
+    }
+    public var id: String? {
+        get { storage.fields.id }
+        set { uniqueStorage().fields.id = newValue }
+    }
     /// Front matter `title`, else the first non-blank body line, else the file name.
-    public var title: String
-    public var tags: [String]
-    public var pinned: Bool
-    public var created: Date
-    public var modified: Date
+    public var title: String {
+        get { storage.fields.title }
+        set { uniqueStorage().fields.title = newValue }
+    }
+    public var tags: [String] {
+        get { storage.fields.tags }
+        set { uniqueStorage().fields.tags = newValue }
+    }
+    public var pinned: Bool {
+        get { storage.fields.pinned }
+        set { uniqueStorage().fields.pinned = newValue }
+    }
+    public var created: Date {
+        get { storage.fields.created }
+        set { uniqueStorage().fields.created = newValue }
+    }
+    public var modified: Date {
+        get { storage.fields.modified }
+        set { uniqueStorage().fields.modified = newValue }
+    }
     /// The date the note is filed under in month-grouped lists.
-    public var sortDate: Date
+    public var sortDate: Date {
+        get { storage.fields.sortDate }
+        set { uniqueStorage().fields.sortDate = newValue }
+    }
     /// Up to two lines of body text after the title, Markdown markers removed.
-    public var snippet: String
+    public var snippet: String {
+        get { storage.fields.snippet }
+        set { uniqueStorage().fields.snippet = newValue }
+    }
     /// The file's identity when it was read, for detecting edits made meanwhile.
-    public var stamp: FileStamp
+    public var stamp: FileStamp {
+        get { storage.fields.stamp }
+        set { uniqueStorage().fields.stamp = newValue }
+    }
     /// Why the front matter could not be read; such a note is never rewritten.
-    public var frontMatterError: FrontMatterError?
+    public var frontMatterError: FrontMatterError? {
+        get { storage.fields.frontMatterError }
+        set { uniqueStorage().fields.frontMatterError = newValue }
+    }
     /// Values in the front matter that could not be understood.
-    public var problems: [FrontMatterError]
+    public var problems: [FrontMatterError] {
+        get { storage.fields.problems }
+        set { uniqueStorage().fields.problems = newValue }
+    }
     /// True when the file has a front-matter block.
-    public var hasFrontMatter: Bool
+    public var hasFrontMatter: Bool {
+        get { storage.fields.hasFrontMatter }
+        set { uniqueStorage().fields.hasFrontMatter = newValue }
+    }
+
+    private var storage: Storage
+
+    public init(
+        path: String,
+        id: String?,
+        title: String,
+        tags: [String],
+        pinned: Bool,
+        created: Date,
+        modified: Date,
+        sortDate: Date,
+        snippet: String,
+        stamp: FileStamp,
+        frontMatterError: FrontMatterError?,
+        problems: [FrontMatterError],
+        hasFrontMatter: Bool
+    ) {
+        storage = Storage(Fields(path: path, id: id, title: title, tags: tags, pinned: pinned, created: created, modified: modified, sortDate: sortDate, snippet: snippet, stamp: stamp, frontMatterError: frontMatterError, problems: problems, hasFrontMatter: hasFrontMatter))
+    }
+
+    private mutating func uniqueStorage() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+        return storage
+    }
+
+    private struct Fields {
+        var path: String
+        var id: String?
+        var title: String
+        var tags: [String]
+        var pinned: Bool
+        var created: Date
+        var modified: Date
+        var sortDate: Date
+        var snippet: String
+        var stamp: FileStamp
+        var frontMatterError: FrontMatterError?
+        var problems: [FrontMatterError]
+        var hasFrontMatter: Bool
+    }
+
+    /// Changed only through a note that holds the sole reference.
+    private final class Storage: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
 
     /// The directory of the note relative to the vault (`Work/Projects`), empty at the root.
     public var folder: String {

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Reading and writing the dates of notes without a date formatter per note.
 ///
@@ -79,34 +82,35 @@ public enum NoteDate {
     /// ISO 8601 with seconds and the offset of `timeZone`: `2026-11-20T09:15:00+01:00`.
     public static func format(_ date: Date, timeZone: TimeZone = .current) -> String {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down))
-        let offset = OffsetCache.shared.offset(at: seconds, in: timeZone)
+        let offset = OffsetCache.current.offset(at: seconds, in: timeZone)
         let local = LocalFields(secondsSince1970: seconds + offset)
         let absolute = abs(offset)
         // Written digit by digit: this runs three times per note in a JSON listing.
-        var bytes = [UInt8](repeating: 0, count: 25)
-        func put(_ value: Int, at index: Int, width: Int) {
-            var value = value
-            for position in stride(from: index + width - 1, through: index, by: -1) {
-                bytes[position] = UInt8(0x30 + value % 10)
-                value /= 10
+        return String(unsafeUninitializedCapacity: 25) { bytes in
+            func put(_ value: Int, at index: Int, width: Int) {
+                var value = value
+                for position in stride(from: index + width - 1, through: index, by: -1) {
+                    bytes[position] = UInt8(0x30 + value % 10)
+                    value /= 10
+                }
             }
+            put(local.year, at: 0, width: 4)
+            bytes[4] = UInt8(ascii: "-"); put(local.month, at: 5, width: 2)
+            bytes[7] = UInt8(ascii: "-"); put(local.day, at: 8, width: 2)
+            bytes[10] = UInt8(ascii: "T"); put(local.hour, at: 11, width: 2)
+            bytes[13] = UInt8(ascii: ":"); put(local.minute, at: 14, width: 2)
+            bytes[16] = UInt8(ascii: ":"); put(local.second, at: 17, width: 2)
+            bytes[19] = offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+            put(absolute / 3600, at: 20, width: 2)
+            bytes[22] = UInt8(ascii: ":"); put(absolute % 3600 / 60, at: 23, width: 2)
+            return 25
         }
-        put(local.year, at: 0, width: 4)
-        bytes[4] = UInt8(ascii: "-"); put(local.month, at: 5, width: 2)
-        bytes[7] = UInt8(ascii: "-"); put(local.day, at: 8, width: 2)
-        bytes[10] = UInt8(ascii: "T"); put(local.hour, at: 11, width: 2)
-        bytes[13] = UInt8(ascii: ":"); put(local.minute, at: 14, width: 2)
-        bytes[16] = UInt8(ascii: ":"); put(local.second, at: 17, width: 2)
-        bytes[19] = offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
-        put(absolute / 3600, at: 20, width: 2)
-        bytes[22] = UInt8(ascii: ":"); put(absolute % 3600 / 60, at: 23, width: 2)
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The calendar fields of `date` in `timeZone`.
     public static func localFields(_ date: Date, timeZone: TimeZone = .current) -> LocalFields {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down))
-        return LocalFields(secondsSince1970: seconds + OffsetCache.shared.offset(at: seconds, in: timeZone))
+        return LocalFields(secondsSince1970: seconds + OffsetCache.current.offset(at: seconds, in: timeZone))
     }
 
     /// The instant of a local wall-clock time (seconds since 1970 as if UTC) in `timeZone`.
@@ -228,20 +232,32 @@ private struct Cursor {
     }
 }
 
-/// Time-zone offsets by hour: offsets change only at whole-hour-aligned transitions in
-/// practice, and asking Foundation per date showed in listings of 100,000 notes.
-final class OffsetCache: @unchecked Sendable {
-    static let shared = OffsetCache()
+/// Time-zone offsets by quarter hour: offsets change only at quarter-hour-aligned
+/// transitions in practice, and asking Foundation per date showed in listings of 100,000
+/// notes. One cache per thread, so that listings formatted in parallel share no lock.
+final class OffsetCache {
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { raw in
+            if let raw { Unmanaged<OffsetCache>.fromOpaque(raw).release() }
+        }
+        return key
+    }()
 
-    private let lock = NSLock()
+    /// The calling thread's cache.
+    static var current: OffsetCache {
+        if let raw = pthread_getspecific(key) { return Unmanaged<OffsetCache>.fromOpaque(raw).takeUnretainedValue() }
+        let cache = OffsetCache()
+        pthread_setspecific(key, Unmanaged.passRetained(cache).toOpaque())
+        return cache
+    }
+
     private var identifier = ""
     private var offsets: [Int: Int] = [:]
 
     func offset(at seconds: Int, in timeZone: TimeZone) -> Int {
         // Quarter hours, so that zones with :30 and :45 transitions stay exact.
         let bucket = Int((Double(seconds) / 900).rounded(.down))
-        lock.lock()
-        defer { lock.unlock() }
         if identifier != timeZone.identifier {
             identifier = timeZone.identifier
             offsets.removeAll()

@@ -37,6 +37,7 @@ struct ListCommand: ParsableCommand {
             notes = notes.filter { $0.tags.contains { TagName.isSelfOrDescendant(TagName.key($0), of: key) } }
         }
         notes = VaultIndex.sorted(notes)
+        PhaseTimer.mark("sort")
         if let limit { notes = Array(notes.prefix(limit)) }
         let printer = NoteListPrinter(terminal: session.terminal, config: session.vault.config, showSnippet: snippet ?? session.vault.config.listSnippet)
         if format == .json {
@@ -46,5 +47,6 @@ struct ListCommand: ParsableCommand {
         } else {
             printer.print(notes)
         }
+        PhaseTimer.mark("print")
     }
 }

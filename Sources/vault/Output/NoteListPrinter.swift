@@ -22,51 +22,54 @@ struct NoteListPrinter {
     }
 
     func print(_ notes: [Note]) {
-        var out = ""
-        for note in notes {
-            append(note, to: &out)
-            flushIfLarge(&out)
-        }
-        terminal.write(out)
+        ParallelFormatting.run(count: notes.count) { range in
+            var out = ""
+            for index in range { append(notes[index], to: &out) }
+            return out
+        } emit: { terminal.write($0) }
     }
 
     func print(_ groups: [MonthGrouping.Group]) {
-        var out = ""
-        for (number, group) in groups.enumerated() {
-            if number > 0 { out += "\n" }
-            out += terminal.bold(group.heading) + "\n"
-            for note in group.notes {
-                append(note, to: &out)
-                flushIfLarge(&out)
-            }
+        // One list of lines to format: each group's heading, then its notes.
+        let items = groups.enumerated().flatMap { number, group in
+            [Item.heading(group.heading, first: number == 0)] + group.notes.map(Item.note)
         }
-        terminal.write(out)
+        ParallelFormatting.run(count: items.count) { range in
+            var out = ""
+            for index in range {
+                switch items[index] {
+                case .heading(let heading, let first): out += (first ? "" : "\n") + terminal.bold(heading) + "\n"
+                case .note(let note): append(note, to: &out)
+                }
+            }
+            return out
+        } emit: { terminal.write($0) }
     }
 
-    /// Writes what has accumulated once it is large, so a long listing streams.
-    private func flushIfLarge(_ out: inout String) {
-        guard out.utf8.count > 1 << 16 else { return }
-        terminal.write(out)
-        out.removeAll(keepingCapacity: true)
+    private enum Item {
+        case heading(String, first: Bool)
+        case note(Note)
     }
 
     func printJSON(_ notes: [Note]) {
-        var json = JSONWriter()
-        json.beginArray()
-        for note in notes {
-            NoteJSON.write(note, to: &json, timeZone: timeZone)
-            if json.bytes.count > 1 << 16 { terminal.write(json.flush()) }
-        }
-        json.endArray()
-        terminal.write(json.flush() + [UInt8(ascii: "\n")])
+        let timeZone = timeZone
+        terminal.write("[")
+        ParallelFormatting.run(count: notes.count) { range in
+            var json = JSONWriter(continuingArray: range.lowerBound > 0)
+            for index in range { NoteJSON.write(notes[index], to: &json, timeZone: timeZone) }
+            return json.flush()
+        } emit: { terminal.write($0) }
+        terminal.write("]\n")
     }
 
     private func append(_ note: Note, to out: inout String) {
         let marker = note.pinned ? "★ " : "  "
         var details = [RelativeDate.format(note.modified, today: today, timeZone: timeZone)]
-        details.append(terminal.paint(note.folder.isEmpty ? "Unsorted" : note.folder, config.color(ofFolder: note.topFolder)))
+        // Colours are looked up only for a terminal: a lookup folds case per note.
+        let colored = terminal.colored
+        details.append(terminal.paint(note.folder.isEmpty ? "Unsorted" : note.folder, colored ? config.color(ofFolder: note.topFolder) : nil))
         if !note.tags.isEmpty {
-            details.append(note.tags.map { terminal.paint("#" + $0, config.color(ofTag: $0)) }.joined(separator: " "))
+            details.append(note.tags.map { terminal.paint("#" + $0, colored ? config.color(ofTag: $0) : nil) }.joined(separator: " "))
         }
         if note.frontMatterError != nil { details.append("(front matter does not parse)") }
         out += marker + terminal.bold(note.title) + "  " + terminal.dim("·") + " " + details.joined(separator: terminal.dim(" · ")) + "\n"
