@@ -16,8 +16,8 @@ public struct TagNode: Sendable, Equatable {
 
 /// Counts tags over many notes. A vault has a few hundred distinct spellings and a
 /// hundred thousand notes, so each spelling is worked out once (its key, its ancestors)
-/// and a note costs one dictionary lookup per tag.
-struct TagTally {
+/// and a note costs one lookup of its bytes per tag.
+struct TagTally: Sendable {
     private struct Spelling {
         var text: String
         var key: Int
@@ -26,7 +26,7 @@ struct TagTally {
         var uses = 0
     }
 
-    private var spellingIndex: [String: Int] = [:]
+    private var spellingIndex = ByteTable()
     private var spellings: [Spelling] = []
     private var keyIndex: [String: Int] = [:]
     private var keys: [String] = []
@@ -39,12 +39,23 @@ struct TagTally {
     mutating func add(_ tags: [String]) {
         notes += 1
         for tag in tags {
-            let spelling = spellingIndex[tag] ?? newSpelling(tag)
+            let spelling = spellingIndex.index(of: tag) ?? newSpelling(tag)
             spellings[spelling].uses += 1
             for key in spellings[spelling].lineage where lastNote[key] != notes {
                 lastNote[key] = notes
                 counts[key] += 1
             }
+        }
+    }
+
+    /// Adds the counts of another tally (of other notes).
+    mutating func merge(_ other: TagTally) {
+        for spelling in other.spellings {
+            let own = spellingIndex.index(of: spelling.text) ?? newSpelling(spelling.text)
+            spellings[own].uses += spelling.uses
+        }
+        for (key, count) in zip(other.keys, other.counts) {
+            counts[keyID(key)] += count
         }
     }
 
@@ -57,7 +68,7 @@ struct TagTally {
             lineage.append(keyID(String(prefix)))
         }
         spellings.append(Spelling(text: tag, key: lineage[0], lineage: lineage))
-        spellingIndex[tag] = spellings.count - 1
+        spellingIndex.insert(tag, index: spellings.count - 1)
         return spellings.count - 1
     }
 
@@ -73,12 +84,16 @@ struct TagTally {
     /// The tags as a tree, each level sorted by name.
     func tree() -> [TagNode] {
         // A key is displayed as most notes spell it (ties: the first in code-point order).
+        // Spellings are told apart by their bytes; NFC and NFD forms of one spelling
+        // count as one (as `String`s they are equal).
+        var uses: [String: (key: Int, uses: Int)] = [:]
+        for spelling in spellings { uses[spelling.text, default: (spelling.key, 0)].uses += spelling.uses }
         var display: [String?] = Array(repeating: nil, count: keys.count)
         var best: [Int] = Array(repeating: 0, count: keys.count)
-        for spelling in spellings {
+        for (text, spelling) in uses {
             let current = display[spelling.key]
-            if current == nil || spelling.uses > best[spelling.key] || (spelling.uses == best[spelling.key] && spelling.text < current ?? "") {
-                display[spelling.key] = spelling.text
+            if current == nil || spelling.uses > best[spelling.key] || (spelling.uses == best[spelling.key] && text < current ?? "") {
+                display[spelling.key] = text
                 best[spelling.key] = spelling.uses
             }
         }
@@ -106,5 +121,54 @@ struct TagTally {
             return TagNode(name: name, path: path, count: counts[key], children: children)
         }
         return roots.map(build).sorted { $0.name.localizedStandardCompareFast($1.name) < 0 }
+    }
+}
+
+/// A hash table from strings to small integers that compares UTF-8 bytes, not Unicode
+/// canonical equivalence: one multiply-and-xor pass and a `memcmp` per lookup, where a
+/// `Dictionary<String, Int>` lookup costs several times that.
+struct ByteTable: Sendable {
+    private var slots = [Int32](repeating: -1, count: 64)
+    private var entries: [(hash: UInt64, bytes: [UInt8], index: Int)] = []
+
+    func index(of text: String) -> Int? {
+        var text = text
+        return text.withUTF8 { bytes in
+            let hash = Self.hash(bytes)
+            var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+            while slots[slot] >= 0 {
+                let entry = entries[Int(slots[slot])]
+                if entry.hash == hash, entry.bytes.elementsEqual(bytes) { return entry.index }
+                slot = (slot + 1) & (slots.count - 1)
+            }
+            return nil
+        }
+    }
+
+    /// Adds `text`, which must not be in the table yet.
+    mutating func insert(_ text: String, index: Int) {
+        if (entries.count + 1) * 2 > slots.count { grow() }
+        let bytes = Array(text.utf8)
+        let hash = bytes.withUnsafeBufferPointer(Self.hash)
+        entries.append((hash, bytes, index))
+        place(entries.count - 1, hash: hash)
+    }
+
+    private mutating func grow() {
+        slots = [Int32](repeating: -1, count: slots.count * 2)
+        for (number, entry) in entries.enumerated() { place(number, hash: entry.hash) }
+    }
+
+    private mutating func place(_ entry: Int, hash: UInt64) {
+        var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+        while slots[slot] >= 0 { slot = (slot + 1) & (slots.count - 1) }
+        slots[slot] = Int32(entry)
+    }
+
+    /// FNV-1a, with a final mix so that the low bits (the slot) depend on every byte.
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0100_0000_01b3 }
+        return hash ^ (hash >> 29)
     }
 }

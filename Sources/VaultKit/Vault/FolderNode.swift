@@ -39,6 +39,11 @@ public struct FolderNode: Sendable, Equatable {
             run = (path, length, 1)
         }
         flush()
+        return tree(counts: counts, directories: directories)
+    }
+
+    /// The folder tree of `directories` with the note counts `counts` (by folder path).
+    static func tree(counts: [Substring: Int], directories: [String]) -> [FolderNode] {
         var children: [Substring: [FolderNode]] = [:]
         var tops: [String] = []
         for directory in directories {

@@ -24,9 +24,14 @@ public struct Vault: Sendable {
         guard usesCache else { return try scanner.scan(filter: filter) }
         let startedAt = now()
         PhaseTimer.mark("start")
-        let cache = NoteCache.load(root: root, timeZone: timeZone)
-        PhaseTimer.mark("load cache")
-        let result = try scanner.scan(filter: filter, cache: cache)
+        // The cache loads while the directories are listed: the walk starts in the root
+        // alone, with the other cores idle.
+        let pending = PendingCache(root: root, timeZone: timeZone)
+        var cache: NoteCache?
+        let result = try scanner.scan(filter: filter) {
+            cache = pending.wait()
+            return cache
+        }
         if result.cacheHits != result.allNotes.count || cache?.count != result.allNotes.count {
             NoteCache.write(result.allNotes, root: root, timeZone: timeZone, startedAt: startedAt)
             PhaseTimer.mark("write cache")
@@ -43,5 +48,23 @@ public struct Vault: Sendable {
         writer.timeZone = timeZone
         writer.afterRead = afterRead
         return writer
+    }
+}
+
+/// The note cache, loading on a background thread.
+private final class PendingCache: @unchecked Sendable {
+    private let loaded = DispatchSemaphore(value: 0)
+    private var cache: NoteCache?
+
+    init(root: VaultRoot, timeZone: TimeZone) {
+        DispatchQueue.global().async {
+            self.cache = NoteCache.load(root: root, timeZone: timeZone)
+            self.loaded.signal()
+        }
+    }
+
+    func wait() -> NoteCache? {
+        loaded.wait()
+        return cache
     }
 }

@@ -10,15 +10,33 @@ public struct VaultIndex: Sendable {
     public let unsortedCount: Int
 
     public init(_ scan: ScanResult) {
-        self.init(notes: scan.notes, directories: scan.folders)
+        guard let tally = scan.tally else {
+            self.init(notes: scan.notes, directories: scan.folders)
+            return
+        }
+        self.init(
+            notes: scan.notes, pinnedCount: tally.pinned, unsortedCount: tally.unsorted,
+            folders: FolderNode.tree(counts: tally.folderCounts(directories: scan.folders), directories: scan.folders),
+            tags: tally.tags.tree()
+        )
     }
 
     public init(notes: [Note], directories: [String]) {
+        self.init(
+            notes: notes,
+            pinnedCount: notes.reduce(0) { $0 + ($1.pinned ? 1 : 0) },
+            unsortedCount: notes.reduce(0) { $0 + ($1.isUnsorted ? 1 : 0) },
+            folders: FolderNode.tree(notes: notes, directories: directories),
+            tags: TagNode.tree(notes: notes)
+        )
+    }
+
+    private init(notes: [Note], pinnedCount: Int, unsortedCount: Int, folders: [FolderNode], tags: [TagNode]) {
         self.notes = notes
-        pinnedCount = notes.reduce(0) { $0 + ($1.pinned ? 1 : 0) }
-        unsortedCount = notes.reduce(0) { $0 + ($1.isUnsorted ? 1 : 0) }
-        folders = FolderNode.tree(notes: notes, directories: directories)
-        tags = TagNode.tree(notes: notes)
+        self.pinnedCount = pinnedCount
+        self.unsortedCount = unsortedCount
+        self.folders = folders
+        self.tags = tags
     }
 
     /// Notes in list order: pinned first, then most recently modified, ties by title.

@@ -21,20 +21,40 @@ public struct VaultScanner: Sendable {
     /// `cache`, notes whose files are unchanged are not read at all (unless the filter
     /// needs their text).
     public func scan(filter: ScanFilter? = nil, cache: NoteCache? = nil) throws(VaultError) -> ScanResult {
+        try scan(filter: filter) { cache }
+    }
+
+    /// Scans with the cache `cache` returns once the directories are listed: the cache can
+    /// load on another thread meanwhile.
+    func scan(filter: ScanFilter?, cache loadedCache: () -> NoteCache?) throws(VaultError) -> ScanResult {
         let listing = try DirectoryWalk(root: root)
         PhaseTimer.mark("walk directories")
+        let cache = loadedCache()
+        PhaseTimer.mark("wait for cache")
         let output = SharedOutput(count: listing.files.count)
         defer { output.deallocate() }
         let chunkSize = max(16, listing.files.count / (ProcessInfo.processInfo.activeProcessorCount * 16))
         let chunks = (listing.files.count + chunkSize - 1) / chunkSize
         let worker = ScanWorker(listing: listing, root: root.descriptor, output: output, filter: filter, cache: cache, timeZone: timeZone)
+        let tallies = UnsafeMutableBufferPointer<NoteTally>.allocate(capacity: chunks)
+        tallies.initialize(repeating: NoteTally(directories: listing.directories.count))
+        let sharedTallies = SharedTallies(buffer: tallies)
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             var worker = worker
             defer { worker.finish() }
+            var tally = NoteTally(directories: listing.directories.count)
             for index in chunk * chunkSize..<min(listing.files.count, (chunk + 1) * chunkSize) {
                 worker.scan(index)
+                if output.kept[index], let note = output.notes[index] {
+                    tally.add(note, directory: listing.fileDirectory[index])
+                }
             }
+            sharedTallies.buffer[chunk] = tally
         }
+        var tally = NoteTally(directories: listing.directories.count)
+        for chunkTally in tallies { tally.merge(chunkTally) }
+        tallies.deinitialize()
+        tallies.deallocate()
         PhaseTimer.mark("read notes")
         var allNotes: [Note] = []
         var kept: [Note] = []
@@ -55,7 +75,8 @@ public struct VaultScanner: Sendable {
             issues: listing.issues + output.issues.compactMap { $0 },
             allNotes: allNotes,
             cacheHits: cacheHits,
-            temporaries: listing.temporaries
+            temporaries: listing.temporaries,
+            tally: tally
         )
     }
 
@@ -81,6 +102,8 @@ public struct ScanResult: Sendable {
     /// Temporary files of `vault`'s write path (`.NAME.vault-PID-N.tmp`) seen in note
     /// folders, possibly left by a process that was killed.
     public var temporaries: [String] = []
+    /// The counts of `notes`, gathered while they were read.
+    var tally: NoteTally?
 }
 
 /// Selects notes during a scan, reading a note's text only when its fields cannot decide.
@@ -123,6 +146,11 @@ public struct ScanIssue: Sendable, Equatable {
         }
         return Diagnostic(path: path, severity: .warning, message: message)
     }
+}
+
+/// Each worker's tally, in the slot of its chunk.
+private struct SharedTallies: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<NoteTally>
 }
 
 /// Shares the result buffers with the worker threads; each index is written by one worker.

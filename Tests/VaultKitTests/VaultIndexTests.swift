@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+@testable import VaultKit
+
+/// The main page's counts are gathered by the scanner's workers while it reads; they must
+/// equal the counts worked out afterwards from the notes themselves.
+@Suite struct VaultIndexTests {
+    private func describe(_ index: VaultIndex) -> [String] {
+        func folders(_ nodes: [FolderNode], _ depth: Int) -> [String] {
+            nodes.flatMap { ["\(depth) \($0.path) \($0.count)"] + folders($0.children, depth + 1) }
+        }
+        func tags(_ nodes: [TagNode], _ depth: Int) -> [String] {
+            nodes.flatMap { ["\(depth) #\($0.path) \($0.count)"] + tags($0.children, depth + 1) }
+        }
+        return ["pinned \(index.pinnedCount)", "unsorted \(index.unsortedCount)"] + folders(index.folders, 0) + tags(index.tags, 0)
+    }
+
+    private func makeVault() throws -> TemporaryVault {
+        let vault = try TemporaryVault()
+        let spellings = ["work", "Work", "project/alpha", "Project/Beta", "caf\u{E9}", "cafe\u{301}", "a/b/c", "A/b"]
+        // Enough notes for several scan chunks per worker, in folders three levels deep.
+        for number in 0..<700 {
+            let folder = ["", "Work/", "Work/Projects/", "Work/Projects/Deep/", "Personal/", "Personal/Recipes/"][number % 6]
+            let tags = (0..<(number % 4)).map { spellings[(number + $0 * 3) % spellings.count] }
+            let pinned = number % 9 == 0 ? "pinned: true\n" : ""
+            try vault.write("\(folder)n\(number).md", "---\ntags: [\(tags.joined(separator: ", "))]\n\(pinned)---\n# Note \(number)\n")
+        }
+        try FileManager.default.createDirectory(atPath: vault.path + "/Empty/Inner", withIntermediateDirectories: true)
+        return vault
+    }
+
+    @Test func countsGatheredWhileScanningEqualCountsFromTheNotes() throws {
+        let vault = try makeVault()
+        var plain = vault.vault
+        plain.usesCache = false
+        for scan in [try plain.scan(), try vault.vault.scan(), try vault.vault.scan()] {
+            #expect(scan.tally != nil)
+            let fromNotes = VaultIndex(notes: scan.notes, directories: scan.folders)
+            #expect(describe(VaultIndex(scan)) == describe(fromNotes))
+        }
+        let index = VaultIndex(try vault.vault.scan())
+        #expect(describe(index).prefix(2) == ["pinned 78", "unsorted 117"])
+        // NFC and NFD spellings are one spelling; the most used spelling names the tag.
+        #expect(index.tags.map(\.path).contains("caf\u{E9}"))
+        #expect(index.tags.count(where: { $0.path == "caf\u{E9}" }) == 1)
+    }
+
+    @Test func countsOfAFilteredScanAreThoseOfTheNotesKept() throws {
+        let vault = try makeVault()
+        let filter = ScanFilter(decide: { $0.tags.contains("Work") }, matches: { _, _ in false })
+        let scan = try vault.vault.scan(filter: filter)
+        #expect(!scan.notes.isEmpty && scan.notes.count < scan.allNotes.count)
+        #expect(describe(VaultIndex(scan)) == describe(VaultIndex(notes: scan.notes, directories: scan.folders)))
+    }
+
+    @Test func byteTableFindsWhatWasInsertedAndNothingElse() {
+        var table = ByteTable()
+        let words = (0..<500).map { "tag/\($0)" } + ["caf\u{E9}", "", "Work"]
+        for (number, word) in words.enumerated() { table.insert(word, index: number) }
+        for (number, word) in words.enumerated() { #expect(table.index(of: word) == number) }
+        #expect(table.index(of: "work") == nil)
+        #expect(table.index(of: "cafe\u{301}") == nil)  // bytes, not canonical equivalence
+        #expect(table.index(of: "tag/500") == nil)
+    }
+
+    @Test func parallelFormattingHandsPiecesOverInOrder() {
+        var pieces: [Range<Int>] = []
+        ParallelFormatting.run(count: 10_000, chunk: 7) { $0 } emit: { pieces.append($0) }
+        #expect(pieces.first?.lowerBound == 0)
+        #expect(pieces.last?.upperBound == 10_000)
+        #expect(zip(pieces, pieces.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
+        var none = 0
+        ParallelFormatting.run(count: 0) { _ in 1 } emit: { none += $0 }
+        #expect(none == 0)
+    }
+}
