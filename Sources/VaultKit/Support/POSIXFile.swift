@@ -53,7 +53,12 @@ struct OpenFile {
     func close() { Glibc.close(descriptor) }
 
     /// Reads the whole file into `buffer`; the returned stat's size is the bytes read.
-    func readAll(into buffer: inout [UInt8]) throws(VaultError) -> vault_file_stat {
+    ///
+    /// With `endAtShortRead`, a read that returns less than asked is taken as the end of
+    /// the file, as it is for a regular file on a local file system: the scanner saves a
+    /// system call per note. The write path reads on to an explicit end of file, since
+    /// what it reads it writes back.
+    func readAll(into buffer: inout [UInt8], endAtShortRead: Bool = false) throws(VaultError) -> vault_file_stat {
         // One byte more than the size, to notice a file that grew since fstat.
         let wanted = Int(stat.size) + 1
         if buffer.count < wanted { buffer = [UInt8](repeating: 0, count: max(wanted, 64 * 1024)) }
@@ -69,6 +74,7 @@ struct OpenFile {
             }
             if count == 0 { break }
             filled += count
+            if endAtShortRead, filled < buffer.count { break }
         }
         var result = stat
         result.size = Int64(filled)

@@ -249,7 +249,7 @@ private struct ScanWorker {
         }
         let stat: vault_file_stat
         do {
-            stat = try file.readAll(into: &buffer)
+            stat = try file.readAll(into: &buffer, endAtShortRead: true)
         } catch {
             output.fromCache[index] = false
             output.issues[index] = ScanIssue(path: path, kind: .unreadable(error.errorDescription ?? "cannot read"))
