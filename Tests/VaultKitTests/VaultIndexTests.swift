@@ -38,8 +38,21 @@ import Testing
             let fromNotes = VaultIndex(notes: scan.notes, directories: scan.folders)
             #expect(describe(VaultIndex(scan)) == describe(fromNotes))
         }
-        let index = VaultIndex(try vault.vault.scan())
+        let scan = try vault.vault.scan()
+        let index = VaultIndex(scan)
         #expect(describe(index).prefix(2) == ["pinned 78", "unsorted 117"])
+        // Against brute force over the notes: a folder counts the notes below it, a tag the
+        // notes tagged with it or a tag below it.
+        func everyFolder(_ nodes: [FolderNode]) -> [FolderNode] { nodes.flatMap { [$0] + everyFolder($0.children) } }
+        func everyTag(_ nodes: [TagNode]) -> [TagNode] { nodes.flatMap { [$0] + everyTag($0.children) } }
+        for folder in everyFolder(index.folders) {
+            #expect(folder.count == scan.notes.count { $0.path.hasPrefix(folder.path + "/") }, "\(folder.path)")
+        }
+        for tag in everyTag(index.tags) {
+            let key = TagName.key(tag.path)
+            #expect(tag.count == scan.notes.count { $0.tags.contains { TagName.isSelfOrDescendant(TagName.key($0), of: key) } }, "\(tag.path)")
+        }
+        #expect(everyTag(index.tags).map { TagName.key($0.path) }.sorted() == ["a", "a/b", "a/b/c", "caf\u{E9}", "project", "project/alpha", "project/beta", "work"])
         // NFC and NFD spellings are one spelling; the most used spelling names the tag.
         #expect(index.tags.map(\.path).contains("caf\u{E9}"))
         #expect(index.tags.count(where: { $0.path == "caf\u{E9}" }) == 1)

@@ -16,32 +16,17 @@ public enum ParallelFormatting {
         var first = 0
         while first < chunks {
             let last = min(chunks, first + window)
-            let results = UncheckedBuffer<Output>(count: last - first)
+            let results = WorkerSlots<Output?>(repeating: nil, count: last - first)
             let start = first
             DispatchQueue.concurrentPerform(iterations: last - start) { offset in
                 let lower = (start + offset) * chunk
-                results.buffer[offset] = format(lower..<min(count, lower + chunk))
+                results[offset] = format(lower..<min(count, lower + chunk))
             }
             for offset in 0..<(last - start) {
-                if let output = results.buffer[offset] { emit(output) }
+                if let output = results[offset] { emit(output) }
             }
             results.free()
             first = last
         }
-    }
-}
-
-/// A buffer whose slots are each written by one worker thread.
-private struct UncheckedBuffer<Element>: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<Element?>
-
-    init(count: Int) {
-        buffer = .allocate(capacity: count)
-        buffer.initialize(repeating: nil)
-    }
-
-    func free() {
-        buffer.deinitialize()
-        buffer.deallocate()
     }
 }

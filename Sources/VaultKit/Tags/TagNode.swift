@@ -6,12 +6,6 @@ public struct TagNode: Sendable, Equatable {
     public var path: String
     public var count: Int
     public var children: [TagNode]
-
-    static func tree(notes: [Note]) -> [TagNode] {
-        var tally = TagTally()
-        for index in notes.indices { tally.add(notes[index].tags) }
-        return tally.tree()
-    }
 }
 
 /// Counts tags over many notes. A vault has a few hundred distinct spellings and a

@@ -37,20 +37,17 @@ struct DirectoryWalk {
         var read: [String: Entries] = [:]
         var level = [""]
         while !level.isEmpty {
-            let results = UnsafeMutableBufferPointer<Entries>.allocate(capacity: level.count)
-            results.initialize(repeating: Entries())
-            let shared = SharedEntries(buffer: results)
+            let results = WorkerSlots(repeating: Entries(), count: level.count)
             let directories = level
             DispatchQueue.concurrentPerform(iterations: directories.count) { index in
-                shared.buffer[index] = Self.read(directories[index], root: rootFD)
+                results[index] = Self.read(directories[index], root: rootFD)
             }
             var next: [String] = []
             for (index, directory) in level.enumerated() {
                 next += results[index].subdirectories.map { directory.isEmpty ? $0 : directory + "/" + $0 }
                 read[directory] = results[index]
             }
-            results.deinitialize()
-            results.deallocate()
+            results.free()
             level = next
         }
         append("", index: -1, from: read)
@@ -143,9 +140,4 @@ extension DirectoryWalk.Entries {
         default: files.append(path)
         }
     }
-}
-
-/// Lets the walk's workers fill one slot each of a shared buffer.
-private struct SharedEntries: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<DirectoryWalk.Entries>
 }

@@ -14,29 +14,34 @@ public struct VaultIndex: Sendable {
             self.init(notes: scan.notes, directories: scan.folders)
             return
         }
-        self.init(
-            notes: scan.notes, pinnedCount: tally.pinned, unsortedCount: tally.unsorted,
-            folders: FolderNode.tree(counts: tally.folderCounts(directories: scan.folders), directories: scan.folders),
-            tags: tally.tags.tree()
-        )
+        self.init(notes: scan.notes, directories: scan.folders, tally: tally, counted: scan.folders)
     }
 
     public init(notes: [Note], directories: [String]) {
-        self.init(
-            notes: notes,
-            pinnedCount: notes.reduce(0) { $0 + ($1.pinned ? 1 : 0) },
-            unsortedCount: notes.reduce(0) { $0 + ($1.isUnsorted ? 1 : 0) },
-            folders: FolderNode.tree(notes: notes, directories: directories),
-            tags: TagNode.tree(notes: notes)
-        )
+        // The tally counts by directory index; a folder missing from `directories` (notes
+        // made by hand) is counted under an index of its own.
+        var counted = directories
+        var position = Dictionary(directories.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let directoryOfNote = notes.map { note -> Int in
+            let folder = note.folder
+            if folder.isEmpty { return -1 }
+            if let index = position[folder] { return index }
+            counted.append(folder)
+            position[folder] = counted.count - 1
+            return counted.count - 1
+        }
+        var tally = NoteTally(directories: counted.count)
+        for (note, directory) in zip(notes, directoryOfNote) { tally.add(note, directory: directory) }
+        self.init(notes: notes, directories: directories, tally: tally, counted: counted)
     }
 
-    private init(notes: [Note], pinnedCount: Int, unsortedCount: Int, folders: [FolderNode], tags: [TagNode]) {
+    /// `counted` lists the directories the tally counts by: `directories` and maybe more.
+    private init(notes: [Note], directories: [String], tally: NoteTally, counted: [String]) {
         self.notes = notes
-        self.pinnedCount = pinnedCount
-        self.unsortedCount = unsortedCount
-        self.folders = folders
-        self.tags = tags
+        pinnedCount = tally.pinned
+        unsortedCount = tally.unsorted
+        folders = FolderNode.tree(counts: tally.folderCounts(directories: counted), directories: directories)
+        tags = tally.tags.tree()
     }
 
     /// Notes in list order: pinned first, then most recently modified, ties by title.

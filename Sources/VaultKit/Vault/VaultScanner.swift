@@ -36,9 +36,7 @@ public struct VaultScanner: Sendable {
         let chunkSize = max(16, listing.files.count / (ProcessInfo.processInfo.activeProcessorCount * 16))
         let chunks = (listing.files.count + chunkSize - 1) / chunkSize
         let worker = ScanWorker(listing: listing, root: root.descriptor, output: output, filter: filter, cache: cache, timeZone: timeZone)
-        let tallies = UnsafeMutableBufferPointer<NoteTally>.allocate(capacity: chunks)
-        tallies.initialize(repeating: NoteTally(directories: listing.directories.count))
-        let sharedTallies = SharedTallies(buffer: tallies)
+        let tallies = WorkerSlots(repeating: NoteTally(directories: listing.directories.count), count: chunks)
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             var worker = worker
             defer { worker.finish() }
@@ -49,12 +47,11 @@ public struct VaultScanner: Sendable {
                     tally.add(note, directory: listing.fileDirectory[index])
                 }
             }
-            sharedTallies.buffer[chunk] = tally
+            tallies[chunk] = tally
         }
         var tally = NoteTally(directories: listing.directories.count)
-        for chunkTally in tallies { tally.merge(chunkTally) }
-        tallies.deinitialize()
-        tallies.deallocate()
+        for chunk in 0..<chunks { tally.merge(tallies[chunk]) }
+        tallies.free()
         PhaseTimer.mark("read notes")
         var allNotes: [Note] = []
         var kept: [Note] = []
@@ -146,11 +143,6 @@ public struct ScanIssue: Sendable, Equatable {
         }
         return Diagnostic(path: path, severity: .warning, message: message)
     }
-}
-
-/// Each worker's tally, in the slot of its chunk.
-private struct SharedTallies: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<NoteTally>
 }
 
 /// Shares the result buffers with the worker threads; each index is written by one worker.
