@@ -93,7 +93,7 @@ public final class NoteCache: @unchecked Sendable {
                 let entry = Int(storage.loadUnaligned(fromByteOffset: sortedTable + 4 * middle, as: UInt32.self).littleEndian)
                 var reader = ByteReader(bytes: UnsafeRawBufferPointer(storage), offset: entryStart(entry))
                 guard let key = reader.stringBytes() else { return nil }
-                let order = compare(key, wanted)
+                let order = Self.compare(key, wanted)
                 if order == 0 {
                     guard reader.int() != nil else { return nil }
                     return reader.offset
@@ -111,11 +111,12 @@ public final class NoteCache: @unchecked Sendable {
 
     private func fieldsOffset(entry: Int, ifPathIs wanted: UnsafeRawBufferPointer) -> Int? {
         var reader = ByteReader(bytes: UnsafeRawBufferPointer(storage), offset: entryStart(entry))
-        guard let key = reader.stringBytes(), compare(key, wanted) == 0, reader.int() != nil else { return nil }
+        guard let key = reader.stringBytes(), Self.compare(key, wanted) == 0, reader.int() != nil else { return nil }
         return reader.offset
     }
 
-    private func compare(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
+    /// The byte order of two paths (memcmp, then length), the order of the sorted table.
+    private static func compare(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
         let common = min(a.count, b.count)
         if common > 0, let x = a.baseAddress, let y = b.baseAddress {
             let order = memcmp(x, y, common)
@@ -136,8 +137,12 @@ public final class NoteCache: @unchecked Sendable {
         let entriesStart = header.bytes.count + 12 * notes.count
         var entries = ByteWriter()
         var offsets = ByteWriter()
+        // Where each path's bytes are in `entries`, to sort by them without `String`s.
+        var paths: [(start: Int, count: Int)] = []
+        paths.reserveCapacity(notes.count)
         for note in notes {
             offsets.uint(UInt64(entriesStart + entries.bytes.count))
+            paths.append((entries.bytes.count + 8, note.path.utf8.count))
             entries.string(note.path)
             let lengthAt = entries.bytes.count
             entries.int(0)
@@ -147,7 +152,14 @@ public final class NoteCache: @unchecked Sendable {
             withUnsafeBytes(of: length) { entries.bytes.replaceSubrange(lengthAt..<(lengthAt + 8), with: $0) }
         }
         var bytes = header.bytes + offsets.bytes
-        for entry in notes.indices.sorted(by: { notes[$0].path.utf8.lexicographicallyPrecedes(notes[$1].path.utf8) }) {
+        let sorted = entries.bytes.withUnsafeBytes { raw in
+            notes.indices.sorted { a, b in
+                let x = UnsafeRawBufferPointer(rebasing: raw[paths[a].start..<(paths[a].start + paths[a].count)])
+                let y = UnsafeRawBufferPointer(rebasing: raw[paths[b].start..<(paths[b].start + paths[b].count)])
+                return compare(x, y) < 0
+            }
+        }
+        for entry in sorted {
             withUnsafeBytes(of: UInt32(entry).littleEndian) { bytes.append(contentsOf: $0) }
         }
         bytes += entries.bytes
