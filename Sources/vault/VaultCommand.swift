@@ -45,6 +45,7 @@ struct VaultCommand: ParsableCommand {
             Terminal.standardError.line("vault: error: " + message(for: error))
             Foundation.exit(2)
         }
+        PhaseTimer.mark("finish")
         Foundation.exit(0)
     }
 }

@@ -8,6 +8,7 @@ import Glibc
 public enum PhaseTimer {
     private static let enabled = getenv("VAULT_TIMINGS") != nil
     nonisolated(unsafe) private static var last: UInt64 = 0
+    nonisolated(unsafe) private static var lastCPU: UInt64 = 0
 
     /// Ends the phase called `label` (begun by the previous mark) and starts the next one;
     /// the first mark only starts the clock.
@@ -15,10 +16,20 @@ public enum PhaseTimer {
     public static func mark(_ label: String) {
         guard enabled else { return }
         let now = DispatchTime.now().uptimeNanoseconds
-        defer { last = now }
+        let cpu = processCPUTime()
+        defer { (last, lastCPU) = (now, cpu) }
         guard last != 0 else { return }
         let milliseconds = Double(Int64(bitPattern: now &- last)) / 1e6
-        let line = "vault: timing: \(label): \((milliseconds * 10).rounded() / 10) ms\n"
+        let cpuMilliseconds = Double(Int64(bitPattern: cpu &- lastCPU)) / 1e6
+        // CPU time next to wall time shows how well a phase used the cores.
+        let line = "vault: timing: \(label): \((milliseconds * 10).rounded() / 10) ms (cpu \((cpuMilliseconds * 10).rounded() / 10) ms)\n"
         _ = line.withCString { write(2, $0, strlen($0)) }
+    }
+
+    /// User and system time of all threads so far.
+    private static func processCPUTime() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 }

@@ -21,9 +21,9 @@ public struct Vault: Sendable {
     public func scan(filter: ScanFilter? = nil) throws(VaultError) -> ScanResult {
         var scanner = VaultScanner(root: root)
         scanner.timeZone = timeZone
+        PhaseTimer.mark("start")
         guard usesCache else { return try scanner.scan(filter: filter) }
         let startedAt = now()
-        PhaseTimer.mark("start")
         // The cache loads while the directories are listed: the walk starts in the root
         // alone, with the other cores idle.
         let pending = PendingCache(root: root, timeZone: timeZone)

@@ -16,6 +16,9 @@ struct Session {
         self.vault = vault
         self.terminal = terminal
         scan = try vault.scan(filter: filter)
+        // Kept until the process exits: freeing 100,000 notes one allocation at a time
+        // took 50 ms after the output was written, and exit returns the memory at once.
+        _ = Unmanaged.passRetained(ScanBox(scan))
         for issue in scan.issues where issue.isWarning {
             Terminal.standardError.warning(issue.diagnostic)
         }
@@ -48,4 +51,10 @@ struct Session {
         }
         if failed { throw ExitCode(2) }
     }
+}
+
+/// Holds a scan so that it is never freed.
+private final class ScanBox {
+    let scan: ScanResult
+    init(_ scan: ScanResult) { self.scan = scan }
 }
