@@ -20,7 +20,7 @@ build: deps
 	$(SWIFT) build
 
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --static-swift-stdlib
 
 demo: release
 	@echo '$$ vault   (the main page of vault-example)'
