@@ -105,4 +105,54 @@ import Testing
         try Data("garbage".utf8).write(to: URL(fileURLWithPath: path))
         #expect(try expectSameAnswer(vault).cacheHits == 0)
     }
+
+    /// Every field of a note from the cache (whose text stays in the cache's bytes until
+    /// asked for) equals the field read from the file.
+    @Test func cachedNotesKeepEveryField() throws {
+        let vault = try TemporaryVault()
+        try vault.write("a.md", "---\nid: note-a\ntitle: Ça va\ntags: [één, Work/Alpha, \"#idea\"]\npinned: true\ncreated: 2025-01-31T23:30:00Z\nsortDate: 2024-12-31\n---\n# Heading\nfirst line\nsecond line\n")
+        try vault.write("Work/b.md", "---\ntags: work\npinned: maybe\ncreated: not a date\n---\nbody only\n")
+        try vault.write("c.md", "---\ntags: [broken\n---\n# C\n")
+        try vault.write("d.md", "no front matter at all\n")
+        try vault.write("e.md", "---\n---\n")
+        for path in ["a.md", "Work/b.md", "c.md", "d.md", "e.md"] { try setModificationDate(hourAgo, vault, path) }
+        var uncached = vault.vault
+        uncached.usesCache = false
+        var cachedVault = vault.vault
+        cachedVault.now = { Date().addingTimeInterval(10) }
+        let fresh = try uncached.scan().notes
+        _ = try cachedVault.scan()
+        let cachedScan = try cachedVault.scan()
+        #expect(cachedScan.cacheHits == fresh.count)
+        let cached = cachedScan.notes
+        #expect(cached.map(\.path) == fresh.map(\.path))
+        for (a, b) in zip(cached, fresh) {
+            #expect(a.id == b.id && a.title == b.title && a.tags == b.tags && a.snippet == b.snippet, "\(a.path)")
+            #expect(a.pinned == b.pinned && a.created == b.created && a.modified == b.modified && a.sortDate == b.sortDate, "\(a.path)")
+            #expect(a.frontMatterError == b.frontMatterError && a.problems == b.problems, "\(a.path)")
+            #expect(a.hasFrontMatter == b.hasFrontMatter && a.stamp == b.stamp, "\(a.path)")
+            var tagBytes: [[UInt8]] = []
+            a.forEachTag { tagBytes.append(Array($0)) }
+            #expect(tagBytes == b.tags.map { Array($0.utf8) })
+        }
+        #expect(fresh.contains { !$0.problems.isEmpty })
+        #expect(fresh.contains { $0.frontMatterError != nil })
+
+        // Changing one field of a cached note keeps the others, and no other copy changes.
+        let original = try #require(cached.first { $0.path == "a.md" })
+        var changed = original
+        changed.title = "New"
+        changed.tags.append("more")
+        #expect(changed.title == "New" && changed.tags == ["één", "Work/Alpha", "idea", "more"])
+        #expect(changed.id == "note-a" && changed.snippet == original.snippet && changed.pinned)
+        #expect(original.title == "Ça va" && original.tags == ["één", "Work/Alpha", "idea"])
+
+        // A cache written from cached notes is the cache written from the files.
+        let written = Date().addingTimeInterval(10)
+        NoteCache.write(fresh, root: vault.root, timeZone: vault.vault.timeZone, startedAt: written)
+        let cacheFile = vault.path + "/" + NoteCache.path
+        let fromFiles = try #require(FileManager.default.contents(atPath: cacheFile))
+        NoteCache.write(cached, root: vault.root, timeZone: vault.vault.timeZone, startedAt: written)
+        #expect(FileManager.default.contents(atPath: cacheFile) == fromFiles)
+    }
 }

@@ -65,6 +65,11 @@ struct ByteReader {
 
     mutating func skipString() -> Bool { stringBytes() != nil }
 
+    mutating func skipOptionalString() -> Bool {
+        guard let present = bool() else { return false }
+        return !present || skipString()
+    }
+
     mutating func optionalString() -> String?? {
         guard let present = bool() else { return nil }
         guard present else { return .some(nil) }

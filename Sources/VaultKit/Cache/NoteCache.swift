@@ -40,6 +40,9 @@ public final class NoteCache: @unchecked Sendable {
 
     deinit { storage.deallocate() }
 
+    /// The whole cache file.
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(storage) }
+
     /// Loads the cache of `root` written for `timeZone` (dates without an offset depend on it).
     static func load(root: VaultRoot, timeZone: TimeZone) -> NoteCache? {
         let fd = openat(root.descriptor, path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
@@ -76,7 +79,7 @@ public final class NoteCache: @unchecked Sendable {
         let changed = max(stamp.mtimeSeconds * 1_000_000_000 + stamp.mtimeNanoseconds,
                           stamp.ctimeSeconds * 1_000_000_000 + stamp.ctimeNanoseconds)
         guard changed < writtenAt - Self.racyWindowNanoseconds else { return nil }
-        return Self.readNote(&reader, path: path, stamp: stamp)
+        return readNote(&reader, path: path, stamp: stamp)
     }
 
     /// Where the fields of `path`'s entry start: at `position` when the vault is listed as
@@ -147,7 +150,11 @@ public final class NoteCache: @unchecked Sendable {
             let lengthAt = entries.bytes.count
             entries.int(0)
             writeStamp(note.stamp, to: &entries)
-            writeNote(note, to: &entries)
+            if let cached = note.cachedDetails {
+                entries.bytes.append(contentsOf: cached.storedFields)
+            } else {
+                writeNote(note, to: &entries)
+            }
             let length = Int64(entries.bytes.count - lengthAt - 8).littleEndian
             withUnsafeBytes(of: length) { entries.bytes.replaceSubrange(lengthAt..<(lengthAt + 8), with: $0) }
         }
@@ -204,7 +211,7 @@ public final class NoteCache: @unchecked Sendable {
         writer.int(Int64(error.column))
     }
 
-    private static func readError(_ reader: inout ByteReader) -> FrontMatterError? {
+    static func readError(_ reader: inout ByteReader) -> FrontMatterError? {
         guard let message = reader.string(), let line = reader.int(), let column = reader.int() else { return nil }
         return FrontMatterError(message: message, line: Int(line), column: Int(column))
     }
@@ -226,34 +233,32 @@ public final class NoteCache: @unchecked Sendable {
         for problem in note.problems { writeError(problem, to: &writer) }
     }
 
-    private static func readNote(_ reader: inout ByteReader, path: String, stamp: FileStamp) -> Note? {
-        guard let id = reader.optionalString(), let title = reader.string(), let tagCount = reader.int(),
-              tagCount >= 0, tagCount < 10_000 else { return nil }
-        var tags: [String] = []
-        tags.reserveCapacity(Int(tagCount))
+    /// Checks the fields of the entry `reader` is at and makes its note, the text fields
+    /// left in the cache's bytes.
+    private func readNote(_ reader: inout ByteReader, path: String, stamp: FileStamp) -> Note? {
+        let fields = reader.offset
+        guard reader.skipOptionalString(), reader.skipString() else { return nil }
+        let tagList = reader.offset
+        guard let tagCount = reader.int(), tagCount >= 0, tagCount < 10_000 else { return nil }
         for _ in 0..<tagCount {
-            guard let tag = reader.string() else { return nil }
-            tags.append(tag)
+            guard reader.skipString() else { return nil }
         }
         guard let pinned = reader.bool(), let created = reader.double(), let modified = reader.double(),
-              let sortDate = reader.double(), let snippet = reader.string(), let hasFrontMatter = reader.bool(),
-              let hasError = reader.bool() else { return nil }
-        var frontMatterError: FrontMatterError?
-        if hasError {
-            guard let error = readError(&reader) else { return nil }
-            frontMatterError = error
-        }
-        guard let problemCount = reader.int(), problemCount >= 0, problemCount < 10_000 else { return nil }
-        var problems: [FrontMatterError] = []
+              let sortDate = reader.double() else { return nil }
+        let snippetAt = reader.offset
+        guard reader.skipString(), let hasFrontMatter = reader.bool() else { return nil }
+        let errorsAt = reader.offset
+        guard let hasError = reader.bool(), !hasError || Self.readError(&reader) != nil,
+              let problemCount = reader.int(), problemCount >= 0, problemCount < 10_000 else { return nil }
         for _ in 0..<problemCount {
-            guard let problem = readError(&reader) else { return nil }
-            problems.append(problem)
+            guard Self.readError(&reader) != nil else { return nil }
         }
+        let details = CachedNoteDetails(cache: self, fields: UInt32(fields), tagList: UInt32(tagList), snippetAt: UInt32(snippetAt),
+                                  errorsAt: UInt32(errorsAt), end: UInt32(reader.offset))
         return Note(
-            path: path, id: id, title: title, tags: tags, pinned: pinned,
-            created: Date(timeIntervalSince1970: created), modified: Date(timeIntervalSince1970: modified),
-            sortDate: Date(timeIntervalSince1970: sortDate), snippet: snippet, stamp: stamp,
-            frontMatterError: frontMatterError, problems: problems, hasFrontMatter: hasFrontMatter
+            path: path, pinned: pinned, created: Date(timeIntervalSince1970: created),
+            modified: Date(timeIntervalSince1970: modified), sortDate: Date(timeIntervalSince1970: sortDate),
+            stamp: stamp, hasFrontMatter: hasFrontMatter, cached: details
         )
     }
 }

@@ -12,17 +12,17 @@ public struct Note: Sendable {
         set { uniqueStorage().fields.path = newValue }
     }
     public var id: String? {
-        get { storage.fields.id }
-        set { uniqueStorage().fields.id = newValue }
+        get { storage.fields.details.id }
+        set { uniqueStorage().fields.details.decoded.id = newValue }
     }
     /// Front matter `title`, else the first non-blank body line, else the file name.
     public var title: String {
-        get { storage.fields.title }
-        set { uniqueStorage().fields.title = newValue }
+        get { storage.fields.details.title }
+        set { uniqueStorage().fields.details.decoded.title = newValue }
     }
     public var tags: [String] {
-        get { storage.fields.tags }
-        set { uniqueStorage().fields.tags = newValue }
+        get { storage.fields.details.tags }
+        set { uniqueStorage().fields.details.decoded.tags = newValue }
     }
     public var pinned: Bool {
         get { storage.fields.pinned }
@@ -43,8 +43,8 @@ public struct Note: Sendable {
     }
     /// Up to two lines of body text after the title, Markdown markers removed.
     public var snippet: String {
-        get { storage.fields.snippet }
-        set { uniqueStorage().fields.snippet = newValue }
+        get { storage.fields.details.snippet }
+        set { uniqueStorage().fields.details.decoded.snippet = newValue }
     }
     /// The file's identity when it was read, for detecting edits made meanwhile.
     public var stamp: FileStamp {
@@ -53,13 +53,13 @@ public struct Note: Sendable {
     }
     /// Why the front matter could not be read; such a note is never rewritten.
     public var frontMatterError: FrontMatterError? {
-        get { storage.fields.frontMatterError }
-        set { uniqueStorage().fields.frontMatterError = newValue }
+        get { storage.fields.details.frontMatterError }
+        set { uniqueStorage().fields.details.decoded.frontMatterError = newValue }
     }
     /// Values in the front matter that could not be understood.
     public var problems: [FrontMatterError] {
-        get { storage.fields.problems }
-        set { uniqueStorage().fields.problems = newValue }
+        get { storage.fields.details.problems }
+        set { uniqueStorage().fields.details.decoded.problems = newValue }
     }
     /// True when the file has a front-matter block.
     public var hasFrontMatter: Bool {
@@ -84,7 +84,13 @@ public struct Note: Sendable {
         problems: [FrontMatterError],
         hasFrontMatter: Bool
     ) {
-        storage = Storage(Fields(path: path, id: id, title: title, tags: tags, pinned: pinned, created: created, modified: modified, sortDate: sortDate, snippet: snippet, stamp: stamp, frontMatterError: frontMatterError, problems: problems, hasFrontMatter: hasFrontMatter))
+        let details = NoteDetails.Decoded(id: id, title: title, tags: tags, snippet: snippet, frontMatterError: frontMatterError, problems: problems)
+        storage = Storage(Fields(path: path, pinned: pinned, created: created, modified: modified, sortDate: sortDate, stamp: stamp, hasFrontMatter: hasFrontMatter, details: .decoded(details)))
+    }
+
+    /// A note whose text fields stay in the cache's bytes until they are asked for.
+    init(path: String, pinned: Bool, created: Date, modified: Date, sortDate: Date, stamp: FileStamp, hasFrontMatter: Bool, cached: CachedNoteDetails) {
+        storage = Storage(Fields(path: path, pinned: pinned, created: created, modified: modified, sortDate: sortDate, stamp: stamp, hasFrontMatter: hasFrontMatter, details: .cached(cached)))
     }
 
     private mutating func uniqueStorage() -> Storage {
@@ -92,20 +98,31 @@ public struct Note: Sendable {
         return storage
     }
 
+    /// Calls `body` with the UTF-8 bytes of each tag, without making strings when the note
+    /// came from the cache.
+    func forEachTag(_ body: (UnsafeRawBufferPointer) -> Void) {
+        switch storage.fields.details {
+        case .cached(let cached): cached.forEachTag(body)
+        case .decoded(let decoded):
+            for var tag in decoded.tags { tag.withUTF8 { body(UnsafeRawBufferPointer($0)) } }
+        }
+    }
+
+    /// The cache entry the note's fields are in, while none of them has been changed.
+    var cachedDetails: CachedNoteDetails? {
+        if case .cached(let cached) = storage.fields.details { return cached }
+        return nil
+    }
+
     private struct Fields {
         var path: String
-        var id: String?
-        var title: String
-        var tags: [String]
         var pinned: Bool
         var created: Date
         var modified: Date
         var sortDate: Date
-        var snippet: String
         var stamp: FileStamp
-        var frontMatterError: FrontMatterError?
-        var problems: [FrontMatterError]
         var hasFrontMatter: Bool
+        var details: NoteDetails
     }
 
     /// Changed only through a note that holds the sole reference.

@@ -155,7 +155,9 @@ indirect enum QueryCondition: Sendable {
     private func matchesMetadata(_ note: Note) -> Bool {
         switch self {
         case .tag(let pattern):
-            return note.tags.contains { pattern.matches($0) }
+            var found = false
+            note.forEachTag { tag in found = found || pattern.matches(tag) }
+            return found
         case .folder(let pattern):
             return pattern.matchesFolder(ofPath: note.path)
         case .root:
@@ -167,7 +169,9 @@ indirect enum QueryCondition: Sendable {
         case .unsorted:
             return note.isUnsorted
         case .untagged:
-            return note.tags.isEmpty
+            var tagged = false
+            note.forEachTag { _ in tagged = true }
+            return !tagged
         case .dateBounds(let field, let bounds):
             return bounds.contains(Self.date(field, of: note))
         case .date(let field, let condition):
@@ -210,6 +214,14 @@ struct NamePattern: Sendable, Equatable {
         return TagName.isSelfOrDescendant(TagName.key(tag), of: key)
     }
 
+    /// True when the tag spelled by the UTF-8 bytes `tag` is the name or below it.
+    func matches(_ tag: UnsafeRawBufferPointer) -> Bool {
+        if let asciiKey, let result = Self.asciiPrefixMatch(tag, key: asciiKey, requireSeparator: false) {
+            return result
+        }
+        return TagName.isSelfOrDescendant(TagName.key(String(decoding: tag, as: UTF8.self)), of: key)
+    }
+
     /// True when the note at `path` is in the folder or below it.
     func matchesFolder(ofPath path: String) -> Bool {
         // `Work/a.md` is in `Work` exactly when the path starts with `Work/`.
@@ -225,20 +237,24 @@ struct NamePattern: Sendable, Equatable {
     /// byte is in the way: only full case mapping can tell then (the Kelvin sign `K`
     /// lower-cases to `k`).
     private static func asciiPrefixMatch(_ text: String, key: [UInt8], requireSeparator: Bool) -> Bool? {
-        let result = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
-            var index = 0
-            while index < key.count {
-                guard index < bytes.count else { return false }
-                let byte = bytes[index]
-                if byte >= 0x80 { return nil }
-                let lower = byte &- 0x41 < 26 ? byte | 0x20 : byte
-                if lower != key[index] { return false }
-                index += 1
-            }
-            if index == bytes.count { return !requireSeparator }
-            if bytes[index] >= 0x80 { return nil }
-            return bytes[index] == UInt8(ascii: "/")
+        let result = text.utf8.withContiguousStorageIfAvailable {
+            asciiPrefixMatch(UnsafeRawBufferPointer($0), key: key, requireSeparator: requireSeparator)
         }
         return result ?? nil
+    }
+
+    private static func asciiPrefixMatch(_ bytes: UnsafeRawBufferPointer, key: [UInt8], requireSeparator: Bool) -> Bool? {
+        var index = 0
+        while index < key.count {
+            guard index < bytes.count else { return false }
+            let byte = bytes[index]
+            if byte >= 0x80 { return nil }
+            let lower = byte &- 0x41 < 26 ? byte | 0x20 : byte
+            if lower != key[index] { return false }
+            index += 1
+        }
+        if index == bytes.count { return !requireSeparator }
+        if bytes[index] >= 0x80 { return nil }
+        return bytes[index] == UInt8(ascii: "/")
     }
 }

@@ -30,10 +30,11 @@ struct TagTally: Sendable {
     private var lastNote: [Int] = []
     private var notes = 0
 
-    mutating func add(_ tags: [String]) {
+    /// Counts the tags of one note.
+    mutating func add(_ note: Note) {
         notes += 1
-        for tag in tags {
-            let spelling = spellingIndex.index(of: tag) ?? newSpelling(tag)
+        note.forEachTag { tag in
+            let spelling = spellingIndex.index(of: tag) ?? newSpelling(String(decoding: tag, as: UTF8.self))
             spellings[spelling].uses += 1
             for key in spellings[spelling].lineage where lastNote[key] != notes {
                 lastNote[key] = notes
@@ -127,23 +128,25 @@ struct ByteTable: Sendable {
 
     func index(of text: String) -> Int? {
         var text = text
-        return text.withUTF8 { bytes in
-            let hash = Self.hash(bytes)
-            var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
-            while slots[slot] >= 0 {
-                let entry = entries[Int(slots[slot])]
-                if entry.hash == hash, entry.bytes.elementsEqual(bytes) { return entry.index }
-                slot = (slot + 1) & (slots.count - 1)
-            }
-            return nil
+        return text.withUTF8 { index(of: UnsafeRawBufferPointer($0)) }
+    }
+
+    func index(of bytes: UnsafeRawBufferPointer) -> Int? {
+        let hash = Self.hash(bytes)
+        var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+        while slots[slot] >= 0 {
+            let entry = entries[Int(slots[slot])]
+            if entry.hash == hash, entry.bytes.elementsEqual(bytes) { return entry.index }
+            slot = (slot + 1) & (slots.count - 1)
         }
+        return nil
     }
 
     /// Adds `text`, which must not be in the table yet.
     mutating func insert(_ text: String, index: Int) {
         if (entries.count + 1) * 2 > slots.count { grow() }
         let bytes = Array(text.utf8)
-        let hash = bytes.withUnsafeBufferPointer(Self.hash)
+        let hash = bytes.withUnsafeBytes(Self.hash)
         entries.append((hash, bytes, index))
         place(entries.count - 1, hash: hash)
     }
@@ -160,7 +163,7 @@ struct ByteTable: Sendable {
     }
 
     /// FNV-1a, with a final mix so that the low bits (the slot) depend on every byte.
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0100_0000_01b3 }
         return hash ^ (hash >> 29)

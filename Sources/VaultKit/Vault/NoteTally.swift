@@ -16,7 +16,7 @@ struct NoteTally: Sendable {
     mutating func add(_ note: Note, directory: Int) {
         perDirectory[directory < 0 ? perDirectory.count - 1 : directory] += 1
         if note.pinned { pinned += 1 }
-        tags.add(note.tags)
+        tags.add(note)
     }
 
     mutating func merge(_ other: NoteTally) {

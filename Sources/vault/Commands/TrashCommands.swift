@@ -97,7 +97,7 @@ struct TrashRestore: ParsableCommand {
                 let item = try trash.resolve(name, in: items)
                 let (path, renamed) = try trash.restore(item)
                 global.terminal.line("restored \(path)" + (renamed ? " (\(item.origin) is taken, so under a new name)" : ""))
-            } catch let error as VaultError {
+            } catch {
                 Terminal.standardError.printError(error)
                 failed = true
             }
