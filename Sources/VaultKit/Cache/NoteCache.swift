@@ -38,7 +38,7 @@ public final class NoteCache: @unchecked Sendable {
         self.writtenAt = writtenAt
     }
 
-    deinit { storage.deallocate() }
+    deinit { Self.unmap(storage) }
 
     /// The whole cache file.
     var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(storage) }
@@ -51,7 +51,7 @@ public final class NoteCache: @unchecked Sendable {
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_size > 0, info.st_size < 1 << 32 else { return nil }
         // Read straight into the storage the entries will be decoded from: no second copy.
-        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: Int(info.st_size), alignment: 8)
+        guard let storage = map(Int(info.st_size)) else { return nil }
         var filled = 0
         while filled < storage.count {
             let count = read(fd, storage.baseAddress.map { $0 + filled }, storage.count - filled)
@@ -63,10 +63,22 @@ public final class NoteCache: @unchecked Sendable {
         guard filled == storage.count, reader.uint() == magic, reader.string() == timeZone.identifier,
               let writtenAt = reader.int(), let count = reader.int(), count >= 0,
               reader.offset + 12 * Int(count) <= storage.count else {
-            storage.deallocate()
+            unmap(storage)
             return nil
         }
         return NoteCache(storage: storage, count: Int(count), offsetTable: reader.offset, writtenAt: writtenAt)
+    }
+
+    /// Memory for the cache file, faulted in at once: filling a buffer from `malloc` took
+    /// one page fault per 4 KB as `read` copied into it, a fifth of the main page's time.
+    private static func map(_ size: Int) -> UnsafeMutableRawBufferPointer? {
+        let address = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0)
+        guard let address, address != MAP_FAILED else { return nil }
+        return UnsafeMutableRawBufferPointer(start: address, count: size)
+    }
+
+    private static func unmap(_ storage: UnsafeMutableRawBufferPointer) {
+        munmap(storage.baseAddress, storage.count)
     }
 
     /// The cached note at `path`, if the file still has `stamp` and was not racily recent.

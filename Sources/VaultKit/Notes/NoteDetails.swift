@@ -2,7 +2,7 @@
 /// the cache until asked for. Most commands read only tags, folders and dates, and a
 /// hundred thousand titles and snippets decoded for nothing cost time and memory.
 enum NoteDetails: Sendable {
-    case decoded(Decoded)
+    indirect case decoded(Decoded)
     case cached(CachedNoteDetails)
 
     struct Decoded: Sendable {

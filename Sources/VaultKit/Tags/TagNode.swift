@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A tag with the number of notes tagged with it or one of its descendants.
 public struct TagNode: Sendable, Equatable {
     /// This level's name (`alpha` for `project/alpha`), spelled as most notes spell it.
@@ -15,13 +19,15 @@ struct TagTally: Sendable {
     private struct Spelling {
         var text: String
         var key: Int
-        /// The key of the tag and of each ancestor (`a/b/c`, `a/b`, `a`).
-        var lineage: [Int]
+        /// Where the keys of the tag and of each ancestor (`a/b/c`, `a/b`, `a`) are in
+        /// `lineages`: one array for all, so that counting a tag retains nothing.
+        var lineage: Range<Int>
         var uses = 0
     }
 
     private var spellingIndex = ByteTable()
     private var spellings: [Spelling] = []
+    private var lineages: [Int] = []
     private var keyIndex: [String: Int] = [:]
     private var keys: [String] = []
     /// Notes tagged with each key or one of its descendants.
@@ -36,9 +42,12 @@ struct TagTally: Sendable {
         note.forEachTag { tag in
             let spelling = spellingIndex.index(of: tag) ?? newSpelling(String(decoding: tag, as: UTF8.self))
             spellings[spelling].uses += 1
-            for key in spellings[spelling].lineage where lastNote[key] != notes {
-                lastNote[key] = notes
-                counts[key] += 1
+            for position in spellings[spelling].lineage {
+                let key = lineages[position]
+                if lastNote[key] != notes {
+                    lastNote[key] = notes
+                    counts[key] += 1
+                }
             }
         }
     }
@@ -62,7 +71,8 @@ struct TagTally: Sendable {
             prefix = prefix[..<slash]
             lineage.append(keyID(String(prefix)))
         }
-        spellings.append(Spelling(text: tag, key: lineage[0], lineage: lineage))
+        lineages += lineage
+        spellings.append(Spelling(text: tag, key: lineage[0], lineage: (lineages.count - lineage.count)..<lineages.count))
         spellingIndex.insert(tag, index: spellings.count - 1)
         return spellings.count - 1
     }
@@ -123,8 +133,17 @@ struct TagTally: Sendable {
 /// canonical equivalence: one multiply-and-xor pass and a `memcmp` per lookup, where a
 /// `Dictionary<String, Int>` lookup costs several times that.
 struct ByteTable: Sendable {
+    private struct Entry {
+        var hash: UInt64
+        var start: Int
+        var count: Int
+        var index: Int
+    }
+
     private var slots = [Int32](repeating: -1, count: 64)
-    private var entries: [(hash: UInt64, bytes: [UInt8], index: Int)] = []
+    private var entries: [Entry] = []
+    /// The entries' bytes, one after another: looking one up retains nothing.
+    private var storage: [UInt8] = []
 
     func index(of text: String) -> Int? {
         var text = text
@@ -133,21 +152,29 @@ struct ByteTable: Sendable {
 
     func index(of bytes: UnsafeRawBufferPointer) -> Int? {
         let hash = Self.hash(bytes)
-        var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
-        while slots[slot] >= 0 {
-            let entry = entries[Int(slots[slot])]
-            if entry.hash == hash, entry.bytes.elementsEqual(bytes) { return entry.index }
-            slot = (slot + 1) & (slots.count - 1)
+        return storage.withUnsafeBytes { stored in
+            var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+            while slots[slot] >= 0 {
+                let entry = entries[Int(slots[slot])]
+                if entry.hash == hash, entry.count == bytes.count, Self.equal(stored, entry, bytes) { return entry.index }
+                slot = (slot + 1) & (slots.count - 1)
+            }
+            return nil
         }
-        return nil
+    }
+
+    private static func equal(_ stored: UnsafeRawBufferPointer, _ entry: Entry, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let storedBase = stored.baseAddress, let base = bytes.baseAddress else { return entry.count == 0 }
+        return memcmp(storedBase + entry.start, base, entry.count) == 0
     }
 
     /// Adds `text`, which must not be in the table yet.
     mutating func insert(_ text: String, index: Int) {
         if (entries.count + 1) * 2 > slots.count { grow() }
-        let bytes = Array(text.utf8)
-        let hash = bytes.withUnsafeBytes(Self.hash)
-        entries.append((hash, bytes, index))
+        let start = storage.count
+        storage.append(contentsOf: text.utf8)
+        let hash = storage.withUnsafeBytes { Self.hash(UnsafeRawBufferPointer(rebasing: $0[start...])) }
+        entries.append(Entry(hash: hash, start: start, count: storage.count - start, index: index))
         place(entries.count - 1, hash: hash)
     }
 

@@ -104,7 +104,10 @@ extension DirectoryWalk.Entries {
         func path() -> String? {
             scratch.removeSubrange(prefix.count...)
             scratch.append(contentsOf: name)
-            return String(validating: scratch, as: UTF8.self)
+            // `String(validating:)` is generic and costs a metadata lookup per name: decode,
+            // and treat a name that needed repair as invalid.
+            let path = String(decoding: scratch, as: UTF8.self)
+            return name.allSatisfy({ $0 < 0x80 }) || path.utf8.elementsEqual(scratch) ? path : nil
         }
         if name.first == UInt8(ascii: ".") {
             if name.count > 4, name.last == UInt8(ascii: "p"), let path = path(),
