@@ -119,4 +119,22 @@ struct QueryTextMatcherTests {
             #expect(finds(needle, in: haystack) == QueryReference.contains(haystack, needle), "\(needle.debugDescription) in \(haystack.debugDescription)")
         }
     }
+
+    @Test("agrees with Foundation on long mostly-ASCII text (the sixteen-byte block skip)")
+    func randomLongText() {
+        var random = QueryRandom(seed: 9)
+        let alphabet: [String] = ["b", "d", "f", "g", "o", "r", " ", "Z", "z", "a", "n", "\n", "é", "Ä", "ß"]
+        let weights = [10, 10, 10, 10, 10, 10, 8, 1, 1, 3, 3, 2, 1, 1, 1]
+        let pool = zip(alphabet, weights).flatMap { Array(repeating: $0.0, count: $0.1) }
+        for _ in 0..<300 {
+            let haystack = (0..<random.int(in: 0...600)).map { _ in random.element(of: pool) }.joined()
+            var needle = random.element(of: ["zanzibar", "za", "z", "nab", "ä", "ss", "ba z", "bod"])
+            if random.bool(0.5), !haystack.isEmpty {
+                let characters = Array(haystack)
+                let start = random.int(in: 0...characters.count - 1)
+                needle = String(characters[start..<min(characters.count, start + random.int(in: 1...10))])
+            }
+            #expect(finds(needle, in: haystack) == QueryReference.contains(haystack, needle), "\(needle.debugDescription) in \(haystack.debugDescription)")
+        }
+    }
 }

@@ -1,11 +1,13 @@
+import CSystemShims
+
 /// Finds a word or phrase in UTF-8 text as a substring, ignoring case and diacritics,
 /// in any Unicode normalisation form (see `TextFolding`).
 ///
 /// The needle is folded once; the text is folded on the fly, scalar by scalar, and only
 /// where a match could start. Text is never turned into `String`s: notes are searched as
-/// the bytes the scanner read. Pure-ASCII stretches are examined eight bytes at a time
-/// for the needle's first letter (in either case) and, when that letter is common, a
-/// rarer one at its distance; a non-ASCII byte (which might fold to a needle letter, as
+/// the bytes the scanner read. Pure-ASCII stretches are examined sixteen bytes at a time
+/// (SSE2, in `CSystemShims`), then eight, for the needle's first letter (in either case)
+/// and, when that letter is common, a rarer one at its distance; a non-ASCII byte (which might fold to a needle letter, as
 /// `É` folds to `e`) sends its neighbourhood through the scalar-by-scalar path.
 public struct TextMatcher: Sendable, Equatable {
     /// The folded needle, as scalar values.
@@ -70,8 +72,12 @@ private struct Scan {
         let probeCaseBits = Self.lowBits &* UInt64(Self.caseBit(probeByte))
         var index = 0
         while index < count {
+            index = vault_skip_plain_blocks(base.assumingMemoryBound(to: UInt8.self), index, count, firstByte, firstCase,
+                                            probeByte, Self.caseBit(probeByte), probe)
+            // Words up to the end of the block the skip stopped at, then back to blocks.
+            let blockEnd = index + 16
             if probe == 0 {
-                while index + 8 <= count {
+                while index + 8 <= count, index < blockEnd {
                     let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
                     if word & Self.highBits != 0 { break }
                     var candidates = Self.zeroBytes((word | firstCaseBits) ^ firstPattern)
@@ -82,7 +88,7 @@ private struct Scan {
                     index += 8
                 }
             } else {
-                while index + 8 + probe <= count {
+                while index + 8 + probe <= count, index < blockEnd {
                     let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
                     let probeWord = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index + probe, as: UInt64.self))
                     // The two loads cover index ..< index + probe + 8 (probe <= 8): all
@@ -97,6 +103,8 @@ private struct Scan {
                     index += 8
                 }
             }
+            // The words covered the block: back to skipping blocks.
+            if index >= blockEnd { continue }
             let stop = min(count, index + 8)
             while index < stop {
                 let value = byte(index)
