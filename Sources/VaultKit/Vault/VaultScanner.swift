@@ -37,7 +37,11 @@ public struct VaultScanner: Sendable {
         let chunks = (listing.files.count + chunkSize - 1) / chunkSize
         let worker = ScanWorker(listing: listing, root: root.descriptor, output: output, filter: filter, cache: cache, timeZone: timeZone)
         let tallies = WorkerSlots(repeating: NoteTally(directories: listing.directories.count), count: chunks)
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+        DispatchQueue.concurrentPerform(iterations: chunks) { iteration in
+            // Alternate chunks from the two ends of the listing, so that threads mostly read
+            // different directories: opening files side by side in one directory costs
+            // the kernel a tenth more time.
+            let chunk = iteration % 2 == 0 ? iteration / 2 : chunks - 1 - iteration / 2
             var worker = worker
             defer { worker.finish() }
             var tally = NoteTally(directories: listing.directories.count)
