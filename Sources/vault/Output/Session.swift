@@ -18,7 +18,7 @@ struct Session {
         scan = try vault.scan(filter: filter)
         // Kept until the process exits: freeing 100,000 notes one allocation at a time
         // took 50 ms after the output was written, and exit returns the memory at once.
-        _ = Unmanaged.passRetained(ScanBox(scan))
+        scansKeptUntilExit.append(scan)
         for issue in scan.issues where issue.isWarning {
             Terminal.standardError.warning(issue.diagnostic)
         }
@@ -53,8 +53,5 @@ struct Session {
     }
 }
 
-/// Holds a scan so that it is never freed.
-private final class ScanBox {
-    let scan: ScanResult
-    init(_ scan: ScanResult) { self.scan = scan }
-}
+/// Scans that are never freed (see `Session.init`); commands run on the main thread only.
+nonisolated(unsafe) private var scansKeptUntilExit: [ScanResult] = []
