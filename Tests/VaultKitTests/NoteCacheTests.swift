@@ -138,6 +138,18 @@ import Testing
         #expect(fresh.contains { !$0.problems.isEmpty })
         #expect(fresh.contains { $0.frontMatterError != nil })
 
+        // Queries on tags read a note's tags as bytes: cached notes answer as the files do.
+        let context = QueryContext(now: Date(), timeZone: vault.vault.timeZone)
+        let expected = [
+            "tag:één": ["a.md"], "tag:EEN": [], "#work": ["a.md", "Work/b.md"], "tag:work/ALPHA": ["a.md"],
+            "tag:idea": ["a.md"], "is:untagged": ["c.md", "d.md", "e.md"], "NOT tag:work": ["c.md", "d.md", "e.md"],
+        ]
+        for (text, paths) in expected {
+            let evaluator = try Query.parse(text).evaluator(context: context)
+            #expect(cached.filter { evaluator.matchesWithoutText($0) == true }.map(\.path).sorted() == paths.sorted(), "\(text)")
+            #expect(fresh.filter { evaluator.matchesWithoutText($0) == true }.map(\.path).sorted() == paths.sorted(), "\(text)")
+        }
+
         // Changing one field of a cached note keeps the others, and no other copy changes.
         let original = try #require(cached.first { $0.path == "a.md" })
         var changed = original
