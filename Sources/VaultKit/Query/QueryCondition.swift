@@ -206,14 +206,6 @@ struct NamePattern: Sendable, Equatable {
         asciiKey = key.utf8.allSatisfy { $0 < 0x80 } ? Array(key.utf8) : nil
     }
 
-    /// True when `tag` is the name or below it.
-    func matches(_ tag: String) -> Bool {
-        if let asciiKey, let result = Self.asciiPrefixMatch(tag, key: asciiKey, requireSeparator: false) {
-            return result
-        }
-        return TagName.isSelfOrDescendant(TagName.key(tag), of: key)
-    }
-
     /// True when the tag spelled by the UTF-8 bytes `tag` is the name or below it.
     func matches(_ tag: UnsafeRawBufferPointer) -> Bool {
         if let asciiKey, let result = Self.asciiPrefixMatch(tag, key: asciiKey, requireSeparator: false) {
