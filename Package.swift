@@ -1,9 +1,10 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// Linux only: the platform layer uses statx(2), renameat2(2) and MAP_POPULATE, and every
+// such call sits in Sources/VaultPlatform, the one place a port would touch.
 let package = Package(
     name: "vault",
-    platforms: [.macOS(.v13)],
     products: [
         .library(name: "VaultKit", targets: ["VaultKit"]),
         .executable(name: "vault", targets: ["vault"]),
@@ -12,26 +13,30 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
+        // C: libyaml, the system calls Glibc's overlay does not import, and the SSE2 scan.
         .systemLibrary(
             name: "CYAML",
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        // Linux-only system calls (statx for birth times, renameat2 for no-clobber moves)
-        // that Glibc's Swift overlay does not import.
         .target(name: "CSystemShims"),
-        .target(
-            name: "VaultKit",
-            dependencies: ["CYAML", "CSystemShims"]
-        ),
+        .target(name: "CTextScan"),
+        // Every system call, mapped file, directory walk, atomic write and worker pool: the
+        // only Swift code that imports Glibc or the C shims. A target of its own, so the
+        // compiler keeps the layers above it from reaching past it.
+        .target(name: "VaultPlatform", dependencies: ["CSystemShims", "CTextScan"]),
+        // The whole domain, for every front end: YAML (the only importer of CYAML), the
+        // model, scanning and the cache, queries, operations and the session API.
+        .target(name: "VaultKit", dependencies: ["CYAML", "VaultPlatform"]),
         .executableTarget(
             name: "vault",
             dependencies: [
                 "VaultKit",
+                "VaultPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "VaultKitTests", dependencies: ["VaultKit"]),
+        .testTarget(name: "VaultKitTests", dependencies: ["VaultKit", "VaultPlatform"]),
         // Depends on the executable so that it is built before its end-to-end tests run.
         .testTarget(name: "vaultTests", dependencies: ["vault", "VaultKit"]),
     ],

@@ -1,4 +1,4 @@
-import CSystemShims
+import VaultPlatform
 import Foundation
 
 // libFuzzer target: arbitrary bytes as a note file.
@@ -60,8 +60,8 @@ public func frontMatterFuzzer(_ data: UnsafePointer<UInt8>, _ count: Int) -> CIn
     let bytes = Array(UnsafeBufferPointer(start: data, count: count - 1))
     let edit = Edit.allCases[Int(data[count - 1]) % Edit.allCases.count]
 
-    let stat = vault_file_stat(size: Int64(bytes.count), inode: 1, mode: 0o100644, mtime_sec: 0, mtime_nsec: 0, ctime_sec: 0, ctime_nsec: 0, has_btime: 0, btime_sec: 0, btime_nsec: 0)
-    _ = bytes.withUnsafeBytes { NoteReader.read($0, path: "Fuzz/note.md", stat: stat, timeZone: utc) }
+    let status = FileStatus(size: Int64(bytes.count), inode: 1, mode: 0o100644, modified: FileTime(seconds: 0, nanoseconds: 0), changed: FileTime(seconds: 0, nanoseconds: 0))
+    _ = bytes.withUnsafeBytes { NoteReader.read($0, path: "Fuzz/note.md", status: status, timeZone: utc) }
 
     guard var editor = try? FrontMatterEditor(bytes: bytes, timeZone: utc) else { return 0 }
     let before = editor.fields

@@ -1,4 +1,4 @@
-import CSystemShims
+import VaultPlatform
 import Foundation
 
 // libFuzzer target: arbitrary bytes as a query string.
@@ -13,7 +13,7 @@ private let context = QueryContext(now: now, timeZone: TimeZone(identifier: "UTC
 
 private let noteText = Array("---\ntags: [work/x, home]\npinned: true\ncreated: 2023-05-01\n---\n# A note\nSome text with work and café.\n".utf8)
 private let note = noteText.withUnsafeBytes {
-    NoteReader.read($0, path: "Work/a.md", stat: vault_file_stat(size: Int64($0.count), inode: 1, mode: 0o100644, mtime_sec: 1_700_000_000, mtime_nsec: 0, ctime_sec: 1_700_000_000, ctime_nsec: 0, has_btime: 0, btime_sec: 0, btime_nsec: 0), timeZone: context.timeZone)
+    NoteReader.read($0, path: "Work/a.md", status: FileStatus(size: Int64($0.count), inode: 1, mode: 0o100644, modified: FileTime(seconds: 1_700_000_000, nanoseconds: 0), changed: FileTime(seconds: 1_700_000_000, nanoseconds: 0)), timeZone: context.timeZone)
 }
 
 private func check(_ condition: Bool, _ message: @autoclosure () -> String) {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VaultKit
+import VaultPlatform
 
 /// `vault`: a notes vault that is nothing but a folder of Markdown files.
 @main
@@ -82,15 +83,8 @@ struct GlobalOptions: ParsableArguments {
     var noCache = false
 
     /// Opens the vault these options designate.
-    func openVault() throws -> Vault {
-        let root = try VaultRoot.discover(
-            explicit: vault,
-            environment: ProcessInfo.processInfo.environment,
-            workingDirectory: FileManager.default.currentDirectoryPath
-        )
-        var vault = Vault(root: root)
-        vault.usesCache = !noCache
-        return vault
+    func openSession() throws -> VaultSession {
+        try VaultSession.open(explicit: vault, workingDirectory: FileManager.default.currentDirectoryPath, usesCache: !noCache)
     }
 
     var terminal: Terminal { Terminal.standardOutput(color: color) }

@@ -1,15 +1,13 @@
-import CSystemShims
 import Foundation
 import Testing
 @testable import VaultKit
+import VaultPlatform
 
 @Suite struct NoteReaderTests {
     func read(_ text: String, path: String = "Work/Plan.md") -> Note {
-        var stat = vault_file_stat()
-        stat.mtime_sec = 1_790_000_000
-        stat.btime_sec = 1_790_000_100
-        stat.has_btime = 1
-        return Array(text.utf8).withUnsafeBytes { NoteReader.read($0, path: path, stat: stat) }
+        let status = FileStatus(size: 0, inode: 0, mode: 0, modified: FileTime(seconds: 1_790_000_000, nanoseconds: 0),
+                                changed: FileTime(seconds: 0, nanoseconds: 0), born: FileTime(seconds: 1_790_000_100, nanoseconds: 0))
+        return Array(text.utf8).withUnsafeBytes { NoteReader.read($0, path: path, status: status) }
     }
 
     @Test func titleFromHeadingAndSnippetFromTheNextLines() {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import VaultKit
+import VaultPlatform
 
 /// A note as a scan would hand it to a filter: the `Note` and its searchable text.
 struct QueryTestNote {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import VaultKit
+import VaultPlatform
 
 /// The main page's counts are gathered by the scanner's workers while it reads; they must
 /// equal the counts worked out afterwards from the notes themselves.
@@ -78,12 +79,12 @@ import Testing
 
     @Test func parallelFormattingHandsPiecesOverInOrder() {
         var pieces: [Range<Int>] = []
-        ParallelFormatting.run(count: 10_000, chunk: 7) { $0 } emit: { pieces.append($0) }
+        ParallelChunks.run(count: 10_000, chunk: 7) { $0 } emit: { pieces.append($0) }
         #expect(pieces.first?.lowerBound == 0)
         #expect(pieces.last?.upperBound == 10_000)
         #expect(zip(pieces, pieces.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
         var none = 0
-        ParallelFormatting.run(count: 0) { _ in 1 } emit: { none += $0 }
+        ParallelChunks.run(count: 0) { _ in 1 } emit: { none += $0 }
         #expect(none == 0)
     }
 }

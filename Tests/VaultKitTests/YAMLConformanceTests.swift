@@ -1,4 +1,4 @@
-import CSystemShims
+import VaultPlatform
 import Foundation
 import Testing
 @testable import VaultKit
@@ -126,9 +126,9 @@ enum YAMLTestSuite {
 
         func read() -> Note {
             let bytes = note
-            let stat = vault_file_stat(size: Int64(bytes.count), inode: 1, mode: 0o100644, mtime_sec: 0, mtime_nsec: 0,
-                                       ctime_sec: 0, ctime_nsec: 0, has_btime: 0, btime_sec: 0, btime_nsec: 0)
-            return bytes.withUnsafeBytes { NoteReader.read($0, path: notePath, stat: stat) }
+            let status = FileStatus(size: Int64(bytes.count), inode: 1, mode: 0o100644, modified: FileTime(seconds: 0, nanoseconds: 0),
+                                    changed: FileTime(seconds: 0, nanoseconds: 0))
+            return bytes.withUnsafeBytes { NoteReader.read($0, path: notePath, status: status) }
         }
     }
 

@@ -1,7 +1,6 @@
 #ifndef C_SYSTEM_SHIMS_H
 #define C_SYSTEM_SHIMS_H
 
-#include <stddef.h>
 #include <stdint.h>
 
 /// What `vault` needs to know about a file, read with one statx(2) call.
@@ -32,13 +31,5 @@ int vault_rename_noreplace(int olddirfd, const char *oldpath, int newdirfd, cons
 /// renameat2(2) with RENAME_EXCHANGE: swaps the two names atomically. Fails with EINVAL
 /// (or ENOSYS) where the file system cannot.
 int vault_rename_exchange(int olddirfd, const char *oldpath, int newdirfd, const char *newpath);
-
-/// Text search's fast path: from `start`, skips 16-byte blocks of `text` (`count` bytes)
-/// that are all ASCII and hold no candidate, a position where `first` is (OR-ed with
-/// `first_case`, which folds upper-case letters) and `probe` is `offset` bytes later (OR-ed
-/// with `probe_case`). Returns where the first block not skipped starts; only blocks with
-/// `offset` + 16 bytes before the end are looked at.
-size_t vault_skip_plain_blocks(const uint8_t *text, size_t start, size_t count, uint8_t first, uint8_t first_case,
-                               uint8_t probe, uint8_t probe_case, size_t offset);
 
 #endif

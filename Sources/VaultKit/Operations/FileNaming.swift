@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// File names for notes, made from titles.
 public enum FileNaming {
@@ -26,17 +23,7 @@ public enum FileNaming {
     /// A vault-relative path `folder/base.md` no file uses yet (compared case-insensitively,
     /// for vaults synced to case-insensitive file systems): `base 2.md`, `base 3.md`, …
     public static func freePath(folder: String, base: String, in root: VaultRoot) -> String {
-        let directory = folder.isEmpty ? root.path : root.absolutePath(folder)
-        var taken = Set<String>()
-        if let dir = opendir(directory) {
-            while let entry = readdir(dir) {
-                let name = withUnsafePointer(to: &entry.pointee.d_name) {
-                    $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-                }
-                taken.insert(name.lowercased())
-            }
-            closedir(dir)
-        }
+        let taken = Set(root.entries(of: folder).map { $0.name.lowercased() })
         var candidate = base
         var number = 2
         while taken.contains((candidate + ".md").lowercased()) {

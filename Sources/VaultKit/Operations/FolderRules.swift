@@ -1,8 +1,5 @@
-import CSystemShims
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import VaultPlatform
 
 /// The rules for folders: one level of subfolders, sensible names, unique
 /// case-insensitively among siblings.
@@ -23,9 +20,7 @@ public struct FolderRules: Sendable {
         if let existing = siblings(of: parent).first(where: { $0.lowercased() == name.lowercased() }) {
             throw .invalidFolderName(path, reason: "'\(parent.isEmpty ? existing : parent + "/" + existing)' already exists")
         }
-        guard mkdirat(root.descriptor, relative, 0o755) == 0 else {
-            throw .io(path: relative, operation: "create the folder", errno: errno)
-        }
+        try root.makeDirectory(relative, mustBeNew: true)
         return relative
     }
 
@@ -49,10 +44,7 @@ public struct FolderRules: Sendable {
         if !isCaseOnly, let existing = siblings(of: parent).first(where: { $0.lowercased() == name.lowercased() }) {
             throw .invalidFolderName(new, reason: "'\(parent.isEmpty ? existing : parent + "/" + existing)' already exists")
         }
-                guard vault_rename_noreplace(root.descriptor, source, root.descriptor, target) == 0 else {
-            if errno == EEXIST { throw .destinationExists(target) }
-            throw .io(path: source, operation: "rename the folder to '\(target)'", errno: errno)
-        }
+        try root.move(source, to: target, operation: "rename the folder to '\(target)'")
         try ConfigEditor(root: root).renameColorKey(source, to: target, kind: .folders)
         return target
     }
@@ -64,11 +56,9 @@ public struct FolderRules: Sendable {
         func remove(_ directory: String) {
             for child in siblings(of: directory) where !child.hasPrefix(".") {
                 let path = directory + "/" + child
-                if let stat = POSIXFile.stat(path, relativeTo: root.descriptor), stat.mode & UInt32(S_IFMT) == UInt32(S_IFDIR) {
-                    remove(path)
-                }
+                if root.isDirectory(path) { remove(path) }
             }
-            if unlinkat(root.descriptor, directory, AT_REMOVEDIR) != 0 { remaining.append(directory) }
+            if !root.removeDirectory(directory) { remaining.append(directory) }
         }
         remove(folder)
         return remaining
@@ -95,19 +85,18 @@ public struct FolderRules: Sendable {
 
     private func requireDirectory(_ path: String) throws(VaultError) {
         guard !path.isEmpty else { return }
-        guard let stat = POSIXFile.stat(path, relativeTo: root.descriptor), stat.mode & UInt32(S_IFMT) == UInt32(S_IFDIR) else {
+        guard root.isDirectory(path) else {
             throw .folderNotFound(path)
         }
     }
 
     private func hasSubdirectories(_ folder: String) -> Bool {
         siblings(of: folder).contains { child in
-            guard !child.hasPrefix("."), let stat = POSIXFile.stat(folder + "/" + child, relativeTo: root.descriptor) else { return false }
-            return stat.mode & UInt32(S_IFMT) == UInt32(S_IFDIR)
+            !child.hasPrefix(".") && root.isDirectory(folder + "/" + child)
         }
     }
 
     private func siblings(of parent: String) -> [String] {
-        (try? FileManager.default.contentsOfDirectory(atPath: root.absolutePath(parent))) ?? []
+        root.entries(of: parent).map(\.name)
     }
 }

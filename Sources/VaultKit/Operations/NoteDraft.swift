@@ -1,4 +1,5 @@
 import Foundation
+import VaultPlatform
 
 /// What `vault new` is asked to create.
 public struct NoteDraft: Sendable {

@@ -1,8 +1,5 @@
-import CSystemShims
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import VaultPlatform
 
 /// The everyday note commands: create, move, rename, duplicate, pin, and finishing an edit.
 ///
@@ -40,7 +37,7 @@ public struct NoteOperations: Sendable {
         for _ in 0..<5 {
             let path = FileNaming.freePath(folder: folder, base: base, in: root)
             do {
-                try AtomicFile.write(bytes, to: path, in: root, mode: mode, replacing: .nothing)
+                try root.write(bytes, to: path, mode: mode, replacing: .nothing)
                 return path
             } catch .destinationExists {
                 continue
@@ -89,10 +86,7 @@ public struct NoteOperations: Sendable {
     }
 
     private func renameNoReplace(_ source: String, to target: String) throws(VaultError) {
-        guard vault_rename_noreplace(root.descriptor, source, root.descriptor, target) == 0 else {
-            if errno == EEXIST { throw .destinationExists(target) }
-            throw .io(path: source, operation: "move to '\(target)'", errno: errno)
-        }
+        try root.move(source, to: target, operation: "move to '\(target)'")
     }
 
     // MARK: - Duplicate
@@ -101,13 +95,12 @@ public struct NoteOperations: Sendable {
     /// and `modified` now, and the title "… copy".
     public func duplicate(_ note: Note, to folder: String? = nil) throws(VaultError) -> String {
         let destination = try existingFolder(folder.map { $0 == "/" ? "" : $0 } ?? note.folder)
-        var buffer: [UInt8] = []
-        let stat = try POSIXFile.readAll(note.path, relativeTo: root.descriptor, into: &buffer)
+        let (original, stat) = try root.read(note.path)
         let now = vault.now()
         let copyTitle = note.title + " copy"
         var editor: FrontMatterEditor
         do {
-            editor = try FrontMatterEditor(bytes: Array(buffer[0..<Int(stat.size)]), timeZone: vault.timeZone)
+            editor = try FrontMatterEditor(bytes: original, timeZone: vault.timeZone)
             try editor.set(FrontMatterKey.id, to: .string(Self.newID()))
             // A title from the file name changes with the new name; one from the key or the
             // body's first line needs the key.
@@ -141,9 +134,7 @@ public struct NoteOperations: Sendable {
     /// After an editor closed `path`: when its text differs from `before`, sets `modified`
     /// to now. A note without front matter keeps its file time as `modified` and gets no block.
     public func finishEdit(_ path: String, before: [UInt8]) throws(VaultError) -> NoteWriter.Outcome {
-        var buffer: [UInt8] = []
-        let stat = try POSIXFile.readAll(path, relativeTo: root.descriptor, into: &buffer)
-        let after = Array(buffer[0..<Int(stat.size)])
+        let after = try root.read(path).bytes
         guard after != before else { return .unchanged }
         let hasBlock = after.withUnsafeBytes { raw -> Bool in
             if case .none = FrontMatterBlock.locate(in: raw) { return false }
@@ -173,8 +164,7 @@ public struct NoteOperations: Sendable {
                 throw .invalidFolderName(relative, reason: problem)
             }
             prefix = prefix.isEmpty ? String(part) : prefix + "/" + part
-            guard let stat = POSIXFile.stat(prefix, relativeTo: root.descriptor),
-                  stat.mode & UInt32(S_IFMT) == UInt32(S_IFDIR) else {
+            guard root.isDirectory(prefix) else {
                 throw .folderNotFound(relative)
             }
         }

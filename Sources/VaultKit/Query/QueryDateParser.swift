@@ -7,11 +7,7 @@
 /// relative := count ( "d" | "w" | "m" | "y" )
 /// ```
 enum QueryDateParser {
-    /// What is wrong with a value, and the character offset in it to point at.
-    struct Failure: Error, Equatable {
-        var message: String
-        var offset: Int
-    }
+    typealias Failure = QueryField.Failure
 
     /// The largest count of a relative date: beyond it the dates are meaningless.
     static let maximumCount = 100_000

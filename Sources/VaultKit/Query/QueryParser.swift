@@ -19,9 +19,6 @@ struct QueryParser {
     /// cannot exhaust the stack.
     static let maximumDepth = 100
 
-    /// The field names, in the order suggestions prefer them.
-    static let fields = ["tag", "folder", "title", "is", "created", "modified", "date"]
-
     /// Parses `text` into a syntax tree.
     static func parse(_ text: String) throws(QueryError) -> QueryExpression {
         var parser = QueryParser(lexer: QueryLexer(source: QuerySource(text)))
@@ -169,63 +166,25 @@ struct QueryParser {
     // MARK: Fields
 
     private func field(_ name: String, value: String, valueStart: Int, quoted: Bool, at start: Int) throws(QueryError) -> QueryTerm {
-        let key = name.lowercased()
-        guard Self.fields.contains(key) else {
-            throw source.error("unknown field '\(name)' (\(Self.suggestion(forField: key)))", at: start)
+        guard let field = QueryField.named(name) else {
+            throw source.error("unknown field '\(name)' (\(QueryField.suggestion(forField: name.lowercased())))", at: start)
         }
         if value.isEmpty {
-            if quoted { throw source.error("empty value for '\(key):'", at: valueStart - 1) }
-            throw source.error("expected a value after '\(key):'", at: valueStart)
+            if quoted { throw source.error("empty value for '\(field.name):'", at: valueStart - 1) }
+            throw source.error("expected a value after '\(field.name):'", at: valueStart)
         }
-        switch key {
-        case "tag":
-            return try tag(value, at: valueStart)
-        case "folder":
-            return try folder(value, at: valueStart)
-        case "title":
-            return .title(value)
-        case "is":
-            guard let state = QueryTerm.State(rawValue: value.lowercased()) else {
-                let names = QueryTerm.State.allCases.map(\.rawValue)
-                let hint = EditDistance.nearest(to: value.lowercased(), in: names).map { "did you mean '\($0)'?" }
-                    ?? "expected pinned, unsorted or untagged"
-                throw source.error("unknown value '\(value)' for 'is:' (\(hint))", at: valueStart)
-            }
-            return .state(state)
-        default:
-            let field: QueryTerm.DateField = key == "created" ? .created : key == "modified" ? .modified : .sortDate
-            do {
-                return .date(field, try QueryDateParser.parse(value))
-            } catch {
-                throw source.error(error.message, at: valueStart + error.offset)
-            }
+        do {
+            return try field.read(value)
+        } catch {
+            throw source.error(error.message, at: valueStart + error.offset)
         }
     }
 
-    /// A tag as front matter spells it: a leading `#` is dropped there, so here too.
     private func tag(_ value: String, at valueStart: Int) throws(QueryError) -> QueryTerm {
-        let name = value.hasPrefix("#") ? String(value.dropFirst()) : value
-        if let problem = TagName.problem(with: name) {
-            throw source.error("invalid tag '\(value)': \(problem)", at: valueStart)
+        do {
+            return try QueryTerm.tag(named: value)
+        } catch {
+            throw source.error(error.message, at: valueStart + error.offset)
         }
-        return .tag(name)
-    }
-
-    /// `folder:/` is the root; `folder:/Work/` is `folder:Work`.
-    private func folder(_ value: String, at valueStart: Int) throws(QueryError) -> QueryTerm {
-        let components = value.split(separator: "/", omittingEmptySubsequences: true)
-        if let hidden = components.first(where: { $0.hasPrefix(".") }) {
-            throw source.error("invalid folder '\(value)': '\(hidden)' starts with '.', and such directories are not part of the vault", at: valueStart)
-        }
-        return .folder(components.joined(separator: "/"))
-    }
-
-    /// The hint after an unknown field: the nearest field, else the list of fields.
-    static func suggestion(forField name: String) -> String {
-        // Names people bring from front matter, or from other tools.
-        let aliases = ["sortdate": "date", "pinned": "is:pinned", "unsorted": "is:unsorted", "untagged": "is:untagged"]
-        if let alias = aliases[name] { return "did you mean '\(alias)'?" }
-        if let nearest = EditDistance.nearest(to: name, in: fields) { return "did you mean '\(nearest)'?" }
-        return "known fields: " + fields.joined(separator: ", ") + "; put text that contains ':' in quotes"
     }
 }

@@ -1,4 +1,4 @@
-import CSystemShims
+import VaultPlatform
 
 /// Finds a word or phrase in UTF-8 text as a substring, ignoring case and diacritics,
 /// in any Unicode normalisation form (see `TextFolding`).
@@ -72,8 +72,8 @@ private struct Scan {
         let probeCaseBits = Self.lowBits &* UInt64(Self.caseBit(probeByte))
         var index = 0
         while index < count {
-            index = vault_skip_plain_blocks(base.assumingMemoryBound(to: UInt8.self), index, count, firstByte, firstCase,
-                                            probeByte, Self.caseBit(probeByte), probe)
+            index = ByteSearch.skipPlainBlocks(base.assumingMemoryBound(to: UInt8.self), from: index, count: count, first: firstByte,
+                                               firstCase: firstCase, probe: probeByte, probeCase: Self.caseBit(probeByte), offset: probe)
             // Words up to the end of the block the skip stopped at, then back to blocks.
             let blockEnd = index + 16
             if probe == 0 {

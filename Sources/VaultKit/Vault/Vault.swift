@@ -1,4 +1,5 @@
 import Foundation
+import VaultPlatform
 
 /// A vault opened for one command: its root, settings, clock and the write path.
 public struct Vault: Sendable {

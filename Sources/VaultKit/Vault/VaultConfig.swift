@@ -30,14 +30,9 @@ public struct VaultConfig: Sendable, Equatable {
 
     /// Reads the config of `root`; a missing file gives the defaults.
     public static func load(from root: VaultRoot) -> VaultConfig {
-        var buffer: [UInt8] = []
         let path = VaultRoot.settingsDirectory + "/" + fileName
-        guard let stat = try? POSIXFile.readAll(path, relativeTo: root.descriptor, into: &buffer) else {
-            return VaultConfig()
-        }
-        return buffer.withUnsafeBytes { raw in
-            parse(UnsafeRawBufferPointer(rebasing: raw[0..<Int(stat.size)]), path: path)
-        }
+        guard let bytes = try? root.read(path).bytes else { return VaultConfig() }
+        return bytes.withUnsafeBytes { parse($0, path: path) }
     }
 
     static func parse(_ bytes: UnsafeRawBufferPointer, path: String) -> VaultConfig {

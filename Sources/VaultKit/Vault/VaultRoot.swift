@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import VaultPlatform
 
 /// An open vault directory: the directory that contains `.vault/`.
 ///
@@ -18,17 +16,21 @@ public final class VaultRoot: Sendable {
     /// Opens the vault at `path`, which must contain `.vault/`.
     public init(path: String) throws(VaultError) {
         let absolute = Self.absolute(path)
-        let fd = open(absolute, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw .io(path: absolute, operation: "open the vault", errno: errno) }
+        let fd: Int32
+        do {
+            fd = try Syscalls.openDirectory(absolute, followLinks: true)
+        } catch {
+            throw .io(path: absolute, operation: "open the vault", errno: error.code)
+        }
         guard Self.isVault(absolute) else {
-            close(fd)
+            Syscalls.close(fd)
             throw .noVault(searchedFrom: absolute)
         }
         self.path = absolute
         self.descriptor = fd
     }
 
-    deinit { close(descriptor) }
+    deinit { Syscalls.close(descriptor) }
 
     /// Finds the vault the way git finds a repository: `explicit` (`--vault`), else
     /// `VAULT_PATH`, else the nearest ancestor of `workingDirectory` that has `.vault/`.
@@ -52,12 +54,14 @@ public final class VaultRoot: Sendable {
         let absolute = absolute(path)
         if isVault(absolute) { throw .vaultExists(absolute) }
         for directory in [absolute, absolute + "/" + settingsDirectory] {
-            if mkdir(directory, 0o755) != 0, errno != EEXIST {
-                throw .io(path: directory, operation: "create directory", errno: errno)
+            do {
+                try Syscalls.makeDirectory(directory)
+            } catch {
+                throw .io(path: directory, operation: "create directory", errno: error.code)
             }
         }
         let root = try VaultRoot(path: absolute)
-        try AtomicFile.write(Array(VaultConfig.defaultText.utf8), to: settingsDirectory + "/" + VaultConfig.fileName, in: root, mode: 0o644)
+        try root.write(Array(VaultConfig.defaultText.utf8), to: settingsDirectory + "/" + VaultConfig.fileName, mode: 0o644)
         return root
     }
 
@@ -67,8 +71,7 @@ public final class VaultRoot: Sendable {
     }
 
     static func isVault(_ directory: String) -> Bool {
-        var info = stat()
-        return stat(directory + "/" + settingsDirectory, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+        Syscalls.status(directory + "/" + settingsDirectory, in: Syscalls.currentDirectory)?.isDirectory == true
     }
 
     static func resolve(_ path: String, against base: String) -> String {

@@ -1,4 +1,4 @@
-import CYAML
+internal import CYAML
 
 /// Reads a YAML stream of one document with libyaml's event API into a tree of `YAMLNode`s whose
 /// offsets are bytes of the input.

@@ -10,9 +10,9 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-        let vault = try global.openVault()
+        let vault = try global.openSession()
         let scan = try vault.scan()
-        let check = VaultCheck(scan: scan, config: vault.config)
+        let check = vault.check(scan)
         for diagnostic in check.diagnostics { global.terminal.line(diagnostic.description) }
         if check.isClean {
             global.terminal.line("\(scan.notes.count) notes checked; no problems found")

@@ -15,11 +15,11 @@ struct EditCommand: ParsableCommand {
         let session = try Session(global)
         let found = try session.resolve(note)
         let path = session.vault.root.absolutePath(found.path)
-        session.prepareWrite()
+        let changes = session.beginWrite()
         let before = [UInt8](FileManager.default.contents(atPath: path) ?? Data())
         try EditorLauncher.edit(path)
         do {
-            if try session.operations.finishEdit(found.path, before: before) == .written {
+            if try changes.notes.finishEdit(found.path, before: before) == .written {
                 Terminal.standardError.line("vault: \(found.path): modified updated")
             }
         } catch {

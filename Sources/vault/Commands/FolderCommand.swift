@@ -5,12 +5,13 @@ struct FolderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "folder",
         abstract: "List, create, rename, delete and colour folders.",
-        subcommands: [FolderList.self, FolderCreate.self, FolderRename.self, FolderDelete.self, FolderColor.self],
-        defaultSubcommand: FolderList.self
+        subcommands: [List.self, Create.self, Rename.self, Delete.self, Color.self],
+        defaultSubcommand: List.self
     )
 }
 
-struct FolderList: ParsableCommand {
+extension FolderCommand {
+struct List: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "The folder tree with note counts.")
 
     @OptionGroup var global: GlobalOptions
@@ -19,7 +20,7 @@ struct FolderList: ParsableCommand {
     func run() throws {
         let session = try Session(global)
         let index = session.index
-        let config = session.vault.config
+        let config = session.config
         if format == .json {
             var json = JSONWriter()
             NoteJSON.writeFolders(index.folders, config: config, to: &json)
@@ -36,21 +37,19 @@ struct FolderList: ParsableCommand {
     }
 }
 
-struct FolderCreate: ParsableCommand {
+struct Create: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "create", abstract: "Create a folder or a subfolder (one level of nesting).")
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "Folder or Folder/Subfolder.") var name: String
 
     func run() throws {
-        let vault = try global.openVault()
-        Trash(vault: vault).purge()
-        let path = try FolderRules(root: vault.root).create(name)
+        let path = try global.openSession().beginWrite().folders.create(name)
         global.terminal.line("created folder \(path)")
     }
 }
 
-struct FolderRename: ParsableCommand {
+struct Rename: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a folder; its colour goes with it.")
 
     @OptionGroup var global: GlobalOptions
@@ -58,14 +57,12 @@ struct FolderRename: ParsableCommand {
     @Argument(help: "The new name (Folder or Folder/Subfolder).") var name: String
 
     func run() throws {
-        let vault = try global.openVault()
-        Trash(vault: vault).purge()
-        let target = try FolderRules(root: vault.root).rename(folder, to: name)
+        let target = try global.openSession().beginWrite().folders.rename(folder, to: name)
         global.terminal.line("\(folder) → \(target)")
     }
 }
 
-struct FolderDelete: ParsableCommand {
+struct Delete: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete",
         abstract: "Move every note of a folder (subfolders included) to the trash, then remove the emptied directories."
@@ -77,34 +74,35 @@ struct FolderDelete: ParsableCommand {
     @Flag(name: [.short, .long], help: "Do not ask for confirmation.") var yes = false
 
     func run() throws {
-        let session = try Session(global)
-        let relative = try session.operations.existingFolder(folder)
+        let vault = try global.openSession()
+        let relative = try VaultPath.relative(folder, root: vault.root)
         guard !relative.isEmpty else { throw VaultError.invalidFolderName(folder, reason: "the vault root cannot be deleted") }
-        let prefix = relative.lowercased() + "/"
-        let notes = VaultIndex.sorted(session.scan.notes.filter { $0.path.lowercased().hasPrefix(prefix) })
+        // The folder's notes are what `folder:` selects: the same rule as `search` and `list`.
+        let session = try Session(vault: vault, terminal: global.terminal, query: Query(.term(.folder(relative))))
+        let existing = try vault.folder(relative, in: session.scan)
+        let notes = session.sortedNotes
         if dryRun {
             for note in notes { session.terminal.line("would trash \(note.path)") }
-            session.terminal.line("would remove \(relative) if nothing else is left in it")
+            session.terminal.line("would remove \(existing) if nothing else is left in it")
             return
         }
-        guard yes || confirm("Move \(notes.count) note\(notes.count == 1 ? "" : "s") of '\(relative)' to the trash and remove the folder?") else {
+        guard yes || confirm("Move \(notes.count) note\(notes.count == 1 ? "" : "s") of '\(existing)' to the trash and remove the folder?") else {
             throw VaultError.invalidArgument("nothing deleted (use --yes to delete the folder without a question)")
         }
-        session.prepareWrite()
-        let trash = Trash(vault: session.vault)
+        let changes = session.beginWrite()
         try session.forEach(notes) { note in
-            try trash.delete(note)
+            try changes.trash.delete(note)
             session.terminal.line("trashed \(note.path)")
         }
-        let remaining = FolderRules(root: session.vault.root).removeEmptyDirectories(relative)
+        let remaining = changes.folders.removeEmptyDirectories(existing)
         for directory in remaining {
             Terminal.standardError.line("vault: kept \(directory): it still holds files that are not notes")
         }
-        if remaining.isEmpty { session.terminal.line("removed folder \(relative)") }
+        if remaining.isEmpty { session.terminal.line("removed folder \(existing)") }
     }
 }
 
-struct FolderColor: ParsableCommand {
+struct Color: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "color", abstract: "Set a folder's colour.")
 
     @OptionGroup var global: GlobalOptions
@@ -112,10 +110,10 @@ struct FolderColor: ParsableCommand {
     @Argument(help: "One of: gray blue orange yellow green indigo red purple pink teal brown.") var color: String
 
     func run() throws {
-        let vault = try global.openVault()
-        Trash(vault: vault).purge()
-        let relative = try NoteOperations(vault: vault).existingFolder(folder)
-        try ConfigEditor(root: vault.root).setColor(color.lowercased(), of: relative, kind: .folders)
+        let changes = try global.openSession().beginWrite()
+        let relative = try changes.notes.existingFolder(folder)
+        try changes.settings.setColor(color.lowercased(), of: relative, kind: .folders)
         global.terminal.line("\(relative) is \(color.lowercased())")
     }
+}
 }

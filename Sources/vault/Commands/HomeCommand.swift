@@ -1,5 +1,6 @@
 import ArgumentParser
 import VaultKit
+import VaultPlatform
 
 struct HomeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -14,14 +15,14 @@ struct HomeCommand: ParsableCommand {
         let session = try Session(global)
         let index = session.index
         PhaseTimer.mark("build index")
-        let trash = Trash(vault: session.vault).count()
+        let trash = session.vault.trash.count()
         PhaseTimer.mark("count trash")
         if format == .json {
             var json = JSONWriter()
-            NoteJSON.writeOverview(index, trash: trash, config: session.vault.config, to: &json)
+            NoteJSON.writeOverview(index, trash: trash, config: session.config, to: &json)
             session.terminal.line(json.output)
         } else {
-            OverviewPrinter(terminal: session.terminal, config: session.vault.config).print(index, trash: trash)
+            OverviewPrinter(terminal: session.terminal, config: session.config).print(index, trash: trash)
             PhaseTimer.mark("print")
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import VaultKit
+import VaultPlatform
 
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List notes, pinned first, then most recently modified.")
@@ -7,9 +8,9 @@ struct ListCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var selection: QueryOption
     @Argument(help: "Only notes in this folder (and its subfolders); '/' for Unsorted.") var folder: String?
-    @Flag(help: "Only pinned notes.") var pinned = false
-    @Flag(help: "Only notes at the vault root.") var unsorted = false
-    @Option(help: "Only notes with this tag or one below it.") var tag: String?
+    @Flag(help: "Only pinned notes (is:pinned).") var pinned = false
+    @Flag(help: "Only notes at the vault root (is:unsorted).") var unsorted = false
+    @Option(help: "Only notes with this tag or one below it (tag:TAG).") var tag: String?
     @Option(help: "Group by: month.") var group: Grouping?
     @Flag(inversion: .prefixedNo, help: "Show a snippet under each title (default from the config).") var snippet: Bool?
     @Option(help: "Show at most this many notes.") var limit: Int?
@@ -22,31 +23,37 @@ struct ListCommand: ParsableCommand {
     }
 
     func run() throws {
-        let session = try Session(global, filter: selection.filter())
-        var notes = session.scan.notes
-        if let folder {
-            let relative = folder == "/" ? "" : try session.operations.existingFolder(folder)
-            notes = notes.filter { note in
-                relative.isEmpty ? note.isUnsorted : (note.folder.lowercased() == relative.lowercased() || note.folder.lowercased().hasPrefix(relative.lowercased() + "/"))
-            }
-        }
-        if pinned { notes = notes.filter(\.pinned) }
-        if unsorted { notes = notes.filter(\.isUnsorted) }
-        if let tag {
-            let key = TagName.key(tag.hasPrefix("#") ? String(tag.dropFirst()) : tag)
-            notes = notes.filter { $0.tags.contains { TagName.isSelfOrDescendant(TagName.key($0), of: key) } }
-        }
-        notes = VaultIndex.sorted(notes)
+        let vault = try global.openSession()
+        // Every option is a query term, so that `list` and `search` always agree.
+        var terms: [QueryExpression] = try selection.parsed().map { [$0.expression] } ?? []
+        if pinned { terms.append(.term(.state(.pinned))) }
+        if unsorted { terms.append(.term(.state(.unsorted))) }
+        if let tag { terms.append(.term(try fieldTerm { () throws(QueryField.Failure) in try QueryTerm.tag(named: tag) })) }
+        let relativeFolder = try folder.map { $0 == "/" ? "" : try VaultPath.relative($0, root: vault.root) }
+        if let relativeFolder { terms.append(.term(.folder(relativeFolder))) }
+        let session = try Session(vault: vault, terminal: global.terminal, query: terms.isEmpty ? nil : Query(.and(terms)))
+        // A folder that does not exist is an error, not an empty list.
+        if let relativeFolder, !relativeFolder.isEmpty { _ = try vault.folder(relativeFolder, in: session.scan) }
+        var notes = session.sortedNotes
         PhaseTimer.mark("sort")
         if let limit { notes = Array(notes.prefix(limit)) }
-        let printer = NoteListPrinter(terminal: session.terminal, config: session.vault.config, showSnippet: snippet ?? session.vault.config.listSnippet)
+        let printer = NoteListPrinter(terminal: session.terminal, config: session.config, showSnippet: snippet ?? session.config.listSnippet)
         if format == .json {
             printer.printJSON(notes)
         } else if group == .month {
-            printer.print(MonthGrouping.group(notes, now: session.vault.now()))
+            printer.print(MonthGrouping.group(notes, now: vault.vault.now()))
         } else {
             printer.print(notes)
         }
         PhaseTimer.mark("print")
+    }
+}
+
+/// A term read the way the query language reads a field's value, its error as an argument error.
+func fieldTerm(_ read: () throws(QueryField.Failure) -> QueryTerm) throws -> QueryTerm {
+    do {
+        return try read()
+    } catch {
+        throw VaultError.invalidArgument(error.message)
     }
 }

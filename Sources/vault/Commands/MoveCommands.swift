@@ -15,19 +15,19 @@ struct MoveCommand: ParsableCommand {
     }
 
     func run() throws {
-        let session = try Session(global, filter: selection.filter())
+        let session = try Session(global, query: selection.parsed())
         let destination = arguments[arguments.count - 1]
-        let notes = selection.query == nil ? try session.resolve(Array(arguments.dropLast())) : VaultIndex.sorted(session.scan.notes)
+        let notes = selection.query == nil ? try session.resolve(Array(arguments.dropLast())) : session.sortedNotes
         if dryRun {
-            let folder = try session.operations.existingFolder(destination == "/" ? "" : destination)
+            let folder = try NoteOperations(vault: session.vault.vault).existingFolder(destination == "/" ? "" : destination)
             for note in notes where note.folder != folder {
                 session.terminal.line("would move \(note.path) → \(folder.isEmpty ? "" : folder + "/")\(note.name).md")
             }
             return
         }
-        session.prepareWrite()
+        let changes = session.beginWrite()
         try session.forEach(notes) { note in
-            let target = try session.operations.move(note, to: destination)
+            let target = try changes.notes.move(note, to: destination)
             if target != note.path { session.terminal.line("\(note.path) → \(target)") }
         }
     }
@@ -43,8 +43,7 @@ struct RenameCommand: ParsableCommand {
     func run() throws {
         let session = try Session(global)
         let found = try session.resolve(note)
-        session.prepareWrite()
-        let target = try session.operations.rename(found, to: title)
+        let target = try session.beginWrite().notes.rename(found, to: title)
         session.terminal.line("\(found.path) → \(target)")
     }
 }
@@ -59,8 +58,7 @@ struct CopyCommand: ParsableCommand {
     func run() throws {
         let session = try Session(global)
         let found = try session.resolve(note)
-        session.prepareWrite()
-        session.terminal.line(try session.operations.duplicate(found, to: destination))
+        session.terminal.line(try session.beginWrite().notes.duplicate(found, to: destination))
     }
 }
 
@@ -85,9 +83,9 @@ struct UnpinCommand: ParsableCommand {
 private func setPinned(_ global: GlobalOptions, _ names: [String], _ pinned: Bool) throws {
     let session = try Session(global)
     let notes = try session.resolve(names)
-    session.prepareWrite()
+    let changes = session.beginWrite()
     try session.forEach(notes) { note in
-        let outcome = try session.operations.setPinned(note, pinned)
+        let outcome = try changes.notes.setPinned(note, pinned)
         let verb = pinned ? "pinned" : "unpinned"
         session.terminal.line(outcome == .written ? "\(verb) \(note.path)" : "\(note.path) was already \(verb)")
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VaultKit
+import VaultPlatform
 
 struct NewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -15,42 +16,41 @@ struct NewCommand: ParsableCommand {
     @Flag(help: "Pin the note.") var pin = false
 
     func run() throws {
-        let vault = try global.openVault()
-        let operations = NoteOperations(vault: vault)
+        let session = try global.openSession()
+        let operations = NoteOperations(vault: session.vault)
         // Fail on a bad folder or tag before the user spends time in the editor.
         _ = try operations.existingFolder(folder == "/" ? "" : folder)
         for tag in tags {
             if let problem = TagName.problem(with: tag) { throw VaultError.invalidTagName(tag, reason: problem) }
         }
         var draft = NoteDraft(title: title, folder: folder, tags: tags, pinned: pin)
-        if isatty(0) == 0 {
+        if !Syscalls.isTerminal(0) {
             let input = FileHandle.standardInput.readDataToEndOfFile()
             draft.body = String(decoding: input, as: UTF8.self)
         } else {
             let template = title.map { "# \($0)\n\n" } ?? ""
-            let text = try editInScratchFile(vault: vault, template: template)
+            let text = try editInScratchFile(root: session.root, template: template)
             guard text != template else {
                 Terminal.standardError.line("vault: the note was left unchanged; nothing saved")
                 return
             }
             draft.body = text
         }
-        if draft.body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty && (title == nil || isatty(0) == 1) {
+        if draft.body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty && (title == nil || Syscalls.isTerminal(0)) {
             Terminal.standardError.line("vault: empty note discarded; nothing saved")
             return
         }
-        Trash(vault: vault).purge()
-        let path = try operations.create(draft)
+        let path = try session.beginWrite().notes.create(draft)
         print(path)
     }
 
     /// Lets the user write in a scratch file inside `.vault/` (never outside the vault).
-    private func editInScratchFile(vault: Vault, template: String) throws -> String {
-        let directory = vault.root.absolutePath(".vault/tmp")
+    private func editInScratchFile(root: VaultRoot, template: String) throws -> String {
+        let directory = root.absolutePath(".vault/tmp")
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let path = directory + "/new-\(getpid()).md"
+        let path = directory + "/new-\(Syscalls.processID).md"
         guard FileManager.default.createFile(atPath: path, contents: Data(template.utf8)) else {
-            throw VaultError.io(path: ".vault/tmp", operation: "create a scratch file", errno: errno)
+            throw VaultError.invalidArgument("\(directory): cannot create a scratch file")
         }
         defer { try? FileManager.default.removeItem(atPath: path) }
         try EditorLauncher.edit(path)

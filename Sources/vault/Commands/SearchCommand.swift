@@ -7,8 +7,8 @@ struct SearchCommand: ParsableCommand {
         commandName: "search",
         abstract: "Search notes with a boolean query: tag:work AND NOT folder:archive.",
         discussion: """
-            Fields: tag: (or #tag), folder: (folder:/ is the root), title:, is:pinned|unsorted|untagged,
-            created:, modified:, date: (2026, 2026-11, 2026-11-20, >, >=, <, <=, a..b, today, yesterday, 7d, 4w, 6m).
+            Fields:
+            \(QueryField.helpText)
             Bare words and "quoted phrases" match the title or body, ignoring case and accents.
             Operators: AND (or adjacency), OR, NOT (or -term), parentheses.
             Exit status: 0 something matched, 1 nothing matched, 2 error.
@@ -30,9 +30,9 @@ struct SearchCommand: ParsableCommand {
 
     func run() throws {
         let parsed = try parseQuery(query.joined(separator: " "))
-        let vault = try global.openVault()
-        let session = try Session(vault: vault, terminal: global.terminal, filter: parsed.scanFilter(context: QueryContext(now: vault.now())))
-        var notes = VaultIndex.sorted(session.scan.notes)
+        let session = try Session(global, query: parsed)
+        let config = session.config
+        var notes = session.sortedNotes
         if let limit { notes = Array(notes.prefix(limit)) }
         let terminal = session.terminal
         if count {
@@ -42,7 +42,7 @@ struct SearchCommand: ParsableCommand {
             for note in notes { out += note.path + "\n" }
             terminal.write(out)
         } else {
-            let printer = NoteListPrinter(terminal: terminal, config: vault.config, showSnippet: snippet ?? vault.config.listSnippet, now: vault.now())
+            let printer = NoteListPrinter(terminal: terminal, config: config, showSnippet: snippet ?? config.listSnippet, now: session.now)
             if format == .json { printer.printJSON(notes) } else { printer.print(notes) }
         }
         if notes.isEmpty { throw ExitCode(1) }

@@ -29,9 +29,9 @@ struct ShowCommand: ParsableCommand {
             terminal.line(json.output)
             return
         }
-        let config = session.vault.config
+        let config = session.config
         terminal.line(terminal.bold(found.title) + (found.pinned ? " ★" : ""))
-        var details = [found.path, "modified " + RelativeDate.format(found.modified, now: session.vault.now())]
+        var details = [found.path, "modified " + RelativeDate.format(found.modified, now: session.now)]
         if !found.tags.isEmpty {
             details.append(found.tags.map { terminal.paint("#" + $0, config.color(ofTag: $0)) }.joined(separator: " "))
         }

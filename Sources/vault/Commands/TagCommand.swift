@@ -6,12 +6,13 @@ struct TagCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tag",
         abstract: "List, add, remove, rename, merge and split tags.",
-        subcommands: [TagList.self, TagAdd.self, TagRemove.self, TagRename.self, TagMerge.self, TagSplit.self, TagHistoryCommand.self, TagColor.self],
-        defaultSubcommand: TagList.self
+        subcommands: [List.self, Add.self, Remove.self, Rename.self, Merge.self, Split.self, History.self, Color.self],
+        defaultSubcommand: List.self
     )
 }
 
-struct TagList: ParsableCommand {
+extension TagCommand {
+struct List: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "The tag tree with note counts (descendants included).")
 
     @OptionGroup var global: GlobalOptions
@@ -30,7 +31,7 @@ struct TagList: ParsableCommand {
             }
             tags = byCount(tags)
         }
-        let config = session.vault.config
+        let config = session.config
         if format == .json {
             var json = JSONWriter()
             NoteJSON.writeTags(tags, config: config, to: &json)
@@ -49,6 +50,7 @@ struct TagList: ParsableCommand {
         terminal.write(out)
     }
 }
+}
 
 /// Prints what a bulk tag command did, with failures on stderr; exits 2 if any failed.
 private func finish(_ report: TagOperations.Report, verb: String, dryRun: Bool, terminal: Terminal) throws {
@@ -66,8 +68,7 @@ private func finish(_ report: TagOperations.Report, verb: String, dryRun: Bool, 
 /// Runs a vault-wide, recorded tag operation with progress on stderr when it is a terminal.
 private func runAcrossVault(_ global: GlobalOptions, dryRun: Bool, verb: String, _ operation: (TagOperations) throws -> TagOperations.Report) throws {
     let session = try Session(global)
-    if !dryRun { session.prepareWrite() }
-    var operations = TagOperations(vault: session.vault, notes: session.scan.notes)
+    var operations = dryRun ? TagOperations(vault: session.vault.vault, notes: session.scan.notes) : session.beginWrite().tags
     if Terminal.standardError.isInteractive {
         operations.progress = { done, total in
             if done % 100 == 0 || done == total { Terminal.standardError.write("\r\(verb) \(done)/\(total)") }
@@ -95,16 +96,16 @@ struct TaggedNotes: ParsableArguments {
 
     /// Resolves the notes and tags and runs `operation` on them.
     func run(verb: String, _ operation: (TagOperations, [String], [Note]) throws -> TagOperations.Report) throws {
-        let session = try Session(global, filter: selection.filter())
+        let session = try Session(global, query: selection.parsed())
         let (names, tags) = try splitNotesAndTags(arguments, query: selection.query != nil)
         let notes = selection.query == nil ? try session.resolve(names) : session.scan.notes
-        if !dryRun { session.prepareWrite() }
-        let operations = TagOperations(vault: session.vault, notes: session.scan.notes)
+        let operations = dryRun ? TagOperations(vault: session.vault.vault, notes: session.scan.notes) : session.beginWrite().tags
         try finish(try operation(operations, tags, notes), verb: verb, dryRun: dryRun, terminal: session.terminal)
     }
 }
 
-struct TagAdd: ParsableCommand {
+extension TagCommand {
+struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Add tags to notes: vault tag add NOTE... TAG... (tags may be written #tag; without '#', the last argument is the tag)."
@@ -117,7 +118,7 @@ struct TagAdd: ParsableCommand {
     }
 }
 
-struct TagRemove: ParsableCommand {
+struct Remove: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove tags from notes: vault tag remove NOTE... TAG...")
 
     @OptionGroup var options: TaggedNotes
@@ -127,7 +128,7 @@ struct TagRemove: ParsableCommand {
     }
 }
 
-struct TagRename: ParsableCommand {
+struct Rename: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a tag and its descendants in every note.")
 
     @OptionGroup var global: GlobalOptions
@@ -141,7 +142,7 @@ struct TagRename: ParsableCommand {
     }
 }
 
-struct TagMerge: ParsableCommand {
+struct Merge: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "merge", abstract: "Merge tags into one: vault tag merge A B --into C.")
 
     @OptionGroup var global: GlobalOptions
@@ -154,7 +155,7 @@ struct TagMerge: ParsableCommand {
     }
 }
 
-struct TagSplit: ParsableCommand {
+struct Split: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "split", abstract: "Undo a merge, however long ago (ids from 'vault tag history').")
 
     @OptionGroup var global: GlobalOptions
@@ -166,14 +167,13 @@ struct TagSplit: ParsableCommand {
     }
 }
 
-struct TagHistoryCommand: ParsableCommand {
+struct History: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "history", abstract: "Tag renames, merges and splits, oldest first.")
 
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-        let vault = try global.openVault()
-        let records = TagHistory(vault: vault).records().map(\.record)
+        let records = try global.openSession().history()
         guard !records.isEmpty else {
             global.terminal.line("no tag operations yet")
             return
@@ -193,7 +193,7 @@ struct TagHistoryCommand: ParsableCommand {
     }
 }
 
-struct TagColor: ParsableCommand {
+struct Color: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "color", abstract: "Set a tag's colour.")
 
     @OptionGroup var global: GlobalOptions
@@ -201,11 +201,10 @@ struct TagColor: ParsableCommand {
     @Argument(help: "One of: gray blue orange yellow green indigo red purple pink teal brown.") var color: String
 
     func run() throws {
-        let vault = try global.openVault()
-        Trash(vault: vault).purge()
         let name = tag.hasPrefix("#") ? String(tag.dropFirst()) : tag
         if let problem = TagName.problem(with: name) { throw VaultError.invalidTagName(tag, reason: problem) }
-        try ConfigEditor(root: vault.root).setColor(color.lowercased(), of: name, kind: .tags)
+        try global.openSession().beginWrite().settings.setColor(color.lowercased(), of: name, kind: .tags)
         global.terminal.line("\(name) is \(color.lowercased())")
     }
+}
 }

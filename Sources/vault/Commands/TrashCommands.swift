@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VaultKit
+import VaultPlatform
 
 struct RemoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "rm", abstract: "Move notes to the trash (restorable for trashDays days).")
@@ -15,14 +16,13 @@ struct RemoveCommand: ParsableCommand {
     }
 
     func run() throws {
-        let session = try Session(global, filter: selection.filter())
-        let targets = selection.query == nil ? try session.resolve(notes) : VaultIndex.sorted(session.scan.notes)
+        let session = try Session(global, query: selection.parsed())
+        let targets = selection.query == nil ? try session.resolve(notes) : session.sortedNotes
         if dryRun {
             for note in targets { session.terminal.line("would trash \(note.path)") }
             return
         }
-        session.prepareWrite()
-        let trash = Trash(vault: session.vault)
+        let trash = session.beginWrite().trash
         try session.forEach(targets) { note in
             let name = try trash.delete(note)
             session.terminal.line("trashed \(note.path)" + (name == note.name + ".md" ? "" : " (as \(Trash.directory)/\(name))"))
@@ -35,21 +35,22 @@ struct TrashCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trash",
         abstract: "List, restore and empty the trash.",
-        subcommands: [TrashList.self, TrashRestore.self, TrashEmpty.self],
-        defaultSubcommand: TrashList.self
+        subcommands: [List.self, Restore.self, Empty.self],
+        defaultSubcommand: List.self
     )
 }
 
-struct TrashList: ParsableCommand {
+extension TrashCommand {
+struct List: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "Trashed notes with their deletion date, original place and days left.")
 
     @OptionGroup var global: GlobalOptions
     @Option(help: "Output format: text or json.") var format: OutputFormat = .text
 
     func run() throws {
-        let vault = try global.openVault()
-        let items = Trash(vault: vault).items()
-        let now = vault.now()
+        let vault = try global.openSession()
+        let items = vault.trash.items()
+        let now = vault.vault.now()
         let terminal = global.terminal
         if format == .json {
             var json = JSONWriter()
@@ -80,16 +81,14 @@ struct TrashList: ParsableCommand {
     }
 }
 
-struct TrashRestore: ParsableCommand {
+struct Restore: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "restore", abstract: "Put notes back where they were.")
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "Original paths (with or without .md) or titles.") var notes: [String]
 
     func run() throws {
-        let vault = try global.openVault()
-        let trash = Trash(vault: vault)
-        trash.purge()
+        let trash = try global.openSession().beginWrite().trash
         let items = trash.items()
         var failed = false
         for name in notes {
@@ -106,16 +105,15 @@ struct TrashRestore: ParsableCommand {
     }
 }
 
-struct TrashEmpty: ParsableCommand {
+struct Empty: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "empty", abstract: "Delete every note in the trash for good.")
 
     @OptionGroup var global: GlobalOptions
     @Flag(name: [.short, .long], help: "Do not ask for confirmation.") var yes = false
 
     func run() throws {
-        let vault = try global.openVault()
-        let trash = Trash(vault: vault)
-        let count = trash.count()
+        let vault = try global.openSession()
+        let count = vault.trash.count()
         guard count > 0 else {
             global.terminal.line("the trash is empty")
             return
@@ -123,13 +121,15 @@ struct TrashEmpty: ParsableCommand {
         guard yes || confirm("Delete \(count) note\(count == 1 ? "" : "s") in the trash for good?") else {
             throw VaultError.invalidArgument("nothing deleted (use --yes to empty the trash without a question)")
         }
-        global.terminal.line("deleted \(trash.empty()) note(s) for good")
+        global.terminal.line("deleted \(vault.beginWrite().trash.empty()) note(s) for good")
     }
+}
+
 }
 
 /// Asks on the terminal; false when stdin is not a terminal, so scripts must say --yes.
 func confirm(_ question: String) -> Bool {
-    guard isatty(0) == 1 else { return false }
+    guard Syscalls.isTerminal(0) else { return false }
     Terminal.standardError.write(question + " [y/N] ")
     guard let answer = readLine() else { return false }
     return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())

@@ -1,5 +1,6 @@
 import Foundation
 import VaultKit
+import VaultPlatform
 
 /// Prints notes for people: title, date, folder and tags on one line, the snippet under it.
 struct NoteListPrinter {
@@ -22,7 +23,7 @@ struct NoteListPrinter {
     }
 
     func print(_ notes: [Note]) {
-        ParallelFormatting.run(count: notes.count) { range in
+        ParallelChunks.run(count: notes.count) { range in
             var out = ""
             for index in range { append(notes[index], to: &out) }
             return out
@@ -34,7 +35,7 @@ struct NoteListPrinter {
         let items = groups.enumerated().flatMap { number, group in
             [Item.heading(group.heading, first: number == 0)] + group.notes.map(Item.note)
         }
-        ParallelFormatting.run(count: items.count) { range in
+        ParallelChunks.run(count: items.count) { range in
             var out = ""
             for index in range {
                 switch items[index] {
@@ -54,7 +55,7 @@ struct NoteListPrinter {
     func printJSON(_ notes: [Note]) {
         let timeZone = timeZone
         terminal.write("[")
-        ParallelFormatting.run(count: notes.count) { range in
+        ParallelChunks.run(count: notes.count) { range in
             var json = JSONWriter(continuingArray: range.lowerBound > 0)
             for index in range { NoteJSON.write(notes[index], to: &json, timeZone: timeZone) }
             return json.flush()

@@ -7,10 +7,9 @@ struct QueryOption: ParsableArguments {
     @Option(name: .long, help: "Act on every note that matches this search query.")
     var query: String?
 
-    /// The parsed query as a scan filter, or nil without `--query`.
-    func filter(now: @escaping @Sendable () -> Date = { Date() }) throws -> ScanFilter? {
-        guard let query else { return nil }
-        return try parseQuery(query).scanFilter(context: QueryContext(now: now()))
+    /// The parsed query, or nil without `--query`.
+    func parsed() throws -> Query? {
+        try query.map(parseQuery)
     }
 }
 

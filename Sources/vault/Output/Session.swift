@@ -2,20 +2,22 @@ import ArgumentParser
 import Foundation
 import VaultKit
 
-/// One command's view of the vault: opened, scanned once, with skipped files reported.
+/// One command's view of the vault: a `VaultSession` scanned once, with skipped files
+/// reported and output going to the terminal.
 struct Session {
-    let vault: Vault
+    let vault: VaultSession
     let scan: ScanResult
     let terminal: Terminal
 
-    init(_ options: GlobalOptions, filter: ScanFilter? = nil) throws {
-        try self.init(vault: options.openVault(), terminal: options.terminal, filter: filter)
+    /// Opens the vault of `options` and scans the notes `query` selects (all without one).
+    init(_ options: GlobalOptions, query: Query? = nil) throws {
+        try self.init(vault: options.openSession(), terminal: options.terminal, query: query)
     }
 
-    init(vault: Vault, terminal: Terminal, filter: ScanFilter? = nil) throws {
+    init(vault: VaultSession, terminal: Terminal, query: Query? = nil) throws {
         self.vault = vault
         self.terminal = terminal
-        scan = try vault.scan(filter: filter)
+        scan = try vault.scan(matching: query)
         // Kept until the process exits: freeing 100,000 notes one allocation at a time
         // took 50 ms after the output was written, and exit returns the memory at once.
         scansKeptUntilExit.append(scan)
@@ -24,18 +26,16 @@ struct Session {
         }
     }
 
-    var index: VaultIndex { VaultIndex(scan) }
+    var index: VaultIndex { vault.index(of: scan) }
+    var now: Date { vault.vault.now() }
+    var config: VaultConfig { vault.config }
+    /// The scanned notes in list order.
+    var sortedNotes: [Note] { vault.sorted(scan) }
 
-    /// Every command that writes first purges notes trashed more than `trashDays` ago.
-    func prepareWrite() {
-        Trash(vault: vault).purge()
-        AtomicFile.removeLeftovers(scan.temporaries, in: vault.root)
-    }
-    var operations: NoteOperations { NoteOperations(vault: vault) }
-    var resolver: NoteResolver { NoteResolver(notes: scan.notes, root: vault.root) }
+    func beginWrite() -> VaultChanges { vault.beginWrite(after: scan) }
 
-    func resolve(_ name: String) throws -> Note { try resolver.resolve(name) }
-    func resolve(_ names: [String]) throws -> [Note] { try resolver.resolve(names) }
+    func resolve(_ name: String) throws -> Note { try vault.resolve(name, in: scan) }
+    func resolve(_ names: [String]) throws -> [Note] { try vault.resolve(names, in: scan) }
 
     /// Runs `body` for each note, printing an error and going on when one fails.
     /// Exits with status 2 at the end if any failed.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VaultKit
+import VaultPlatform
 
 enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
     case auto, always, never
@@ -25,12 +26,12 @@ struct Terminal {
         case .never: return false
         case .auto:
             let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-            return !noColor && isatty(fd) == 1
+            return !noColor && Syscalls.isTerminal(fd)
         }
     }
 
     /// True when this stream is an interactive terminal.
-    var isInteractive: Bool { isatty(fd) == 1 }
+    var isInteractive: Bool { Syscalls.isTerminal(fd) }
 
     /// Writes all of `text`; callers batch their output into large strings.
     func write(_ text: String) {
@@ -43,15 +44,8 @@ struct Terminal {
     }
 
     private func write(_ bytes: UnsafeRawBufferPointer) {
-        var offset = 0
-        while offset < bytes.count {
-            let count = Foundation.write(fd, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-            if count < 0 {
-                if errno == EINTR { continue }
-                return  // A closed pipe (`vault list | head`): stop writing quietly.
-            }
-            offset += count
-        }
+        // A closed pipe (`vault list | head`): stop writing quietly.
+        try? Syscalls.writeAll(fd, bytes)
     }
 
     func line(_ text: String = "") { write(text + "\n") }

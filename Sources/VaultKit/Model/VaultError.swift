@@ -1,0 +1,64 @@
+import Foundation
+import VaultPlatform
+
+/// Every error a user of `vault` can see. Messages are lowercase and name the file
+/// (and place, where one is known) they are about.
+public enum VaultError: LocalizedError, Sendable, Equatable {
+    /// A problem located in a note file; printed as `path:line:column: error: message`.
+    case located(Diagnostic)
+    case noVault(searchedFrom: String)
+    case vaultExists(String)
+    case noteNotFound(String)
+    case ambiguousNote(String, candidates: [String])
+    case folderNotFound(String)
+    case invalidFolderName(String, reason: String)
+    case invalidTagName(String, reason: String)
+    case invalidTitle(String, reason: String)
+    case destinationExists(String)
+    case outsideVault(String)
+    case conflict(path: String)
+    case io(path: String, operation: String, errno: Int32)
+    case invalidArgument(String)
+    case editorFailed(String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .located(let diagnostic):
+            return diagnostic.description
+        case .noVault(let directory):
+            return "no vault found in '\(directory)' or any parent directory (a vault is a directory with a '.vault' folder; create one with 'vault init')"
+        case .vaultExists(let path):
+            return "'\(path)' is already a vault"
+        case .noteNotFound(let name):
+            return "no note matches '\(name)'"
+        case .ambiguousNote(let name, let candidates):
+            return "'\(name)' matches \(candidates.count) notes: " + candidates.joined(separator: ", ")
+        case .folderNotFound(let name):
+            return "folder '\(name)' does not exist (create it with 'vault folder create \(name)')"
+        case .invalidFolderName(let name, let reason):
+            return "invalid folder name '\(name)': \(reason)"
+        case .invalidTagName(let name, let reason):
+            return "invalid tag '\(name)': \(reason)"
+        case .invalidTitle(let title, let reason):
+            return "invalid title '\(title)': \(reason)"
+        case .destinationExists(let path):
+            return "'\(path)' already exists; nothing was overwritten"
+        case .outsideVault(let path):
+            return "'\(path)' is outside the vault"
+        case .conflict(let path):
+            return "\(path): changed on disk while vault was writing it; left as it is on disk"
+        case .io(let path, let operation, let code):
+            return "\(path): cannot \(operation): \(SystemError(operation: operation, code: code).reason)"
+        case .invalidArgument(let message):
+            return message
+        case .editorFailed(let message):
+            return message
+        }
+    }
+
+    /// True when the message already carries its own `path:line:column: error:` prefix.
+    public var isLocated: Bool {
+        if case .located = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import VaultPlatform
+
+/// Changes `.vault/config.yaml` the way the front-matter editor changes notes: only the
+/// bytes of the setting that changes, so comments and settings `vault` does not know stay.
+public struct ConfigEditor: Sendable {
+    public enum Kind: String, Sendable { case tags, folders }
+
+    public let root: VaultRoot
+
+    public init(root: VaultRoot) {
+        self.root = root
+    }
+
+    static var path: String { VaultRoot.settingsDirectory + "/" + VaultConfig.fileName }
+
+    /// Sets `colors.<kind>.<name>` to `color` (a palette name).
+    public func setColor(_ color: String, of name: String, kind: Kind) throws(VaultError) {
+        guard VaultConfig.palette.contains(color) else {
+            throw .invalidArgument("unknown colour '\(color)' (use one of: \(VaultConfig.palette.joined(separator: " ")))")
+        }
+        try update { (text: inout [UInt8], root: YAMLNode?) throws(VaultError) in
+            try Self.setColor(color, of: name, kind: kind, in: &text, root: root)
+        }
+    }
+
+    /// Renames the key `old` of `colors.<kind>` to `new`, keeping its colour. Nothing
+    /// happens when `old` has no colour.
+    public func renameColorKey(_ old: String, to new: String, kind: Kind) throws(VaultError) {
+        try update { (text: inout [UInt8], root: YAMLNode?) throws(VaultError) in
+            guard let pair = Self.colorPair(old, kind: kind, root: root) else { return }
+            text.replaceSubrange(pair.key.start..<pair.key.end, with: Array(YAMLScalarWriter.render(new, in: .flow).utf8))
+        }
+    }
+
+    // MARK: - Editing
+
+    private func update(_ edit: (inout [UInt8], YAMLNode?) throws(VaultError) -> Void) throws(VaultError) {
+        var text: [UInt8] = []
+        var mode: UInt32 = 0o644
+        if let (bytes, status) = try? root.read(Self.path) {
+            text = bytes
+            mode = status.mode
+        }
+        let parsed = try Self.parse(text)
+        var edited = text
+        try edit(&edited, parsed)
+        guard edited != text else { return }
+        // The result must still read as the same YAML with the one change.
+        _ = try Self.parse(edited)
+        try root.write(edited, to: Self.path, mode: mode)
+    }
+
+    private static func parse(_ text: [UInt8]) throws(VaultError) -> YAMLNode? {
+        do {
+            return try text.withUnsafeBytes { raw in
+                Result { () throws(YAMLParseError) in try YAMLReader.parse(raw) }
+            }.get()
+        } catch {
+            throw .located(Diagnostic(path: path, line: error.line + 1, column: error.column + 1, severity: .error, message: error.message))
+        }
+    }
+
+    private static func pairs(_ node: YAMLNode?) -> [YAMLPair] {
+        if case .mapping(let pairs, _)? = node?.kind { return pairs }
+        return []
+    }
+
+    private static func pair(_ name: String, in node: YAMLNode?, matching: (String, String) -> Bool) -> YAMLPair? {
+        pairs(node).first { $0.key.scalar.map { matching($0, name) } ?? false }
+    }
+
+    private static func sameKey(kind: Kind) -> (String, String) -> Bool {
+        switch kind {
+        case .tags: return { TagName.key($0) == TagName.key($1) }
+        case .folders: return { $0.lowercased() == $1.lowercased() }
+        }
+    }
+
+    static func colorPair(_ name: String, kind: Kind, root: YAMLNode?) -> YAMLPair? {
+        let colors = pair("colors", in: root, matching: { $0.lowercased() == $1 })
+        let group = pair(kind.rawValue, in: colors?.value, matching: { $0.lowercased() == $1 })
+        return pair(name, in: group?.value, matching: sameKey(kind: kind))
+    }
+
+    private static func setColor(_ color: String, of name: String, kind: Kind, in text: inout [UInt8], root: YAMLNode?) throws(VaultError) {
+        let key = YAMLScalarWriter.render(name, in: .flow)
+        let entry = "\(key): \(color)"
+        if let existing = colorPair(name, kind: kind, root: root) {
+            let value = existing.value
+            if value.isNull, value.start == value.end {
+                text.insert(contentsOf: Array(" \(color)".utf8), at: existing.key.end + 1)
+            } else {
+                text.replaceSubrange(value.start..<value.end, with: Array(color.utf8))
+            }
+            return
+        }
+        let colors = pair("colors", in: root, matching: { $0.lowercased() == $1 })
+        let group = pair(kind.rawValue, in: colors?.value, matching: { $0.lowercased() == $1 })
+        if let group {
+            try insert(entry, into: group, text: &text)
+        } else if let colors {
+            try insert("\(kind.rawValue): { \(entry) }", into: colors, text: &text)
+        } else {
+            if let last = text.last, last != UInt8(ascii: "\n") { text.append(UInt8(ascii: "\n")) }
+            text += Array("colors:\n  \(kind.rawValue): { \(entry) }\n".utf8)
+        }
+    }
+
+    /// Adds `entry` (`key: value`) to the mapping that is `pair`'s value.
+    private static func insert(_ entry: String, into pair: YAMLPair, text: inout [UInt8]) throws(VaultError) {
+        let value = pair.value
+        switch value.kind {
+        case .mapping(let pairs, true):
+            let close = value.end - 1
+            text.insert(contentsOf: Array((pairs.isEmpty ? " \(entry) " : ", \(entry)").utf8), at: pairs.isEmpty ? close : lastContentEnd(before: close, in: text))
+        case .mapping(let pairs, false):
+            guard let first = pairs.first, let last = pairs.last else { return }
+            let lineEnd = text.withUnsafeBytes { endOfLine(containing: max(last.value.contentEnd - 1, last.key.start), in: $0) }
+            let indent = String(repeating: " ", count: first.key.column)
+            var insertion = Array((indent + entry + "\n").utf8)
+            if lineEnd == text.count, text.last != UInt8(ascii: "\n") { insertion.insert(UInt8(ascii: "\n"), at: 0) }
+            text.insert(contentsOf: insertion, at: lineEnd)
+        default:
+            guard value.isNull else {
+                throw .invalidArgument("\(path): '\(pair.key.scalar ?? "")' is not a mapping; fix it by hand")
+            }
+            // `colors:` with nothing after it.
+            let lineEnd = text.withUnsafeBytes { endOfLine(containing: pair.key.end, in: $0) }
+            let indent = String(repeating: " ", count: pair.key.column + 2)
+            text.insert(contentsOf: Array((indent + entry + "\n").utf8), at: lineEnd)
+        }
+    }
+
+    /// The offset just past the last non-space byte before `offset` (before `}`).
+    private static func lastContentEnd(before offset: Int, in text: [UInt8]) -> Int {
+        var index = offset
+        while index > 0, text[index - 1] == UInt8(ascii: " ") || text[index - 1] == UInt8(ascii: "\n") { index -= 1 }
+        return index
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import VaultPlatform
+
+/// The one write path for notes: read the file as it is now, edit its front matter,
+/// and replace it atomically unless someone else changed it meanwhile.
+public struct NoteWriter: Sendable {
+    public let root: VaultRoot
+    public var timeZone: TimeZone = .current
+    /// Called between reading a note and replacing it; tests use it to play an editor
+    /// that saves the note at the worst moment.
+    public var afterRead: (@Sendable (String) -> Void)?
+
+    /// How many times a note that keeps changing under us is re-read before giving up.
+    static let attempts = 3
+
+    public init(root: VaultRoot) {
+        self.root = root
+    }
+
+    public enum Outcome: Sendable, Equatable {
+        /// The note was rewritten.
+        case written
+        /// The edit changed nothing, so nothing was written.
+        case unchanged
+    }
+
+    /// Applies `edit` to the note at the vault-relative `path` and writes the result.
+    ///
+    /// The edit always runs on the bytes on disk now, so a change an editor saved after
+    /// the scan is kept and the edit re-applied to it. If the file changes again between
+    /// this read and the rename, it is read and edited once more; a note that keeps
+    /// changing is left alone with a `.conflict` error.
+    ///
+    /// - Parameter touchesText: true when the user changed the note's text (`modified`
+    ///   may move); false for organising writes, which keep the file's modification time.
+    @discardableResult
+    public func update(
+        _ path: String,
+        touchesText: Bool = false,
+        edit: (inout FrontMatterEditor) throws -> Void
+    ) throws(VaultError) -> Outcome {
+        for _ in 0..<Self.attempts {
+            let (original, stat) = try root.read(path)
+            if stat.isReadOnly {
+                // Write permission is how a user says "leave this file alone"; renaming a new
+                // file over it would not ask the file system, so vault asks here.
+                throw .located(Diagnostic(path: path, severity: .error, message: "note is read-only; vault leaves it unchanged (chmod u+w to allow)"))
+            }
+            afterRead?(path)
+            var editor: FrontMatterEditor
+            do {
+                editor = try FrontMatterEditor(bytes: original, timeZone: timeZone)
+                try edit(&editor)
+            } catch let error as FrontMatterError {
+                throw .located(error.diagnostic(path: path))
+            } catch let error as VaultError {
+                throw error
+            } catch {
+                throw .invalidArgument(String(describing: error))
+            }
+            if editor.bytes == original { return .unchanged }
+            let keepTime = touchesText ? nil : stat.modified
+            do {
+                try root.write(editor.bytes, to: path, mode: stat.mode, modificationTime: keepTime,
+                               replacing: .unchanged(stat.stamp), crashTestPoint: true)
+                return .written
+            } catch .conflict {
+                continue
+            }
+        }
+        throw .conflict(path: path)
+    }
+}

@@ -1,0 +1,280 @@
+import Foundation
+import VaultPlatform
+
+/// Tag rename, merge and split across the vault, and adding or removing tags on notes.
+///
+/// Renames, merges and splits are recorded in `.vault/history/` before any note changes,
+/// so running the same command again completes an interrupted one. Organising is not
+/// editing: `modified` and file times stay as they were.
+public struct TagOperations: Sendable {
+    public let vault: Vault
+    public let notes: [Note]
+    /// Called after each note with (done, total), for progress on a terminal.
+    public var progress: (@Sendable (Int, Int) -> Void)?
+
+    public init(vault: Vault, notes: [Note]) {
+        self.vault = vault
+        self.notes = notes
+    }
+
+    /// What an operation did.
+    public struct Report: Sendable {
+        /// The notes written (or, with `dryRun`, that would be).
+        public var changed: [String] = []
+        /// Notes that could not be changed, with why; the others went ahead.
+        public var failed: [VaultError] = []
+        /// Notes a split could not find any more (deleted since the merge).
+        public var missing: [TagHistoryRecord.Entry] = []
+        /// The history record's id, for renames, merges and splits.
+        public var recordID: String?
+    }
+
+    // MARK: - Add and remove
+
+    /// Adds `tags` to `targets`.
+    public func add(_ tags: [String], to targets: [Note], dryRun: Bool = false) throws(VaultError) -> Report {
+        let names = try validated(tags)
+        return apply(to: targets.filter { note in names.contains { tag in !note.tags.contains { TagName.key($0) == TagName.key(tag) } } }, dryRun: dryRun) { editor, _ in
+            try editor.updateTags(removing: [], adding: names)
+        }
+    }
+
+    /// Removes `tags` from `targets`.
+    public func remove(_ tags: [String], from targets: [Note], dryRun: Bool = false) throws(VaultError) -> Report {
+        let keys = Set(try validated(tags).map(TagName.key))
+        return apply(to: targets.filter { $0.tags.contains { keys.contains(TagName.key($0)) } }, dryRun: dryRun) { editor, _ in
+            try editor.renameTags { keys.contains(TagName.key($0)) ? nil : $0 }
+        }
+    }
+
+    // MARK: - Rename and merge
+
+    /// Renames `old` and its descendants (`project/alpha` → `proj/alpha`) in every note.
+    /// Renaming onto a tag that exists is a merge and needs `merge: true`.
+    public func rename(_ old: String, to new: String, merge: Bool = false, dryRun: Bool = false) throws(VaultError) -> Report {
+        let (oldName, newName) = (try validated([old])[0], try validated([new])[0])
+        let oldKey = TagName.key(oldName)
+        let newKey = TagName.key(newName)
+        if newKey.hasPrefix(oldKey + "/") {
+            throw .invalidTagName(new, reason: "a tag cannot be renamed below itself")
+        }
+        let exists = newKey != oldKey && notes.contains { $0.tags.contains { TagName.isSelfOrDescendant(TagName.key($0), of: newKey) } }
+        // An interrupted rename has made the new tag exist itself: running it again finishes it.
+        if exists, !merge, Self.interrupted(.rename, sources: [oldName], target: newName, in: TagHistory(vault: vault)) == nil {
+            throw .invalidArgument("tag '\(newName)' already exists; renaming '\(oldName)' onto it merges them (use --merge)")
+        }
+        let transform = Self.renaming(oldKey: oldKey, to: newName)
+        let affected = notes.filter { $0.tags.contains { transform($0) != $0 } }
+        return try recorded(kind: .rename, sources: [oldName], target: newName, affected: affected, dryRun: dryRun) { editor, _ in
+            try editor.renameTags(transform)
+        }
+    }
+
+    /// Every note tagged with one of `sources` loses it and gets `target` (once).
+    public func merge(_ sources: [String], into target: String, dryRun: Bool = false) throws(VaultError) -> Report {
+        let sourceNames = try validated(sources)
+        let targetName = try validated([target])[0]
+        let keys = Set(sourceNames.map(TagName.key)).subtracting([TagName.key(targetName)])
+        guard !keys.isEmpty else { throw .invalidArgument("nothing to merge: give tags other than the target") }
+        let affected = notes.filter { $0.tags.contains { keys.contains(TagName.key($0)) } }
+        return try recorded(kind: .merge, sources: sourceNames, target: targetName, affected: affected, dryRun: dryRun) { editor, _ in
+            try editor.renameTags { keys.contains(TagName.key($0)) ? targetName : $0 }
+        }
+    }
+
+    // MARK: - Split
+
+    /// Undoes merge `id`: every note it changed gets its source tags back and loses the
+    /// target unless it had it before. Notes are found by `id` wherever they are now, and
+    /// later renames of the target are followed.
+    public func split(_ id: String, dryRun: Bool = false) throws(VaultError) -> Report {
+        let history = TagHistory(vault: vault)
+        let (_, merge) = try history.record(id)
+        guard merge.kind == .merge else {
+            throw .invalidArgument("operation \(merge.id) is a \(merge.kind.rawValue); only merges can be split")
+        }
+        let records = history.records().map(\.record)
+        let mergeIndex = records.firstIndex { $0.id == merge.id } ?? records.count
+        if let done = records.first(where: { $0.kind == .split && $0.undoes == merge.id && $0.state == .done }) {
+            throw .invalidArgument("merge \(merge.id) was already split by \(done.id)")
+        }
+        // Follow renames of the target made after the merge.
+        var renames: [(String, String)] = []
+        var target = merge.target
+        for record in records[min(mergeIndex + 1, records.count)...] where record.kind == .rename && record.state == .done {
+            guard let source = record.sources.first else { continue }
+            let transform = Self.renaming(oldKey: TagName.key(source), to: record.target)
+            renames.append((source, record.target))
+            target = transform(target) ?? target
+        }
+        let applyRenames: @Sendable (String) -> String = { [renames] name in
+            renames.reduce(name) { current, rename in Self.renaming(oldKey: TagName.key(rename.0), to: rename.1)(current) ?? current }
+        }
+        let sourceKeys = Set(merge.sources.map(TagName.key))
+        let targetKey = TagName.key(target)
+        let byID = Dictionary(notes.compactMap { note in note.id.map { ($0.lowercased(), note) } }, uniquingKeysWith: { first, _ in first })
+        var report = Report()
+        var plan: [(Note, TagHistoryRecord.Entry)] = []
+        for entry in merge.notes {
+            guard let note = byID[entry.id.lowercased()] else {
+                report.missing.append(entry)
+                continue
+            }
+            plan.append((note, entry))
+        }
+        let entries = Dictionary(plan.map { ($0.0.path, $0.1) }, uniquingKeysWith: { first, _ in first })
+        var result = try recorded(kind: .split, sources: [target], target: merge.sources.joined(separator: ", "), undoes: merge.id,
+                                  affected: plan.map(\.0), dryRun: dryRun) { editor, path in
+            guard let entry = entries[path] else { return }
+            let before = entry.before
+            let hadTarget = before.contains { TagName.key($0) == TagName.key(merge.target) }
+            let restored = before.filter { sourceKeys.contains(TagName.key($0)) }
+            let current = editor.fields.tags
+            // Untouched since the merge: put the list back exactly as it was.
+            let merged = Self.merged(before, sources: sourceKeys, target: merge.target).map(applyRenames)
+            if current.map(TagName.key) == merged.map(TagName.key) {
+                try editor.setTags(before.map { sourceKeys.contains(TagName.key($0)) ? $0 : applyRenames($0) })
+                return
+            }
+            try editor.renameTags { TagName.key($0) == targetKey && !hadTarget ? nil : $0 }
+            try editor.updateTags(removing: [], adding: restored)
+        }
+        result.missing = report.missing
+        return result
+    }
+
+    // MARK: - Helpers
+
+    /// The tags a merge makes of `before`.
+    static func merged(_ before: [String], sources: Set<String>, target: String) -> [String] {
+        var seen = Set<String>()
+        return before.compactMap { tag in
+            let name = sources.contains(TagName.key(tag)) ? target : tag
+            return seen.insert(TagName.key(name)).inserted ? name : nil
+        }
+    }
+
+    /// Maps `old` and its descendants to `new` (keeping the descendants' own spelling).
+    static func renaming(oldKey: String, to new: String) -> @Sendable (String) -> String? {
+        { tag in
+            let key = TagName.key(tag)
+            if key == oldKey { return new }
+            guard key.hasPrefix(oldKey + "/") else { return tag }
+            let suffix = tag.split(separator: "/", omittingEmptySubsequences: false).dropFirst(oldKey.split(separator: "/").count)
+            return ([new] + suffix.map(String.init)).joined(separator: "/")
+        }
+    }
+
+    private func validated(_ tags: [String]) throws(VaultError) -> [String] {
+        var names: [String] = []
+        for tag in tags {
+            let name = tag.hasPrefix("#") ? String(tag.dropFirst()) : tag
+            if let problem = TagName.problem(with: name) { throw .invalidTagName(tag, reason: problem) }
+            names.append(name)
+        }
+        return names
+    }
+
+    /// Runs a recorded operation: the record first (resuming an interrupted one with the
+    /// same kind, sources and target), then the notes, then `state: done`.
+    private func recorded(
+        kind: TagHistoryRecord.Kind, sources: [String], target: String, undoes: String? = nil,
+        affected: [Note], dryRun: Bool,
+        edit: @escaping @Sendable (inout FrontMatterEditor, String) throws -> Void
+    ) throws(VaultError) -> Report {
+        if dryRun { return apply(to: affected, dryRun: true, edit: edit) }
+        let history = TagHistory(vault: vault)
+        let interrupted = Self.interrupted(kind, sources: sources, target: target, undoes: undoes, in: history)
+        var record = interrupted?.record ?? TagHistoryRecord(
+            id: String(UUID().uuidString.lowercased().prefix(8)), kind: kind, time: vault.now(),
+            sources: sources, target: target, undoes: undoes, state: .started, notes: []
+        )
+        // Notes without an id get one in the same write, so a later split can find them.
+        var ids: [String: String] = [:]
+        let known = Dictionary(record.notes.map { ($0.path, $0.id) }, uniquingKeysWith: { first, _ in first })
+        for note in affected {
+            let id = note.id ?? known[note.path] ?? NoteOperations.newID()
+            ids[note.path] = id
+            if known[note.path] == nil { record.notes.append(.init(id: id, path: note.path, before: note.tags)) }
+        }
+        let file = try history.write(record, to: interrupted?.file)
+        let plannedIDs = ids
+        let report = apply(to: affected, dryRun: false) { editor, path in
+            try edit(&editor, path)
+            if let id = plannedIDs[path], !editor.has(FrontMatterKey.id) {
+                try editor.set(FrontMatterKey.id, to: .string(id))
+            }
+        }
+        record.state = .done
+        try history.write(record, to: file)
+        var result = report
+        result.recordID = record.id
+        return result
+    }
+
+    /// The last record of the same operation that was started and never finished.
+    private static func interrupted(
+        _ kind: TagHistoryRecord.Kind, sources: [String], target: String, undoes: String? = nil, in history: TagHistory
+    ) -> (file: String, record: TagHistoryRecord)? {
+        history.records().last { entry in
+            entry.record.state == .started && entry.record.kind == kind && entry.record.undoes == undoes
+                && entry.record.sources.map(TagName.key) == sources.map(TagName.key) && TagName.key(entry.record.target) == TagName.key(target)
+        }
+    }
+
+    /// Applies `edit` to each note through the write path, on all cores (notes are
+    /// independent files); failures are collected, and the order of `targets` is kept.
+    private func apply(to targets: [Note], dryRun: Bool, edit: @escaping @Sendable (inout FrontMatterEditor, String) throws -> Void) -> Report {
+        var report = Report()
+        if dryRun {
+            report.changed = targets.map(\.path)
+            return report
+        }
+        let writer = vault.writer
+        let outcomes = UnsafeMutableBufferPointer<Result<NoteWriter.Outcome, VaultError>?>.allocate(capacity: targets.count)
+        outcomes.initialize(repeating: nil)
+        defer {
+            outcomes.deinitialize()
+            outcomes.deallocate()
+        }
+        let shared = SharedOutcomes(outcomes: outcomes)
+        let progress = self.progress
+        let counter = ProgressCounter()
+        let chunk = 64
+        DispatchQueue.concurrentPerform(iterations: (targets.count + chunk - 1) / chunk) { part in
+            for index in part * chunk..<min(targets.count, (part + 1) * chunk) {
+                let path = targets[index].path
+                shared.outcomes[index] = Result { () throws(VaultError) in
+                    try writer.update(path, edit: { try edit(&$0, path) })
+                }
+                if let progress { progress(counter.increment(), targets.count) }
+            }
+        }
+        for (index, outcome) in outcomes.enumerated() {
+            switch outcome {
+            case .success(.written)?: report.changed.append(targets[index].path)
+            case .failure(let error)?: report.failed.append(error)
+            default: break
+            }
+        }
+        return report
+    }
+}
+
+/// Results written by the workers, one index each.
+private struct SharedOutcomes: @unchecked Sendable {
+    let outcomes: UnsafeMutableBufferPointer<Result<NoteWriter.Outcome, VaultError>?>
+}
+
+/// Counts finished notes across threads, for progress.
+private final class ProgressCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    func increment() -> Int {
+        lock.withLock {
+            count += 1
+            return count
+        }
+    }
+}

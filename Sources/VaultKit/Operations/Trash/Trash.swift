@@ -1,0 +1,232 @@
+import Foundation
+import VaultPlatform
+
+/// `.trash/`: deleted notes, restorable, purged `trashDays` after deletion.
+///
+/// A note's bytes are never changed by trashing or restoring it, and nothing in the trash
+/// is ever overwritten: a second `Plan.md` becomes `Plan 2.md` there.
+public struct Trash: Sendable {
+    public static let directory = ".trash"
+
+    public let vault: Vault
+
+    public init(vault: Vault) {
+        self.vault = vault
+    }
+
+    private var root: VaultRoot { vault.root }
+
+    /// A note in the trash.
+    public struct Item: Sendable {
+        /// Its path relative to `.trash/`.
+        public var name: String
+        public var info: TrashInfo
+        /// False for a file `vault` did not put there and has not recorded yet.
+        public var isRecorded: Bool
+        public var title: String
+
+        /// Where it came from, for people: the original path or `(unknown)`.
+        public var origin: String { info.originalPath ?? "(unknown)" }
+
+        /// Whole days left before purge (0 when due).
+        public func daysLeft(now: Date, trashDays: Int) -> Int {
+            let left = info.deletionDate.addingTimeInterval(Double(trashDays) * 86_400).timeIntervalSince(now)
+            return max(0, Int((left / 86_400).rounded(.up)))
+        }
+    }
+
+    // MARK: - Deleting
+
+    /// Moves `note` into the trash and returns its name there.
+    @discardableResult
+    public func delete(_ note: Note) throws(VaultError) -> String {
+        try ensureDirectory()
+        let fileName = note.path.split(separator: "/").last.map(String.init) ?? note.path
+        let base = fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName
+        let info = TrashInfo(originalPath: note.path, deletionDate: vault.now())
+        for number in 1...10_000 {
+            let name = number == 1 ? base + ".md" : "\(base) \(number).md"
+            let inTrash = Self.directory + "/" + name
+            if root.status(inTrash) != nil { continue }
+            // The record is written first, so an interrupted delete never loses where a note came from.
+            do {
+                try root.write(Array(info.text(timeZone: vault.timeZone).utf8), to: inTrash + TrashInfo.suffix, mode: 0o644, replacing: .nothing)
+            } catch .destinationExists {
+                continue
+            }
+            do {
+                try root.move(note.path, to: inTrash, operation: "move to the trash")
+                return name
+            } catch {
+                root.removeFile(inTrash + TrashInfo.suffix)
+                if case .destinationExists = error { continue }
+                throw error
+            }
+        }
+        throw .destinationExists(Self.directory + "/" + base + ".md")
+    }
+
+    // MARK: - Listing
+
+    /// Every note in the trash, most recently deleted first.
+    public func items() -> [Item] {
+        var notes: [String] = []
+        var infos = Set<String>()
+        walk("") { name in
+            if name.hasSuffix(".md") { notes.append(name) }
+            if name.hasSuffix(".md" + TrashInfo.suffix) { infos.insert(name) }
+        }
+        var items: [Item] = []
+        for name in notes {
+            let path = Self.directory + "/" + name
+            guard let (bytes, status) = try? root.read(path) else { continue }
+            let note = bytes.withUnsafeBytes { NoteReader.read($0, path: name, status: status, timeZone: vault.timeZone) }
+            var info: TrashInfo?
+            if infos.contains(name + TrashInfo.suffix), let record = try? root.read(path + TrashInfo.suffix).bytes {
+                info = TrashInfo(text: String(decoding: record, as: UTF8.self), timeZone: vault.timeZone)
+            }
+            items.append(Item(
+                name: name,
+                info: info ?? TrashInfo(originalPath: nil, deletionDate: vault.now()),
+                isRecorded: info != nil,
+                title: note.title
+            ))
+        }
+        return items.sorted { $0.info.deletionDate != $1.info.deletionDate ? $0.info.deletionDate > $1.info.deletionDate : $0.name < $1.name }
+    }
+
+    /// The number of notes in the trash, without reading them.
+    public func count() -> Int {
+        var count = 0
+        walk("") { name in if name.hasSuffix(".md") { count += 1 } }
+        return count
+    }
+
+    /// The trashed note `name` designates: its original path (with or without `.md`),
+    /// its name in the trash, or its title (case-insensitive).
+    public func resolve(_ name: String, in items: [Item]) throws(VaultError) -> Item {
+        let withExtension = name.hasSuffix(".md") ? name : name + ".md"
+        let tiers: [(Item) -> Bool] = [
+            { $0.info.originalPath == withExtension || $0.info.originalPath == name },
+            { $0.name == withExtension },
+            { $0.info.originalPath?.lowercased() == withExtension.lowercased() || $0.name.lowercased() == withExtension.lowercased() },
+            { $0.title.lowercased() == name.lowercased() },
+        ]
+        for matches in tiers {
+            let found = items.filter(matches)
+            if found.count == 1 { return found[0] }
+            if found.count > 1 {
+                throw .ambiguousNote(name, candidates: found.map { Self.directory + "/" + $0.name }.sorted())
+            }
+        }
+        throw .noteNotFound(name + " (in the trash)")
+    }
+
+    // MARK: - Restoring
+
+    /// Puts `item` back where it was, recreating its folders. When that path is taken now,
+    /// it is restored under a free name; `renamed` says so.
+    public func restore(_ item: Item) throws(VaultError) -> (path: String, renamed: Bool) {
+        let original = item.info.originalPath ?? (item.name.split(separator: "/").last.map(String.init) ?? item.name)
+        let relative = try VaultPath.relative(original, root: root)
+        let parts = relative.split(separator: "/").map(String.init)
+        guard let fileName = parts.last, !fileName.isEmpty else { throw .invalidArgument("cannot restore '\(item.name)': its original path is empty") }
+        let folder = parts.dropLast().joined(separator: "/")
+        try makeDirectories(folder)
+        let base = fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName
+        let source = Self.directory + "/" + item.name
+        var target = relative
+        for _ in 0..<100 {
+            do {
+                try root.move(source, to: target, operation: "restore to '\(target)'")
+                root.removeFile(source + TrashInfo.suffix)
+                return (target, target != relative)
+            } catch .destinationExists {
+                target = FileNaming.freePath(folder: folder, base: base, in: root)
+            }
+        }
+        throw .destinationExists(relative)
+    }
+
+    // MARK: - Purging
+
+    /// Removes notes deleted more than `trashDays` ago, and records files it sees for the
+    /// first time. Returns the names removed. Run at the start of every writing command.
+    @discardableResult
+    public func purge() -> [String] {
+        let now = vault.now()
+        let limit = Double(vault.config.trashDays) * 86_400
+        var purged: [String] = []
+        for item in items() {
+            let path = Self.directory + "/" + item.name
+            if !item.isRecorded {
+                try? root.write(Array(item.info.text(timeZone: vault.timeZone).utf8), to: path + TrashInfo.suffix, mode: 0o644, replacing: .nothing)
+                continue
+            }
+            if now.timeIntervalSince(item.info.deletionDate) > limit {
+                if root.removeFile(path) {
+                    root.removeFile(path + TrashInfo.suffix)
+                    purged.append(item.name)
+                }
+            }
+        }
+        removeOrphanRecords()
+        return purged
+    }
+
+    /// Removes every note in the trash for good; returns how many.
+    @discardableResult
+    public func empty() -> Int {
+        var removed = 0
+        for item in items() {
+            let path = Self.directory + "/" + item.name
+            if root.status(path) != nil, root.removeFile(path) { removed += 1 }
+            root.removeFile(path + TrashInfo.suffix)
+        }
+        removeOrphanRecords()
+        return removed
+    }
+
+    // MARK: - Helpers
+
+    /// Records whose note is gone (an interrupted delete) are dropped.
+    private func removeOrphanRecords() {
+        walk("") { name in
+            guard name.hasSuffix(".md" + TrashInfo.suffix) else { return }
+            let note = Self.directory + "/" + String(name.dropLast(TrashInfo.suffix.count))
+            if root.status(note) == nil { root.removeFile(Self.directory + "/" + name) }
+        }
+    }
+
+    private func ensureDirectory() throws(VaultError) {
+        try root.makeDirectory(Self.directory, operation: "create the trash")
+    }
+
+    /// Creates `folder` and its parents inside the vault; an existing symbolic link is refused.
+    private func makeDirectories(_ folder: String) throws(VaultError) {
+        var prefix = ""
+        for part in folder.split(separator: "/") {
+            prefix = prefix.isEmpty ? String(part) : prefix + "/" + part
+            if let status = root.status(prefix) {
+                guard status.isDirectory else { throw .outsideVault(prefix) }
+                continue
+            }
+            try root.makeDirectory(prefix)
+        }
+    }
+
+    /// Calls `visit` with every file below `.trash/` (relative to it), not following links.
+    private func walk(_ prefix: String, _ visit: (String) -> Void) {
+        let path = prefix.isEmpty ? Self.directory : Self.directory + "/" + prefix
+        var directories: [String] = []
+        for (name, kind) in root.entries(of: path) where !name.hasPrefix(".") {
+            let relative = prefix.isEmpty ? name : prefix + "/" + name
+            if kind == .directory {
+                directories.append(relative)
+            } else if kind == .regular {
+                visit(relative)
+            }
+        }
+        for directory in directories { walk(directory, visit) }
+    }
+}

@@ -1,0 +1,103 @@
+/// A field of the query language, declared once: its name, the spellings people bring from
+/// front matter or other tools, how its value is read, and its line in `vault help search`.
+/// The parser, its "did you mean" suggestions and the help all read `QueryField.all`.
+public struct QueryField: Sendable {
+    /// What is wrong with a value, and the character offset in it to point at.
+    public struct Failure: Error, Equatable {
+        public var message: String
+        public var offset: Int
+    }
+
+    /// The name before the colon, lower-case.
+    public let name: String
+    /// Spellings that are not fields, with what to suggest instead (`sortdate` → `date`).
+    let aliases: [String: String]
+    /// One line of help: the forms and what they match.
+    public let help: String
+    /// Reads a value (not empty) into a term.
+    let read: @Sendable (String) throws(Failure) -> QueryTerm
+
+    /// Every field, in the order suggestions prefer them and the help lists them.
+    public static let all: [QueryField] = [tag, folder, title, state] + QueryTerm.DateField.allCases.map(date)
+
+    /// The field called `name` (any case).
+    public static func named(_ name: String) -> QueryField? {
+        let key = name.lowercased()
+        return all.first { $0.name == key }
+    }
+
+    // MARK: The fields
+
+    static let tag = QueryField(
+        name: "tag", aliases: ["tags": "tag"],
+        help: "tag:x or #x      the note has tag x or a tag below it (x/...)"
+    ) { value throws(Failure) in
+        try QueryTerm.tag(named: value)
+    }
+
+    static let folder = QueryField(
+        name: "folder", aliases: ["path": "folder", "dir": "folder"],
+        help: "folder:x         in folder x or its subfolders; folder:x/y the subfolder; folder:/ the root"
+    ) { value throws(Failure) in
+        // `folder:/` is the root; `folder:/Work/` is `folder:Work`.
+        let components = value.split(separator: "/", omittingEmptySubsequences: true)
+        if let hidden = components.first(where: { $0.hasPrefix(".") }) {
+            throw Failure(message: "invalid folder '\(value)': '\(hidden)' starts with '.', and such directories are not part of the vault", offset: 0)
+        }
+        return .folder(components.joined(separator: "/"))
+    }
+
+    static let title = QueryField(
+        name: "title", aliases: [:],
+        help: "title:x          the title contains x (ignoring case and accents)"
+    ) { value in .title(value) }
+
+    static let state = QueryField(
+        name: "is", aliases: ["pinned": "is:pinned", "unsorted": "is:unsorted", "untagged": "is:untagged"],
+        help: "is:pinned, is:unsorted, is:untagged"
+    ) { value throws(Failure) in
+        guard let state = QueryTerm.State(rawValue: value.lowercased()) else {
+            let names = QueryTerm.State.allCases.map(\.rawValue)
+            let hint = EditDistance.nearest(to: value.lowercased(), in: names).map { "did you mean '\($0)'?" }
+                ?? "expected " + names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+            throw Failure(message: "unknown value '\(value)' for 'is:' (\(hint))", offset: 0)
+        }
+        return .state(state)
+    }
+
+    static func date(_ field: QueryTerm.DateField) -> QueryField {
+        let meaning = field == .sortDate ? "the sort date (sortDate)" : "the \(field.rawValue) date"
+        return QueryField(
+            name: field.rawValue, aliases: field == .sortDate ? ["sortdate": "date"] : [:],
+            help: "\(field.rawValue):DATE\(String(repeating: " ", count: max(1, 12 - field.rawValue.count)))\(meaning): 2026, 2026-11, 2026-11-20, >, >=, <, <=, a..b, today, yesterday, 7d, 4w, 6m, 1y"
+        ) { value throws(Failure) in
+            .date(field, try QueryDateParser.parse(value))
+        }
+    }
+
+    /// The hint after an unknown field: a known spelling's meaning, else the nearest field,
+    /// else the list of fields.
+    static func suggestion(forField name: String) -> String {
+        if let alias = all.lazy.compactMap({ $0.aliases[name] }).first { return "did you mean '\(alias)'?" }
+        let names = all.map(\.name)
+        if let nearest = EditDistance.nearest(to: name, in: names) { return "did you mean '\(nearest)'?" }
+        return "known fields: " + names.joined(separator: ", ") + "; put text that contains ':' in quotes"
+    }
+
+    /// The help of every field, one per line, for `vault help search`.
+    public static var helpText: String {
+        all.map(\.help).joined(separator: "\n")
+    }
+}
+
+extension QueryTerm {
+    /// `tag:x` for a tag as front matter spells it (a leading `#` is dropped there, so
+    /// here too); an invalid name is refused.
+    public static func tag(named value: String) throws(QueryField.Failure) -> QueryTerm {
+        let name = value.hasPrefix("#") ? String(value.dropFirst()) : value
+        if let problem = TagName.problem(with: name) {
+            throw QueryField.Failure(message: "invalid tag '\(value)': \(problem)", offset: 0)
+        }
+        return .tag(name)
+    }
+}

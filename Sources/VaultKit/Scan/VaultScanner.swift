@@ -1,0 +1,338 @@
+import Dispatch
+import Foundation
+import VaultPlatform
+
+/// Walks a vault with `readdir` and reads every note once, in parallel on all cores.
+///
+/// Names starting with `.` are skipped (`.git`, `.vault`, `.trash`, editor swap files),
+/// as are non-`.md` files (attachments) and symbolic links, which are never followed.
+public struct VaultScanner: Sendable {
+    public let root: VaultRoot
+    public var timeZone: TimeZone = .current
+
+    public init(root: VaultRoot) {
+        self.root = root
+    }
+
+    /// Scans the vault. With a `filter`, only the notes it accepts are returned; with a
+    /// `cache`, notes whose files are unchanged are not read at all (unless the filter
+    /// needs their text).
+    public func scan(filter: ScanFilter? = nil, cache: NoteCache? = nil) throws(VaultError) -> ScanResult {
+        try scan(filter: filter) { cache }
+    }
+
+    /// Scans with the cache `cache` returns once the directories are listed: the cache can
+    /// load on another thread meanwhile.
+    func scan(filter: ScanFilter?, cache loadedCache: () -> NoteCache?) throws(VaultError) -> ScanResult {
+        let listing: DirectoryWalk
+        do {
+            listing = try DirectoryWalk(root: root.descriptor)
+        } catch {
+            throw .io(path: root.path, operation: "open the vault", errno: error.code)
+        }
+        PhaseTimer.mark("walk directories")
+        let cache = loadedCache()
+        PhaseTimer.mark("wait for cache")
+        let output = SharedOutput(count: listing.files.count)
+        defer { output.deallocate() }
+        let chunkSize = max(16, listing.files.count / (ProcessInfo.processInfo.activeProcessorCount * 16))
+        let chunks = (listing.files.count + chunkSize - 1) / chunkSize
+        let worker = ScanWorker(listing: listing, root: root.descriptor, output: output, filter: filter, cache: cache, timeZone: timeZone)
+        let tallies = WorkerSlots(repeating: NoteTally(directories: listing.directories.count), count: chunks)
+        DispatchQueue.concurrentPerform(iterations: chunks) { iteration in
+            // Alternate chunks from the two ends of the listing, so that threads mostly read
+            // different directories: opening files side by side in one directory costs
+            // the kernel a tenth more time.
+            let chunk = iteration % 2 == 0 ? iteration / 2 : chunks - 1 - iteration / 2
+            var worker = worker
+            defer { worker.finish() }
+            var tally = NoteTally(directories: listing.directories.count)
+            for index in chunk * chunkSize..<min(listing.files.count, (chunk + 1) * chunkSize) {
+                worker.scan(index)
+                if output.kept[index], let note = output.notes[index] {
+                    tally.add(note, directory: listing.fileDirectory[index])
+                }
+            }
+            tallies[chunk] = tally
+        }
+        var tally = NoteTally(directories: listing.directories.count)
+        for chunk in 0..<chunks { tally.merge(tallies[chunk]) }
+        tallies.free()
+        PhaseTimer.mark("read notes")
+        var allNotes: [Note] = []
+        var kept: [Note] = []
+        allNotes.reserveCapacity(listing.files.count)
+        var cacheHits = 0
+        for index in 0..<listing.files.count {
+            guard let note = output.notes.moveElement(from: index) else { continue }
+            if filter != nil, output.kept[index] { kept.append(note) }
+            if output.fromCache[index] { cacheHits += 1 }
+            allNotes.append(note)
+        }
+        PhaseTimer.mark("collect notes")
+        // Without a filter both lists are one array: the notes are not copied.
+        let notes = filter == nil ? allNotes : kept
+        return ScanResult(
+            notes: notes,
+            folders: listing.directories,
+            issues: listing.skipped.map(ScanIssue.init) + output.issues.compactMap { $0 },
+            allNotes: allNotes,
+            cacheHits: cacheHits,
+            temporaries: listing.temporaries,
+            tally: tally
+        )
+    }
+
+    /// Git's rule: a NUL byte in the first 8000 bytes makes a file binary.
+    static func looksBinary(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        ByteSearch.looksBinary(bytes)
+    }
+}
+
+/// The outcome of a scan.
+public struct ScanResult: Sendable {
+    /// Every note, in directory order.
+    public var notes: [Note]
+    /// Every directory below the root (vault-relative), dot-directories excluded.
+    public var folders: [String]
+    /// Files the scan skipped, and why.
+    public var issues: [ScanIssue]
+    /// Every note read, whether the filter kept it or not.
+    public var allNotes: [Note] = []
+    /// How many notes came from the cache unread.
+    public var cacheHits = 0
+    /// Temporary files of `vault`'s write path (`.NAME.vault-PID-N.tmp`) seen in note
+    /// folders, possibly left by a process that was killed.
+    public var temporaries: [String] = []
+    /// The counts of `notes`, gathered while they were read.
+    var tally: NoteTally?
+}
+
+/// Selects notes during a scan, reading a note's text only when its fields cannot decide.
+public struct ScanFilter: Sendable {
+    /// true or false when the note's fields decide; nil when its text must be read.
+    public var decide: @Sendable (Note) -> Bool?
+    /// Decides with the note's searchable text: the body, or the whole file when its
+    /// front matter is missing or broken.
+    public var matches: @Sendable (Note, UnsafeRawBufferPointer) -> Bool
+
+    public init(decide: @escaping @Sendable (Note) -> Bool?, matches: @escaping @Sendable (Note, UnsafeRawBufferPointer) -> Bool) {
+        self.decide = decide
+        self.matches = matches
+    }
+}
+
+/// A file or directory the scan did not read as a note.
+public struct ScanIssue: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        case binary
+        case symbolicLink
+        case nameNotUTF8
+        case unreadable(String)
+    }
+
+    public var path: String
+    public var kind: Kind
+
+    /// True for what every command should mention: a note that could not be read.
+    /// Symbolic links are reported by `vault check` only.
+    public var isWarning: Bool { kind != .symbolicLink }
+
+    public var diagnostic: Diagnostic {
+        let message: String
+        switch kind {
+        case .binary: message = "skipped: binary file (contains NUL bytes)"
+        case .symbolicLink: message = "skipped: symbolic link (vault does not follow links)"
+        case .nameNotUTF8: message = "skipped: name is not valid UTF-8"
+        case .unreadable(let reason): message = "skipped: \(reason)"
+        }
+        return Diagnostic(path: path, severity: .warning, message: message)
+    }
+
+    public init(path: String, kind: Kind) {
+        self.path = path
+        self.kind = kind
+    }
+
+    init(path: String, unreadable error: SystemError) {
+        let message = VaultError.io(path: path, operation: error.operation, errno: error.code).errorDescription ?? error.reason
+        self.init(path: path, kind: .unreadable(message))
+    }
+
+    /// An entry the directory walk passed over.
+    init(_ skipped: DirectoryWalk.Skipped) {
+        switch skipped.reason {
+        case .symbolicLink: self.init(path: skipped.path, kind: .symbolicLink)
+        case .nameNotUTF8(let name): self.init(path: skipped.path + VaultPath.displayed(bytes: name), kind: .nameNotUTF8)
+        case .unreadable(let error): self.init(path: skipped.path, kind: .unreadable("cannot open directory: " + error.reason))
+        }
+    }
+}
+
+/// Shares the result buffers with the worker threads; each index is written by one worker.
+private struct SharedOutput: @unchecked Sendable {
+    let notes: UnsafeMutableBufferPointer<Note?>
+    let issues: UnsafeMutableBufferPointer<ScanIssue?>
+    let kept: UnsafeMutableBufferPointer<Bool>
+    let fromCache: UnsafeMutableBufferPointer<Bool>
+
+    init(count: Int) {
+        notes = .allocate(capacity: count)
+        notes.initialize(repeating: nil)
+        issues = .allocate(capacity: count)
+        issues.initialize(repeating: nil)
+        kept = .allocate(capacity: count)
+        kept.initialize(repeating: false)
+        fromCache = .allocate(capacity: count)
+        fromCache.initialize(repeating: false)
+    }
+
+    /// Frees the buffers; `notes` must have been moved out already.
+    func deallocate() {
+        notes.deallocate()
+        issues.deinitialize()
+        issues.deallocate()
+        kept.deallocate()
+        fromCache.deallocate()
+    }
+}
+
+/// Reads the notes of a run of listed files: one per thread, with its own buffer and
+/// open directory.
+private struct ScanWorker {
+    let listing: DirectoryWalk
+    let output: SharedOutput
+    let filter: ScanFilter?
+    let cache: NoteCache?
+    let timeZone: TimeZone
+    private var buffer: [UInt8] = []
+    // Files are listed directory by directory, so a worker opens few directories, and each
+    // note is then found by one name lookup instead of a whole path.
+    private var directory: DirectoryHandle
+    /// Set once a filter has needed a cached note's text: from then on the worker opens
+    /// files directly rather than stat them first.
+    private var opensFirst = false
+
+    init(listing: DirectoryWalk, root: Int32, output: SharedOutput, filter: ScanFilter?, cache: NoteCache?, timeZone: TimeZone) {
+        self.listing = listing
+        self.output = output
+        self.filter = filter
+        self.cache = cache
+        self.timeZone = timeZone
+        directory = DirectoryHandle(root: root, directories: listing.directories)
+    }
+
+    mutating func finish() { directory.close() }
+
+    mutating func scan(_ index: Int) {
+        let path = listing.files[index]
+        // The name is the end of the path: no string of its own.
+        path.withCString { scan(index, path: path, name: $0 + listing.fileNameStart[index]) }
+    }
+
+    private mutating func scan(_ index: Int, path: String, name: UnsafePointer<CChar>) {
+        let directoryFD = directory.descriptor(for: listing.fileDirectory[index])
+        // A cached note a filter can decide on needs only a stat, cheaper than an open.
+        var cached: Note?
+        if let cache, !opensFirst, let status = Syscalls.status(name, in: directoryFD),
+           let note = cache.note(at: path, position: index, stamp: status.stamp) {
+            if settle(index, note) { return }
+            opensFirst = true
+            cached = note
+        }
+        let file: OpenFile
+        do {
+            file = try OpenFile(name, in: directoryFD)
+        } catch {
+            output.notes[index] = nil
+            output.fromCache[index] = false
+            output.issues[index] = ScanIssue(path: path, unreadable: error)
+            return
+        }
+        defer { file.close() }
+        // The file may have changed between the stat and the open: the cache must
+        // describe the bytes about to be read, or it is not used.
+        if let note = cached, note.stamp != file.status.stamp {
+            cached = nil
+            output.fromCache[index] = false
+        }
+        if cached == nil, let cache, filter != nil, let note = cache.note(at: path, position: index, stamp: file.status.stamp) {
+            if settle(index, note) {
+                opensFirst = false
+                return
+            }
+            cached = note
+        }
+        let stat: FileStatus
+        do {
+            stat = try file.readAll(into: &buffer, endAtShortRead: true)
+        } catch {
+            output.fromCache[index] = false
+            output.issues[index] = ScanIssue(path: path, unreadable: error)
+            return
+        }
+        buffer.withUnsafeBytes { raw in
+            let bytes = UnsafeRawBufferPointer(rebasing: raw[0..<Int(stat.size)])
+            if VaultScanner.looksBinary(bytes) {
+                output.issues[index] = ScanIssue(path: path, kind: .binary)
+                return
+            }
+            // A cached note whose text a filter needs keeps its cached fields.
+            let note = cached ?? NoteReader.read(bytes, path: path, status: stat, timeZone: timeZone)
+            output.notes[index] = note
+            guard let filter else {
+                output.kept[index] = true
+                return
+            }
+            if let decided = filter.decide(note) {
+                output.kept[index] = decided
+            } else {
+                let start = note.frontMatterError == nil ? NoteReader.bodyStart(of: bytes) : 0
+                output.kept[index] = filter.matches(note, UnsafeRawBufferPointer(rebasing: bytes[start...]))
+            }
+        }
+    }
+
+    /// Keeps a cached note when no filter needs its text; true when it is settled.
+    private func settle(_ index: Int, _ note: Note) -> Bool {
+        output.fromCache[index] = true
+        output.notes[index] = note
+        guard let filter else {
+            output.kept[index] = true
+            return true
+        }
+        guard let decided = filter.decide(note) else { return false }
+        output.kept[index] = decided
+        return true
+    }
+}
+
+/// The open directory of the notes a worker is reading, reopened when the directory changes.
+private struct DirectoryHandle {
+    let root: Int32
+    let directories: [String]
+    private var index = -1
+    private var descriptor: Int32 = -1
+
+    init(root: Int32, directories: [String]) {
+        self.root = root
+        self.directories = directories
+    }
+
+    /// A descriptor for directory `wanted` (-1: the root); the root itself is never closed.
+    mutating func descriptor(for wanted: Int) -> Int32 {
+        guard wanted >= 0 else { return root }
+        if wanted != index {
+            close()
+            descriptor = (try? Syscalls.openDirectory(directories[wanted], in: root)) ?? -1
+            index = wanted
+        }
+        return descriptor
+    }
+
+    mutating func close() {
+        if descriptor >= 0 { Syscalls.close(descriptor) }
+        descriptor = -1
+        index = -1
+    }
+}

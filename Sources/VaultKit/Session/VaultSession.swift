@@ -1,0 +1,132 @@
+import Foundation
+import VaultPlatform
+
+/// A front end's way into a vault: what the command line, the web app and scripts share.
+///
+/// Open a session, scan (through the front-matter cache), select notes with a query,
+/// resolve the names people type, and change the vault through `beginWrite()`, which
+/// applies the rules every write must follow first. A scan is a value the caller owns: it
+/// is freed when the caller lets go of it, so a server can rescan for days without growing.
+///
+/// ```swift
+/// let session = try VaultSession.open(explicit: nil, workingDirectory: cwd)
+/// let scan = try session.scan(matching: Query.parse("tag:work AND NOT folder:archive"))
+/// let changes = session.beginWrite(after: scan)
+/// try changes.notes.setPinned(scan.notes[0], true)
+/// ```
+public struct VaultSession: Sendable {
+    public let vault: Vault
+
+    public init(vault: Vault) {
+        self.vault = vault
+    }
+
+    /// Opens the vault a front end designates: `explicit` (`--vault`), else `VAULT_PATH`,
+    /// else the nearest ancestor of `workingDirectory` with `.vault/`.
+    public static func open(
+        explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
+        workingDirectory: String, usesCache: Bool = true
+    ) throws(VaultError) -> VaultSession {
+        var vault = Vault(root: try VaultRoot.discover(explicit: explicit, environment: environment, workingDirectory: workingDirectory))
+        vault.usesCache = usesCache
+        return VaultSession(vault: vault)
+    }
+
+    public var root: VaultRoot { vault.root }
+    public var config: VaultConfig { vault.config }
+
+    /// The moment a query's relative dates (`today`, `7d`) are taken from.
+    public var queryContext: QueryContext { QueryContext(now: vault.now(), timeZone: vault.timeZone) }
+
+    // MARK: - Reading
+
+    /// Every note, read through the cache.
+    public func scan() throws(VaultError) -> ScanResult {
+        try vault.scan()
+    }
+
+    /// The notes `query` selects; nil selects every note. Notes' texts are read only
+    /// where the query's other terms cannot decide.
+    public func scan(matching query: Query?) throws(VaultError) -> ScanResult {
+        try vault.scan(filter: query?.scanFilter(context: queryContext))
+    }
+
+    /// The organisation of a scan: folders and tags with counts, pinned and unsorted.
+    public func index(of scan: ScanResult) -> VaultIndex { VaultIndex(scan) }
+
+    /// The notes of `scan` in list order: pinned first, then most recently modified.
+    public func sorted(_ scan: ScanResult) -> [Note] { VaultIndex.sorted(scan.notes) }
+
+    /// The one note `name` designates in `scan`: a vault-relative path, a title or an id prefix.
+    public func resolve(_ name: String, in scan: ScanResult) throws(VaultError) -> Note {
+        try NoteResolver(notes: scan.notes, root: root).resolve(name)
+    }
+
+    /// Every note `names` designate, each once, in the order given.
+    public func resolve(_ names: [String], in scan: ScanResult) throws(VaultError) -> [Note] {
+        try NoteResolver(notes: scan.notes, root: root).resolve(names)
+    }
+
+    /// The folder `name` designates, matched as `folder:` matches (ignoring case and
+    /// Unicode normalisation): its path as it is on disk, or "" for `/` (the root).
+    public func folder(_ name: String, in scan: ScanResult) throws(VaultError) -> String {
+        let relative = try VaultPath.relative(name, root: root)
+        guard !relative.isEmpty else { return "" }
+        let key = TagName.key(relative)
+        if let exact = scan.folders.first(where: { $0 == relative }) { return exact }
+        if let match = scan.folders.first(where: { TagName.key($0) == key }) { return match }
+        // Not a folder of the scan: the precise reason (a hidden name, a file, nothing there).
+        return try NoteOperations.existingFolder(relative, root: root)
+    }
+
+    /// The trash: its notes, what would be purged.
+    public var trash: Trash { Trash(vault: vault) }
+
+    /// The operations recorded in `.vault/history/`, oldest first.
+    public func history() -> [TagHistoryRecord] {
+        TagHistory(vault: vault).records().map(\.record)
+    }
+
+    /// What `vault check` reports for `scan`.
+    public func check(_ scan: ScanResult) -> VaultCheck {
+        VaultCheck(scan: scan, config: config)
+    }
+
+    // MARK: - Writing
+
+    /// Begins changing the vault. Every write goes through what this returns, so that the
+    /// rules that come before any write are applied once, here: notes trashed more than
+    /// `trashDays` ago are purged, and temporary files a killed `vault` left beside notes
+    /// (known from `scan`, when there is one) are removed.
+    public func beginWrite(after scan: ScanResult? = nil) -> VaultChanges {
+        let purged = Trash(vault: vault).purge()
+        if let scan { AtomicFile.removeLeftovers(scan.temporaries, in: root.descriptor) }
+        return VaultChanges(vault: vault, notes: scan?.notes ?? [], purged: purged)
+    }
+}
+
+/// The operations of a write begun with `VaultSession.beginWrite(after:)`.
+public struct VaultChanges: Sendable {
+    public let vault: Vault
+    /// The scanned notes vault-wide operations (tag renames, merges) work on.
+    public let scannedNotes: [Note]
+    /// Notes the purge removed from the trash for good, by their names there.
+    public let purged: [String]
+
+    init(vault: Vault, notes: [Note], purged: [String]) {
+        self.vault = vault
+        self.scannedNotes = notes
+        self.purged = purged
+    }
+
+    /// Create, move, rename, duplicate, pin, finish an edit.
+    public var notes: NoteOperations { NoteOperations(vault: vault) }
+    /// Tags on notes, and recorded renames, merges and splits over `scannedNotes`.
+    public var tags: TagOperations { TagOperations(vault: vault, notes: scannedNotes) }
+    /// Delete, restore, empty.
+    public var trash: Trash { Trash(vault: vault) }
+    /// Create, rename and remove folders.
+    public var folders: FolderRules { FolderRules(root: vault.root) }
+    /// Colours and other settings in `.vault/config.yaml`.
+    public var settings: ConfigEditor { ConfigEditor(root: vault.root) }
+}

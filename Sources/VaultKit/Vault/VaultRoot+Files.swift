@@ -1,0 +1,87 @@
+import VaultPlatform
+
+/// File operations relative to the vault root, with the errors a user sees: every path
+/// here is vault-relative, and no call follows a symbolic link out of the vault.
+extension VaultRoot {
+    /// Replaces (or creates) the file at `path` atomically; see `AtomicFile.write`.
+    func write(
+        _ bytes: [UInt8], to path: String, mode: UInt32, modificationTime: FileTime? = nil,
+        replacing: AtomicFile.Replacement = .anything, crashTestPoint: Bool = false
+    ) throws(VaultError) {
+        do {
+            try AtomicFile.write(bytes, to: path, in: descriptor, mode: mode, modificationTime: modificationTime,
+                                 replacing: replacing, crashTestPoint: crashTestPoint)
+        } catch {
+            switch error {
+            case .exists: throw .destinationExists(path)
+            case .changed: throw .conflict(path: path)
+            case .system(let failure): throw .io(path: path, operation: failure.operation, errno: failure.code)
+            }
+        }
+    }
+
+    /// The bytes and status of the regular file at `path`.
+    func read(_ path: String) throws(VaultError) -> (bytes: [UInt8], status: FileStatus) {
+        do {
+            return try OpenFile.contents(of: path, in: descriptor)
+        } catch {
+            throw .io(path: path, operation: error.operation, errno: error.code)
+        }
+    }
+
+    /// Reads the regular file at `path` into `buffer` (reused across calls).
+    func read(_ path: String, into buffer: inout [UInt8]) throws(VaultError) -> FileStatus {
+        do {
+            return try OpenFile.readAll(path, in: descriptor, into: &buffer)
+        } catch {
+            throw .io(path: path, operation: error.operation, errno: error.code)
+        }
+    }
+
+    /// The status of `path`, nil when there is nothing there; a symbolic link is not followed.
+    func status(_ path: String) -> FileStatus? {
+        Syscalls.status(path, in: descriptor)
+    }
+
+    func isDirectory(_ path: String) -> Bool {
+        path.isEmpty || status(path)?.isDirectory == true
+    }
+
+    /// Renames `source` to `target`, never replacing a file there.
+    func move(_ source: String, to target: String, operation: @autoclosure () -> String) throws(VaultError) {
+        do {
+            try Syscalls.renameNoReplace(source, to: target, in: descriptor)
+        } catch {
+            if error.isExists { throw .destinationExists(target) }
+            throw .io(path: source, operation: operation(), errno: error.code)
+        }
+    }
+
+    /// Creates the directory `path`; an existing one is fine unless `mustBeNew`.
+    func makeDirectory(_ path: String, mustBeNew: Bool = false, operation: String = "create the folder") throws(VaultError) {
+        do {
+            try Syscalls.makeDirectory(path, in: descriptor, mustBeNew: mustBeNew)
+        } catch {
+            throw .io(path: path, operation: operation, errno: error.code)
+        }
+    }
+
+    /// Removes the file `path`; true when it is gone.
+    @discardableResult
+    func removeFile(_ path: String) -> Bool {
+        Syscalls.removeFile(path, in: descriptor)
+    }
+
+    /// Removes the empty directory `path`; false when it is not empty.
+    func removeDirectory(_ path: String) -> Bool {
+        Syscalls.removeDirectory(path, in: descriptor)
+    }
+
+    /// The entries of the directory `path` ("" for the root) whose names are UTF-8, with
+    /// their kinds; empty when it cannot be read.
+    func entries(of path: String) -> [(name: String, kind: FileKind)] {
+        (Syscalls.entries(of: path, in: descriptor) ?? []).compactMap { entry in
+            String(validating: entry.name, as: UTF8.self).map { ($0, entry.kind) }
+        }
+    }
+}

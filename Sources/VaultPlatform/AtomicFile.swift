@@ -1,0 +1,191 @@
+import Foundation
+
+/// Replaces files atomically: the new bytes go to a temporary file in the same directory,
+/// which is flushed and renamed over the target, so a crash leaves the old file or the
+/// new one, never half of either.
+package enum AtomicFile {
+    /// Tests only: `before-rename` makes the process die after a note's temporary file is
+    /// written and before it replaces the note; `after:N` makes it die after N notes were
+    /// replaced, in the middle of a bulk operation. Either is what `kill -9` would do.
+    package static let crashEnvironmentKey = "VAULT_TEST_CRASH"
+
+    /// Why a write did not happen.
+    package enum Failure: Error, Equatable {
+        /// `.nothing` was to be replaced, and a file is there.
+        case exists
+        /// The file to replace is not the one that was read.
+        case changed
+        case system(SystemError)
+    }
+
+    /// What a write may replace.
+    package enum Replacement: Sendable, Equatable {
+        /// Nothing: the file is new, and `.destinationExists` is thrown if one appeared.
+        case nothing
+        /// Whatever is there: for vault's own files (settings, cache, history).
+        case anything
+        /// Only the file described by the stamp, as it was read; `.conflict` otherwise.
+        case unchanged(FileStamp)
+    }
+
+    /// Writes `bytes` to `path`, relative to the directory `directory`.
+    ///
+    /// - Parameters:
+    ///   - mode: permission bits of the new file (the old file's, to keep them).
+    ///   - modificationTime: when given, the new file keeps this modification time, so an
+    ///     organising write (a tag, a pin) does not reorder lists by file time.
+    ///   - replacing: which file, if any, the write may replace.
+    ///   - crashTestPoint: true where tests may simulate a crash (`VAULT_TEST_CRASH`).
+    package static func write(
+        _ bytes: [UInt8],
+        to path: String,
+        in directory: Int32,
+        mode: UInt32,
+        modificationTime: FileTime? = nil,
+        replacing: Replacement = .anything,
+        crashTestPoint: Bool = false
+    ) throws(Failure) {
+        let temporary = temporaryName(for: path)
+        let fd: Int32
+        do {
+            fd = try Syscalls.createExclusive(temporary, in: directory, mode: mode)
+        } catch {
+            throw .system(error)
+        }
+        var closed = false
+        var renamed = false
+        defer {
+            if !closed { Syscalls.close(fd) }
+            if !renamed { Syscalls.removeFile(temporary, in: directory) }
+        }
+        let ownInode: UInt64?
+        do {
+            try bytes.withUnsafeBytes { raw in Result { () throws(SystemError) in try Syscalls.writeAll(fd, raw) } }.get()
+            // umask may have narrowed the mode given to open(2).
+            try Syscalls.setPermissions(fd, mode)
+            if let modificationTime {
+                Syscalls.setModificationTime(fd, seconds: modificationTime.seconds, nanoseconds: modificationTime.nanoseconds)
+            }
+            try Syscalls.flush(fd)
+            ownInode = try? Syscalls.status(of: fd).inode
+        } catch {
+            throw .system(error)
+        }
+        Syscalls.close(fd)
+        closed = true
+        if crashTestPoint, Syscalls.environment(crashEnvironmentKey) == "before-rename" {
+            Syscalls.exitImmediately(137)
+        }
+        defer { if renamed, crashTestPoint { CrashSimulation.shared.noteWritten() } }
+        do {
+            switch replacing {
+            case .nothing:
+                do {
+                    try Syscalls.renameNoReplace(temporary, to: path, in: directory)
+                } catch where error.isExists {
+                    throw .exists
+                } catch {
+                    throw .system(SystemError(operation: "create", code: error.code))
+                }
+            case .anything:
+                do {
+                    try Syscalls.rename(temporary, to: path, in: directory)
+                } catch {
+                    throw .system(error)
+                }
+            case .unchanged(let stamp):
+                try replace(path, with: temporary, ifStill: stamp, ownInode: ownInode, in: directory)
+            }
+            renamed = true
+        }
+    }
+
+    /// Puts `temporary` in place of `path` if `path` is still the file `stamp` describes.
+    ///
+    /// Checking and then renaming would leave a window in which an editor's save is
+    /// replaced unseen. Instead the two names are exchanged atomically and the file that
+    /// comes out is checked: if it is not the one that was read, the exchange is undone
+    /// and the caller reads the note again.
+    private static func replace(_ path: String, with temporary: String, ifStill stamp: FileStamp, ownInode: UInt64?, in directory: Int32) throws(Failure) {
+        // Most conflicts show here, before anything moves.
+        guard let current = Syscalls.status(path, in: directory), current.stamp.isSameContent(as: stamp) else {
+            throw .changed
+        }
+        do {
+            try Syscalls.exchange(temporary, path, in: directory)
+        } catch {
+            guard error.isUnsupported else { throw .system(error) }
+            // A file system that cannot exchange: the narrow window is unavoidable.
+            do {
+                try Syscalls.rename(temporary, to: path, in: directory)
+            } catch {
+                throw .system(error)
+            }
+            return
+        }
+        // `temporary` now names the file that was at `path` at the moment of the exchange.
+        if let displaced = Syscalls.status(temporary, in: directory), displaced.stamp.isSameContent(as: stamp) {
+            Syscalls.removeFile(temporary, in: directory)
+            return
+        }
+        // An editor saved in between. Put its file back, unless a later save already
+        // replaced ours, and let the caller start again from what is on disk.
+        if let now = Syscalls.status(path, in: directory), now.inode == ownInode {
+            try? Syscalls.exchange(temporary, path, in: directory)
+        }
+        Syscalls.removeFile(temporary, in: directory)
+        throw .changed
+    }
+
+    /// True for a name `temporaryName(for:)` makes.
+    package static func isTemporaryName(_ name: String) -> Bool {
+        name.hasSuffix(".tmp") && name.contains(".vault-") && writerProcess(of: name) != nil
+    }
+
+    /// Removes the temporary files in `paths` whose writing process is gone: what a
+    /// `kill -9` in the middle of a write leaves. A file of a running process is kept.
+    package static func removeLeftovers(_ paths: [String], in directory: Int32) {
+        for path in paths {
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            guard let pid = writerProcess(of: name), pid != Syscalls.processID, !Syscalls.processExists(pid) else { continue }
+            Syscalls.removeFile(path, in: directory)
+        }
+    }
+
+    /// The process id in `.NAME.vault-PID-N.tmp`.
+    private static func writerProcess(of name: String) -> Int32? {
+        guard let marker = name.range(of: ".vault-", options: .backwards) else { return nil }
+        let fields = name[marker.upperBound...].split(separator: "-")
+        guard fields.count == 2, fields[1].hasSuffix(".tmp") else { return nil }
+        return Int32(fields[0])
+    }
+
+    /// A hidden name beside `path`, so that a scan never reads a half-written file.
+    static func temporaryName(for path: String) -> String {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        return directory + ".\(name).vault-\(Syscalls.processID)-\(UInt32.random(in: 0...UInt32.max)).tmp"
+    }
+}
+
+/// Counts note writes for `VAULT_TEST_CRASH=after:N`.
+final class CrashSimulation: @unchecked Sendable {
+    static let shared = CrashSimulation()
+
+    private let lock = NSLock()
+    private var written = 0
+    private let limit: Int? = {
+        guard let value = Syscalls.environment(AtomicFile.crashEnvironmentKey), value.hasPrefix("after:") else { return nil }
+        return Int(value.dropFirst(6))
+    }()
+
+    func noteWritten() {
+        guard let limit else { return }
+        let count = lock.withLock {
+            written += 1
+            return written
+        }
+        if count >= limit { Syscalls.exitImmediately(137) }
+    }
+}

@@ -1,0 +1,39 @@
+internal import CTextScan
+
+/// Byte searches on the hot path, done by libc and SSE2 rather than byte by byte in Swift.
+package enum ByteSearch {
+    /// The offset of the first `byte` at or after `start`, using memchr.
+    package static func firstIndex(of byte: UInt8, in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        guard start < bytes.count, let base = bytes.baseAddress else { return nil }
+        guard let found = Syscalls.findByte(byte, in: base + start, count: bytes.count - start) else { return nil }
+        return found - base
+    }
+
+    /// The byte order of two buffers (memcmp, then length): negative, zero or positive.
+    package static func compare(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
+        let common = min(a.count, b.count)
+        if common > 0, let x = a.baseAddress, let y = b.baseAddress {
+            let order = Syscalls.compareBytes(x, y, count: common)
+            if order != 0 { return Int(order) }
+        }
+        return a.count - b.count
+    }
+
+    /// Git's rule: a NUL byte in the first 8000 bytes makes a file binary.
+    package static func looksBinary(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        return Syscalls.findByte(0, in: base, count: min(bytes.count, 8000)) != nil
+    }
+
+    /// Text search's fast path (SSE2 where the processor has it): from `start`, skips
+    /// 16-byte blocks of `text` that are all ASCII and hold no candidate, a position where
+    /// `first` is (OR-ed with `firstCase`, which folds upper-case letters) and `probe` is
+    /// `offset` bytes later (OR-ed with `probeCase`). Returns where the first block not
+    /// skipped starts; without SSE2, `start`.
+    package static func skipPlainBlocks(
+        _ text: UnsafePointer<UInt8>, from start: Int, count: Int,
+        first: UInt8, firstCase: UInt8, probe: UInt8, probeCase: UInt8, offset: Int
+    ) -> Int {
+        vault_skip_plain_blocks(text, start, count, first, firstCase, probe, probeCase, offset)
+    }
+}

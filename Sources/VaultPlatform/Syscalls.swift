@@ -1,0 +1,307 @@
+internal import CSystemShims
+#if canImport(Glibc)
+internal import Glibc
+#elseif canImport(Darwin)
+internal import Darwin
+#endif
+
+/// Every system call `vault` makes, as thin Swift functions: the one file that speaks C.
+///
+/// Paths are relative to a directory descriptor (`*at` calls), so that every file
+/// operation stays inside the vault's root, and no call follows a final symbolic link
+/// unless it says so. Failures come back as `SystemError` with the call's errno.
+package enum Syscalls {
+    // MARK: Descriptors
+
+    /// Opens a directory relative to `directory` (`AT_FDCWD` semantics for absolute paths),
+    /// refusing a symbolic link unless `followLinks`.
+    package static func openDirectory(_ path: String, in directory: Int32 = currentDirectory, followLinks: Bool = false) throws(SystemError) -> Int32 {
+        let flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | (followLinks ? 0 : O_NOFOLLOW)
+        let fd = openat(directory, path.isEmpty ? "." : path, flags)
+        guard fd >= 0 else { throw SystemError(operation: "open", code: errno) }
+        return fd
+    }
+
+    /// Opens a regular file for reading without following a symbolic link or becoming a
+    /// controlling terminal.
+    static func openForReading(_ name: UnsafePointer<CChar>, in directory: Int32) throws(SystemError) -> Int32 {
+        let fd = openat(directory, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+        guard fd >= 0 else { throw SystemError(operation: "open", code: errno) }
+        return fd
+    }
+
+    /// Creates a new file for writing; fails if the name exists.
+    static func createExclusive(_ path: String, in directory: Int32, mode: UInt32) throws(SystemError) -> Int32 {
+        let fd = openat(directory, path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(mode & 0o7777))
+        guard fd >= 0 else { throw SystemError(operation: "create a temporary file", code: errno) }
+        return fd
+    }
+
+    package static func close(_ fd: Int32) {
+        _ = system_close(fd)
+    }
+
+    /// The working directory, for `openDirectory` with an absolute or cwd-relative path.
+    package static let currentDirectory: Int32 = AT_FDCWD
+
+    // MARK: Status
+
+    /// statx(2) of `path` relative to `directory`, not following a final symbolic link.
+    package static func status(_ path: UnsafePointer<CChar>, in directory: Int32) -> FileStatus? {
+        var raw = vault_file_stat()
+        guard vault_statx(directory, path, 1, &raw) == 0 else { return nil }
+        return FileStatus(raw)
+    }
+
+    package static func status(_ path: String, in directory: Int32) -> FileStatus? {
+        path.withCString { status($0, in: directory) }
+    }
+
+    /// statx(2) of an open descriptor.
+    static func status(of fd: Int32) throws(SystemError) -> FileStatus {
+        var raw = vault_file_stat()
+        guard vault_fstatx(fd, &raw) == 0 else { throw SystemError(operation: "stat", code: errno) }
+        return FileStatus(raw)
+    }
+
+    // MARK: Reading and writing
+
+    /// read(2), retried on EINTR.
+    static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Result<Int, SystemError> {
+        while true {
+            let count = system_read(fd, buffer.baseAddress, buffer.count)
+            if count >= 0 { return .success(count) }
+            if errno != EINTR { return .failure(SystemError(operation: "read", code: errno)) }
+        }
+    }
+
+    /// Writes all of `bytes`, retrying on EINTR and short writes.
+    package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemError) {
+        var offset = 0
+        while offset < bytes.count {
+            let count = system_write(fd, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw SystemError(operation: "write", code: errno)
+            }
+            offset += count
+        }
+    }
+
+    static func setPermissions(_ fd: Int32, _ mode: UInt32) throws(SystemError) {
+        guard fchmod(fd, mode_t(mode & 0o7777)) == 0 else { throw SystemError(operation: "set permissions", code: errno) }
+    }
+
+    /// Sets the modification time, leaving the access time alone.
+    static func setModificationTime(_ fd: Int32, seconds: Int64, nanoseconds: Int64) {
+        // UTIME_OMIT ((1 << 30) - 2) leaves the access time alone.
+        let stamps = [timespec(tv_sec: 0, tv_nsec: (1 << 30) - 2), timespec(tv_sec: Int(seconds), tv_nsec: Int(nanoseconds))]
+        _ = stamps.withUnsafeBufferPointer { futimens(fd, $0.baseAddress) }
+    }
+
+    static func flush(_ fd: Int32) throws(SystemError) {
+        guard fsync(fd) == 0 else { throw SystemError(operation: "flush", code: errno) }
+    }
+
+    // MARK: Names
+
+    /// renameat2(2) with RENAME_NOREPLACE: never replaces an existing file.
+    package static func renameNoReplace(_ source: String, to target: String, in directory: Int32) throws(SystemError) {
+        guard vault_rename_noreplace(directory, source, directory, target) == 0 else {
+            throw SystemError(operation: "rename", code: errno)
+        }
+    }
+
+    /// rename(2): replaces whatever `target` is.
+    static func rename(_ source: String, to target: String, in directory: Int32) throws(SystemError) {
+        guard renameat(directory, source, directory, target) == 0 else { throw SystemError(operation: "replace", code: errno) }
+    }
+
+    /// renameat2(2) with RENAME_EXCHANGE: swaps two names atomically.
+    static func exchange(_ a: String, _ b: String, in directory: Int32) throws(SystemError) {
+        guard vault_rename_exchange(directory, a, directory, b) == 0 else { throw SystemError(operation: "replace", code: errno) }
+    }
+
+    /// Removes a file; true when it was removed or was already gone.
+    @discardableResult
+    package static func removeFile(_ path: String, in directory: Int32) -> Bool {
+        unlinkat(directory, path, 0) == 0 || errno == ENOENT
+    }
+
+    /// Removes an empty directory; false when it is not empty or cannot be removed.
+    package static func removeDirectory(_ path: String, in directory: Int32) -> Bool {
+        unlinkat(directory, path, AT_REMOVEDIR) == 0
+    }
+
+    /// Creates a directory; an existing one is not an error unless `mustBeNew`.
+    package static func makeDirectory(_ path: String, in directory: Int32 = currentDirectory, mustBeNew: Bool = false) throws(SystemError) {
+        guard mkdirat(directory, path, 0o755) == 0 else {
+            if errno == EEXIST, !mustBeNew { return }
+            throw SystemError(operation: "create the directory", code: errno)
+        }
+    }
+
+    // MARK: Directories
+
+    /// The names in the directory at `path` (relative to `directory`, not a symbolic link),
+    /// with their kinds; nil when it cannot be read.
+    package static func entries(of path: String, in directory: Int32) -> [(name: [UInt8], kind: FileKind)]? {
+        var entries: [(name: [UInt8], kind: FileKind)] = []
+        do {
+            let fd = try openDirectory(path, in: directory)
+            try forEachEntry(ofDirectory: fd) { name, kind in entries.append((Array(name), kind)) }
+        } catch {
+            return nil
+        }
+        return entries
+    }
+
+    /// Reads every entry of the open directory `fd` (which it takes over and closes),
+    /// skipping `.` and `..`; `visit` gets each name's bytes (NUL-terminated just past the
+    /// buffer's end) and its type.
+    static func forEachEntry(ofDirectory fd: Int32, _ visit: (UnsafeRawBufferPointer, FileKind) -> Void) throws(SystemError) {
+        guard let dir = fdopendir(fd) else {
+            let code = errno
+            _ = system_close(fd)
+            throw SystemError(operation: "open", code: code)
+        }
+        defer { closedir(dir) }
+        let handle = dirfd(dir)
+        while let entry = readdir(dir) {
+            withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+                guard let base = raw.baseAddress else { return }
+                let name = UnsafeRawBufferPointer(start: base, count: strnlen(base.assumingMemoryBound(to: CChar.self), raw.count))
+                if name.count == 1 && name[0] == 0x2E || name.count == 2 && name[0] == 0x2E && name[1] == 0x2E { return }
+                var kind = FileKind(direntType: entry.pointee.d_type)
+                if kind == .unknown, let status = status(base.assumingMemoryBound(to: CChar.self), in: handle) {
+                    kind = status.kind
+                }
+                visit(name, kind)
+            }
+        }
+    }
+
+    // MARK: Memory
+
+    /// Maps `count` bytes of `fd` read-only, faulted in at once where the system can.
+    static func mapReadOnly(_ fd: Int32, count: Int) -> UnsafeRawBufferPointer? {
+        #if os(Linux)
+        let flags = MAP_PRIVATE | MAP_POPULATE
+        #else
+        let flags = MAP_PRIVATE
+        #endif
+        let address = mmap(nil, count, PROT_READ, flags, fd, 0)
+        guard let address, address != MAP_FAILED else { return nil }
+        return UnsafeRawBufferPointer(start: address, count: count)
+    }
+
+    static func unmap(_ bytes: UnsafeRawBufferPointer) {
+        munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
+    }
+
+    /// memchr(3).
+    static func findByte(_ byte: UInt8, in base: UnsafeRawPointer, count: Int) -> UnsafeRawPointer? {
+        memchr(base, Int32(byte), count).map { UnsafeRawPointer($0) }
+    }
+
+    /// memcmp(3).
+    static func compareBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Int32 {
+        memcmp(a, b, count)
+    }
+
+    // MARK: Processes and terminals
+
+    package static var processID: Int32 { getpid() }
+
+    /// True unless no process `pid` exists (a process of another user still counts).
+    package static func processExists(_ pid: Int32) -> Bool {
+        kill(pid, 0) == 0 || errno != ESRCH
+    }
+
+    /// Ends the process at once, as `kill -9` would: no cleanup, no flushing.
+    package static func exitImmediately(_ status: Int32) -> Never {
+        _exit(status)
+    }
+
+    package static func isTerminal(_ fd: Int32) -> Bool {
+        isatty(fd) == 1
+    }
+
+    package static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// User and system time of all threads so far, in nanoseconds.
+    static func processCPUTime() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+
+    /// strerror(3), lower-cased for messages.
+    static func describe(_ code: Int32) -> String {
+        String(cString: strerror(code)).lowercased()
+    }
+
+    // MARK: Thread-local storage
+
+    static func makeThreadKey(destructor: @convention(c) (UnsafeMutableRawPointer?) -> Void) -> UInt {
+        var key = pthread_key_t()
+        pthread_key_create(&key, destructor)
+        return UInt(key)
+    }
+
+    static func threadValue(_ key: UInt) -> UnsafeMutableRawPointer? {
+        pthread_getspecific(pthread_key_t(key))
+    }
+
+    static func setThreadValue(_ key: UInt, _ value: UnsafeMutableRawPointer?) {
+        pthread_setspecific(pthread_key_t(key), value)
+    }
+}
+
+// The libc names that the enum's own members shadow.
+private func system_close(_ fd: Int32) -> Int32 { close(fd) }
+private func system_read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(fd, buffer, count) }
+private func system_write(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { write(fd, buffer, count) }
+
+extension FileStatus {
+    init(_ raw: vault_file_stat) {
+        self.init(
+            size: raw.size, inode: raw.inode, mode: raw.mode,
+            modified: FileTime(seconds: raw.mtime_sec, nanoseconds: raw.mtime_nsec),
+            changed: FileTime(seconds: raw.ctime_sec, nanoseconds: raw.ctime_nsec),
+            born: raw.has_btime != 0 ? FileTime(seconds: raw.btime_sec, nanoseconds: raw.btime_nsec) : nil
+        )
+    }
+}
+
+extension FileKind {
+    init(direntType type: UInt8) {
+        switch Int32(type) {
+        case Int32(DT_DIR): self = .directory
+        case Int32(DT_REG): self = .regular
+        case Int32(DT_LNK): self = .symbolicLink
+        case Int32(DT_UNKNOWN): self = .unknown
+        default: self = .other
+        }
+    }
+
+    init(mode: UInt32) {
+        switch mode & UInt32(S_IFMT) {
+        case UInt32(S_IFDIR): self = .directory
+        case UInt32(S_IFREG): self = .regular
+        case UInt32(S_IFLNK): self = .symbolicLink
+        default: self = .other
+        }
+    }
+}
+
+extension SystemError {
+    /// The errno values callers tell apart.
+    package var isExists: Bool { code == EEXIST }
+    package var isNotFound: Bool { code == ENOENT }
+    /// The file system cannot do what was asked (an exchange on an old file system).
+    var isUnsupported: Bool { code == EINVAL || code == ENOSYS || code == EOPNOTSUPP }
+    package static var notRegularFile: Int32 { EINVAL }
+}
