@@ -33,21 +33,17 @@ func makeQueryTestNote(
 ) -> QueryTestNote {
     let name = path.split(separator: "/").last.map { String($0.dropLast(3)) } ?? path
     let createdDate = queryTestDate(created)
-    let note = Note(
-        path: path,
-        id: nil,
-        title: title ?? name,
-        tags: tags,
-        pinned: pinned,
-        created: createdDate,
-        modified: modified.map(queryTestDate) ?? createdDate,
-        sortDate: sortDate.map(queryTestDate) ?? createdDate,
-        snippet: "",
-        stamp: FileStamp(size: Int64(body.utf8.count), inode: 1, mtimeSeconds: 0, mtimeNanoseconds: 0, ctimeSeconds: 0, ctimeNanoseconds: 0, mode: 0o100644),
-        frontMatterError: brokenFrontMatter ? FrontMatterError(message: "did not find expected key", line: 2, column: 1) : nil,
-        problems: [],
-        hasFrontMatter: true
-    )
+    let status = FileStatus(size: Int64(body.utf8.count), inode: 1, mode: 0o100644, modified: FileTime(seconds: 0, nanoseconds: 0),
+                            changed: FileTime(seconds: 0, nanoseconds: 0))
+    var note = NoteReader.read(UnsafeRawBufferPointer(start: nil, count: 0), path: path, status: status)
+    note.title = title ?? name
+    note.tags = tags
+    note.pinned = pinned
+    note.created = createdDate
+    note.modified = modified.map(queryTestDate) ?? createdDate
+    note.sortDate = sortDate.map(queryTestDate) ?? createdDate
+    note.frontMatterError = brokenFrontMatter ? FrontMatterError(message: "did not find expected key", line: 2, column: 1) : nil
+    note.hasFrontMatter = true
     return QueryTestNote(note: note, body: body)
 }
 

@@ -2,22 +2,21 @@ import Foundation
 
 /// The JSON shapes of `--format json` (documented in the README).
 public enum NoteJSON {
-    /// One note: path, folder, title, id, tags, pinned, dates (ISO 8601), snippet, error.
+    /// One note: path, folder, then every property that has a JSON name (title, id, tags,
+    /// pinned, dates in ISO 8601, snippet, error), and the body when given.
     public static func write(_ note: Note, to json: inout JSONWriter, timeZone: TimeZone = .current, body: String? = nil) {
         json.beginObject()
         json.key("path"); json.string(note.path)
         json.key("folder"); json.string(note.folder)
-        json.key("title"); json.string(note.title)
-        json.key("id"); json.string(note.id)
-        json.key("tags"); json.strings(note.tags)
-        json.key("pinned"); json.bool(note.pinned)
-        json.key("created"); json.string(NoteDate.format(note.created, timeZone: timeZone))
-        json.key("modified"); json.string(NoteDate.format(note.modified, timeZone: timeZone))
-        json.key("sortDate"); json.string(NoteDate.format(note.sortDate, timeZone: timeZone))
-        json.key("snippet"); json.string(note.snippet)
-        json.key("error"); json.string(note.frontMatterError.map { "\($0.line):\($0.column): \($0.message)" })
+        for property in NoteProperties.all { write(property, of: note, to: &json, timeZone: timeZone) }
         if let body { json.key("body"); json.string(body) }
         json.endObject()
+    }
+
+    private static func write<P: NoteProperty>(_ property: P.Type, of note: Note, to json: inout JSONWriter, timeZone: TimeZone) {
+        guard let name = P.jsonName else { return }
+        json.key(name)
+        P.writeJSON(note[property], to: &json, timeZone: timeZone)
     }
 
     /// The main page: counts of pinned, unsorted, trash, and the folder and tag trees.

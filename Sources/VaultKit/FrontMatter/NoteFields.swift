@@ -1,47 +1,70 @@
 import Foundation
 
-/// The values of the keys `vault` understands, read tolerantly from front matter.
+/// The values of the front-matter keys `vault` understands, read tolerantly.
 ///
 /// A value that cannot be understood is left out and reported in `problems`, never guessed.
 public struct NoteFields: Sendable {
-    public var id: String?
-    public var title: String?
-    public var tags: [String] = []
-    public var pinned = false
-    public var created: Date?
-    public var modified: Date?
-    public var sortDate: Date?
+    /// The values read, by field; a field absent here was absent, null or not understood.
+    private var values: [(field: FrontMatterField, value: FrontMatterValue)] = []
     /// Values that could not be understood, located in the note file.
     public var problems: [FrontMatterError] = []
 
     public init() {}
 
-    /// The keys this type reads, lower-cased.
-    public static let keys: Set<String> = ["id", "title", "tags", "pinned", "created", "modified", "sortdate"]
-
-    /// Reads the understood keys of `frontMatter`. `bytes` is the whole note, for positions.
-    public init(_ frontMatter: FrontMatter, timeZone: TimeZone = .current) {
+    /// Reads the `understood` keys of `frontMatter`.
+    public init(_ frontMatter: FrontMatter, understood: [FrontMatterField] = FrontMatterField.vaultKeys, timeZone: TimeZone = .current) {
+        let keys = understood.map(\.matchKey)
         for pair in frontMatter.entries {
-            guard let key = pair.key.scalar, key.utf8.count <= 8 else { continue }
-            let value = pair.value
-            switch key.utf8.contains(where: { (0x41...0x5A).contains($0) }) ? key.lowercased() : key {
-            case "id":
-                id = string(value, key: key)
-            case "title":
-                title = string(value, key: key)
-            case "tags":
-                tags = readTags(value)
-            case "pinned":
-                pinned = readBool(value, key: key)
-            case "created":
-                created = readDate(value, key: key, timeZone: timeZone)
-            case "modified":
-                modified = readDate(value, key: key, timeZone: timeZone)
-            case "sortdate":
-                sortDate = readDate(value, key: key, timeZone: timeZone)
-            default:
-                continue
-            }
+            guard let key = pair.key.scalar else { continue }
+            let folded = key.utf8.contains(where: { (0x41...0x5A).contains($0) }) ? key.lowercased() : key
+            guard let index = keys.firstIndex(of: folded) else { continue }
+            let field = understood[index]
+            var reader = FieldReader(key: key, timeZone: timeZone)
+            let value = reader.read(pair.value, as: field.kind)
+            problems += reader.problems
+            // A repeated key: the last one counts, as YAML readers take it.
+            values.removeAll { $0.field == field }
+            if let value { values.append((field, value)) }
+        }
+    }
+
+    /// The value of `field`, nil when it is absent or could not be understood.
+    public subscript(field: FrontMatterField) -> FrontMatterValue? {
+        values.last { $0.field == field }?.value
+    }
+
+    /// The lower-cased keys of `fields`, to have the YAML reader keep only those.
+    public static func keys(of fields: [FrontMatterField]) -> Set<String> { Set(fields.map(\.matchKey)) }
+
+    // The keys `vault` writes, typed.
+    public var id: String? { self[.id]?.text }
+    public var title: String? { self[.title]?.text }
+    public var tags: [String] { self[.tags]?.list ?? [] }
+    public var pinned: Bool { self[.pinned]?.flag ?? false }
+    public var created: Date? { self[.created]?.date }
+    public var modified: Date? { self[.modified]?.date }
+    public var sortDate: Date? { self[.sortDate]?.date }
+}
+
+extension FrontMatterValue {
+    public var text: String? { if case .string(let value) = self { value } else { nil } }
+    public var flag: Bool? { if case .bool(let value) = self { value } else { nil } }
+    public var date: Date? { if case .date(let value) = self { value } else { nil } }
+    public var list: [String]? { if case .list(let value) = self { value } else { nil } }
+}
+
+/// Reads one value of a kind, collecting what it cannot understand.
+private struct FieldReader {
+    let key: String
+    let timeZone: TimeZone
+    var problems: [FrontMatterError] = []
+
+    mutating func read(_ node: YAMLNode, as kind: FrontMatterField.Kind) -> FrontMatterValue? {
+        switch kind {
+        case .text: return string(node).map(FrontMatterValue.string)
+        case .flag: return .bool(bool(node))
+        case .date: return date(node).map(FrontMatterValue.date)
+        case .tags: return .list(tags(node))
         }
     }
 
@@ -49,7 +72,7 @@ public struct NoteFields: Sendable {
         problems.append(FrontMatterError(message: message, line: node.line + 2, column: node.column + 1))
     }
 
-    private mutating func string(_ node: YAMLNode, key: String) -> String? {
+    private mutating func string(_ node: YAMLNode) -> String? {
         if node.isNull { return nil }
         guard let value = node.scalar else {
             report("'\(key)' should be a single value", at: node)
@@ -59,7 +82,7 @@ public struct NoteFields: Sendable {
         return trimmed.isEmpty ? nil : trimmed
     }
 
-    private mutating func readBool(_ node: YAMLNode, key: String) -> Bool {
+    private mutating func bool(_ node: YAMLNode) -> Bool {
         if node.isNull { return false }
         guard let value = node.scalar else {
             report("'\(key)' should be true or false", at: node)
@@ -70,7 +93,7 @@ public struct NoteFields: Sendable {
         return false
     }
 
-    private mutating func readDate(_ node: YAMLNode, key: String, timeZone: TimeZone) -> Date? {
+    private mutating func date(_ node: YAMLNode) -> Date? {
         if node.isNull { return nil }
         guard let value = node.scalar else {
             report("'\(key)' should be a date", at: node)
@@ -81,7 +104,7 @@ public struct NoteFields: Sendable {
         return nil
     }
 
-    private mutating func readTags(_ node: YAMLNode) -> [String] {
+    private mutating func tags(_ node: YAMLNode) -> [String] {
         if node.isNull { return [] }
         var tags: [String] = []
         switch node.kind {
@@ -100,7 +123,7 @@ public struct NoteFields: Sendable {
                 addTag(value, at: item, to: &tags)
             }
         case .mapping, .alias:
-            report("'tags' should be a list of tag names", at: node)
+            report("'\(key)' should be a list of tag names", at: node)
         }
         return tags
     }

@@ -11,14 +11,15 @@ import VaultPlatform
 /// corrupt, foreign-version or unwritable cache is ignored silently.
 public final class NoteCache: @unchecked Sendable {
     /// Vault-relative path of the cache file.
-    public static let path = ".vault/cache/notes-v2.bin"
-    static let magic: UInt64 = 0x3276_6568_6361_4356  // "VCacheV2"
+    public static let path = ".vault/cache/notes-v3.bin"
+    static let magic: UInt64 = 0x3376_6568_6361_4356  // "VCacheV3"
     /// Entries modified less than this long before the cache was written are re-read.
     static let racyWindowNanoseconds: Int64 = 2_000_000_000
 
-    // Layout: magic, time zone, write time, count; then `count` entry offsets (UInt64, in
-    // scan order), `count` entry numbers sorted by path (UInt32), then the entries, each
-    // its path, its length and its fields. Entries are in the order the scan lists files,
+    // Layout: magic, the properties' fingerprint, time zone, write time, count; then
+    // `count` entry offsets (UInt64, in scan order), `count` entry numbers sorted by path
+    // (UInt32), then the entries, each its path, its length, the file's stamp and the
+    // note's encoded property values (`PropertyValues`). Entries are in the order the scan lists files,
     // so the entry a scan wants is almost always the one at its own position.
     private let file: MappedFile
     private let storage: UnsafeRawBufferPointer
@@ -38,9 +39,6 @@ public final class NoteCache: @unchecked Sendable {
         self.writtenAt = writtenAt
     }
 
-    /// The whole cache file.
-    var bytes: UnsafeRawBufferPointer { storage }
-
     /// Loads the cache of `root` written for `timeZone` (dates without an offset depend on it).
     static func load(root: VaultRoot, timeZone: TimeZone) -> NoteCache? {
         // Mapped, not copied: the entries are decoded straight from the page cache, and the
@@ -50,7 +48,7 @@ public final class NoteCache: @unchecked Sendable {
         guard let file = MappedFile(path, in: root.descriptor, maximumSize: 1 << 32) else { return nil }
         let storage = file.bytes
         var reader = ByteReader(bytes: storage, offset: 0)
-        guard reader.uint() == magic, reader.string() == timeZone.identifier,
+        guard reader.uint() == magic, reader.string() == NoteProperties.fingerprint, reader.string() == timeZone.identifier,
               let writtenAt = reader.int(), let count = reader.int(), count >= 0,
               reader.offset + 12 * Int(count) <= storage.count else { return nil }
         return NoteCache(file: file, count: Int(count), offsetTable: reader.offset, writtenAt: writtenAt)
@@ -59,20 +57,23 @@ public final class NoteCache: @unchecked Sendable {
     /// The cached note at `path`, if the file still has `stamp` and was not racily recent.
     /// `position` is where the scan listed the file: where its entry usually is.
     func note(at path: String, position: Int, stamp: FileStamp) -> Note? {
-        guard let offset = entryOffset(of: path, position: position) else { return nil }
-        var reader = ByteReader(bytes: storage, offset: offset)
+        guard let entry = entryRange(of: path, position: position) else { return nil }
+        var reader = ByteReader(bytes: storage, offset: entry.lowerBound)
         guard let cachedStamp = Self.readStamp(&reader), cachedStamp == stamp else { return nil }
         guard stamp.lastChangeNanoseconds < writtenAt - Self.racyWindowNanoseconds else { return nil }
-        return readNote(&reader, path: path, stamp: stamp)
+        guard reader.offset <= entry.upperBound,
+              let values = PropertyValues(bytes: UnsafeRawBufferPointer(rebasing: storage[reader.offset..<entry.upperBound]), owner: self)
+        else { return nil }
+        return Note(path: path, stamp: stamp, values: values)
     }
 
-    /// Where the fields of `path`'s entry start: at `position` when the vault is listed as
-    /// it was, else by binary search over the sorted table.
-    private func entryOffset(of path: String, position: Int) -> Int? {
+    /// Where `path`'s entry is, after its path and length: at `position` when the vault is
+    /// listed as it was, else found by binary search over the sorted table.
+    private func entryRange(of path: String, position: Int) -> Range<Int>? {
         var path = path
-        return path.withUTF8 { wanted -> Int? in
+        return path.withUTF8 { wanted -> Range<Int>? in
             let wanted = UnsafeRawBufferPointer(wanted)
-            if position < count, let offset = fieldsOffset(entry: position, ifPathIs: wanted) { return offset }
+            if position < count, let range = entryRange(entry: position, ifPathIs: wanted) { return range }
             var low = 0
             var high = count
             while low < high {
@@ -81,10 +82,7 @@ public final class NoteCache: @unchecked Sendable {
                 var reader = ByteReader(bytes: storage, offset: entryStart(entry))
                 guard let key = reader.stringBytes() else { return nil }
                 let order = Self.compare(key, wanted)
-                if order == 0 {
-                    guard reader.int() != nil else { return nil }
-                    return reader.offset
-                }
+                if order == 0 { return Self.rest(&reader, in: storage) }
                 if order < 0 { low = middle + 1 } else { high = middle }
             }
             return nil
@@ -96,10 +94,16 @@ public final class NoteCache: @unchecked Sendable {
         return Int(truncatingIfNeeded: storage.loadUnaligned(fromByteOffset: offsetTable + 8 * entry, as: UInt64.self).littleEndian)
     }
 
-    private func fieldsOffset(entry: Int, ifPathIs wanted: UnsafeRawBufferPointer) -> Int? {
+    private func entryRange(entry: Int, ifPathIs wanted: UnsafeRawBufferPointer) -> Range<Int>? {
         var reader = ByteReader(bytes: storage, offset: entryStart(entry))
-        guard let key = reader.stringBytes(), Self.compare(key, wanted) == 0, reader.int() != nil else { return nil }
-        return reader.offset
+        guard let key = reader.stringBytes(), Self.compare(key, wanted) == 0 else { return nil }
+        return Self.rest(&reader, in: storage)
+    }
+
+    /// The bytes an entry's length (where `reader` is) covers.
+    private static func rest(_ reader: inout ByteReader, in storage: UnsafeRawBufferPointer) -> Range<Int>? {
+        guard let length = reader.int(), length >= 0, reader.offset + Int(length) <= storage.count else { return nil }
+        return reader.offset..<(reader.offset + Int(length))
     }
 
     /// The byte order of two paths (memcmp, then length), the order of the sorted table.
@@ -113,6 +117,7 @@ public final class NoteCache: @unchecked Sendable {
     static func write(_ notes: [Note], root: VaultRoot, timeZone: TimeZone, startedAt: Date) {
         var header = ByteWriter()
         header.uint(magic)
+        header.string(NoteProperties.fingerprint)
         header.string(timeZone.identifier)
         header.int(Int64((startedAt.timeIntervalSince1970 * 1e9).rounded(.down)))
         header.int(Int64(notes.count))
@@ -129,11 +134,7 @@ public final class NoteCache: @unchecked Sendable {
             let lengthAt = entries.bytes.count
             entries.int(0)
             writeStamp(note.stamp, to: &entries)
-            if let cached = note.cachedDetails {
-                entries.bytes.append(contentsOf: cached.storedFields)
-            } else {
-                writeNote(note, to: &entries)
-            }
+            entries.bytes.append(contentsOf: note.encodedValues)
             let length = Int64(entries.bytes.count - lengthAt - 8).littleEndian
             withUnsafeBytes(of: length) { entries.bytes.replaceSubrange(lengthAt..<(lengthAt + 8), with: $0) }
         }
@@ -152,8 +153,8 @@ public final class NoteCache: @unchecked Sendable {
         try? root.makeDirectory(".vault/cache")
         ensureIgnored(root: root)
         try? root.write(bytes, to: path, mode: 0o644)
-        // The first format's file, if any, is left from an older version.
-        root.removeFile(".vault/cache/notes-v1.bin")
+        // Earlier formats' files, if any, are left from older versions.
+        for old in [".vault/cache/notes-v1.bin", ".vault/cache/notes-v2.bin"] { root.removeFile(old) }
     }
 
     /// Keeps the cache out of the user's git history.
@@ -180,62 +181,5 @@ public final class NoteCache: @unchecked Sendable {
               let ctime = reader.int(), let ctimeNanoseconds = reader.int(), let mode = reader.uint() else { return nil }
         return FileStamp(size: size, inode: inode, mtimeSeconds: mtime, mtimeNanoseconds: mtimeNanoseconds,
                          ctimeSeconds: ctime, ctimeNanoseconds: ctimeNanoseconds, mode: UInt32(truncatingIfNeeded: mode))
-    }
-
-    private static func writeError(_ error: FrontMatterError, to writer: inout ByteWriter) {
-        writer.string(error.message)
-        writer.int(Int64(error.line))
-        writer.int(Int64(error.column))
-    }
-
-    static func readError(_ reader: inout ByteReader) -> FrontMatterError? {
-        guard let message = reader.string(), let line = reader.int(), let column = reader.int() else { return nil }
-        return FrontMatterError(message: message, line: Int(line), column: Int(column))
-    }
-
-    private static func writeNote(_ note: Note, to writer: inout ByteWriter) {
-        writer.optionalString(note.id)
-        writer.string(note.title)
-        writer.int(Int64(note.tags.count))
-        for tag in note.tags { writer.string(tag) }
-        writer.bool(note.pinned)
-        writer.double(note.created.timeIntervalSince1970)
-        writer.double(note.modified.timeIntervalSince1970)
-        writer.double(note.sortDate.timeIntervalSince1970)
-        writer.string(note.snippet)
-        writer.bool(note.hasFrontMatter)
-        writer.bool(note.frontMatterError != nil)
-        if let error = note.frontMatterError { writeError(error, to: &writer) }
-        writer.int(Int64(note.problems.count))
-        for problem in note.problems { writeError(problem, to: &writer) }
-    }
-
-    /// Checks the fields of the entry `reader` is at and makes its note, the text fields
-    /// left in the cache's bytes.
-    private func readNote(_ reader: inout ByteReader, path: String, stamp: FileStamp) -> Note? {
-        let fields = reader.offset
-        guard reader.skipOptionalString(), reader.skipString() else { return nil }
-        let tagList = reader.offset
-        guard let tagCount = reader.int(), tagCount >= 0, tagCount < 10_000 else { return nil }
-        for _ in 0..<tagCount {
-            guard reader.skipString() else { return nil }
-        }
-        guard let pinned = reader.bool(), let created = reader.double(), let modified = reader.double(),
-              let sortDate = reader.double() else { return nil }
-        let snippetAt = reader.offset
-        guard reader.skipString(), let hasFrontMatter = reader.bool() else { return nil }
-        let errorsAt = reader.offset
-        guard let hasError = reader.bool(), !hasError || Self.readError(&reader) != nil,
-              let problemCount = reader.int(), problemCount >= 0, problemCount < 10_000 else { return nil }
-        for _ in 0..<problemCount {
-            guard Self.readError(&reader) != nil else { return nil }
-        }
-        let details = CachedNoteDetails(cache: self, fields: UInt32(fields), tagList: UInt32(tagList), snippetAt: UInt32(snippetAt),
-                                  errorsAt: UInt32(errorsAt), end: UInt32(reader.offset))
-        return Note(
-            path: path, pinned: pinned, created: Date(timeIntervalSince1970: created),
-            modified: Date(timeIntervalSince1970: modified), sortDate: Date(timeIntervalSince1970: sortDate),
-            stamp: stamp, hasFrontMatter: hasFrontMatter, cached: details
-        )
     }
 }

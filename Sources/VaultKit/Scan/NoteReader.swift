@@ -1,7 +1,8 @@
 import Foundation
 import VaultPlatform
 
-/// Turns a note file's bytes into a `Note`: front matter, derived title, snippet and dates.
+/// Turns a note file's bytes into a `Note`: reads the front matter and hands it, with the
+/// body and the file's status, to every property (`NoteProperties.all`).
 public enum NoteReader {
     /// Reads a note whose bytes are `bytes`, found at vault-relative `path`.
     public static func read(_ bytes: UnsafeRawBufferPointer, path: String, status: FileStatus, timeZone: TimeZone = .current) -> Note {
@@ -10,9 +11,9 @@ public enum NoteReader {
         var bodyStart = 0
         var hasFrontMatter = false
         do {
-            if let frontMatter = try FrontMatter.read(bytes, keys: NoteFields.keys) {
+            if let frontMatter = try FrontMatter.read(bytes, keys: NoteProperties.frontMatterKeys) {
                 hasFrontMatter = true
-                fields = NoteFields(frontMatter, timeZone: timeZone)
+                fields = NoteFields(frontMatter, understood: NoteProperties.frontMatterFields, timeZone: timeZone)
                 bodyStart = frontMatter.block.bodyStart
             }
         } catch {
@@ -25,33 +26,10 @@ public enum NoteReader {
             bodyStart = 3
         }
         let body = UnsafeRawBufferPointer(rebasing: bytes[bodyStart...])
-        let derived = NoteText.derive(from: body, skipLine: fields.title)
-        let stamp = status.stamp
-        let mtime = stamp.modificationDate
-        var created = fields.created ?? mtime
-        if fields.created == nil, let born = status.born {
-            // tar, rsync and git checkouts leave birth times later than modification times.
-            let birth = Date(timeIntervalSince1970: born.timeInterval)
-            created = min(birth, mtime)
-        }
-        // An unclosed block leaves `---` as the first line: not a title.
-        let firstLine = derived.firstLine == "---" ? nil : derived.firstLine
-        let title = fields.title ?? firstLine ?? Self.fileName(of: path)
-        return Note(
-            path: path,
-            id: fields.id,
-            title: title,
-            tags: fields.tags,
-            pinned: fields.pinned,
-            created: created,
-            modified: fields.modified ?? mtime,
-            sortDate: fields.sortDate ?? created,
-            snippet: derived.snippet,
-            stamp: stamp,
-            frontMatterError: frontMatterError,
-            problems: fields.problems,
-            hasFrontMatter: hasFrontMatter
-        )
+        return Note(reading: NoteSource(
+            path: path, fields: fields, frontMatterError: frontMatterError, hasFrontMatter: hasFrontMatter,
+            body: body, text: NoteText.derive(from: body, skipLine: fields.title), status: status, timeZone: timeZone
+        ))
     }
 
     /// The offset where a note's searchable text starts: after valid front matter, else 0.

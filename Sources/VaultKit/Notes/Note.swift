@@ -1,0 +1,87 @@
+import Foundation
+import VaultPlatform
+
+/// One Markdown note of the vault, as a scan read it: its path, the identity of the file
+/// version it was read from, and the values of its properties (`NoteProperties.all`).
+///
+/// A value type whose fields live in one shared, copy-on-write object: lists of 100,000
+/// notes are sorted, filtered and grouped, and copying a note is then one retain.
+public struct Note: Sendable {
+    private var storage: Storage
+
+    /// A note read from a file: every property read from `source`.
+    public init(reading source: NoteSource) {
+        storage = Storage(path: source.path, stamp: source.status.stamp, values: PropertyValues(reading: source))
+    }
+
+    /// A note whose values are already encoded (a cache entry).
+    init(path: String, stamp: FileStamp, values: PropertyValues) {
+        storage = Storage(path: path, stamp: stamp, values: values)
+    }
+
+    /// The value of `property`.
+    public subscript<P: NoteProperty>(property: P.Type) -> P.Value {
+        get { storage.values.value(of: property) }
+        set { uniqueStorage().values = storage.values.setting(property, to: newValue) }
+    }
+
+    /// Vault-relative path with `/` separators: `Work/Projects/Roadmap.md`.
+    public var path: String {
+        get { storage.path }
+        set { uniqueStorage().path = newValue }
+    }
+
+    /// The file's identity when it was read, for detecting edits made meanwhile.
+    public var stamp: FileStamp {
+        get { storage.stamp }
+        set { uniqueStorage().stamp = newValue }
+    }
+
+    /// The encoded values, as the cache stores them.
+    var encodedValues: UnsafeRawBufferPointer { storage.values.bytes }
+
+    /// Calls `body` with the UTF-8 bytes of each tag, making no strings.
+    func forEachTag(_ body: (UnsafeRawBufferPointer) -> Void) {
+        var reader = storage.values.reader(at: NoteTags.self)
+        NoteTags.forEachEncoded(&reader, body)
+    }
+
+    private mutating func uniqueStorage() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(path: storage.path, stamp: storage.stamp, values: storage.values) }
+        return storage
+    }
+
+    /// Changed only through a note that holds the sole reference.
+    private final class Storage: @unchecked Sendable {
+        var path: String
+        var stamp: FileStamp
+        var values: PropertyValues
+
+        init(path: String, stamp: FileStamp, values: PropertyValues) {
+            self.path = path
+            self.stamp = stamp
+            self.values = values
+        }
+    }
+
+    /// The directory of the note relative to the vault (`Work/Projects`), empty at the root.
+    public var folder: String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return String(path[..<slash])
+    }
+
+    /// The top-level folder the note belongs to, empty at the root.
+    public var topFolder: String {
+        guard let slash = path.utf8.firstIndex(of: UInt8(ascii: "/")) else { return "" }
+        return String(path[..<slash])
+    }
+
+    /// The file name without `.md`.
+    public var name: String {
+        let file = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+        return file.hasSuffix(".md") ? String(file.dropLast(3)) : file
+    }
+
+    /// True for a note at the vault root ("Unsorted").
+    public var isUnsorted: Bool { !path.utf8.contains(UInt8(ascii: "/")) }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// The properties every front end shows, by name.
+extension Note {
+    public var id: String? {
+        get { self[NoteID.self] }
+        set { self[NoteID.self] = newValue }
+    }
+    /// Front matter `title`, else the first non-blank body line, else the file name.
+    public var title: String {
+        get { self[NoteTitle.self] }
+        set { self[NoteTitle.self] = newValue }
+    }
+    public var tags: [String] {
+        get { self[NoteTags.self] }
+        set { self[NoteTags.self] = newValue }
+    }
+    public var pinned: Bool {
+        get { self[NotePinned.self] }
+        set { self[NotePinned.self] = newValue }
+    }
+    public var created: Date {
+        get { self[NoteCreated.self] }
+        set { self[NoteCreated.self] = newValue }
+    }
+    public var modified: Date {
+        get { self[NoteModified.self] }
+        set { self[NoteModified.self] = newValue }
+    }
+    /// The date the note is filed under in month-grouped lists.
+    public var sortDate: Date {
+        get { self[NoteSortDate.self] }
+        set { self[NoteSortDate.self] = newValue }
+    }
+    /// Up to two lines of body text after the title, Markdown markers removed.
+    public var snippet: String {
+        get { self[NoteSnippet.self] }
+        set { self[NoteSnippet.self] = newValue }
+    }
+    /// Why the front matter could not be read; such a note is never rewritten.
+    public var frontMatterError: FrontMatterError? {
+        get { self[NoteReadError.self] }
+        set { self[NoteReadError.self] = newValue }
+    }
+    /// Values in the front matter that could not be understood.
+    public var problems: [FrontMatterError] {
+        get { self[NoteProblems.self] }
+        set { self[NoteProblems.self] = newValue }
+    }
+    /// True when the file has a front-matter block.
+    public var hasFrontMatter: Bool {
+        get { self[NoteHasFrontMatter.self] }
+        set { self[NoteHasFrontMatter.self] = newValue }
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import VaultPlatform
+
+/// One property of a note, declared once: how it is read from the note's file, kept in the
+/// front-matter cache, and written as JSON.
+///
+/// `NoteProperties.all` lists every property. Adding one (a note's tasks, its links) is a
+/// new type conforming to this protocol and a line in that list: the scanner reads it, the
+/// cache stores it (and a cache written without it is read again), and `--format json` and
+/// the web API show it. Read it with `note[Property.self]`.
+public protocol NoteProperty: Sendable {
+    associatedtype Value: Sendable
+
+    /// Its key in JSON; nil for what is kept but not shown.
+    static var jsonName: String? { get }
+
+    /// The front-matter key it is read from, if any: the scan reads the keys of every
+    /// property (in `NoteSource.fields`) and no others.
+    static var frontMatterField: FrontMatterField? { get }
+
+    /// The value of a note being read.
+    static func read(from source: NoteSource) -> Value
+
+    /// Cache coding: `decode` reads back what `encode` wrote, nil for bytes that are not a
+    /// value (a corrupt cache is then read again from the files).
+    static func encode(_ value: Value, to writer: inout ByteWriter)
+    static func decode(from reader: inout ByteReader) -> Value?
+    /// Moves past an encoded value, checking it; by default by decoding it.
+    static func skip(_ reader: inout ByteReader) -> Bool
+
+    /// Writes the value after its key.
+    static func writeJSON(_ value: Value, to json: inout JSONWriter, timeZone: TimeZone)
+}
+
+extension NoteProperty {
+    public static var frontMatterField: FrontMatterField? { nil }
+
+    public static func skip(_ reader: inout ByteReader) -> Bool { decode(from: &reader) != nil }
+}
+
+/// What a property reads from: a note file as the scan read it.
+public struct NoteSource {
+    /// Vault-relative path.
+    public let path: String
+    /// The front-matter keys `vault` understands (empty without front matter, or when it
+    /// does not parse).
+    public let fields: NoteFields
+    /// Why the front matter does not parse, if it does not.
+    public let frontMatterError: FrontMatterError?
+    /// True when the file has a front-matter block.
+    public let hasFrontMatter: Bool
+    /// The text after the front matter (the whole file without a block).
+    public let body: UnsafeRawBufferPointer
+    /// The first line and the snippet of the body.
+    let text: NoteText.Derived
+    public let status: FileStatus
+    public let timeZone: TimeZone
+
+    /// The body's first non-blank line without heading markers, if any.
+    public var firstLine: String? { text.firstLine }
+    /// The body's first lines after the title, Markdown markers removed.
+    public var snippet: String { text.snippet }
+}
+
+/// Every property of a note, in the order of the cache and of JSON.
+public enum NoteProperties {
+    public static let all: [any NoteProperty.Type] = [
+        NoteTitle.self, NoteID.self, NoteTags.self, NotePinned.self,
+        NoteCreated.self, NoteModified.self, NoteSortDate.self, NoteSnippet.self,
+        NoteReadError.self, NoteProblems.self, NoteHasFrontMatter.self,
+    ]
+
+    /// The most properties a note can have (the size of its offset table).
+    static let capacity = 16
+
+    /// Where `property` is in `all`.
+    @inline(__always)
+    static func index<P: NoteProperty>(of property: P.Type) -> Int {
+        let wanted = ObjectIdentifier(property)
+        for index in all.indices where ObjectIdentifier(all[index]) == wanted { return index }
+        preconditionFailure("\(property) is not listed in NoteProperties.all")
+    }
+
+    /// The front-matter keys the scan reads: those `vault` writes and those of every property.
+    static let frontMatterFields: [FrontMatterField] = {
+        var fields = FrontMatterField.vaultKeys
+        for property in all {
+            if let field = property.frontMatterField, !fields.contains(field) { fields.append(field) }
+        }
+        return fields
+    }()
+
+    static let frontMatterKeys = NoteFields.keys(of: frontMatterFields)
+
+    /// Names the list, so that a cache written with other properties is not trusted.
+    static let fingerprint: String = all.map { "\($0)" }.joined(separator: ",")
+}
