@@ -1,6 +1,7 @@
 # make demo          — install libyaml-dev if missing, build in release, run vault on vault-example
 # make test          — the whole test suite
 # make test-asan     — the suite under AddressSanitizer (test-tsan: ThreadSanitizer)
+# make test-browser  — vault serve driven in headless Chromium (Tests/Browser), screenshots in .build/screenshots
 # make conformance   — the yaml-test-suite cases as front matter ($(YAML_TEST_SUITE))
 # make fuzz          — each libFuzzer target for FUZZ_SECONDS (60)
 # make crash-harness — kill -9 bulk operations 100 times and check every note
@@ -11,10 +12,19 @@ VAULT := .build/release/vault
 YAML_TEST_SUITE ?= ../shared/yaml-test-suite
 FUZZ_SECONDS ?= 60
 
-.PHONY: demo test test-asan test-tsan conformance fuzz crash-harness deps build release bench clean
+.PHONY: demo test test-asan test-tsan test-browser conformance fuzz crash-harness deps browser-deps build release bench clean
 
+# libyaml (front matter) and cmark-gfm (Markdown for the web app), from Debian.
 deps:
-	@test -f /usr/include/yaml.h || { echo "installing libyaml-dev"; $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libyaml-dev pkg-config; }
+	@test -f /usr/include/yaml.h -a -f /usr/include/cmark-gfm-core-extensions.h || { \
+		echo "installing libyaml-dev and libcmark-gfm-dev"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libyaml-dev libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config; }
+
+# Chromium, its WebDriver and Selenium, for the browser tests.
+browser-deps:
+	@command -v chromedriver >/dev/null || { echo "installing chromium and chromium-driver"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium chromium-driver; }
+	@python3 -c 'import selenium' 2>/dev/null || { echo "installing selenium"; python3 -m pip install -q selenium; }
 
 build: deps
 	$(SWIFT) build
@@ -45,6 +55,10 @@ test-asan: deps
 test-tsan: deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
+
+test-browser: deps browser-deps
+	$(SWIFT) build --product vault
+	python3 Tests/Browser/browser_test.py --vault-bin .build/debug/vault --screenshots .build/screenshots
 
 conformance: deps
 	@test -d "$(YAML_TEST_SUITE)" || { echo "no yaml-test-suite data at $(YAML_TEST_SUITE) (set YAML_TEST_SUITE)"; exit 1; }

@@ -11,13 +11,21 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
-        // C: libyaml, the system calls Glibc's overlay does not import, and the SSE2 scan.
+        // C: libyaml, cmark-gfm (Markdown), the system calls Glibc's overlay does not import, and the SSE2 scan.
         .systemLibrary(
             name: "CYAML",
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
         .target(name: "CSystemShims"),
         .target(name: "CTextScan"),
@@ -26,17 +34,40 @@ let package = Package(
         // compiler keeps the layers above it from reaching past it.
         .target(name: "VaultPlatform", dependencies: ["CSystemShims", "CTextScan"]),
         // The whole domain, for every front end: YAML (the only importer of CYAML), the
-        // model, scanning and the cache, queries, operations and the session API.
-        .target(name: "VaultKit", dependencies: ["CYAML", "VaultPlatform"]),
+        // model, scanning and the cache, queries, operations, Markdown (the only importer
+        // of CCmarkGFM) and the session API.
+        .target(name: "VaultKit", dependencies: ["CYAML", "CCmarkGFM", "VaultPlatform"]),
+        // The web app of `vault serve` (Hummingbird 2): the JSON API over VaultKit's session,
+        // the live index, and the page's assets embedded in the binary.
+        .target(
+            name: "VaultWeb",
+            dependencies: [
+                "VaultKit",
+                "VaultPlatform",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            resources: [
+                .embedInCode("Assets/index.html"),
+                .embedInCode("Assets/app.css"),
+                .embedInCode("Assets/app.js"),
+            ]
+        ),
         .executableTarget(
             name: "vault",
             dependencies: [
                 "VaultKit",
                 "VaultPlatform",
+                "VaultWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "VaultKitTests", dependencies: ["VaultKit", "VaultPlatform"]),
+        .testTarget(
+            name: "VaultWebTests",
+            dependencies: ["VaultWeb", "VaultKit", .product(name: "HummingbirdTesting", package: "hummingbird")]
+        ),
         // Depends on the executable so that it is built before its end-to-end tests run.
         .testTarget(name: "vaultTests", dependencies: ["vault", "VaultKit"]),
     ],

@@ -181,6 +181,37 @@ package enum Syscalls {
         }
     }
 
+    // MARK: Watching
+
+    #if os(Linux)
+    /// inotify_init1(2): a descriptor that reports changes in watched directories.
+    static func makeWatcher() throws(SystemError) -> Int32 {
+        let fd = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+        guard fd >= 0 else { throw SystemError(operation: "watch the vault", code: errno) }
+        return fd
+    }
+
+    /// The events a directory watcher asks for: anything that changes which files are
+    /// there or what they hold.
+    static let watchedEvents = UInt32(IN_CREATE | IN_DELETE | IN_CLOSE_WRITE | IN_MODIFY | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB
+        | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR | IN_DONT_FOLLOW)
+    static let eventIsDirectory = UInt32(IN_ISDIR)
+    static let eventOverflow = UInt32(IN_Q_OVERFLOW)
+    static let eventIgnored = UInt32(IN_IGNORED)
+
+    /// inotify_add_watch(2) on a directory; nil when it cannot be watched.
+    static func watch(_ path: String, with fd: Int32) -> Int32? {
+        let wd = inotify_add_watch(fd, path, watchedEvents)
+        return wd >= 0 ? wd : nil
+    }
+    #endif
+
+    /// Waits up to `milliseconds` for `fd` to be readable; true when it is.
+    static func waitReadable(_ fd: Int32, milliseconds: Int32) -> Bool {
+        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, milliseconds) > 0 && entry.revents & Int16(POLLIN) != 0
+    }
+
     // MARK: Memory
 
     /// Maps `count` bytes of `fd` read-only, faulted in at once where the system can.

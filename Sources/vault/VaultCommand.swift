@@ -5,7 +5,7 @@ import VaultPlatform
 
 /// `vault`: a notes vault that is nothing but a folder of Markdown files.
 @main
-struct VaultCommand: ParsableCommand {
+struct VaultCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vault",
         abstract: "Organise a folder of Markdown notes: folders, tags, pins, search.",
@@ -14,13 +14,14 @@ struct VaultCommand: ParsableCommand {
             HomeCommand.self, InitCommand.self, NewCommand.self, ShowCommand.self, EditCommand.self,
             ListCommand.self, SearchCommand.self, MoveCommand.self, RenameCommand.self, CopyCommand.self,
             PinCommand.self, UnpinCommand.self, RemoveCommand.self, TrashCommand.self, TagCommand.self, FolderCommand.self, CheckCommand.self,
+            ServeCommand.self,
         ],
         defaultSubcommand: HomeCommand.self
     )
 
     /// Runs the command with the exit codes of DESIGN §7: 0 success, 1 no result or a
     /// failed check, 2 usage or input error.
-    static func main() {
+    static func main() async {
         let command: ParsableCommand
         do {
             command = try parseAsRoot(movingGlobalOptions(Array(CommandLine.arguments.dropFirst())))
@@ -34,7 +35,11 @@ struct VaultCommand: ParsableCommand {
         }
         var runnable = command
         do {
-            try runnable.run()
+            if var command = runnable as? AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try runnable.run()
+            }
         } catch let error as VaultError {
             Terminal.standardError.printError(error)
             Foundation.exit(2)

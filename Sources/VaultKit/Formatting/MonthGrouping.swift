@@ -12,25 +12,32 @@ public enum MonthGrouping {
     static let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
 
     public static func group(_ notes: [Note], now: Date, timeZone: TimeZone = .current) -> [Group] {
-        var groups: [Group] = []
-        let pinned = notes.filter(\.pinned).sorted { $0.sortDate > $1.sortDate }
-        if !pinned.isEmpty { groups.append(Group(heading: "Pinned", notes: pinned)) }
-        let currentYear = NoteDate.localFields(now, timeZone: timeZone).year
-        var byMonth: [Int: [Note]] = [:]
-        for note in notes where !note.pinned {
-            let fields = NoteDate.localFields(note.sortDate, timeZone: timeZone)
-            byMonth[fields.year * 12 + fields.month - 1, default: []].append(note)
+        // Keys read once per note: a note's values are decoded when asked for, and a sort
+        // asks n log n times.
+        let sortDates = notes.map(\.sortDate)
+        let newestFirst = { (a: Int, b: Int) -> Bool in
+            if sortDates[a] != sortDates[b] { return sortDates[a] > sortDates[b] }
+            let order = notes[a].title.localizedStandardCompareFast(notes[b].title)
+            return order != 0 ? order < 0 : notes[a].path < notes[b].path
         }
+        var groups: [Group] = []
+        var pinned: [Int] = []
+        var byMonth: [Int: [Int]] = [:]
+        for index in notes.indices {
+            if notes[index].pinned {
+                pinned.append(index)
+                continue
+            }
+            let fields = NoteDate.localFields(sortDates[index], timeZone: timeZone)
+            byMonth[fields.year * 12 + fields.month - 1, default: []].append(index)
+        }
+        if !pinned.isEmpty { groups.append(Group(heading: "Pinned", notes: pinned.sorted(by: newestFirst).map { notes[$0] })) }
+        let currentYear = NoteDate.localFields(now, timeZone: timeZone).year
         for month in byMonth.keys.sorted(by: >) {
             let year = month / 12
             let name = months[month % 12]
             let heading = year == currentYear ? name : "\(name) \(year)"
-            let sorted = (byMonth[month] ?? []).sorted { a, b in
-                if a.sortDate != b.sortDate { return a.sortDate > b.sortDate }
-                let order = a.title.localizedStandardCompareFast(b.title)
-                return order != 0 ? order < 0 : a.path < b.path
-            }
-            groups.append(Group(heading: heading, notes: sorted))
+            groups.append(Group(heading: heading, notes: (byMonth[month] ?? []).sorted(by: newestFirst).map { notes[$0] }))
         }
         return groups
     }

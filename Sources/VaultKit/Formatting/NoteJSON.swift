@@ -4,12 +4,16 @@ import Foundation
 public enum NoteJSON {
     /// One note: path, folder, then every property that has a JSON name (title, id, tags,
     /// pinned, dates in ISO 8601, snippet, error), and the body when given.
-    public static func write(_ note: Note, to json: inout JSONWriter, timeZone: TimeZone = .current, body: String? = nil) {
+    public static func write(
+        _ note: Note, to json: inout JSONWriter, timeZone: TimeZone = .current, body: String? = nil,
+        extra: ((inout JSONWriter) -> Void)? = nil
+    ) {
         json.beginObject()
         json.key("path"); json.string(note.path)
         json.key("folder"); json.string(note.folder)
         for property in NoteProperties.all { write(property, of: note, to: &json, timeZone: timeZone) }
         if let body { json.key("body"); json.string(body) }
+        extra?(&json)
         json.endObject()
     }
 

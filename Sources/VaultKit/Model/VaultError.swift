@@ -14,6 +14,8 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
     case invalidFolderName(String, reason: String)
     case invalidTagName(String, reason: String)
     case invalidTitle(String, reason: String)
+    /// A rename onto a tag that exists, which is a merge and must be asked for.
+    case tagExists(String, renaming: String)
     case destinationExists(String)
     case outsideVault(String)
     case conflict(path: String)
@@ -41,6 +43,8 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
             return "invalid tag '\(name)': \(reason)"
         case .invalidTitle(let title, let reason):
             return "invalid title '\(title)': \(reason)"
+        case .tagExists(let name, let old):
+            return "tag '\(name)' already exists; renaming '\(old)' onto it merges them (use --merge)"
         case .destinationExists(let path):
             return "'\(path)' already exists; nothing was overwritten"
         case .outsideVault(let path):

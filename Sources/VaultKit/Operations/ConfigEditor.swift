@@ -14,6 +14,25 @@ public struct ConfigEditor: Sendable {
 
     static var path: String { VaultRoot.settingsDirectory + "/" + VaultConfig.fileName }
 
+    /// Sets a tag's colour (`#work` is `work`; a palette name in any case) and returns
+    /// the tag and colour as stored.
+    @discardableResult
+    public func setColor(_ color: String, ofTag tag: String) throws(VaultError) -> (tag: String, color: String) {
+        let name = tag.hasPrefix("#") ? String(tag.dropFirst()) : tag
+        if let problem = TagName.problem(with: name) { throw .invalidTagName(tag, reason: problem) }
+        try setColor(color.lowercased(), of: name, kind: .tags)
+        return (name, color.lowercased())
+    }
+
+    /// Sets the colour of an existing folder (a palette name in any case) and returns the
+    /// folder and colour as stored.
+    @discardableResult
+    public func setColor(_ color: String, ofFolder folder: String) throws(VaultError) -> (folder: String, color: String) {
+        let relative = try NoteOperations.existingFolder(folder, root: root)
+        try setColor(color.lowercased(), of: relative, kind: .folders)
+        return (relative, color.lowercased())
+    }
+
     /// Sets `colors.<kind>.<name>` to `color` (a palette name).
     public func setColor(_ color: String, of name: String, kind: Kind) throws(VaultError) {
         guard VaultConfig.palette.contains(color) else {

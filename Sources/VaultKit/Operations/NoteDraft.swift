@@ -21,8 +21,12 @@ public struct NoteDraft: Sendable {
 
     /// True when there is nothing to save: no title and a body of whitespace only.
     public var isEmpty: Bool {
-        (title?.trimmingSpaces().isEmpty ?? true) && body.trimmingSpaces().isEmpty
+        (title?.trimmingSpaces().isEmpty ?? true) && !hasText
     }
+
+    /// False when the body is whitespace only: such a note is not kept, title or not
+    /// (no empty notes).
+    public var hasText: Bool { !body.trimmingSpaces().isEmpty }
 
     /// The note file: front matter with `id` and dates, then the title heading (unless the
     /// body already starts with it) and the body.

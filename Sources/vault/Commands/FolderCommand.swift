@@ -11,109 +11,107 @@ struct FolderCommand: ParsableCommand {
 }
 
 extension FolderCommand {
-struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "The folder tree with note counts.")
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "The folder tree with note counts.")
 
-    @OptionGroup var global: GlobalOptions
-    @Option(help: "Output format: text or json.") var format: OutputFormat = .text
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "Output format: text or json.") var format: OutputFormat = .text
 
-    func run() throws {
-        let session = try Session(global)
-        let index = session.index
-        let config = session.config
-        if format == .json {
-            var json = JSONWriter()
-            NoteJSON.writeFolders(index.folders, config: config, to: &json)
-            session.terminal.line(json.output)
-            return
-        }
-        let terminal = session.terminal
-        for folder in index.folders {
-            terminal.line(terminal.paint(folder.name, config.color(ofFolder: folder.path)) + "  \(folder.count)")
-            for child in folder.children {
-                terminal.line("  " + terminal.paint(child.name, config.color(ofFolder: child.path)) + "  \(child.count)")
+        func run() throws {
+            let session = try Session(global)
+            let index = session.index
+            let config = session.config
+            if format == .json {
+                var json = JSONWriter()
+                NoteJSON.writeFolders(index.folders, config: config, to: &json)
+                session.terminal.line(json.output)
+                return
+            }
+            let terminal = session.terminal
+            for folder in index.folders {
+                terminal.line(terminal.paint(folder.name, config.color(ofFolder: folder.path)) + "  \(folder.count)")
+                for child in folder.children {
+                    terminal.line("  " + terminal.paint(child.name, config.color(ofFolder: child.path)) + "  \(child.count)")
+                }
             }
         }
     }
-}
 
-struct Create: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "create", abstract: "Create a folder or a subfolder (one level of nesting).")
+    struct Create: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "create", abstract: "Create a folder or a subfolder (one level of nesting).")
 
-    @OptionGroup var global: GlobalOptions
-    @Argument(help: "Folder or Folder/Subfolder.") var name: String
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "Folder or Folder/Subfolder.") var name: String
 
-    func run() throws {
-        let path = try global.openSession().beginWrite().folders.create(name)
-        global.terminal.line("created folder \(path)")
-    }
-}
-
-struct Rename: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a folder; its colour goes with it.")
-
-    @OptionGroup var global: GlobalOptions
-    @Argument(help: "The folder.") var folder: String
-    @Argument(help: "The new name (Folder or Folder/Subfolder).") var name: String
-
-    func run() throws {
-        let target = try global.openSession().beginWrite().folders.rename(folder, to: name)
-        global.terminal.line("\(folder) → \(target)")
-    }
-}
-
-struct Delete: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "delete",
-        abstract: "Move every note of a folder (subfolders included) to the trash, then remove the emptied directories."
-    )
-
-    @OptionGroup var global: GlobalOptions
-    @Argument(help: "The folder.") var folder: String
-    @Flag(help: "Print the notes that would be trashed and change nothing.") var dryRun = false
-    @Flag(name: [.short, .long], help: "Do not ask for confirmation.") var yes = false
-
-    func run() throws {
-        let vault = try global.openSession()
-        let relative = try VaultPath.relative(folder, root: vault.root)
-        guard !relative.isEmpty else { throw VaultError.invalidFolderName(folder, reason: "the vault root cannot be deleted") }
-        // The folder's notes are what `folder:` selects: the same rule as `search` and `list`.
-        let session = try Session(vault: vault, terminal: global.terminal, query: Query(.term(.folder(relative))))
-        let existing = try vault.folder(relative, in: session.scan)
-        let notes = session.sortedNotes
-        if dryRun {
-            for note in notes { session.terminal.line("would trash \(note.path)") }
-            session.terminal.line("would remove \(existing) if nothing else is left in it")
-            return
+        func run() throws {
+            let path = try global.openSession().beginWrite().folders.create(name)
+            global.terminal.line("created folder \(path)")
         }
-        guard yes || confirm("Move \(notes.count) note\(notes.count == 1 ? "" : "s") of '\(existing)' to the trash and remove the folder?") else {
-            throw VaultError.invalidArgument("nothing deleted (use --yes to delete the folder without a question)")
-        }
-        let changes = session.beginWrite()
-        try session.forEach(notes) { note in
-            try changes.trash.delete(note)
-            session.terminal.line("trashed \(note.path)")
-        }
-        let remaining = changes.folders.removeEmptyDirectories(existing)
-        for directory in remaining {
-            Terminal.standardError.line("vault: kept \(directory): it still holds files that are not notes")
-        }
-        if remaining.isEmpty { session.terminal.line("removed folder \(existing)") }
     }
-}
 
-struct Color: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "color", abstract: "Set a folder's colour.")
+    struct Rename: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a folder; its colour goes with it.")
 
-    @OptionGroup var global: GlobalOptions
-    @Argument(help: "The folder.") var folder: String
-    @Argument(help: "One of: gray blue orange yellow green indigo red purple pink teal brown.") var color: String
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The folder.") var folder: String
+        @Argument(help: "The new name (Folder or Folder/Subfolder).") var name: String
 
-    func run() throws {
-        let changes = try global.openSession().beginWrite()
-        let relative = try changes.notes.existingFolder(folder)
-        try changes.settings.setColor(color.lowercased(), of: relative, kind: .folders)
-        global.terminal.line("\(relative) is \(color.lowercased())")
+        func run() throws {
+            let target = try global.openSession().beginWrite().folders.rename(folder, to: name)
+            global.terminal.line("\(folder) → \(target)")
+        }
     }
-}
+
+    struct Delete: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "delete",
+            abstract: "Move every note of a folder (subfolders included) to the trash, then remove the emptied directories."
+        )
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The folder.") var folder: String
+        @Flag(help: "Print the notes that would be trashed and change nothing.") var dryRun = false
+        @Flag(name: [.short, .long], help: "Do not ask for confirmation.") var yes = false
+
+        func run() throws {
+            let vault = try global.openSession()
+            let relative = try VaultPath.relative(folder, root: vault.root)
+            guard !relative.isEmpty else { throw VaultError.invalidFolderName(folder, reason: "the vault root cannot be deleted") }
+            // The folder's notes are what `folder:` selects: the same rule as `search` and `list`.
+            let session = try Session(vault: vault, terminal: global.terminal, query: Query(.term(.folder(relative))))
+            let existing = try vault.folder(relative, in: session.scan)
+            let notes = session.sortedNotes
+            if dryRun {
+                for note in notes { session.terminal.line("would trash \(note.path)") }
+                session.terminal.line("would remove \(existing) if nothing else is left in it")
+                return
+            }
+            guard yes || confirm("Move \(notes.count) note\(notes.count == 1 ? "" : "s") of '\(existing)' to the trash and remove the folder?") else {
+                throw VaultError.invalidArgument("nothing deleted (use --yes to delete the folder without a question)")
+            }
+            let changes = session.beginWrite()
+            try session.forEach(notes) { note in
+                try changes.trash.delete(note)
+                session.terminal.line("trashed \(note.path)")
+            }
+            let remaining = changes.folders.removeEmptyDirectories(existing)
+            for directory in remaining {
+                Terminal.standardError.line("vault: kept \(directory): it still holds files that are not notes")
+            }
+            if remaining.isEmpty { session.terminal.line("removed folder \(existing)") }
+        }
+    }
+
+    struct Color: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "color", abstract: "Set a folder's colour.")
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The folder.") var folder: String
+        @Argument(help: "One of: gray blue orange yellow green indigo red purple pink teal brown.") var color: String
+
+        func run() throws {
+            let stored = try global.openSession().beginWrite().settings.setColor(color, ofFolder: folder)
+            global.terminal.line("\(stored.folder) is \(stored.color)")
+        }
+    }
 }

@@ -36,7 +36,7 @@ struct NewCommand: ParsableCommand {
             }
             draft.body = text
         }
-        if draft.body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty && (title == nil || Syscalls.isTerminal(0)) {
+        guard draft.hasText else {
             Terminal.standardError.line("vault: empty note discarded; nothing saved")
             return
         }

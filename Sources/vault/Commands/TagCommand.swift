@@ -12,44 +12,145 @@ struct TagCommand: ParsableCommand {
 }
 
 extension TagCommand {
-struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "The tag tree with note counts (descendants included).")
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "The tag tree with note counts (descendants included).")
 
-    @OptionGroup var global: GlobalOptions
-    @Option(help: "Sort by name or count.") var sort: Sort = .name
-    @Option(help: "Output format: text or json.") var format: OutputFormat = .text
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "Sort by name or count.") var sort: Sort = .name
+        @Option(help: "Output format: text or json.") var format: OutputFormat = .text
 
-    enum Sort: String, ExpressibleByArgument { case name, count }
+        enum Sort: String, ExpressibleByArgument { case name, count }
 
-    func run() throws {
-        let session = try Session(global)
-        var tags = session.index.tags
-        if sort == .count {
-            func byCount(_ nodes: [TagNode]) -> [TagNode] {
-                nodes.map { var node = $0; node.children = byCount(node.children); return node }
-                    .sorted { $0.count != $1.count ? $0.count > $1.count : $0.name < $1.name }
+        func run() throws {
+            let session = try Session(global)
+            var tags = session.index.tags
+            if sort == .count {
+                func byCount(_ nodes: [TagNode]) -> [TagNode] {
+                    nodes.map { var node = $0; node.children = byCount(node.children); return node }
+                        .sorted { $0.count != $1.count ? $0.count > $1.count : $0.name < $1.name }
+                }
+                tags = byCount(tags)
             }
-            tags = byCount(tags)
-        }
-        let config = session.config
-        if format == .json {
-            var json = JSONWriter()
-            NoteJSON.writeTags(tags, config: config, to: &json)
-            session.terminal.line(json.output)
-            return
-        }
-        let terminal = session.terminal
-        var out = ""
-        func add(_ nodes: [TagNode], depth: Int) {
-            for node in nodes {
-                out += String(repeating: "  ", count: depth) + terminal.paint(node.name, config.color(ofTag: node.path)) + "  \(node.count)\n"
-                add(node.children, depth: depth + 1)
+            let config = session.config
+            if format == .json {
+                var json = JSONWriter()
+                NoteJSON.writeTags(tags, config: config, to: &json)
+                session.terminal.line(json.output)
+                return
             }
+            let terminal = session.terminal
+            var out = ""
+            func add(_ nodes: [TagNode], depth: Int) {
+                for node in nodes {
+                    out += String(repeating: "  ", count: depth) + terminal.paint(node.name, config.color(ofTag: node.path)) + "  \(node.count)\n"
+                    add(node.children, depth: depth + 1)
+                }
+            }
+            add(tags, depth: 0)
+            terminal.write(out)
         }
-        add(tags, depth: 0)
-        terminal.write(out)
     }
-}
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "add",
+            abstract: "Add tags to notes: vault tag add NOTE... TAG... (tags may be written #tag; without '#', the last argument is the tag)."
+        )
+
+        @OptionGroup var options: TaggedNotes
+
+        func run() throws {
+            try options.run(verb: "add") { operations, tags, notes in try operations.add(tags, to: notes, dryRun: options.dryRun) }
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove tags from notes: vault tag remove NOTE... TAG...")
+
+        @OptionGroup var options: TaggedNotes
+
+        func run() throws {
+            try options.run(verb: "remove") { operations, tags, notes in try operations.remove(tags, from: notes, dryRun: options.dryRun) }
+        }
+    }
+
+    struct Rename: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a tag and its descendants in every note.")
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The tag.") var old: String
+        @Argument(help: "Its new name.") var new: String
+        @Flag(help: "Allow renaming onto an existing tag (a merge).") var merge = false
+        @Flag(help: "Print the files that would change and change nothing.") var dryRun = false
+
+        func run() throws {
+            try runAcrossVault(global, dryRun: dryRun, verb: "rename") { try $0.rename(old, to: new, merge: merge, dryRun: dryRun) }
+        }
+    }
+
+    struct Merge: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "merge", abstract: "Merge tags into one: vault tag merge A B --into C.")
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The tags to merge.") var sources: [String]
+        @Option(help: "The tag they become.") var into: String
+        @Flag(help: "Print the files that would change and change nothing.") var dryRun = false
+
+        func run() throws {
+            try runAcrossVault(global, dryRun: dryRun, verb: "merge") { try $0.merge(sources, into: into, dryRun: dryRun) }
+        }
+    }
+
+    struct Split: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "split", abstract: "Undo a merge, however long ago (ids from 'vault tag history').")
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The merge's id (or a prefix).") var id: String
+        @Flag(help: "Print the files that would change and change nothing.") var dryRun = false
+
+        func run() throws {
+            try runAcrossVault(global, dryRun: dryRun, verb: "split") { try $0.split(id, dryRun: dryRun) }
+        }
+    }
+
+    struct History: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "history", abstract: "Tag renames, merges and splits, oldest first.")
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            let records = try global.openSession().history()
+            guard !records.isEmpty else {
+                global.terminal.line("no tag operations yet")
+                return
+            }
+            var out = ""
+            for record in records {
+                let what: String
+                switch record.kind {
+                case .rename: what = "rename \(record.sources.joined(separator: ", ")) → \(record.target)"
+                case .merge: what = "merge \(record.sources.joined(separator: ", ")) → \(record.target)"
+                case .split: what = "split \(record.undoes ?? "?"): \(record.sources.joined(separator: ", ")) → \(record.target)"
+                }
+                let state = record.state == .done ? "" : "  (interrupted: run the same command again to finish it)"
+                out += "\(record.id)  \(NoteDate.format(record.time))  \(what)  \(record.notes.count) note\(record.notes.count == 1 ? "" : "s")\(state)\n"
+            }
+            global.terminal.write(out)
+        }
+    }
+
+    struct Color: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "color", abstract: "Set a tag's colour.")
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The tag.") var tag: String
+        @Argument(help: "One of: gray blue orange yellow green indigo red purple pink teal brown.") var color: String
+
+        func run() throws {
+            let stored = try global.openSession().beginWrite().settings.setColor(color, ofTag: tag)
+            global.terminal.line("\(stored.tag) is \(stored.color)")
+        }
+    }
 }
 
 /// Prints what a bulk tag command did, with failures on stderr; exits 2 if any failed.
@@ -102,109 +203,4 @@ struct TaggedNotes: ParsableArguments {
         let operations = dryRun ? TagOperations(vault: session.vault.vault, notes: session.scan.notes) : session.beginWrite().tags
         try finish(try operation(operations, tags, notes), verb: verb, dryRun: dryRun, terminal: session.terminal)
     }
-}
-
-extension TagCommand {
-struct Add: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "add",
-        abstract: "Add tags to notes: vault tag add NOTE... TAG... (tags may be written #tag; without '#', the last argument is the tag)."
-    )
-
-    @OptionGroup var options: TaggedNotes
-
-    func run() throws {
-        try options.run(verb: "add") { operations, tags, notes in try operations.add(tags, to: notes, dryRun: options.dryRun) }
-    }
-}
-
-struct Remove: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove tags from notes: vault tag remove NOTE... TAG...")
-
-    @OptionGroup var options: TaggedNotes
-
-    func run() throws {
-        try options.run(verb: "remove") { operations, tags, notes in try operations.remove(tags, from: notes, dryRun: options.dryRun) }
-    }
-}
-
-struct Rename: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a tag and its descendants in every note.")
-
-    @OptionGroup var global: GlobalOptions
-    @Argument(help: "The tag.") var old: String
-    @Argument(help: "Its new name.") var new: String
-    @Flag(help: "Allow renaming onto an existing tag (a merge).") var merge = false
-    @Flag(help: "Print the files that would change and change nothing.") var dryRun = false
-
-    func run() throws {
-        try runAcrossVault(global, dryRun: dryRun, verb: "rename") { try $0.rename(old, to: new, merge: merge, dryRun: dryRun) }
-    }
-}
-
-struct Merge: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "merge", abstract: "Merge tags into one: vault tag merge A B --into C.")
-
-    @OptionGroup var global: GlobalOptions
-    @Argument(help: "The tags to merge.") var sources: [String]
-    @Option(help: "The tag they become.") var into: String
-    @Flag(help: "Print the files that would change and change nothing.") var dryRun = false
-
-    func run() throws {
-        try runAcrossVault(global, dryRun: dryRun, verb: "merge") { try $0.merge(sources, into: into, dryRun: dryRun) }
-    }
-}
-
-struct Split: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "split", abstract: "Undo a merge, however long ago (ids from 'vault tag history').")
-
-    @OptionGroup var global: GlobalOptions
-    @Argument(help: "The merge's id (or a prefix).") var id: String
-    @Flag(help: "Print the files that would change and change nothing.") var dryRun = false
-
-    func run() throws {
-        try runAcrossVault(global, dryRun: dryRun, verb: "split") { try $0.split(id, dryRun: dryRun) }
-    }
-}
-
-struct History: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "history", abstract: "Tag renames, merges and splits, oldest first.")
-
-    @OptionGroup var global: GlobalOptions
-
-    func run() throws {
-        let records = try global.openSession().history()
-        guard !records.isEmpty else {
-            global.terminal.line("no tag operations yet")
-            return
-        }
-        var out = ""
-        for record in records {
-            let what: String
-            switch record.kind {
-            case .rename: what = "rename \(record.sources.joined(separator: ", ")) → \(record.target)"
-            case .merge: what = "merge \(record.sources.joined(separator: ", ")) → \(record.target)"
-            case .split: what = "split \(record.undoes ?? "?"): \(record.sources.joined(separator: ", ")) → \(record.target)"
-            }
-            let state = record.state == .done ? "" : "  (interrupted: run the same command again to finish it)"
-            out += "\(record.id)  \(NoteDate.format(record.time))  \(what)  \(record.notes.count) note\(record.notes.count == 1 ? "" : "s")\(state)\n"
-        }
-        global.terminal.write(out)
-    }
-}
-
-struct Color: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "color", abstract: "Set a tag's colour.")
-
-    @OptionGroup var global: GlobalOptions
-    @Argument(help: "The tag.") var tag: String
-    @Argument(help: "One of: gray blue orange yellow green indigo red purple pink teal brown.") var color: String
-
-    func run() throws {
-        let name = tag.hasPrefix("#") ? String(tag.dropFirst()) : tag
-        if let problem = TagName.problem(with: name) { throw VaultError.invalidTagName(tag, reason: problem) }
-        try global.openSession().beginWrite().settings.setColor(color.lowercased(), of: name, kind: .tags)
-        global.terminal.line("\(name) is \(color.lowercased())")
-    }
-}
 }

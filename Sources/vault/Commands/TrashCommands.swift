@@ -41,90 +41,89 @@ struct TrashCommand: ParsableCommand {
 }
 
 extension TrashCommand {
-struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "Trashed notes with their deletion date, original place and days left.")
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "Trashed notes with their deletion date, original place and days left.")
 
-    @OptionGroup var global: GlobalOptions
-    @Option(help: "Output format: text or json.") var format: OutputFormat = .text
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "Output format: text or json.") var format: OutputFormat = .text
 
-    func run() throws {
-        let vault = try global.openSession()
-        let items = vault.trash.items()
-        let now = vault.vault.now()
-        let terminal = global.terminal
-        if format == .json {
-            var json = JSONWriter()
-            json.beginArray()
+        func run() throws {
+            let vault = try global.openSession()
+            let items = vault.trash.items()
+            let now = vault.vault.now()
+            let terminal = global.terminal
+            if format == .json {
+                var json = JSONWriter()
+                json.beginArray()
+                for item in items {
+                    json.beginObject()
+                    json.key("name"); json.string(item.name)
+                    json.key("title"); json.string(item.title)
+                    json.key("originalPath"); json.string(item.info.originalPath)
+                    json.key("deleted"); json.string(NoteDate.format(item.info.deletionDate))
+                    json.key("daysLeft"); json.number(item.daysLeft(now: now, trashDays: vault.config.trashDays))
+                    json.endObject()
+                }
+                json.endArray()
+                terminal.line(json.output)
+                return
+            }
+            guard !items.isEmpty else {
+                terminal.line("the trash is empty")
+                return
+            }
+            var out = ""
             for item in items {
-                json.beginObject()
-                json.key("name"); json.string(item.name)
-                json.key("title"); json.string(item.title)
-                json.key("originalPath"); json.string(item.info.originalPath)
-                json.key("deleted"); json.string(NoteDate.format(item.info.deletionDate))
-                json.key("daysLeft"); json.number(item.daysLeft(now: now, trashDays: vault.config.trashDays))
-                json.endObject()
+                let days = item.daysLeft(now: now, trashDays: vault.config.trashDays)
+                out += terminal.bold(item.title) + "  " + terminal.dim("· \(item.origin) · deleted \(RelativeDate.format(item.info.deletionDate, now: now)) · \(days) day\(days == 1 ? "" : "s") left") + "\n"
             }
-            json.endArray()
-            terminal.line(json.output)
-            return
+            terminal.write(out)
         }
-        guard !items.isEmpty else {
-            terminal.line("the trash is empty")
-            return
-        }
-        var out = ""
-        for item in items {
-            let days = item.daysLeft(now: now, trashDays: vault.config.trashDays)
-            out += terminal.bold(item.title) + "  " + terminal.dim("· \(item.origin) · deleted \(RelativeDate.format(item.info.deletionDate, now: now)) · \(days) day\(days == 1 ? "" : "s") left") + "\n"
-        }
-        terminal.write(out)
     }
-}
 
-struct Restore: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "restore", abstract: "Put notes back where they were.")
+    struct Restore: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "restore", abstract: "Put notes back where they were.")
 
-    @OptionGroup var global: GlobalOptions
-    @Argument(help: "Original paths (with or without .md) or titles.") var notes: [String]
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "Original paths (with or without .md) or titles.") var notes: [String]
 
-    func run() throws {
-        let trash = try global.openSession().beginWrite().trash
-        let items = trash.items()
-        var failed = false
-        for name in notes {
-            do {
-                let item = try trash.resolve(name, in: items)
-                let (path, renamed) = try trash.restore(item)
-                global.terminal.line("restored \(path)" + (renamed ? " (\(item.origin) is taken, so under a new name)" : ""))
-            } catch {
-                Terminal.standardError.printError(error)
-                failed = true
+        func run() throws {
+            let trash = try global.openSession().beginWrite().trash
+            let items = trash.items()
+            var failed = false
+            for name in notes {
+                do {
+                    let item = try trash.resolve(name, in: items)
+                    let (path, renamed) = try trash.restore(item)
+                    global.terminal.line("restored \(path)" + (renamed ? " (\(item.origin) is taken, so under a new name)" : ""))
+                } catch {
+                    Terminal.standardError.printError(error)
+                    failed = true
+                }
             }
+            if failed { throw ExitCode(2) }
         }
-        if failed { throw ExitCode(2) }
     }
-}
 
-struct Empty: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "empty", abstract: "Delete every note in the trash for good.")
+    struct Empty: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "empty", abstract: "Delete every note in the trash for good.")
 
-    @OptionGroup var global: GlobalOptions
-    @Flag(name: [.short, .long], help: "Do not ask for confirmation.") var yes = false
+        @OptionGroup var global: GlobalOptions
+        @Flag(name: [.short, .long], help: "Do not ask for confirmation.") var yes = false
 
-    func run() throws {
-        let vault = try global.openSession()
-        let count = vault.trash.count()
-        guard count > 0 else {
-            global.terminal.line("the trash is empty")
-            return
+        func run() throws {
+            let vault = try global.openSession()
+            let count = vault.trash.count()
+            guard count > 0 else {
+                global.terminal.line("the trash is empty")
+                return
+            }
+            guard yes || confirm("Delete \(count) note\(count == 1 ? "" : "s") in the trash for good?") else {
+                throw VaultError.invalidArgument("nothing deleted (use --yes to empty the trash without a question)")
+            }
+            global.terminal.line("deleted \(vault.beginWrite().trash.empty()) note(s) for good")
         }
-        guard yes || confirm("Delete \(count) note\(count == 1 ? "" : "s") in the trash for good?") else {
-            throw VaultError.invalidArgument("nothing deleted (use --yes to empty the trash without a question)")
-        }
-        global.terminal.line("deleted \(vault.beginWrite().trash.empty()) note(s) for good")
     }
-}
-
 }
 
 /// Asks on the terminal; false when stdin is not a terminal, so scripts must say --yes.

@@ -73,12 +73,17 @@ public enum NoteProperties {
     /// The most properties a note can have (the size of its offset table).
     static let capacity = 16
 
+    /// The identities of `all`, searched on every access to a value (a dozen integers).
+    private static let identities = all.map(ObjectIdentifier.init)
+
     /// Where `property` is in `all`.
     @inline(__always)
     static func index<P: NoteProperty>(of property: P.Type) -> Int {
         let wanted = ObjectIdentifier(property)
-        for index in all.indices where ObjectIdentifier(all[index]) == wanted { return index }
-        preconditionFailure("\(property) is not listed in NoteProperties.all")
+        return identities.withUnsafeBufferPointer { ids in
+            for index in ids.indices where ids[index] == wanted { return index }
+            preconditionFailure("\(property) is not listed in NoteProperties.all")
+        }
     }
 
     /// The front-matter keys the scan reads: those `vault` writes and those of every property.

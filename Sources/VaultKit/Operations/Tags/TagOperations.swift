@@ -61,7 +61,7 @@ public struct TagOperations: Sendable {
         let exists = newKey != oldKey && notes.contains { $0.tags.contains { TagName.isSelfOrDescendant(TagName.key($0), of: newKey) } }
         // An interrupted rename has made the new tag exist itself: running it again finishes it.
         if exists, !merge, Self.interrupted(.rename, sources: [oldName], target: newName, in: TagHistory(vault: vault)) == nil {
-            throw .invalidArgument("tag '\(newName)' already exists; renaming '\(oldName)' onto it merges them (use --merge)")
+            throw .tagExists(newName, renaming: oldName)
         }
         let transform = Self.renaming(oldKey: oldKey, to: newName)
         let affected = notes.filter { $0.tags.contains { transform($0) != $0 } }

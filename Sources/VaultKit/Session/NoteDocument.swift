@@ -1,0 +1,86 @@
+import Foundation
+import VaultPlatform
+
+/// A note as a front end shows and edits it: its fields, its whole text, and the version
+/// of the file they were read from, which a save must name (never clobber an edit it did
+/// not see).
+public struct NoteDocument: Sendable {
+    public let note: Note
+    /// The whole file, front matter included.
+    public let text: String
+    /// The text after the front matter (the whole file when it has none, or when it does
+    /// not parse).
+    public let body: String
+    /// Names this version of the file: it changes whenever the file does.
+    public let version: String
+}
+
+extension VaultSession {
+    /// `path` as the vault-relative path of a note: inside the vault, no hidden component,
+    /// ending in `.md`.
+    public func notePath(_ path: String) throws(VaultError) -> String {
+        let relative = try VaultPath.relative(path, root: root)
+        let parts = relative.split(separator: "/")
+        guard relative.hasSuffix(".md"), !parts.isEmpty, !parts.contains(where: { $0.hasPrefix(".") }) else {
+            throw .noteNotFound(path)
+        }
+        return relative
+    }
+
+    /// The note at `path` as it is on disk now.
+    public func document(at path: String) throws(VaultError) -> NoteDocument {
+        let relative = try notePath(path)
+        let (bytes, status) = try root.read(relative)
+        return Self.document(bytes, path: relative, status: status, timeZone: vault.timeZone)
+    }
+
+    /// Replaces the text of the note at `path` with `text`, if the file is still the
+    /// version `version` names; `.conflict` otherwise, and nothing is written. When the
+    /// text changed, `modified` is set to now (in a note with front matter that parses);
+    /// the file's permissions are kept, and the write is atomic.
+    public func save(_ text: String, to path: String, ifVersion version: String) throws(VaultError) -> NoteDocument {
+        let relative = try notePath(path)
+        let (current, status) = try root.read(relative)
+        guard Self.version(of: status.stamp) == version else { throw .conflict(path: relative) }
+        var bytes = Array(text.utf8)
+        guard bytes != current else { return Self.document(current, path: relative, status: status, timeZone: vault.timeZone) }
+        if status.isReadOnly {
+            throw .located(Diagnostic(path: relative, severity: .error, message: "note is read-only; vault leaves it unchanged (chmod u+w to allow)"))
+        }
+        if var editor = try? FrontMatterEditor(bytes: bytes, timeZone: vault.timeZone), editor.frontMatter != nil,
+           (try? editor.set(FrontMatterKey.modified, to: .date(vault.now()))) != nil {
+            bytes = editor.bytes
+        }
+        try root.write(bytes, to: relative, mode: status.mode, replacing: .unchanged(status.stamp), crashTestPoint: true)
+        return try document(at: relative)
+    }
+
+    static func document(_ bytes: [UInt8], path: String, status: FileStatus, timeZone: TimeZone) -> NoteDocument {
+        bytes.withUnsafeBytes { raw in
+            let note = NoteReader.read(raw, path: path, status: status, timeZone: timeZone)
+            let start = note.frontMatterError == nil ? NoteReader.bodyStart(of: raw) : 0
+            return NoteDocument(
+                note: note, text: String(decoding: raw, as: UTF8.self),
+                body: String(decoding: raw[start...], as: UTF8.self), version: version(of: status.stamp)
+            )
+        }
+    }
+
+    /// A file version's name: what identifies the file's content (inode, size,
+    /// modification time, mode), as hexadecimal.
+    public static func version(of stamp: FileStamp) -> String {
+        [UInt64(stamp.inode), UInt64(bitPattern: stamp.size), UInt64(bitPattern: stamp.mtimeSeconds),
+         UInt64(bitPattern: stamp.mtimeNanoseconds), UInt64(stamp.mode)].map { String($0, radix: 16) }.joined(separator: "-")
+    }
+}
+
+extension VaultSession {
+    /// The bytes of the regular file at `path` (an attachment: an image, a PDF), confined
+    /// to the vault: no hidden component, no symbolic link, nothing outside the root.
+    public func fileContents(at path: String) throws(VaultError) -> [UInt8] {
+        let relative = try VaultPath.relative(path, root: root)
+        let parts = relative.split(separator: "/")
+        guard !parts.isEmpty, !parts.contains(where: { $0.hasPrefix(".") }) else { throw .noteNotFound(path) }
+        return try root.read(relative).bytes
+    }
+}

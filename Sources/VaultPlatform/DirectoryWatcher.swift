@@ -1,0 +1,118 @@
+import Foundation
+
+/// Watches every directory of a tree with inotify and reports which entries changed: the
+/// live index of `vault serve` rescans on what it reports.
+///
+/// Directories created later are watched as they appear. Hidden directories are not
+/// watched (`.git` churns on every commit, and `.vault` holds the cache the server itself
+/// writes), except those named in `alsoWatch` (`.trash`, whose count the page shows).
+/// When the kernel's queue overflows (a branch switch touching many thousands of files),
+/// the report says so and the listener rescans everything.
+package final class DirectoryWatcher: @unchecked Sendable {
+    /// What changed since the last report: vault-relative paths of entries, and whether
+    /// some changes were lost (then rescan everything).
+    package struct Report: Sendable {
+        package var paths: [String]
+        package var overflowed: Bool
+    }
+
+    private let root: String
+    private let alsoWatch: Set<String>
+    private let onChange: @Sendable (Report) -> Void
+    private let lock = NSLock()
+    private var fd: Int32 = -1
+    private var directories: [Int32: String] = [:]
+    private var stopped = false
+
+    /// Starts watching the directory at the absolute path `root`.
+    package init(root: String, alsoWatch: Set<String> = [], onChange: @escaping @Sendable (Report) -> Void) throws(SystemError) {
+        self.root = root
+        self.alsoWatch = alsoWatch
+        self.onChange = onChange
+        #if os(Linux)
+        fd = try Syscalls.makeWatcher()
+        addTree("")
+        let thread = Thread { [self] in self.readEvents() }
+        thread.name = "vault-watcher"
+        thread.start()
+        #else
+        throw SystemError(operation: "watch the vault (inotify is Linux only)", code: 38)
+        #endif
+    }
+
+    deinit { stop() }
+
+    /// Stops watching; no report comes after this returns.
+    package func stop() {
+        lock.withLock {
+            guard !stopped else { return }
+            stopped = true
+        }
+    }
+
+    /// The number of directories watched.
+    package var watchedCount: Int { lock.withLock { directories.count } }
+
+    #if os(Linux)
+    /// Watches `relative` ("" for the root) and every directory below it.
+    private func addTree(_ relative: String) {
+        let absolute = relative.isEmpty ? root : root + "/" + relative
+        guard let wd = Syscalls.watch(absolute, with: fd) else { return }
+        lock.withLock { directories[wd] = relative }
+        guard let fd = try? Syscalls.openDirectory(absolute, followLinks: false),
+              let entries = Syscalls.entries(of: ".", in: fd) else { return }
+        defer { Syscalls.close(fd) }
+        for entry in entries where entry.kind == .directory {
+            guard let name = String(validating: entry.name, as: UTF8.self), isWatched(name, in: relative) else { continue }
+            addTree(relative.isEmpty ? name : relative + "/" + name)
+        }
+    }
+
+    private func isWatched(_ name: String, in parent: String) -> Bool {
+        !name.hasPrefix(".") || (parent.isEmpty && alsoWatch.contains(name))
+    }
+
+    private func readEvents() {
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            if lock.withLock({ stopped }) { break }
+            guard Syscalls.waitReadable(fd, milliseconds: 200) else { continue }
+            var report = Report(paths: [], overflowed: false)
+            // Drain what is queued now, so that a burst becomes one report.
+            while case .success(let count) = buffer.withUnsafeMutableBytes({ Syscalls.read(fd, into: $0) }), count > 0 {
+                buffer.withUnsafeBytes { parse(UnsafeRawBufferPointer(rebasing: $0[0..<count]), into: &report) }
+            }
+            if !report.paths.isEmpty || report.overflowed, !lock.withLock({ stopped }) { onChange(report) }
+        }
+        Syscalls.close(fd)
+    }
+
+    /// inotify_event: wd (Int32), mask, cookie (UInt32), len (UInt32), then `len` bytes
+    /// of NUL-padded name.
+    private func parse(_ bytes: UnsafeRawBufferPointer, into report: inout Report) {
+        var offset = 0
+        while offset + 16 <= bytes.count {
+            let wd = bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self)
+            let mask = bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
+            let length = Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+            let nameBytes = UnsafeRawBufferPointer(rebasing: bytes[(offset + 16)..<min(bytes.count, offset + 16 + length)])
+            offset += 16 + length
+            if mask & Syscalls.eventOverflow != 0 {
+                report.overflowed = true
+                continue
+            }
+            guard let directory = lock.withLock({ directories[wd] }) else { continue }
+            if mask & Syscalls.eventIgnored != 0 {
+                lock.withLock { _ = directories.removeValue(forKey: wd) }
+                continue
+            }
+            let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
+            let path = name.isEmpty ? directory : (directory.isEmpty ? name : directory + "/" + name)
+            report.paths.append(path)
+            if mask & Syscalls.eventIsDirectory != 0, !name.isEmpty, isWatched(name, in: directory) {
+                addTree(path)
+            }
+        }
+    }
+    #endif
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Hummingbird
+import VaultKit
+
+/// JSON answers and the errors of the API: every failure is a 4xx or 5xx with
+/// `{"error": "message"}`, never a crash.
+enum APIResponse {
+    static func json(_ status: HTTPResponse.Status = .ok, _ write: (inout JSONWriter) -> Void) -> Response {
+        var json = JSONWriter()
+        write(&json)
+        return Response(
+            status: status, headers: [.contentType: "application/json; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: json.bytes))
+        )
+    }
+
+    static func error(_ status: HTTPResponse.Status, _ message: String, extra: ((inout JSONWriter) -> Void)? = nil) -> Response {
+        json(status) { json in
+            json.beginObject()
+            json.key("error"); json.string(message)
+            extra?(&json)
+            json.endObject()
+        }
+    }
+
+    /// The status and body for an error a handler threw.
+    static func failure(_ error: any Error) -> Response {
+        switch error {
+        case let error as VaultError:
+            let message = error.errorDescription ?? "\(error)"
+            switch error {
+            case .noteNotFound, .folderNotFound: return self.error(.notFound, message)
+            case .conflict: return self.error(.preconditionFailed, message)
+            case .destinationExists: return self.error(.conflict, message)
+            case .tagExists: return self.error(.conflict, message) { json in json.key("exists"); json.bool(true) }
+            case .located: return self.error(.unprocessableContent, message)
+            case .io: return self.error(.internalServerError, message)
+            default: return self.error(.badRequest, message)
+            }
+        case let error as APIError:
+            return self.error(error.status, error.message)
+        case let error as QueryError:
+            return queryError(error)
+        case is DecodingError:
+            return self.error(.badRequest, "the request body is not the JSON this endpoint takes")
+        default:
+            return self.error(.internalServerError, "\(error)")
+        }
+    }
+
+    /// A malformed query: the message and its place, and the caret display.
+    static func queryError(_ error: QueryError) -> Response {
+        json(.badRequest) { json in
+            json.beginObject()
+            json.key("error"); json.string(error.errorDescription)
+            json.key("message"); json.string(error.message)
+            json.key("line"); json.number(error.line)
+            json.key("column"); json.number(error.column)
+            json.key("display"); json.string(error.rendered)
+            json.endObject()
+        }
+    }
+}
+
+/// A request the API refuses, with its status.
+struct APIError: Error {
+    var status: HTTPResponse.Status
+    var message: String
+
+    init(_ status: HTTPResponse.Status, _ message: String) {
+        self.status = status
+        self.message = message
+    }
+}
+
+extension Request {
+    /// The JSON body decoded as `T` (at most 16 MB).
+    func decode<T: Decodable>(_ type: T.Type) async throws -> T {
+        let buffer = try await body.collect(upTo: 16 << 20)
+        return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
+    }
+}

@@ -1,0 +1,221 @@
+import Foundation
+import Hummingbird
+import VaultKit
+
+/// `/api/notes`: list and search, read, save, create, organise and delete notes.
+struct NotesAPI: Sendable {
+    let live: LiveIndex
+    var session: VaultSession { live.session }
+
+    static let prefix = "/api/notes/"
+    static let pageLimit = 1_000
+
+    // MARK: - Listing
+
+    /// `GET /api/notes?q=QUERY&offset=N&limit=N&group=month`.
+    func list(_ request: Request) async throws -> Response {
+        let parameters = request.uri.queryParameters
+        let text = parameters["q"].map(String.init)?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let offset = max(0, parameters["offset"].flatMap { Int($0) } ?? 0)
+        let limit = min(Self.pageLimit, max(0, parameters["limit"].flatMap { Int($0) } ?? 100))
+        let byMonth = parameters["group"] == "month"
+        let query: Query?
+        do {
+            query = text.isEmpty ? nil : try Query.parse(text)
+        } catch {
+            return APIResponse.queryError(error)
+        }
+        let snapshot = live.snapshot
+        let session = self.session
+        let notes = try await Blocking.run { () throws -> [Note] in
+            let matching: [Note]
+            if let query, query.needsText {
+                // Words are looked for in the files' text: a scan that reads only what the
+                // other terms leave open.
+                matching = session.sorted(try session.scan(matching: query))
+            } else if let query {
+                let evaluator = query.evaluator(context: session.queryContext)
+                matching = snapshot.sorted.filter { evaluator.matchesWithoutText($0) ?? false }
+            } else {
+                matching = snapshot.sorted
+            }
+            return matching
+        }
+        let timeZone = session.vault.timeZone
+        if byMonth {
+            let groups = MonthGrouping.group(notes, now: session.vault.now(), timeZone: timeZone)
+            let flat = groups.flatMap { group in group.notes.map { (group.heading, $0) } }
+            let window = flat.dropFirst(offset).prefix(limit)
+            return page(total: flat.count, offset: offset) { json in
+                for (heading, note) in window {
+                    NoteJSON.write(note, to: &json, timeZone: timeZone) { json in json.key("group"); json.string(heading) }
+                }
+            }
+        }
+        let window = notes.dropFirst(offset).prefix(limit)
+        return page(total: notes.count, offset: offset) { json in
+            for note in window { NoteJSON.write(note, to: &json, timeZone: timeZone) }
+        }
+    }
+
+    private func page(total: Int, offset: Int, notes: (inout JSONWriter) -> Void) -> Response {
+        APIResponse.json { json in
+            json.beginObject()
+            json.key("total"); json.number(total)
+            json.key("offset"); json.number(offset)
+            json.key("notes"); json.beginArray(); notes(&json); json.endArray()
+            json.endObject()
+        }
+    }
+
+    // MARK: - One note
+
+    /// `GET /api/notes/PATH`: fields, the whole text, the rendered body and the version.
+    func read(_ request: Request, path: String) async throws -> Response {
+        let session = self.session
+        let document = try await Blocking.run { try session.document(at: path) }
+        return respond(document)
+    }
+
+    /// `PUT /api/notes/PATH` with `If-Match: VERSION` and `{"text": …}`; 412 with the
+    /// version on disk when the file changed since the page read it.
+    func save(_ request: Request, path: String) async throws -> Response {
+        guard let version = request.headers[.ifMatch]?.trimmingCharacters(in: CharacterSet(charactersIn: "\" ")) else {
+            throw APIError(.preconditionRequired, "a save must name the version it started from (If-Match)")
+        }
+        let text = try await request.decode(SaveBody.self).text
+        let session = self.session
+        do {
+            let document = try await Blocking.run { try session.save(text, to: path, ifVersion: version) }
+            await live.refresh()
+            return respond(document)
+        } catch VaultError.conflict {
+            let current = try await Blocking.run { try session.document(at: path) }
+            return respond(current, status: .preconditionFailed, error: "\(current.note.path) changed on disk since it was opened; nothing was saved")
+        }
+    }
+
+    /// `POST /api/notes` with `{"folder", "text", "tags", "pinned"}`.
+    func create(_ request: Request) async throws -> Response {
+        let body = try await request.decode(CreateBody.self)
+        let draft = NoteDraft(title: nil, folder: body.folder ?? "", tags: body.tags ?? [], pinned: body.pinned ?? false, body: body.text ?? "")
+        guard draft.hasText else { throw APIError(.badRequest, "an empty note is not kept: give it some text") }
+        let session = self.session
+        let document = try await Blocking.run { () throws -> NoteDocument in
+            let path = try session.beginWrite().notes.create(draft)
+            return try session.document(at: path)
+        }
+        await live.refresh()
+        return respond(document, status: .created)
+    }
+
+    /// `PATCH /api/notes/PATH` with any of `pinned`, `addTags`, `removeTags`, `title`
+    /// (rename) and `folder` (move; `/` is Unsorted).
+    func update(_ request: Request, path: String) async throws -> Response {
+        let body = try await request.decode(PatchBody.self)
+        let session = self.session
+        let document = try await Blocking.run { () throws -> NoteDocument in
+            let changes = session.beginWrite()
+            var note = try session.document(at: path).note
+            if let pinned = body.pinned { try changes.notes.setPinned(note, pinned) }
+            if let tags = body.addTags, !tags.isEmpty { try Self.check(changes.tags.add(tags, to: [note])) }
+            if let tags = body.removeTags, !tags.isEmpty { try Self.check(changes.tags.remove(tags, from: [note])) }
+            if let title = body.title {
+                note = try session.document(at: try changes.notes.rename(session.document(at: note.path).note, to: title)).note
+            }
+            if let folder = body.folder { note = try session.document(at: try changes.notes.move(note, to: folder)).note }
+            return try session.document(at: note.path)
+        }
+        await live.refresh()
+        return respond(document)
+    }
+
+    /// `DELETE /api/notes/PATH`: to the trash.
+    func delete(_ request: Request, path: String) async throws -> Response {
+        let session = self.session
+        let name = try await Blocking.run { try session.beginWrite().trash.delete(try session.document(at: path).note) }
+        await live.refresh()
+        return APIResponse.json { json in
+            json.beginObject()
+            json.key("trashed"); json.string(name)
+            json.endObject()
+        }
+    }
+
+    /// `POST /api/notes/PATH/duplicate`.
+    func duplicate(_ request: Request, path: String) async throws -> Response {
+        let session = self.session
+        let document = try await Blocking.run { () throws -> NoteDocument in
+            try session.document(at: try session.beginWrite().notes.duplicate(try session.document(at: path).note))
+        }
+        await live.refresh()
+        return respond(document, status: .created)
+    }
+
+    // MARK: - Answers
+
+    /// A note as the page shows it: its fields, `text`, `html` and `version`.
+    func respond(_ document: NoteDocument, status: HTTPResponse.Status = .ok, error: String? = nil) -> Response {
+        let links = live.snapshot.links
+        let html = MarkdownRenderer(resolve: { links.resolve($0) }).html(document.body)
+        let timeZone = session.vault.timeZone
+        func write(_ json: inout JSONWriter) {
+            NoteJSON.write(document.note, to: &json, timeZone: timeZone) { json in
+                json.key("text"); json.string(document.text)
+                json.key("html"); json.string(html)
+                json.key("version"); json.string(document.version)
+            }
+        }
+        var response = APIResponse.json(status) { json in
+            guard let error else { return write(&json) }
+            json.beginObject()
+            json.key("error"); json.string(error)
+            json.key("current"); write(&json)
+            json.endObject()
+        }
+        response.headers[.eTag] = "\"\(document.version)\""
+        return response
+    }
+
+    /// A tag operation on one note: its failure is the request's.
+    private static func check(_ report: TagOperations.Report) throws {
+        if let failure = report.failed.first { throw failure }
+    }
+
+    struct SaveBody: Decodable { var text: String }
+    struct CreateBody: Decodable {
+        var folder: String?
+        var text: String?
+        var tags: [String]?
+        var pinned: Bool?
+    }
+    struct PatchBody: Decodable {
+        var pinned: Bool?
+        var addTags: [String]?
+        var removeTags: [String]?
+        var title: String?
+        var folder: String?
+    }
+}
+
+/// Vault paths in URLs: each segment percent-encoded, joined by `/`.
+enum URLPath {
+    /// The vault-relative path in `rawPath` after `prefix`. An encoded `/` (`%2F`), a NUL,
+    /// `.` and `..` segments and anything not UTF-8 are refused: a URL names a path in
+    /// the vault one way only.
+    static func vaultPath(_ rawPath: String, after prefix: String) throws -> String {
+        guard rawPath.hasPrefix(prefix) else { throw APIError(.notFound, "no such endpoint") }
+        var segments: [String] = []
+        for raw in rawPath.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: false) {
+            guard let segment = String(raw).removingPercentEncoding else {
+                throw APIError(.badRequest, "the path is not valid percent-encoded UTF-8")
+            }
+            guard !segment.isEmpty, segment != ".", segment != "..", !segment.contains("/"), !segment.contains("\0") else {
+                throw APIError(.badRequest, "invalid path '\(rawPath.dropFirst(prefix.count))': a path is its folders and file name, each encoded alone")
+            }
+            segments.append(segment)
+        }
+        guard !segments.isEmpty else { throw APIError(.badRequest, "no path given") }
+        return segments.joined(separator: "/")
+    }
+}

@@ -1,0 +1,246 @@
+import Foundation
+import Hummingbird
+import VaultKit
+
+/// The main page, the trash, tags and folders: the endpoints behind the sidebar.
+struct OrganisingAPI: Sendable {
+    let live: LiveIndex
+    var session: VaultSession { live.session }
+
+    /// `GET /api/home`: as `vault --format json`.
+    func home(_ request: Request) async throws -> Response {
+        let snapshot = live.snapshot
+        let config = session.config
+        return APIResponse.json { json in
+            NoteJSON.writeOverview(snapshot.index, trash: snapshot.trashCount, config: config, to: &json)
+        }
+    }
+
+    // MARK: - Trash
+
+    /// `GET /api/trash`: as `vault trash list --format json`.
+    func trash(_ request: Request) async throws -> Response {
+        let session = self.session
+        let items = await (try? Blocking.run { session.trash.items() }) ?? []
+        let now = session.vault.now()
+        let days = session.config.trashDays
+        return APIResponse.json { json in
+            json.beginArray()
+            for item in items {
+                json.beginObject()
+                json.key("name"); json.string(item.name)
+                json.key("title"); json.string(item.title)
+                json.key("originalPath"); json.string(item.info.originalPath)
+                json.key("deleted"); json.string(NoteDate.format(item.info.deletionDate))
+                json.key("daysLeft"); json.number(item.daysLeft(now: now, trashDays: days))
+                json.endObject()
+            }
+            json.endArray()
+        }
+    }
+
+    /// `POST /api/trash/restore` with `{"name"}`.
+    func restore(_ request: Request) async throws -> Response {
+        let name = try await request.decode(NameBody.self).name
+        let session = self.session
+        let (path, renamed) = try await Blocking.run { () throws -> (String, Bool) in
+            let trash = session.beginWrite().trash
+            return try trash.restore(try trash.resolve(name, in: trash.items()))
+        }
+        await live.refresh()
+        return APIResponse.json { json in
+            json.beginObject()
+            json.key("path"); json.string(path)
+            json.key("renamed"); json.bool(renamed)
+            json.endObject()
+        }
+    }
+
+    /// `POST /api/trash/empty`.
+    func emptyTrash(_ request: Request) async throws -> Response {
+        let session = self.session
+        let deleted = try await Blocking.run { session.beginWrite().trash.empty() }
+        await live.refresh()
+        return count("deleted", deleted)
+    }
+
+    // MARK: - Tags
+
+    /// `POST /api/tags/rename` with `{"from", "to", "merge", "dryRun"}`; 409 with
+    /// `"exists": true` when the target exists and `merge` is not set.
+    func renameTag(_ request: Request) async throws -> Response {
+        let body = try await request.decode(RenameBody.self)
+        return try await tagOperation(dryRun: body.dryRun) { try $0.rename(body.from, to: body.to, merge: body.merge ?? false, dryRun: $1) }
+    }
+
+    /// `POST /api/tags/merge` with `{"sources", "into", "dryRun"}`.
+    func mergeTags(_ request: Request) async throws -> Response {
+        let body = try await request.decode(MergeBody.self)
+        return try await tagOperation(dryRun: body.dryRun) { try $0.merge(body.sources, into: body.into, dryRun: $1) }
+    }
+
+    /// `POST /api/tags/split` with `{"id", "dryRun"}`: undoes a merge.
+    func splitTag(_ request: Request) async throws -> Response {
+        let body = try await request.decode(SplitBody.self)
+        return try await tagOperation(dryRun: body.dryRun) { try $0.split(body.id, dryRun: $1) }
+    }
+
+    /// Runs a recorded tag operation over a fresh scan (which notes it touches is decided
+    /// from the files as they are now, not from the index).
+    private func tagOperation(
+        dryRun: Bool?, _ operation: @escaping @Sendable (TagOperations, Bool) throws -> TagOperations.Report
+    ) async throws -> Response {
+        let session = self.session
+        let dryRun = dryRun ?? false
+        let report = try await Blocking.run { () throws -> TagOperations.Report in
+            let scan = try session.scan()
+            let operations = dryRun ? TagOperations(vault: session.vault, notes: scan.notes) : session.beginWrite(after: scan).tags
+            return try operation(operations, dryRun)
+        }
+        if !dryRun { await live.refresh() }
+        return APIResponse.json { json in
+            json.beginObject()
+            json.key("changed"); json.strings(report.changed)
+            json.key("count"); json.number(report.changed.count)
+            json.key("failed"); json.strings(report.failed.map { $0.errorDescription ?? "\($0)" })
+            json.key("recordID"); json.string(report.recordID)
+            json.endObject()
+        }
+    }
+
+    /// `GET /api/tags/history`: renames, merges and splits, oldest first.
+    func tagHistory(_ request: Request) async throws -> Response {
+        let session = self.session
+        let records = try await Blocking.run { session.history() }
+        return APIResponse.json { json in
+            json.beginArray()
+            for record in records {
+                json.beginObject()
+                json.key("id"); json.string(record.id)
+                json.key("kind"); json.string(record.kind.rawValue)
+                json.key("time"); json.string(NoteDate.format(record.time))
+                json.key("sources"); json.strings(record.sources)
+                json.key("target"); json.string(record.target)
+                json.key("undoes"); json.string(record.undoes)
+                json.key("notes"); json.number(record.notes.count)
+                json.key("interrupted"); json.bool(record.state != .done)
+                json.endObject()
+            }
+            json.endArray()
+        }
+    }
+
+    /// `POST /api/tags/color` with `{"tag", "color"}`.
+    func colorTag(_ request: Request) async throws -> Response {
+        let body = try await request.decode(TagColorBody.self)
+        let session = self.session
+        let stored = try await Blocking.run { try session.beginWrite().settings.setColor(body.color, ofTag: body.tag) }
+        await live.refresh()
+        return pair("tag", stored.tag, stored.color)
+    }
+
+    // MARK: - Folders
+
+    /// `POST /api/folders` with `{"name"}` (`Folder` or `Folder/Subfolder`).
+    func createFolder(_ request: Request) async throws -> Response {
+        let name = try await request.decode(NameBody.self).name
+        let session = self.session
+        let path = try await Blocking.run { try session.beginWrite().folders.create(name) }
+        await live.refresh()
+        return self.path(path)
+    }
+
+    /// `POST /api/folders/rename` with `{"from", "to"}`; the colour goes with it.
+    func renameFolder(_ request: Request) async throws -> Response {
+        let body = try await request.decode(FolderRenameBody.self)
+        let session = self.session
+        let path = try await Blocking.run { try session.beginWrite().folders.rename(body.from, to: body.to) }
+        await live.refresh()
+        return self.path(path)
+    }
+
+    /// `POST /api/folders/delete` with `{"folder"}`: its notes to the trash, then the
+    /// emptied directories removed.
+    func deleteFolder(_ request: Request) async throws -> Response {
+        let folder = try await request.decode(FolderBody.self).folder
+        let session = self.session
+        let trashed = try await Blocking.run { () throws -> Int in
+            let relative = try VaultPath.relative(folder, root: session.root)
+            guard !relative.isEmpty else { throw VaultError.invalidFolderName(folder, reason: "the vault root cannot be deleted") }
+            let scan = try session.scan(matching: Query(.term(.folder(relative))))
+            let existing = try session.folder(relative, in: scan)
+            let changes = session.beginWrite(after: scan)
+            for note in session.sorted(scan) { try changes.trash.delete(note) }
+            _ = changes.folders.removeEmptyDirectories(existing)
+            return scan.notes.count
+        }
+        await live.refresh()
+        return count("trashed", trashed)
+    }
+
+    /// `POST /api/folders/color` with `{"folder", "color"}`.
+    func colorFolder(_ request: Request) async throws -> Response {
+        let body = try await request.decode(FolderColorBody.self)
+        let session = self.session
+        let stored = try await Blocking.run { try session.beginWrite().settings.setColor(body.color, ofFolder: body.folder) }
+        await live.refresh()
+        return pair("folder", stored.folder, stored.color)
+    }
+
+    // MARK: - Answers
+
+    private func count(_ key: String, _ value: Int) -> Response {
+        APIResponse.json { json in
+            json.beginObject()
+            json.key(key); json.number(value)
+            json.endObject()
+        }
+    }
+
+    private func path(_ path: String) -> Response {
+        APIResponse.json { json in
+            json.beginObject()
+            json.key("path"); json.string(path)
+            json.endObject()
+        }
+    }
+
+    private func pair(_ key: String, _ name: String, _ color: String) -> Response {
+        APIResponse.json { json in
+            json.beginObject()
+            json.key(key); json.string(name)
+            json.key("color"); json.string(color)
+            json.endObject()
+        }
+    }
+
+    struct NameBody: Decodable { var name: String }
+    struct FolderBody: Decodable { var folder: String }
+    struct RenameBody: Decodable {
+        var from: String
+        var to: String
+        var merge: Bool?
+        var dryRun: Bool?
+    }
+    struct MergeBody: Decodable {
+        var sources: [String]
+        var into: String
+        var dryRun: Bool?
+    }
+    struct SplitBody: Decodable {
+        var id: String
+        var dryRun: Bool?
+    }
+    struct TagColorBody: Decodable {
+        var tag: String
+        var color: String
+    }
+    struct FolderRenameBody: Decodable {
+        var from: String
+        var to: String
+    }
+    struct FolderColorBody: Decodable {
+        var folder: String
+        var color: String
+    }
+}

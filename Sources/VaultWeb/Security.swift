@@ -1,0 +1,110 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// What a request must show before the server answers it (DESIGN 11, Security):
+///
+/// - its `Host` names the bound address (or `localhost` on a loopback address), so a page
+///   elsewhere cannot reach the server by DNS rebinding;
+/// - beyond the loopback interface, the server's token (header, cookie or `?token=` once);
+/// - for anything that changes the vault: same origin (an `Origin` header, when sent, is
+///   this server) and the page's CSRF token in `X-CSRF-Token`.
+///
+/// Every response carries a Content-Security-Policy without inline script, `nosniff`, and
+/// no framing.
+struct AccessPolicy: Sendable {
+    let options: ServeOptions
+    /// The page's CSRF token: random for each server start.
+    let csrfToken: String
+
+    static let contentSecurityPolicy = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+        + "connect-src 'self'; object-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+
+    /// The `Host` values this server answers to.
+    var allowedHosts: Set<String> {
+        let host = options.host.contains(":") && !options.host.hasPrefix("[") ? "[\(options.host)]" : options.host
+        var hosts: Set<String> = ["\(host):\(options.port)".lowercased()]
+        if options.isLoopback { hosts.insert("localhost:\(options.port)") }
+        return hosts
+    }
+
+    /// Why `request` is refused, or nil when it may go on.
+    func refusal(for request: Request) -> Response? {
+        guard let host = request.head.authority?.lowercased(), allowedHosts.contains(host) else {
+            return APIResponse.error(.misdirectedRequest, "this server answers only to \(allowedHosts.sorted().joined(separator: " or "))")
+        }
+        if !options.isLoopback, let token = options.token, !hasToken(token, request) {
+            return APIResponse.error(.unauthorized, "this server needs its token (Authorization: Bearer TOKEN, or open the URL it printed)")
+        }
+        guard changesSomething(request) else { return nil }
+        if let origin = request.headers[.origin], origin.lowercased() != "http://\(host)" {
+            return APIResponse.error(.forbidden, "cross-origin requests may not change the vault")
+        }
+        guard request.headers[csrfHeader] == csrfToken else {
+            return APIResponse.error(.forbidden, "missing or wrong X-CSRF-Token (GET /api/csrf gives it)")
+        }
+        return nil
+    }
+
+    private var csrfHeader: HTTPField.Name { HTTPField.Name("X-CSRF-Token")! }
+
+    private func changesSomething(_ request: Request) -> Bool {
+        ![.get, .head, .options].contains(request.method)
+    }
+
+    private func hasToken(_ token: String, _ request: Request) -> Bool {
+        if request.headers[.authorization] == "Bearer \(token)" { return true }
+        if request.uri.queryParameters["token"].map(String.init) == token { return true }
+        let cookies = request.headers[values: .cookie].flatMap { $0.split(separator: ";") }
+        return cookies.contains { $0.trimmingCharacters(in: .whitespaces) == "vault_token=\(token)" }
+    }
+
+    /// Headers every response gets.
+    func secure(_ response: inout Response, request: Request) {
+        response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
+        response.headers[.xContentTypeOptions] = "nosniff"
+        response.headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
+        response.headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
+        response.headers[.cacheControl] = response.headers[.cacheControl] ?? "no-store"
+        // A token given in the URL is kept in a cookie, so that the page's own requests carry it.
+        if !options.isLoopback, let token = options.token, request.uri.queryParameters["token"].map(String.init) == token {
+            response.headers[.setCookie] = "vault_token=\(token); Path=/; HttpOnly; SameSite=Strict"
+        }
+    }
+}
+
+/// Applies `AccessPolicy` to every request.
+struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
+    let policy: AccessPolicy
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var response: Response
+        if let refusal = policy.refusal(for: request) {
+            response = refusal
+        } else {
+            do {
+                response = try await next(request, context)
+            } catch let error as HTTPError {
+                response = APIResponse.error(error.status, error.body ?? error.status.reasonPhrase)
+            } catch {
+                response = APIResponse.failure(error)
+            }
+        }
+        policy.secure(&response, request: request)
+        return response
+    }
+}
+
+/// One line per request on stderr: method, path, status, time.
+struct RequestLog<Context: RequestContext>: RouterMiddleware {
+    let log: @Sendable (String) -> Void
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let start = ContinuousClock.now
+        let response = try await next(request, context)
+        let elapsed = ContinuousClock.now - start
+        let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+        log("\(request.method) \(request.uri.path) \(response.status.code) \(String(format: "%.1f", milliseconds)) ms")
+        return response
+    }
+}

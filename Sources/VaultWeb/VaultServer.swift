@@ -1,0 +1,68 @@
+import Foundation
+import Hummingbird
+import Logging
+import VaultKit
+
+/// `vault serve`: the notes app in a browser, over the same files (DESIGN 11).
+///
+/// One scan at start (through the cache), then the index is kept live by watching every
+/// directory of the vault; pages hear about changes through Server-Sent Events. Every
+/// change goes through VaultKit's session, exactly as the command line's do.
+public struct VaultServer: Sendable {
+    public let session: VaultSession
+    public let options: ServeOptions
+    /// The page's CSRF token, and the access token when listening beyond loopback.
+    let csrfToken: String
+    public let accessToken: String?
+
+    public init(session: VaultSession, options: ServeOptions) {
+        self.session = session
+        var options = options
+        if !options.isLoopback, options.token == nil { options.token = Self.randomToken() }
+        self.options = options
+        accessToken = options.isLoopback ? nil : options.token
+        csrfToken = Self.randomToken()
+    }
+
+    /// The address to open: with the token when one is needed.
+    public var url: String {
+        let host = options.host.contains(":") && !options.host.hasPrefix("[") ? "[\(options.host)]" : options.host
+        return "http://\(host):\(options.port)/" + (accessToken.map { "?token=\($0)" } ?? "")
+    }
+
+    /// Serves until SIGINT or SIGTERM. `log` gets a line per request; `onReady` is called
+    /// once the server listens.
+    public func run(log: @escaping @Sendable (String) -> Void, onReady: @escaping @Sendable () -> Void) async throws {
+        let events = EventHub()
+        let session = self.session
+        let live = try await Blocking.run { try LiveIndex(session: session, events: events) }
+        try live.startWatching()
+        defer { live.stopWatching() }
+        var logger = Logger(label: "vault.serve") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = .warning
+        let app = Application(
+            router: WebApp(live: live, policy: policy, log: log).router(),
+            configuration: .init(address: .hostname(options.host, port: options.port), serverName: nil),
+            onServerRunning: { _ in onReady() },
+            logger: logger
+        )
+        try await app.runService()
+    }
+
+    var policy: AccessPolicy { AccessPolicy(options: options, csrfToken: csrfToken) }
+
+    /// The routes over an index of the vault, for tests that drive them without a socket.
+    func makeRouter(log: @escaping @Sendable (String) -> Void = { _ in }) throws -> (Router<BasicRequestContext>, LiveIndex) {
+        let live = try LiveIndex(session: session, events: EventHub())
+        return (WebApp(live: live, policy: policy, log: log).router(), live)
+    }
+
+    static func randomToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<4).map { _ in String(generator.next() as UInt64, radix: 16).leftPadded(16) }.joined()
+    }
+}
+
+private extension String {
+    func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Hummingbird
+import VaultKit
+
+/// The routes of `vault serve`: the page and its assets, the JSON API, the event stream
+/// and attachments.
+struct WebApp: Sendable {
+    let live: LiveIndex
+    let policy: AccessPolicy
+    let log: @Sendable (String) -> Void
+
+    var notes: NotesAPI { NotesAPI(live: live) }
+    var organising: OrganisingAPI { OrganisingAPI(live: live) }
+
+    func router() -> Router<BasicRequestContext> {
+        let router = Router()
+        router.add(middleware: RequestLog(log: log))
+        router.add(middleware: SecurityMiddleware(policy: policy))
+        let notes = self.notes
+        let organising = self.organising
+        let policy = self.policy
+
+        router.get("/") { _, _ in Assets.page(csrfToken: policy.csrfToken) }
+        router.get("/app.js") { _, _ in Assets.response(Assets.script, type: "text/javascript; charset=utf-8") }
+        router.get("/app.css") { _, _ in Assets.response(Assets.style, type: "text/css; charset=utf-8") }
+        router.get("/api/csrf") { _, _ in
+            APIResponse.json { json in
+                json.beginObject()
+                json.key("token"); json.string(policy.csrfToken)
+                json.endObject()
+            }
+        }
+
+        router.get("/api/home") { request, _ in try await organising.home(request) }
+        router.get("/api/notes") { request, _ in try await notes.list(request) }
+        router.post("/api/notes") { request, _ in try await notes.create(request) }
+        router.get("/api/notes/**") { request, _ in try await notes.read(request, path: Self.notePath(request)) }
+        router.put("/api/notes/**") { request, _ in try await notes.save(request, path: Self.notePath(request)) }
+        router.patch("/api/notes/**") { request, _ in try await notes.update(request, path: Self.notePath(request)) }
+        router.delete("/api/notes/**") { request, _ in try await notes.delete(request, path: Self.notePath(request)) }
+        router.post("/api/notes/**") { request, _ in
+            let raw = request.uri.path
+            guard raw.hasSuffix("/duplicate") else { throw APIError(.notFound, "no such endpoint") }
+            return try await notes.duplicate(request, path: URLPath.vaultPath(String(raw.dropLast("/duplicate".count)), after: NotesAPI.prefix))
+        }
+        router.get("/api/events") { _, _ in self.events() }
+
+        router.get("/api/trash") { request, _ in try await organising.trash(request) }
+        router.post("/api/trash/restore") { request, _ in try await organising.restore(request) }
+        router.post("/api/trash/empty") { request, _ in try await organising.emptyTrash(request) }
+        router.post("/api/tags/rename") { request, _ in try await organising.renameTag(request) }
+        router.post("/api/tags/merge") { request, _ in try await organising.mergeTags(request) }
+        router.post("/api/tags/split") { request, _ in try await organising.splitTag(request) }
+        router.get("/api/tags/history") { request, _ in try await organising.tagHistory(request) }
+        router.post("/api/tags/color") { request, _ in try await organising.colorTag(request) }
+        router.post("/api/folders") { request, _ in try await organising.createFolder(request) }
+        router.post("/api/folders/rename") { request, _ in try await organising.renameFolder(request) }
+        router.post("/api/folders/delete") { request, _ in try await organising.deleteFolder(request) }
+        router.post("/api/folders/color") { request, _ in try await organising.colorFolder(request) }
+
+        router.get("/files/**") { request, _ in try await self.file(request) }
+        return router
+    }
+
+    static func notePath(_ request: Request) throws -> String {
+        try URLPath.vaultPath(request.uri.path, after: NotesAPI.prefix)
+    }
+
+    /// `GET /api/events`: a `hello`, then a `change` event after each rescan that found
+    /// one, and a comment every 15 seconds so that proxies and browsers keep the stream.
+    func events() -> Response {
+        let stream = live.events.subscribe()
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
+            body: ResponseBody { writer in
+                try await writer.write(ByteBuffer(string: "retry: 1000\nevent: hello\ndata: {}\n\n"))
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    let (heartbeats, tick) = AsyncStream<String>.makeStream()
+                    group.addTask {
+                        while !Task.isCancelled {
+                            try await Task.sleep(for: .seconds(15))
+                            tick.yield(": keep-alive\n\n")
+                        }
+                    }
+                    defer { group.cancelAll() }
+                    for await event in merge(stream, heartbeats) {
+                        try await writer.write(ByteBuffer(string: event))
+                    }
+                }
+                try await writer.finish(nil)
+            }
+        )
+    }
+
+    /// `GET /files/PATH`: an attachment, with its content type and `nosniff`; SVG and HTML
+    /// (which could run script) only as downloads.
+    func file(_ request: Request) async throws -> Response {
+        let path = try URLPath.vaultPath(request.uri.path, after: "/files/")
+        let session = live.session
+        let bytes = try await Blocking.run { try session.fileContents(at: path) }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let (type, download) = Assets.contentType(ofFile: name)
+        var headers: HTTPFields = [.contentType: type]
+        if download {
+            let quoted = name.replacingOccurrences(of: "\"", with: "")
+            headers[.contentDisposition] = "attachment; filename=\"\(quoted)\""
+        }
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+}
+
+/// The events of two streams as they come.
+private func merge(_ a: AsyncStream<String>, _ b: AsyncStream<String>) -> AsyncStream<String> {
+    AsyncStream { continuation in
+        let tasks = [a, b].map { stream in
+            Task {
+                for await element in stream { continuation.yield(element) }
+                continuation.finish()
+            }
+        }
+        continuation.onTermination = { _ in tasks.forEach { $0.cancel() } }
+    }
+}

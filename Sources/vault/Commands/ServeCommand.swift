@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import VaultKit
+import VaultWeb
+
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the notes app in a browser, live over the vault's files.",
+        discussion: """
+            Listens on 127.0.0.1 unless --host says otherwise; any other address needs a token
+            (generated and printed, or --token). Stop with Ctrl-C.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Option(help: "The port to listen on.") var port = 8375
+    @Option(help: "The address to listen on.") var host = "127.0.0.1"
+    @Option(help: "The access token required beyond loopback (default: generated).") var token: String?
+    @Flag(help: "Open the page in the default browser.") var open = false
+
+    func validate() throws {
+        if !(1...65535).contains(port) { throw ValidationError("--port must be between 1 and 65535") }
+    }
+
+    func run() async throws {
+        let server = VaultServer(session: try global.openSession(), options: ServeOptions(host: host, port: port, token: token))
+        let url = server.url
+        let open = self.open
+        try await server.run(log: { Terminal.standardError.line($0) }) {
+            Terminal.standardOutput(color: .never).line(url)
+            if open { BrowserLauncher.open(url) }
+        }
+    }
+}
+
+/// Opens a URL in the desktop's browser, where there is one.
+enum BrowserLauncher {
+    static func open(_ url: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["xdg-open", url]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try? process.run()
+    }
+}
