@@ -66,7 +66,11 @@ let package = Package(
         .testTarget(name: "VaultKitTests", dependencies: ["VaultKit", "VaultPlatform"]),
         .testTarget(
             name: "VaultWebTests",
-            dependencies: ["VaultWeb", "VaultKit", .product(name: "HummingbirdTesting", package: "hummingbird")]
+            dependencies: [
+                "VaultWeb", "VaultKit", "VaultPlatform",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
         ),
         // Depends on the executable so that it is built before its end-to-end tests run.
         .testTarget(name: "vaultTests", dependencies: ["vault", "VaultKit"]),

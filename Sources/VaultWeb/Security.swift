@@ -30,20 +30,33 @@ struct AccessPolicy: Sendable {
 
     /// Why `request` is refused, or nil when it may go on.
     func refusal(for request: Request) -> Response? {
-        guard let host = request.head.authority?.lowercased(), allowedHosts.contains(host) else {
+        guard let host = request.head.authority?.lowercased(), allowedHosts.contains(Self.withPort(host)) else {
             return APIResponse.error(.misdirectedRequest, "this server answers only to \(allowedHosts.sorted().joined(separator: " or "))")
         }
         if !options.isLoopback, let token = options.token, !hasToken(token, request) {
             return APIResponse.error(.unauthorized, "this server needs its token (Authorization: Bearer TOKEN, or open the URL it printed)")
         }
         guard changesSomething(request) else { return nil }
-        if let origin = request.headers[.origin], origin.lowercased() != "http://\(host)" {
+        if let origin = request.headers[.origin], !Self.isSameOrigin(origin, host: host) {
             return APIResponse.error(.forbidden, "cross-origin requests may not change the vault")
         }
         guard request.headers[csrfHeader] == csrfToken else {
             return APIResponse.error(.forbidden, "missing or wrong X-CSRF-Token (GET /api/csrf gives it)")
         }
         return nil
+    }
+
+    /// `host` with its port: a `Host` without one names port 80, as HTTP says.
+    static func withPort(_ host: String) -> String {
+        let hasPort = host.hasPrefix("[") ? host.contains("]:") : host.contains(":")
+        return hasPort ? host : host + ":80"
+    }
+
+    /// True when `origin` (`http://host:port`) is this server as `host` named it.
+    static func isSameOrigin(_ origin: String, host: String) -> Bool {
+        let origin = origin.lowercased()
+        guard origin.hasPrefix("http://") else { return false }
+        return withPort(String(origin.dropFirst("http://".count))) == withPort(host)
     }
 
     private var csrfHeader: HTTPField.Name { HTTPField.Name("X-CSRF-Token")! }

@@ -30,7 +30,7 @@ extension VaultSession {
     /// The note at `path` as it is on disk now.
     public func document(at path: String) throws(VaultError) -> NoteDocument {
         let relative = try notePath(path)
-        let (bytes, status) = try root.read(relative)
+        let (bytes, status) = try readExisting(relative)
         return Self.document(bytes, path: relative, status: status, timeZone: vault.timeZone)
     }
 
@@ -81,6 +81,15 @@ extension VaultSession {
         let relative = try VaultPath.relative(path, root: root)
         let parts = relative.split(separator: "/")
         guard !parts.isEmpty, !parts.contains(where: { $0.hasPrefix(".") }) else { throw .noteNotFound(path) }
-        return try root.read(relative).bytes
+        return try readExisting(relative).bytes
+    }
+
+    /// Reads `relative`; nothing there is `.noteNotFound`, not an I/O error.
+    private func readExisting(_ relative: String) throws(VaultError) -> (bytes: [UInt8], status: FileStatus) {
+        do {
+            return try root.read(relative)
+        } catch .io(_, _, let code) where SystemError(operation: "", code: code).isNotFound {
+            throw .noteNotFound(relative)
+        }
     }
 }

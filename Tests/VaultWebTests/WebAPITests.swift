@@ -1,0 +1,366 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import VaultKit
+import VaultPlatform
+@testable import VaultWeb
+
+@Suite("Web API") struct WebAPITests {
+    @Test func homeIsTheMainPage() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            try await client.execute(uri: "/api/home", method: .get) { response in
+                #expect(response.status == .ok)
+                let home = try object(response)
+                #expect(home["notes"] as? Int == 47)
+                #expect(home["pinned"] as? Int == 6)
+                let folders = try #require(home["folders"] as? [[String: Any]])
+                #expect(folders.map { $0["name"] as? String } == ["Personal", "Reading", "Work"])
+                #expect(folders.last?["color"] as? String == "yellow")
+            }
+        }
+    }
+
+    @Test func notesAnswerAQueryInPages() async throws {
+        let fixture = try WebFixture()
+        let tagged = try fixture.server.session.scan(matching: Query.parse("tag:work")).notes.count
+        try await fixture.test { client in
+            try await client.execute(uri: "/api/notes?q=tag%3Awork&limit=2&offset=1", method: .get) { response in
+                let page = try object(response)
+                #expect(page["total"] as? Int == tagged)
+                #expect(tagged > 3)
+                #expect(page["offset"] as? Int == 1)
+                let notes = try #require(page["notes"] as? [[String: Any]])
+                #expect(notes.count == 2)
+                #expect(notes.allSatisfy { ($0["tags"] as? [String])?.contains("work") == true })
+            }
+            try await client.execute(uri: "/api/notes?q=meeting&group=month&limit=500", method: .get) { response in
+                let notes = try #require(try object(response)["notes"] as? [[String: Any]])
+                #expect(!notes.isEmpty)
+                #expect(notes.allSatisfy { $0["group"] is String })
+            }
+        }
+    }
+
+    @Test func aMalformedQueryIs400WithItsPlace() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            try await client.execute(uri: "/api/notes?q=%28tag%3Awork", method: .get) { response in
+                #expect(response.status == .badRequest)
+                let error = try object(response)
+                #expect(error["line"] as? Int == 1)
+                #expect(error["column"] as? Int == 10)
+                #expect(error["message"] as? String == "expected ')' to close '(' at 1:1")
+                #expect((error["display"] as? String)?.hasSuffix("  (tag:work\n           ^") == true)
+            }
+            try await client.execute(uri: "/api/notes?q=tga%3Awork", method: .get) { response in
+                #expect(response.status == .badRequest)
+                try #expect((object(response)["error"] as? String)?.contains("did you mean 'tag'?") == true)
+            }
+        }
+    }
+
+    @Test func aNoteComesWithTextHTMLAndVersion() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            try await client.execute(uri: "/api/notes/" + urlPath("Work/Standup 2026-11-20.md"), method: .get) { response in
+                #expect(response.status == .ok)
+                let note = try object(response)
+                #expect(note["title"] as? String == "Standup notes")
+                #expect(note["text"] as? String == fixture.read("Work/Standup 2026-11-20.md"))
+                #expect((note["html"] as? String)?.contains("<h1>Standup notes</h1>") == true)
+                #expect((note["version"] as? String)?.isEmpty == false)
+                #expect(response.headers[.eTag] == "\"\(note["version"] as? String ?? "")\"")
+            }
+        }
+    }
+
+    @Test func aNoteCannotRunScript() async throws {
+        let fixture = try WebFixture()
+        try fixture.write("Hostile.md", "# Hostile\n\n<script>alert(1)</script>\n\n<img src=x onerror=\"alert(2)\">\n\n[click](javascript:alert(3)) and [[Groceries]] and [[Nowhere]]\n")
+        await fixture.live.refresh()
+        try await fixture.test { client in
+            try await client.execute(uri: "/api/notes/Hostile.md", method: .get) { response in
+                let html = try #require(try object(response)["html"] as? String)
+                #expect(!html.contains("<script"))
+                #expect(!html.contains("onerror"))
+                #expect(!html.contains("javascript:"))
+                #expect(html.contains("<a class=\"wikilink\" href=\"#/note/Groceries.md\">Groceries</a>"))
+                #expect(html.contains("<span class=\"wikilink broken\""))
+                #expect(response.headers[.contentSecurityPolicy]?.contains("script-src 'self'") == true)
+            }
+        }
+    }
+
+    @Test func aSaveNamesItsVersionAndChangesOnlyTheText() async throws {
+        let fixture = try WebFixture()
+        let path = "Work/Standup 2026-11-20.md"
+        let before = fixture.read(path)
+        try await fixture.test { client in
+            let version = try await client.execute(uri: "/api/notes/" + urlPath(path), method: .get) { response in
+                try #require(try object(response)["version"] as? String)
+            }
+            let edited = before.replacingOccurrences(of: "Discussed the roadmap", with: "Discussed the new roadmap")
+            try await client.execute(
+                uri: "/api/notes/" + urlPath(path), method: .put,
+                headers: .changing(fixture.csrf, [.ifMatch: version]), body: try body(["text": edited])
+            ) { response in
+                #expect(response.status == .ok)
+                try #expect(object(response)["version"] as? String != version)
+            }
+            let after = fixture.read(path)
+            let changed = zip(before.split(separator: "\n", omittingEmptySubsequences: false), after.split(separator: "\n", omittingEmptySubsequences: false))
+                .filter { $0 != $1 }.map { String($0.1) }
+            #expect(changed.count == 2)
+            #expect(changed.first?.hasPrefix("modified: ") == true)
+            #expect(changed.last == "Discussed the new roadmap with the whole team.")
+            // The version the page had is stale now: the save is refused, nothing written.
+            try await client.execute(
+                uri: "/api/notes/" + urlPath(path), method: .put,
+                headers: .changing(fixture.csrf, [.ifMatch: version]), body: try body(["text": "clobbered"])
+            ) { response in
+                #expect(response.status == .preconditionFailed)
+                let current = try #require(try object(response)["current"] as? [String: Any])
+                #expect(current["text"] as? String == after)
+            }
+            #expect(fixture.read(path) == after)
+            try await client.execute(uri: "/api/notes/" + urlPath(path), method: .put, headers: .changing(fixture.csrf), body: try body(["text": "x"])) { response in
+                #expect(response.status == .preconditionRequired)
+            }
+        }
+    }
+
+    @Test func anEditOnDiskMakesTheSave412() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            let version = try await client.execute(uri: "/api/notes/Ideas.md", method: .get) { response in
+                try #require(try object(response)["version"] as? String)
+            }
+            try fixture.write("Ideas.md", fixture.read("Ideas.md") + "\nwritten in vim\n")
+            try await client.execute(
+                uri: "/api/notes/Ideas.md", method: .put, headers: .changing(fixture.csrf, [.ifMatch: version]), body: try body(["text": "from the page"])
+            ) { response in
+                #expect(response.status == .preconditionFailed)
+            }
+            #expect(fixture.read("Ideas.md").hasSuffix("\nwritten in vim\n"))
+        }
+    }
+
+    @Test func createOrganiseDeleteAndRestore() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            try await client.execute(uri: "/api/notes", method: .post, headers: .changing(fixture.csrf), body: try body(["folder": "Work", "text": "   \n"])) { response in
+                #expect(response.status == .badRequest)
+            }
+            let path = try await client.execute(
+                uri: "/api/notes", method: .post, headers: .changing(fixture.csrf), body: try body(["folder": "Work", "text": "# From the page\n\nHello.\n", "tags": ["web"]])
+            ) { response in
+                #expect(response.status == .created)
+                return try #require(try object(response)["path"] as? String)
+            }
+            #expect(path == "Work/From the page.md")
+            #expect(fixture.read(path).contains("tags: [web]"))
+            try await client.execute(uri: "/api/notes/" + urlPath(path), method: .patch, headers: .changing(fixture.csrf), body: try body(["pinned": true, "addTags": ["draft"]])) { response in
+                let note = try object(response)
+                #expect(note["pinned"] as? Bool == true)
+                #expect(note["tags"] as? [String] == ["web", "draft"])
+            }
+            try await client.execute(uri: "/api/notes/" + urlPath(path), method: .patch, headers: .changing(fixture.csrf), body: try body(["folder": "Personal"])) { response in
+                try #expect(object(response)["path"] as? String == "Personal/From the page.md")
+            }
+            #expect(!fixture.exists(path))
+            try await client.execute(uri: "/api/notes/Personal/" + urlPath("From the page.md") + "/duplicate", method: .post, headers: .changing(fixture.csrf)) { response in
+                #expect(response.status == .created)
+                try #expect(object(response)["path"] as? String == "Personal/From the page copy.md")
+            }
+            try await client.execute(uri: "/api/notes/Personal/" + urlPath("From the page.md"), method: .delete, headers: .changing(fixture.csrf)) { response in
+                try #expect(object(response)["trashed"] as? String == "From the page.md")
+            }
+            #expect(fixture.exists(".trash/From the page.md"))
+            try await client.execute(uri: "/api/trash", method: .get) { response in
+                let items = try #require(try json(response) as? [[String: Any]])
+                #expect(items.contains { $0["originalPath"] as? String == "Personal/From the page.md" })
+            }
+            try await client.execute(uri: "/api/trash/restore", method: .post, headers: .changing(fixture.csrf), body: try body(["name": "Personal/From the page.md"])) { response in
+                try #expect(object(response)["path"] as? String == "Personal/From the page.md")
+            }
+            #expect(fixture.exists("Personal/From the page.md"))
+        }
+    }
+
+    @Test func tagsAndFolders() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            try await client.execute(uri: "/api/tags/rename", method: .post, headers: .changing(fixture.csrf), body: try body(["from": "meeting", "to": "work"])) { response in
+                #expect(response.status == .conflict)
+                try #expect(object(response)["exists"] as? Bool == true)
+            }
+            try await client.execute(uri: "/api/tags/rename", method: .post, headers: .changing(fixture.csrf), body: try body(["from": "meeting", "to": "meetings", "dryRun": true])) { response in
+                let report = try object(response)
+                #expect((report["count"] as? Int ?? 0) > 0)
+                #expect(report["recordID"] is NSNull)
+            }
+            #expect(fixture.read("Work/Standup 2026-11-20.md").contains("meeting"))
+            try await client.execute(uri: "/api/tags/merge", method: .post, headers: .changing(fixture.csrf), body: try body(["sources": ["meeting"], "into": "work"])) { response in
+                try #expect(object(response)["recordID"] is String)
+            }
+            try await client.execute(uri: "/api/tags/history", method: .get) { response in
+                let records = try #require(try json(response) as? [[String: Any]])
+                #expect(records.last?["kind"] as? String == "merge")
+            }
+            try await client.execute(uri: "/api/folders", method: .post, headers: .changing(fixture.csrf), body: try body(["name": "Archive"])) { response in
+                try #expect(object(response)["path"] as? String == "Archive")
+            }
+            try await client.execute(uri: "/api/folders/rename", method: .post, headers: .changing(fixture.csrf), body: try body(["from": "Archive", "to": "Old"])) { response in
+                try #expect(object(response)["path"] as? String == "Old")
+            }
+            try await client.execute(uri: "/api/folders/color", method: .post, headers: .changing(fixture.csrf), body: try body(["folder": "Old", "color": "Teal"])) { response in
+                try #expect(object(response)["color"] as? String == "teal")
+            }
+            try await client.execute(uri: "/api/folders/delete", method: .post, headers: .changing(fixture.csrf), body: try body(["folder": "Reading"])) { response in
+                try #expect(object(response)["trashed"] as? Int == 8)
+            }
+            #expect(!fixture.exists("Reading"))
+        }
+    }
+
+    @Test(arguments: [
+        ("/api/notes/..%2F..%2Fetc%2Fpasswd", HTTPResponse.Status.badRequest),
+        ("/api/notes/Work%2FPlan.md", .badRequest),
+        ("/api/notes/%2Fetc%2Fpasswd", .badRequest),
+        ("/api/notes/../../etc/passwd", .badRequest),
+        ("/api/notes/.vault/config.yaml", .notFound),
+        ("/api/notes/Nowhere.md", .notFound),
+        ("/files/.vault/config.yaml", .notFound),
+        ("/api/notes?q=is%3Afoo", .badRequest),
+    ])
+    func badPathsAreRefused(uri: String, status: HTTPResponse.Status) async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            try await client.execute(uri: uri, method: .get) { response in
+                #expect(response.status == status)
+                try #expect(object(response)["error"] is String)
+            }
+        }
+    }
+
+    @Test func changesNeedTheCSRFTokenAndTheSameOrigin() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            try await client.execute(uri: "/api/notes/Ideas.md", method: .delete) { response in
+                #expect(response.status == .forbidden)
+            }
+            try await client.execute(uri: "/api/notes/Ideas.md", method: .delete, headers: .changing("wrong")) { response in
+                #expect(response.status == .forbidden)
+            }
+            try await client.execute(uri: "/api/notes/Ideas.md", method: .delete, headers: .changing(fixture.csrf, [.origin: "http://evil.example"])) { response in
+                #expect(response.status == .forbidden)
+            }
+            #expect(fixture.exists("Ideas.md"))
+            try await client.execute(uri: "/api/csrf", method: .get) { response in
+                try #expect(object(response)["token"] as? String == fixture.csrf)
+                #expect(response.headers[.xContentTypeOptions] == "nosniff")
+            }
+        }
+    }
+
+    @Test func attachmentsAreServedSafely() async throws {
+        let fixture = try WebFixture()
+        try fixture.write("Work/diagram.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"><script>alert(1)</script></svg>")
+        try fixture.write("Work/photo.png", "not really a png")
+        try await fixture.test { client in
+            try await client.execute(uri: "/files/Work/diagram.svg", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentDisposition]?.hasPrefix("attachment") == true)
+                #expect(response.headers[.xContentTypeOptions] == "nosniff")
+            }
+            try await client.execute(uri: "/files/Work/photo.png", method: .get) { response in
+                #expect(response.headers[.contentType] == "image/png")
+                #expect(response.headers[.contentDisposition] == nil)
+            }
+        }
+    }
+
+    @Test func thePageAndItsAssetsAreServedWithTheToken() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            try await client.execute(uri: "/", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+            }
+            try await client.execute(uri: "/app.js", method: .get) { response in
+                #expect(response.headers[.contentType] == "text/javascript; charset=utf-8")
+                #expect(response.body.readableBytes == Assets.script.count)
+            }
+        }
+    }
+}
+
+@Suite("Web access policy") struct AccessPolicyTests {
+    func request(_ authority: String?, method: HTTPRequest.Method = .get, path: String = "/api/home", headers: HTTPFields = [:]) -> Request {
+        Request(head: HTTPRequest(method: method, scheme: "http", authority: authority, path: path, headerFields: headers), body: RequestBody(buffer: ByteBuffer()))
+    }
+
+    @Test func hostMustNameTheServer() {
+        let policy = AccessPolicy(options: ServeOptions(host: "127.0.0.1", port: 8375), csrfToken: "t")
+        #expect(policy.refusal(for: request("127.0.0.1:8375")) == nil)
+        #expect(policy.refusal(for: request("localhost:8375")) == nil)
+        #expect(policy.refusal(for: request("attacker.example:8375"))?.status == .misdirectedRequest)
+        #expect(policy.refusal(for: request("127.0.0.1:9999"))?.status == .misdirectedRequest)
+        #expect(policy.refusal(for: request(nil))?.status == .misdirectedRequest)
+    }
+
+    @Test func beyondLoopbackTheTokenIsNeeded() {
+        let policy = AccessPolicy(options: ServeOptions(host: "192.0.2.10", port: 8375, token: "secret"), csrfToken: "t")
+        #expect(policy.refusal(for: request("192.0.2.10:8375"))?.status == .unauthorized)
+        #expect(policy.refusal(for: request("localhost:8375"))?.status == .misdirectedRequest)
+        #expect(policy.refusal(for: request("192.0.2.10:8375", headers: [.authorization: "Bearer secret"])) == nil)
+        #expect(policy.refusal(for: request("192.0.2.10:8375", path: "/?token=secret")) == nil)
+        #expect(policy.refusal(for: request("192.0.2.10:8375", headers: [.cookie: "a=b; vault_token=secret"])) == nil)
+    }
+
+    @Test func aServerBeyondLoopbackMakesAToken() throws {
+        let server = VaultServer(session: VaultSession(vault: Vault(root: try VaultRoot(path: WebFixture.examplePath))), options: ServeOptions(host: "0.0.0.0"))
+        #expect(server.accessToken?.count == 64)
+        #expect(server.url.hasSuffix("?token=" + (server.accessToken ?? "")))
+    }
+}
+
+@Suite("Live index") struct LiveIndexTests {
+    @Test func anEditOnDiskIsAnEvent() async throws {
+        let fixture = try WebFixture()
+        let events = fixture.live.events.subscribe()
+        try fixture.write("Ideas.md", fixture.read("Ideas.md") + "\nmore\n")
+        try fixture.write("New note.md", "# New\n\ntext\n")
+        try FileManager.default.removeItem(atPath: fixture.path + "/Inbox.md")
+        await fixture.live.refresh()
+        var iterator = events.makeAsyncIterator()
+        let event = try #require(await iterator.next())
+        #expect(event == "event: change\ndata: {\"changed\":[\"Ideas.md\"],\"added\":[\"New note.md\"],\"removed\":[\"Inbox.md\"]}\n\n")
+        #expect(fixture.live.snapshot.scan.notes.count == 47)
+    }
+
+    @Test func theWatcherSeesEditsAndNewDirectories() async throws {
+        let fixture = try WebFixture()
+        let reports = Locked<[String]>([])
+        let watcher = try DirectoryWatcher(root: fixture.path) { report in reports.withLock { $0 += report.paths } }
+        defer { watcher.stop() }
+        try FileManager.default.createDirectory(atPath: fixture.path + "/Later", withIntermediateDirectories: false)
+        // The new directory is watched once its creation is seen.
+        try await waitUntil { reports.withLock { $0.contains("Later") } }
+        try fixture.write("Later/Note.md", "# Note\n")
+        try await waitUntil { reports.withLock { $0.contains("Later/Note.md") } }
+        try fixture.write(".vault/ignored.txt", "cache")
+        try fixture.write("Work/Plan.md", "# Plan\n")
+        try await waitUntil { reports.withLock { $0.contains("Work/Plan.md") } }
+        #expect(!reports.withLock { $0.contains { $0.hasPrefix(".vault") } })
+    }
+}
+
+/// Waits for a condition that a background thread makes true: polls, for at most 10 s.
+func waitUntil(_ condition: () -> Bool) async throws {
+    for _ in 0..<1000 where !condition() { try await Task.sleep(for: .milliseconds(10)) }
+    #expect(condition())
+}

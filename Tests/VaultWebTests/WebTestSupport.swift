@@ -1,0 +1,77 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import VaultKit
+@testable import VaultWeb
+
+/// A copy of `vault-example` in a temporary directory, and the server's routes over it,
+/// driven without a socket (Hummingbird's router test client, whose requests name
+/// `localhost`, that is port 80).
+final class WebFixture: @unchecked Sendable {
+    let path: String
+    let server: VaultServer
+    let router: Router<BasicRequestContext>
+    let live: LiveIndex
+
+    static let examplePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("vault-example").path
+
+    init(options: ServeOptions = ServeOptions(host: "127.0.0.1", port: 80)) throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("vaultweb-\(UUID().uuidString)").path
+        try FileManager.default.copyItem(atPath: Self.examplePath, toPath: path)
+        let session = try VaultSession.open(explicit: path, workingDirectory: path)
+        server = VaultServer(session: session, options: options)
+        (router, live) = try server.makeRouter()
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    var csrf: String { server.csrfToken }
+
+    func read(_ relative: String) -> String {
+        String(decoding: FileManager.default.contents(atPath: path + "/" + relative) ?? Data(), as: UTF8.self)
+    }
+
+    func write(_ relative: String, _ text: String) throws {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path + "/" + relative))
+    }
+
+    func exists(_ relative: String) -> Bool { FileManager.default.fileExists(atPath: path + "/" + relative) }
+
+    /// Runs `body` with a client of the routes.
+    func test(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        try await Application(router: router).test(.router) { client in try await body(client) }
+    }
+}
+
+/// A response body as JSON.
+func json(_ response: TestResponse) throws -> Any {
+    try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView), options: [.fragmentsAllowed])
+}
+
+func object(_ response: TestResponse) throws -> [String: Any] {
+    try #require(try json(response) as? [String: Any])
+}
+
+func body(_ text: String) -> ByteBuffer { ByteBuffer(string: text) }
+
+/// A JSON body from a dictionary.
+func body(_ value: [String: Any]) throws -> ByteBuffer {
+    ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: value))
+}
+
+extension HTTPFields {
+    static func changing(_ csrf: String, _ more: HTTPFields = [:]) -> HTTPFields {
+        var fields = more
+        fields[HTTPField.Name("X-CSRF-Token")!] = csrf
+        return fields
+    }
+}
+
+/// A note path as the page writes it in a URL: each segment encoded alone.
+func urlPath(_ path: String) -> String {
+    path.split(separator: "/").map { $0.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "-._~"))) ?? "" }
+        .joined(separator: "/")
+}
