@@ -69,7 +69,21 @@ final class LiveIndex: Sendable {
 
     /// Rescans soon, once; a rescan already running is followed by one more.
     func scheduleRefresh() {
+        request(after: Self.settleTime, waiter: nil)
+    }
+
+    /// Rescans now and returns once the index reflects the vault as it is (after a write
+    /// through the API, so that its answer and the next request agree).
+    func refresh() async {
+        await withCheckedContinuation { continuation in request(after: nil, waiter: continuation) }
+    }
+
+    /// Asks for a rescan: started after `delay` unless one is already waiting, or marked
+    /// to run again when one is running. `waiter` resumes when a rescan that began after
+    /// this request has finished.
+    private func request(after delay: DispatchTimeInterval?, waiter: CheckedContinuation<Void, Never>?) {
         let start = state.withLock { state -> Bool in
+            if let waiter { state.waiters.append(waiter) }
             if state.running {
                 state.dirty = true
                 return false
@@ -78,24 +92,11 @@ final class LiveIndex: Sendable {
             state.scheduled = true
             return true
         }
-        if start { queue.asyncAfter(deadline: .now() + Self.settleTime) { self.refreshLoop() } }
-    }
-
-    /// Rescans now and returns once the index reflects the vault as it is (after a write
-    /// through the API, so that its answer and the next request agree).
-    func refresh() async {
-        await withCheckedContinuation { continuation in
-            let start = state.withLock { state -> Bool in
-                state.waiters.append(continuation)
-                if state.running {
-                    state.dirty = true
-                    return false
-                }
-                if state.scheduled { return false }
-                state.scheduled = true
-                return true
-            }
-            if start { queue.async { self.refreshLoop() } }
+        guard start else { return }
+        if let delay {
+            queue.asyncAfter(deadline: .now() + delay) { self.refreshLoop() }
+        } else {
+            queue.async { self.refreshLoop() }
         }
     }
 

@@ -23,6 +23,22 @@ public enum NoteJSON {
         P.writeJSON(note[property], to: &json, timeZone: timeZone)
     }
 
+    /// The trash: each note's name there, title, original path, deletion time and the
+    /// whole days left before it is purged.
+    public static func writeTrash(_ items: [Trash.Item], now: Date, trashDays: Int, to json: inout JSONWriter) {
+        json.beginArray()
+        for item in items {
+            json.beginObject()
+            json.key("name"); json.string(item.name)
+            json.key("title"); json.string(item.title)
+            json.key("originalPath"); json.string(item.info.originalPath)
+            json.key("deleted"); json.string(NoteDate.format(item.info.deletionDate))
+            json.key("daysLeft"); json.number(item.daysLeft(now: now, trashDays: trashDays))
+            json.endObject()
+        }
+        json.endArray()
+    }
+
     /// The main page: counts of pinned, unsorted, trash, and the folder and tag trees.
     public static func writeOverview(_ index: VaultIndex, trash: Int, config: VaultConfig, to json: inout JSONWriter) {
         json.beginObject()

@@ -24,19 +24,7 @@ struct OrganisingAPI: Sendable {
         let items = await (try? Blocking.run { session.trash.items() }) ?? []
         let now = session.vault.now()
         let days = session.config.trashDays
-        return APIResponse.json { json in
-            json.beginArray()
-            for item in items {
-                json.beginObject()
-                json.key("name"); json.string(item.name)
-                json.key("title"); json.string(item.title)
-                json.key("originalPath"); json.string(item.info.originalPath)
-                json.key("deleted"); json.string(NoteDate.format(item.info.deletionDate))
-                json.key("daysLeft"); json.number(item.daysLeft(now: now, trashDays: days))
-                json.endObject()
-            }
-            json.endArray()
-        }
+        return APIResponse.json { json in NoteJSON.writeTrash(items, now: now, trashDays: days, to: &json) }
     }
 
     /// `POST /api/trash/restore` with `{"name"}`.

@@ -54,17 +54,7 @@ extension TrashCommand {
             let terminal = global.terminal
             if format == .json {
                 var json = JSONWriter()
-                json.beginArray()
-                for item in items {
-                    json.beginObject()
-                    json.key("name"); json.string(item.name)
-                    json.key("title"); json.string(item.title)
-                    json.key("originalPath"); json.string(item.info.originalPath)
-                    json.key("deleted"); json.string(NoteDate.format(item.info.deletionDate))
-                    json.key("daysLeft"); json.number(item.daysLeft(now: now, trashDays: vault.config.trashDays))
-                    json.endObject()
-                }
-                json.endArray()
+                NoteJSON.writeTrash(items, now: now, trashDays: vault.config.trashDays, to: &json)
                 terminal.line(json.output)
                 return
             }

@@ -1,0 +1,271 @@
+#!/usr/bin/env python3
+"""End-to-end tests of `vault serve` in a real browser: headless Chromium driven by Selenium.
+
+Usage: Tests/Browser/browser_test.py --vault-bin PATH [--screenshots DIR]
+
+Copies vault-example to a temporary directory, starts `vault serve` on a free port of
+127.0.0.1, runs each journey (one failing does not stop the others; it leaves a
+screenshot `failure-NAME.png`), stops the server, and prints `N passed, M failed`.
+Waits are explicit conditions with a bound, never sleeps taken as assertions.
+"""
+import argparse
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+WAIT = 10
+
+
+class Run:
+    def __init__(self, vault_bin, screenshots):
+        self.vault_bin = vault_bin
+        self.screenshots = screenshots
+        self.vault = os.path.join(tempfile.mkdtemp(prefix="vault-browser-"), "vault")
+        shutil.copytree(os.path.join(ROOT, "vault-example"), self.vault)
+        # A hostile note, there before the server starts.
+        with open(os.path.join(self.vault, "Hostile.md"), "w") as handle:
+            handle.write("# Hostile\n\n<script>window.__xss=1</script>\n\n<img src=x onerror=\"window.__xss=2\">\n\n"
+                         "[click me](javascript:window.__xss=3)\n")
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.base = f"http://127.0.0.1:{self.port}/"
+        self.server = subprocess.Popen([vault_bin, "serve", "--vault", self.vault, "--port", str(self.port)],
+                                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        deadline = time.time() + 30
+        while True:
+            try:
+                urllib.request.urlopen(self.base + "api/home", timeout=2).read()
+                break
+            except OSError:
+                if time.time() > deadline or self.server.poll() is not None:
+                    raise RuntimeError("vault serve did not answer")
+                time.sleep(0.05)
+        options = Options()
+        for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,800"]:
+            options.add_argument(argument)
+        options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+        self.driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
+
+    def close(self):
+        self.driver.quit()
+        self.server.send_signal(signal.SIGINT)
+        try:
+            self.server.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.server.kill()
+        shutil.rmtree(os.path.dirname(self.vault), ignore_errors=True)
+
+    # Helpers
+
+    def path(self, relative):
+        return os.path.join(self.vault, relative)
+
+    def read(self, relative):
+        with open(self.path(relative), encoding="utf-8") as handle:
+            return handle.read()
+
+    def wait(self, condition, message):
+        return WebDriverWait(self.driver, WAIT).until(lambda driver: condition(), message)
+
+    def find(self, selector):
+        return self.driver.find_element(By.CSS_SELECTOR, selector)
+
+    def finds(self, selector):
+        return self.driver.find_elements(By.CSS_SELECTOR, selector)
+
+    def visible(self, selector):
+        elements = self.finds(selector)
+        return elements[0] if elements and elements[0].is_displayed() else None
+
+    def open(self, hash_part=""):
+        # A new query string makes it a new page: a changed hash alone would keep the state.
+        self.loads = getattr(self, "loads", 0) + 1
+        self.driver.get(f"{self.base}?load={self.loads}{hash_part}")
+        self.wait(lambda: self.finds(".note-row"), "the list shows notes")
+
+    def open_note(self, title):
+        row = self.wait(lambda: next((r for r in self.finds(".note-row") if title in r.text), None), f"'{title}' is listed")
+        row.click()
+        self.wait(lambda: self.visible("#note") and title in self.find("#note-body").text, f"'{title}' is shown")
+
+    def shot(self, name):
+        os.makedirs(self.screenshots, exist_ok=True)
+        self.driver.save_screenshot(os.path.join(self.screenshots, name + ".png"))
+
+
+# Journeys
+
+def open_folder_and_note(run):
+    run.open()
+    folder = run.wait(lambda: next((b for b in run.finds("#folders .row") if b.text.startswith("Work")), None), "Work in the sidebar")
+    folder.click()
+    run.wait(lambda: "folder:Work" in run.find("#scope").text, "the list is scoped to Work")
+    run.open_note("Roadmap")
+    assert run.find("#note-body h1").text == "Roadmap"
+    run.shot("light-note")
+
+
+def edit_and_autosave(run):
+    before = run.read("Work/Projects/Roadmap.md")
+    run.open("#/folder/Work")
+    run.open_note("Roadmap")
+    run.find("#toggle-edit").click()
+    editor = run.wait(lambda: run.visible("#editor"), "the editor opens")
+    editor.send_keys(Keys.CONTROL, Keys.END)
+    editor.send_keys("\nAdded from the browser.\n")
+    run.wait(lambda: "Added from the browser." in run.read("Work/Projects/Roadmap.md"), "the edit is saved on disk")
+    run.wait(lambda: run.find("#save-status").text == "Saved", "the page says Saved")
+    after = run.read("Work/Projects/Roadmap.md")
+    changed = [(a, b) for a, b in zip(before.splitlines(), after.splitlines()) if a != b]
+    assert len(changed) == 1 and changed[0][1].startswith("modified: "), changed
+    assert after.endswith(before.rstrip("\n").split("\n")[-1] + "\n\nAdded from the browser.\n") or "Added from the browser." in after.split("---", 2)[2]
+    run.driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+
+
+def search(run):
+    run.open()
+    box = run.find("#search")
+    box.send_keys("(tag:work")
+    error = run.wait(lambda: run.visible("#query-error"), "a malformed query shows its error")
+    assert "expected ')'" in error.text and "^" in error.text, error.text
+    box.clear()
+    box.send_keys("tag:work")
+    run.wait(lambda: not run.visible("#query-error") and "tag:work" in run.find("#scope").text
+             and all("#work" in row.text.lower() for row in run.finds(".note-row")), "the valid query runs")
+    assert len(run.finds(".note-row")) > 3
+    run.shot("light-search")
+
+
+def pin_move_delete_restore(run):
+    run.open("#/folder/Personal")
+    run.open_note("Dentist")
+    run.find("#pin").click()
+    run.wait(lambda: "pinned: true" in run.read("Personal/Dentist.md"), "pin writes the file")
+    run.wait(lambda: run.find("#pin").text == "★", "the page shows the pin")
+    Select(run.find("#move")).select_by_value("Work")
+    run.wait(lambda: os.path.exists(run.path("Work/Dentist.md")), "the note moves on disk")
+    assert not os.path.exists(run.path("Personal/Dentist.md"))
+    run.find("#delete").click()
+    run.wait(lambda: os.path.exists(run.path(".trash/Dentist.md")), "the note goes to the trash")
+    run.find("#trash-row").click()
+    restore = run.wait(lambda: next((li.find_element(By.TAG_NAME, "button") for li in run.finds("#trash-list li") if "Dentist" in li.text), None), "the trash lists it")
+    run.shot("light-trash")
+    restore.click()
+    run.wait(lambda: os.path.exists(run.path("Work/Dentist.md")), "restore puts it back")
+
+
+def dark_mode(run):
+    run.open()
+    Select(run.find("#theme")).select_by_value("dark")
+    run.wait(lambda: run.driver.execute_script("return document.documentElement.dataset.theme") == "dark", "dark theme")
+    run.driver.refresh()
+    run.wait(lambda: run.finds(".note-row"), "the page reloads")
+    assert run.driver.execute_script("return document.documentElement.dataset.theme") == "dark"
+    run.open("#/folder/Work")
+    run.open_note("Roadmap")
+    run.shot("dark-note")
+    run.driver.set_window_size(390, 844)
+    run.open("#/folder/Work")
+    run.shot("phone-list")
+    run.driver.set_window_size(1280, 800)
+    Select(run.find("#theme")).select_by_value("light")
+    run.wait(lambda: run.driver.execute_script("return document.documentElement.dataset.theme") == "light", "light again")
+
+
+def edit_on_disk_appears(run):
+    run.open()
+    run.open_note("Groceries")
+    with open(run.path("Groceries.md"), "a") as handle:
+        handle.write("\nPaprika from the terminal\n")
+    run.wait(lambda: "Paprika from the terminal" in run.find("#note-body").text, "the disk edit appears without reload")
+
+
+def conflict_loses_nothing(run):
+    # The page saves when asked (Done), not on a timer, so the disk edit surely comes first.
+    run.driver.get(run.base)
+    run.driver.execute_script("localStorage.setItem('vault.autosaveMs', '600000')")
+    run.open("#/folder/Reading")
+    row = run.wait(lambda: run.finds(".note-row"), "Reading lists notes")[0]
+    title = row.find_element(By.CSS_SELECTOR, ".title").text.lstrip("★ ")
+    row.click()
+    run.wait(lambda: run.visible("#note"), "a note opens")
+    note_path = json.loads(urllib.request.urlopen(run.base + "api/notes?q=" + urllib.parse.quote(f'title:"{title}"') + "&limit=1").read())["notes"][0]["path"]
+    run.find("#toggle-edit").click()
+    editor = run.wait(lambda: run.visible("#editor"), "the editor opens")
+    editor.send_keys(Keys.CONTROL, Keys.END)
+    editor.send_keys("\nTyped in the page.\n")
+    run.wait(lambda: run.find("#save-status").text == "Edited", "the page has unsaved text")
+    with open(run.path(note_path), "a") as handle:
+        handle.write("\nWritten in vim meanwhile.\n")
+    run.wait(lambda: run.visible("#disk-notice"), "the page says the note changed on disk")
+    run.find("#toggle-edit").click()
+    run.wait(lambda: run.visible("#conflict"), "the conflict view shows both versions")
+    assert "Written in vim meanwhile." in run.find("#conflict-disk").get_attribute("value")
+    assert "Typed in the page." in run.find("#conflict-mine").get_attribute("value")
+    run.shot("light-conflict")
+    run.find("#keep-mine").click()
+    run.wait(lambda: "Typed in the page." in run.read(note_path), "keep mine writes my text")
+    run.driver.execute_script("localStorage.removeItem('vault.autosaveMs')")
+
+
+def no_script_from_a_note(run):
+    run.open()
+    run.open_note("Hostile")
+    body = run.find("#note-body")
+    assert not body.find_elements(By.TAG_NAME, "script")
+    links = [a for a in body.find_elements(By.TAG_NAME, "a") if "click me" in a.text]
+    for link in links:
+        link.click()
+    assert run.driver.execute_script("return window.__xss") is None
+
+
+JOURNEYS = [open_folder_and_note, edit_and_autosave, search, pin_move_delete_restore, dark_mode,
+            edit_on_disk_appears, conflict_loses_nothing, no_script_from_a_note]
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--vault-bin", required=True)
+    parser.add_argument("--screenshots", default=os.path.join(ROOT, ".build", "screenshots"))
+    args = parser.parse_args()
+    run = Run(os.path.abspath(args.vault_bin), args.screenshots)
+    passed = failed = 0
+    try:
+        for journey in JOURNEYS:
+            try:
+                journey(run)
+                passed += 1
+                print(f"ok: {journey.__name__}")
+            except Exception:
+                failed += 1
+                print(f"FAILED: {journey.__name__}\n{traceback.format_exc()}")
+                try:
+                    run.shot(f"failure-{journey.__name__}")
+                except Exception:
+                    pass
+    finally:
+        run.close()
+    print(f"{passed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    import urllib.parse  # noqa: E402 (used by the conflict journey)
+    main()
