@@ -11,16 +11,10 @@ public enum NoteJSON {
         json.beginObject()
         json.key("path"); json.string(note.path)
         json.key("folder"); json.string(note.folder)
-        for property in NoteProperties.all { write(property, of: note, to: &json, timeZone: timeZone) }
+        note.forEachEncodedValue { property, reader in property.writeJSON(from: &reader, to: &json, timeZone: timeZone) }
         if let body { json.key("body"); json.string(body) }
         extra?(&json)
         json.endObject()
-    }
-
-    private static func write<P: NoteProperty>(_ property: P.Type, of note: Note, to json: inout JSONWriter, timeZone: TimeZone) {
-        guard let name = P.jsonName else { return }
-        json.key(name)
-        P.writeJSON(note[property], to: &json, timeZone: timeZone)
     }
 
     /// The trash: each note's name there, title, original path, deletion time and the

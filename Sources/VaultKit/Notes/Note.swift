@@ -40,6 +40,14 @@ public struct Note: Sendable {
     /// The encoded values, as the cache stores them.
     var encodedValues: UnsafeRawBufferPointer { storage.values.bytes }
 
+    /// Calls `body` with each property of `NoteProperties.all`, in order, and a reader at
+    /// its encoded value, which `body` reads or skips: a walk over every value with no
+    /// lookup per property (how a note is written as JSON).
+    func forEachEncodedValue(_ body: (any NoteProperty.Type, inout ByteReader) -> Void) {
+        var reader = ByteReader(bytes: storage.values.bytes, offset: 0)
+        for property in NoteProperties.all { body(property, &reader) }
+    }
+
     /// Calls `body` with the UTF-8 bytes of each tag, making no strings.
     func forEachTag(_ body: (UnsafeRawBufferPointer) -> Void) {
         var reader = storage.values.reader(at: NoteTags.self)
