@@ -15,3 +15,22 @@ final class Locked<Value>: @unchecked Sendable {
         return try body(&value)
     }
 }
+
+/// A value made the first time it is asked for, once, whichever thread asks.
+final class Lazy<Value: Sendable>: Sendable {
+    private let make: @Sendable () -> Value
+    private let made = Locked<Value?>(nil)
+
+    init(_ make: @escaping @Sendable () -> Value) {
+        self.make = make
+    }
+
+    var value: Value {
+        made.withLock { made in
+            if let made { return made }
+            let value = make()
+            made = value
+            return value
+        }
+    }
+}

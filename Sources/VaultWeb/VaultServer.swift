@@ -43,7 +43,11 @@ public struct VaultServer: Sendable {
         let app = Application(
             router: WebApp(live: live, policy: policy, log: log).router(),
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: nil),
-            onServerRunning: { _ in onReady() },
+            onServerRunning: { _ in
+                onReady()
+                // Once the server answers: reading every note takes seconds on a large vault.
+                DispatchQueue.global().async { live.indexText() }
+            },
             logger: logger
         )
         try await app.runService()
@@ -54,6 +58,7 @@ public struct VaultServer: Sendable {
     /// The routes over an index of the vault, for tests that drive them without a socket.
     func makeRouter(log: @escaping @Sendable (String) -> Void = { _ in }) throws -> (Router<BasicRequestContext>, LiveIndex) {
         let live = try LiveIndex(session: session, events: EventHub())
+        live.indexText()
         return (WebApp(live: live, policy: policy, log: log).router(), live)
     }
 

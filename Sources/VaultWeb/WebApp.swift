@@ -32,6 +32,7 @@ struct WebApp: Sendable {
         }
 
         router.get("/api/home") { request, _ in try await organising.home(request) }
+        router.get("/api/status") { _, _ in self.status() }
         router.get("/api/notes") { request, _ in try await notes.list(request) }
         router.post("/api/notes") { request, _ in try await notes.create(request) }
         router.get("/api/notes/**") { request, _ in try await notes.read(request, path: Self.notePath(request)) }
@@ -60,6 +61,19 @@ struct WebApp: Sendable {
 
         router.get("/files/**") { request, _ in try await self.file(request) }
         return router
+    }
+
+    /// `GET /api/status`: how many notes the index holds, and whether word searches are
+    /// answered from the text summaries yet (`"ready"`) or by reading files (`"building"`).
+    func status() -> Response {
+        let notes = live.snapshot.scan.notes.count
+        let ready = live.text.isReady
+        return APIResponse.json { json in
+            json.beginObject()
+            json.key("notes"); json.number(notes)
+            json.key("textSearch"); json.string(ready ? "ready" : "building")
+            json.endObject()
+        }
     }
 
     static func notePath(_ request: Request) throws -> String {

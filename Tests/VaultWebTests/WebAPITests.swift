@@ -342,6 +342,60 @@ import VaultPlatform
         #expect(fixture.live.snapshot.scan.notes.count == 47)
     }
 
+    @Test func notesReReadAloneGiveWhatARescanGives() async throws {
+        let fixture = try WebFixture()
+        let events = fixture.live.events.subscribe()
+        try fixture.write("Ideas.md", fixture.read("Ideas.md") + "\nzanzibar\n")
+        try fixture.write("New note.md", "---\ntags: [fresh]\npinned: true\n---\n# New\n\ntext\n")
+        try FileManager.default.removeItem(atPath: fixture.path + "/Inbox.md")
+        await fixture.live.refresh(["Ideas.md", "New note.md", "Inbox.md", ".git/index"])
+        var iterator = events.makeAsyncIterator()
+        let event = try #require(await iterator.next())
+        #expect(event == "event: change\ndata: {\"changed\":[\"Ideas.md\"],\"added\":[\"New note.md\"],\"removed\":[\"Inbox.md\"]}\n\n")
+        let session = fixture.live.session
+        let rescan = try session.scan()
+        let snapshot = fixture.live.snapshot
+        #expect(snapshot.sorted.map(\.path) == session.sorted(rescan).map(\.path))
+        #expect(snapshot.index.tags.map(\.path) == session.index(of: rescan).tags.map(\.path))
+        #expect(snapshot.links.resolve("new note") == "New note.md")
+        #expect(snapshot.links.resolve("Inbox") == nil)
+        try await fixture.test { client in
+            try await client.execute(uri: "/api/notes?q=zanzibar", method: .get) { response in
+                let notes = try #require(try object(response)["notes"] as? [[String: Any]])
+                #expect(notes.map { $0["path"] as? String } == ["Ideas.md"])
+            }
+            try await client.execute(uri: "/api/notes?q=tag%3Afresh", method: .get) { response in
+                let notes = try #require(try object(response)["notes"] as? [[String: Any]])
+                #expect(notes.map { $0["path"] as? String } == ["New note.md"])
+            }
+        }
+    }
+
+    @Test func searchesAnswerAsAScanOfTheFilesDoes() async throws {
+        let fixture = try WebFixture()
+        let session = fixture.live.session
+        #expect(fixture.live.text.isReady)
+        let queries = ["meeting", "tag:work AND plan", "NOT the", "caf", "zz", "title:ideas OR milk", "#work -tag:work/meetings", "folder:Work \"next steps\""]
+        let found = Locked(0)
+        try await fixture.test { client in
+            for text in queries {
+                let expected = session.sorted(try session.scan(matching: Query.parse(text))).map(\.path)
+                if !expected.isEmpty { found.withLock { $0 += 1 } }
+                let encoded = text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
+                try await client.execute(uri: "/api/notes?limit=1000&q=" + encoded, method: .get) { response in
+                    let notes = try #require(try object(response)["notes"] as? [[String: Any]])
+                    #expect(notes.map { $0["path"] as? String ?? "" } == expected, "\(text)")
+                }
+            }
+            try await client.execute(uri: "/api/status", method: .get) { response in
+                let status = try object(response)
+                #expect(status["textSearch"] as? String == "ready")
+                #expect(status["notes"] as? Int == (try session.scan().notes.count))
+            }
+        }
+        #expect(found.withLock { $0 } >= 6, "most queries find notes")
+    }
+
     @Test func theWatcherSeesEditsAndNewDirectories() async throws {
         let fixture = try WebFixture()
         let reports = Locked<[String]>([])

@@ -103,12 +103,13 @@ indirect enum QueryCondition: Sendable {
 
     /// The outcome from the note's metadata alone: nil when it depends on a word or phrase
     /// (three-valued logic: `false AND unknown` is false, `true OR unknown` is true).
-    func decide(_ note: Note) -> Bool? {
+    /// `text` may settle a word or phrase without the text (false: certainly absent).
+    func decide(_ note: Note, text: (TextMatcher) -> Bool? = { _ in nil }) -> Bool? {
         switch self {
         case .all(let operands):
             var unknown = false
             for operand in operands {
-                switch operand.decide(note) {
+                switch operand.decide(note, text: text) {
                 case false?: return false
                 case nil: unknown = true
                 case true?: continue
@@ -118,7 +119,7 @@ indirect enum QueryCondition: Sendable {
         case .any(let operands):
             var unknown = false
             for operand in operands {
-                switch operand.decide(note) {
+                switch operand.decide(note, text: text) {
                 case true?: return true
                 case nil: unknown = true
                 case false?: continue
@@ -126,9 +127,9 @@ indirect enum QueryCondition: Sendable {
             }
             return unknown ? nil : false
         case .not(let operand):
-            return operand.decide(note).map { !$0 }
-        case .text:
-            return nil
+            return operand.decide(note, text: text).map { !$0 }
+        case .text(let matcher):
+            return text(matcher)
         default:
             return matchesMetadata(note)
         }

@@ -34,4 +34,12 @@ public struct QueryEvaluator: Sendable {
     public func matchesWithoutText(_ note: Note) -> Bool? {
         condition.decide(note)
     }
+
+    /// The outcome from the note's metadata and `summary` of its text (when it describes
+    /// the note as it is), or nil when the text must be read: a word the summary rules out
+    /// is absent.
+    public func matchesWithoutText(_ note: Note, summary: TextSummary?) -> Bool? {
+        guard let summary else { return condition.decide(note) }
+        return condition.decide(note) { summary.mayContain($0) ? nil : false }
+    }
 }

@@ -56,6 +56,27 @@ public struct VaultIndex: Sendable {
         }.map { notes[$0] }
     }
 
+    /// `sorted` (in list order) without the notes at `removing`, with `inserting` in their
+    /// places: a few changed notes cost a search each instead of a sort of the vault.
+    public static func sorted(_ sorted: [Note], removing paths: [String], inserting notes: [Note]) -> [Note] {
+        var result = sorted
+        if paths.count <= 16 {
+            result.removeAll { note in paths.contains(note.path) }
+        } else {
+            let gone = Set(paths)
+            result.removeAll { gone.contains($0.path) }
+        }
+        for note in notes {
+            var low = 0, high = result.count
+            while low < high {
+                let middle = (low + high) / 2
+                if listOrder(result[middle], note) { low = middle + 1 } else { high = middle }
+            }
+            result.insert(note, at: low)
+        }
+        return result
+    }
+
     public static func listOrder(_ a: Note, _ b: Note) -> Bool {
         if a.pinned != b.pinned { return a.pinned }
         if a.modified != b.modified { return a.modified > b.modified }

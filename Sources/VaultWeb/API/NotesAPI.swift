@@ -26,20 +26,15 @@ struct NotesAPI: Sendable {
             return APIResponse.queryError(error)
         }
         let snapshot = live.snapshot
-        let session = self.session
-        let notes = try await Blocking.run { () throws -> [Note] in
-            let matching: [Note]
-            if let query, query.needsText {
-                // Words are looked for in the files' text: a scan that reads only what the
-                // other terms leave open.
-                matching = session.sorted(try session.scan(matching: query))
-            } else if let query {
-                let evaluator = query.evaluator(context: session.queryContext)
-                matching = snapshot.sorted.filter { evaluator.matchesWithoutText($0) ?? false }
-            } else {
-                matching = snapshot.sorted
-            }
-            return matching
+        let textIndex = live.text
+        let context = session.queryContext
+        let notes = try await Blocking.run { () -> [Note] in
+            guard let query else { return snapshot.sorted }
+            let evaluator = query.evaluator(context: context)
+            let candidates = snapshot.candidates(for: evaluator)
+            guard query.needsText else { return candidates.filter { evaluator.matchesWithoutText($0) ?? false } }
+            // Words are looked for in the notes' texts: only those the summaries leave open are read.
+            return textIndex.select(candidates, evaluator, summaries: textIndex.summaries)
         }
         let timeZone = session.vault.timeZone
         if byMonth {
@@ -87,7 +82,7 @@ struct NotesAPI: Sendable {
         let session = self.session
         do {
             let document = try await Blocking.run { try session.save(text, to: path, ifVersion: version) }
-            await live.refresh()
+            await live.refresh([document.note.path])
             return respond(document)
         } catch VaultError.conflict {
             let current = try await Blocking.run { try session.document(at: path) }
@@ -105,7 +100,7 @@ struct NotesAPI: Sendable {
             let path = try session.beginWrite().notes.create(draft)
             return try session.document(at: path)
         }
-        await live.refresh()
+        await live.refresh([document.note.path])
         return respond(document, status: .created)
     }
 
@@ -126,7 +121,7 @@ struct NotesAPI: Sendable {
             if let folder = body.folder { note = try session.document(at: try changes.notes.move(note, to: folder)).note }
             return try session.document(at: note.path)
         }
-        await live.refresh()
+        await live.refresh([path, document.note.path])
         return respond(document)
     }
 
@@ -134,7 +129,7 @@ struct NotesAPI: Sendable {
     func delete(_ request: Request, path: String) async throws -> Response {
         let session = self.session
         let name = try await Blocking.run { try session.beginWrite().trash.delete(try session.document(at: path).note) }
-        await live.refresh()
+        await live.refresh([path, Trash.directory])
         return APIResponse.json { json in
             json.beginObject()
             json.key("trashed"); json.string(name)
@@ -148,7 +143,7 @@ struct NotesAPI: Sendable {
         let document = try await Blocking.run { () throws -> NoteDocument in
             try session.document(at: try session.beginWrite().notes.duplicate(try session.document(at: path).note))
         }
-        await live.refresh()
+        await live.refresh([document.note.path])
         return respond(document, status: .created)
     }
 

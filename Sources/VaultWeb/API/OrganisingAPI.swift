@@ -10,7 +10,9 @@ struct OrganisingAPI: Sendable {
     /// `GET /api/home`: as `vault --format json`.
     func home(_ request: Request) async throws -> Response {
         let snapshot = live.snapshot
-        let config = session.config
+        let root = session.root
+        // Read each time: colours set by another `vault` or in an editor show at once.
+        let config = try await Blocking.run { VaultConfig.load(from: root) }
         return APIResponse.json { json in
             NoteJSON.writeOverview(snapshot.index, trash: snapshot.trashCount, config: config, to: &json)
         }
@@ -35,7 +37,7 @@ struct OrganisingAPI: Sendable {
             let trash = session.beginWrite().trash
             return try trash.restore(try trash.resolve(name, in: trash.items()))
         }
-        await live.refresh()
+        await live.refresh([path, Trash.directory])
         return APIResponse.json { json in
             json.beginObject()
             json.key("path"); json.string(path)
@@ -48,7 +50,7 @@ struct OrganisingAPI: Sendable {
     func emptyTrash(_ request: Request) async throws -> Response {
         let session = self.session
         let deleted = try await Blocking.run { session.beginWrite().trash.empty() }
-        await live.refresh()
+        await live.refresh([Trash.directory])
         return count("deleted", deleted)
     }
 
@@ -85,7 +87,7 @@ struct OrganisingAPI: Sendable {
             let operations = dryRun ? TagOperations(vault: session.vault, notes: scan.notes) : session.beginWrite(after: scan).tags
             return try operation(operations, dryRun)
         }
-        if !dryRun { await live.refresh() }
+        if !dryRun { await live.refresh(report.changed) }
         return APIResponse.json { json in
             json.beginObject()
             json.key("changed"); json.strings(report.changed)
@@ -123,7 +125,6 @@ struct OrganisingAPI: Sendable {
         let body = try await request.decode(TagColorBody.self)
         let session = self.session
         let stored = try await Blocking.run { try session.beginWrite().settings.setColor(body.color, ofTag: body.tag) }
-        await live.refresh()
         return pair("tag", stored.tag, stored.color)
     }
 
@@ -171,7 +172,6 @@ struct OrganisingAPI: Sendable {
         let body = try await request.decode(FolderColorBody.self)
         let session = self.session
         let stored = try await Blocking.run { try session.beginWrite().settings.setColor(body.color, ofFolder: body.folder) }
-        await live.refresh()
         return pair("folder", stored.folder, stored.color)
     }
 

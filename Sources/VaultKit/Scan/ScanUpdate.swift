@@ -1,0 +1,103 @@
+import Foundation
+import VaultPlatform
+
+/// A scan brought up to date by re-reading only the paths that changed, as a directory
+/// watcher reports them: what lets `vault serve` show an edit within milliseconds on a
+/// vault of 100,000 notes instead of rescanning it.
+///
+/// Only what a single file can change is handled here: a note written, created or
+/// removed. Anything the full scan has rules for beyond one note (a directory created,
+/// renamed or removed, a symbolic link, a binary or unreadable file, a name that is not
+/// UTF-8) makes `init` return nil, and the caller rescans.
+public struct ScanUpdate: Sendable {
+    /// The scan with the changes applied; its notes keep their order, new ones at the end.
+    public private(set) var scan: ScanResult
+    /// The note paths whose notes were re-read, added or removed.
+    public private(set) var changed: [String] = []
+    public private(set) var added: [String] = []
+    public private(set) var removed: [String] = []
+    /// The notes re-read, changed or not.
+    public private(set) var reread: [Note] = []
+
+    /// Applies the changes to `paths` (vault-relative, as reported) to `scan`; nil when a
+    /// full rescan is needed. Paths in hidden directories (`.trash`, `.git`) and files that
+    /// are not notes change nothing here.
+    public init?(_ scan: ScanResult, paths: some Sequence<String>, root: VaultRoot, timeZone: TimeZone) {
+        self.scan = scan
+        let paths = Set(paths)
+        var positions: [String: Int]?
+        let folders = Set(scan.folders)
+        var buffer: [UInt8] = []
+        for path in paths {
+            guard !path.isEmpty, !path.contains("\u{FFFD}") else { return nil }
+            guard !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { continue }
+            if folders.contains(path) { return nil }
+            let status = root.status(path)
+            if status?.isDirectory == true || status?.kind == .symbolicLink { return nil }
+            guard path.hasSuffix(".md") else { continue }
+            // A few paths are looked for; many are looked up.
+            let at: Int?
+            if paths.count <= 16 {
+                at = scan.notes.firstIndex { $0.path == path }
+            } else {
+                let index = positions ?? Self.positions(of: scan.notes)
+                positions = index
+                at = index[path]
+            }
+            guard let status, status.isRegularFile else {
+                // Gone (or something this update does not read): drop it if it was a note.
+                if status == nil, at != nil {
+                    removed.append(path)
+                    continue
+                }
+                if status == nil { continue }
+                return nil
+            }
+            let parent = path.split(separator: "/").dropLast().joined(separator: "/")
+            guard parent.isEmpty || folders.contains(parent) else { return nil }
+            guard let note = Self.read(path, root: root, buffer: &buffer, timeZone: timeZone) else { return nil }
+            reread.append(note)
+            if let at {
+                if !self.scan.notes[at].stamp.isSameContent(as: note.stamp) { changed.append(path) }
+                self.scan.notes[at] = note
+            } else {
+                self.scan.notes.append(note)
+                added.append(path)
+            }
+        }
+        if !removed.isEmpty {
+            let gone = Set(removed)
+            self.scan.notes.removeAll { gone.contains($0.path) }
+        }
+        // A file that was reported (binary, unreadable) and is now a note, or gone.
+        let touched = Set(changed + added + removed)
+        self.scan.issues.removeAll { touched.contains($0.path) }
+        self.scan.allNotes = self.scan.notes
+        // The counts gathered by the scan describe its notes, not these.
+        self.scan.tally = nil
+        changed.sort()
+        added.sort()
+        removed.sort()
+    }
+
+    /// True when nothing a front end shows changed.
+    public var isEmpty: Bool { changed.isEmpty && added.isEmpty && removed.isEmpty }
+
+    private static func positions(of notes: [Note]) -> [String: Int] {
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(notes.count)
+        for (index, note) in notes.enumerated() { positions[note.path] = index }
+        return positions
+    }
+
+    /// The note at `path` as the scan reads it; nil when the scan would report it instead
+    /// (unreadable, binary).
+    private static func read(_ path: String, root: VaultRoot, buffer: inout [UInt8], timeZone: TimeZone) -> Note? {
+        guard let status = try? root.read(path, into: &buffer) else { return nil }
+        return buffer.withUnsafeBytes { raw -> Note? in
+            let bytes = UnsafeRawBufferPointer(rebasing: raw[0..<Int(status.size)])
+            if VaultScanner.looksBinary(bytes) { return nil }
+            return NoteReader.read(bytes, path: path, status: status, timeZone: timeZone)
+        }
+    }
+}
