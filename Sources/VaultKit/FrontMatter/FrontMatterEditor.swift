@@ -86,6 +86,20 @@ public struct FrontMatterEditor {
         try splice(lines, with: [])
     }
 
+    /// True when the line of `key` ends with a comment (`pinned: false  # not yet`).
+    public func hasComment(on key: String) -> Bool {
+        guard let frontMatter, let pair = try? single(key, in: frontMatter) else { return false }
+        let end = bytes.withUnsafeBytes { endOfLine(containing: max(pair.key.start, pair.value.contentEnd - 1), in: $0) }
+        return pair.value.contentEnd < end && bytes[pair.value.contentEnd..<end].contains(UInt8(ascii: "#"))
+    }
+
+    /// Removes the front-matter block when nothing is left between its fences (after the
+    /// last key was removed): a note `vault` gave a block to gets back to its first bytes.
+    public mutating func removeBlockIfEmpty() throws(FrontMatterError) {
+        guard let block = frontMatter?.block, block.yamlRange.isEmpty else { return }
+        try splice(block.bomLength..<block.bodyStart, with: [])
+    }
+
     // MARK: - Edits
 
     private mutating func createBlock(with line: String) {

@@ -125,7 +125,15 @@ public struct NoteOperations: Sendable {
     public func setPinned(_ note: Note, _ pinned: Bool) throws(VaultError) -> NoteWriter.Outcome {
         try vault.writer.update(note.path) { editor in
             if editor.fields.pinned == pinned { return }
-            try editor.set(FrontMatterKey.pinned, to: .bool(pinned))
+            // Absence means not pinned: unpinning removes the key, so that pin then unpin
+            // gives back the file as it was. A line with a comment was written by hand, and
+            // front matter written as {…} cannot lose a key: those say `false`.
+            if pinned || editor.frontMatter?.isFlowMapping == true || editor.hasComment(on: FrontMatterKey.pinned) {
+                try editor.set(FrontMatterKey.pinned, to: .bool(pinned))
+            } else {
+                try editor.remove(FrontMatterKey.pinned)
+                try editor.removeBlockIfEmpty()
+            }
         }
     }
 

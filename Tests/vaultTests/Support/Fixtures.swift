@@ -39,7 +39,7 @@ struct FidelityFixture: Sendable, CustomTestStringConvertible {
         FidelityFixture(
             "crlf-pinned.md",
             "---\r\nid: crlf-2\r\npinned: true\r\nmodified: 2026-06-10T08:45:00+02:00\r\n---\r\n# Pinned on Windows\r\n",
-            unpin: "---\r\nid: crlf-2\r\npinned: false\r\nmodified: 2026-06-10T08:45:00+02:00\r\n---\r\n# Pinned on Windows\r\n"
+            unpin: "---\r\nid: crlf-2\r\nmodified: 2026-06-10T08:45:00+02:00\r\n---\r\n# Pinned on Windows\r\n"
         ),
         FidelityFixture(
             "bom.md",
