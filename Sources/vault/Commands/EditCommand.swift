@@ -20,7 +20,7 @@ struct EditCommand: ParsableCommand {
         try EditorLauncher.edit(path)
         do {
             if try changes.notes.finishEdit(found.path, before: before) == .written {
-                Terminal.standardError.line("vault: \(found.path): modified updated")
+                Terminal.standardError.line("vault: \(TerminalText.escaped(found.path)): modified updated")
             }
         } catch {
             Terminal.standardError.printError(error)

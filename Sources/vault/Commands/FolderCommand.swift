@@ -29,9 +29,9 @@ extension FolderCommand {
             }
             let terminal = session.terminal
             for folder in index.folders {
-                terminal.line(terminal.paint(folder.name, config.color(ofFolder: folder.path)) + "  \(folder.count)")
+                terminal.line(terminal.paint(TerminalText.escaped(folder.name), config.color(ofFolder: folder.path)) + "  \(folder.count)")
                 for child in folder.children {
-                    terminal.line("  " + terminal.paint(child.name, config.color(ofFolder: child.path)) + "  \(child.count)")
+                    terminal.line("  " + terminal.paint(TerminalText.escaped(child.name), config.color(ofFolder: child.path)) + "  \(child.count)")
                 }
             }
         }
@@ -82,7 +82,7 @@ extension FolderCommand {
             let existing = try vault.folder(relative, in: session.scan)
             let notes = session.sortedNotes
             if dryRun {
-                for note in notes { session.terminal.line("would trash \(note.path)") }
+                for note in notes { session.terminal.line("would trash \(TerminalText.escaped(note.path))") }
                 session.terminal.line("would remove \(existing) if nothing else is left in it")
                 return
             }
@@ -92,7 +92,7 @@ extension FolderCommand {
             let changes = session.beginWrite()
             try session.forEach(notes) { note in
                 try changes.trash.delete(note)
-                session.terminal.line("trashed \(note.path)")
+                session.terminal.line("trashed \(TerminalText.escaped(note.path))")
             }
             let remaining = changes.folders.removeEmptyDirectories(existing)
             for directory in remaining {

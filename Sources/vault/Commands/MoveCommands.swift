@@ -21,14 +21,14 @@ struct MoveCommand: ParsableCommand {
         if dryRun {
             let folder = try NoteOperations(vault: session.vault.vault).existingFolder(destination == "/" ? "" : destination)
             for note in notes where note.folder != folder {
-                session.terminal.line("would move \(note.path) → \(folder.isEmpty ? "" : folder + "/")\(note.name).md")
+                session.terminal.line(TerminalText.escaped("would move \(note.path) → \(folder.isEmpty ? "" : folder + "/")\(note.name).md"))
             }
             return
         }
         let changes = session.beginWrite()
         try session.forEach(notes) { note in
             let target = try changes.notes.move(note, to: destination)
-            if target != note.path { session.terminal.line("\(note.path) → \(target)") }
+            if target != note.path { session.terminal.line(TerminalText.escaped("\(note.path) → \(target)")) }
         }
     }
 }
@@ -44,7 +44,7 @@ struct RenameCommand: ParsableCommand {
         let session = try Session(global)
         let found = try session.resolve(note)
         let target = try session.beginWrite().notes.rename(found, to: title)
-        session.terminal.line("\(found.path) → \(target)")
+        session.terminal.line(TerminalText.escaped("\(found.path) → \(target)"))
     }
 }
 
@@ -87,6 +87,6 @@ private func setPinned(_ global: GlobalOptions, _ names: [String], _ pinned: Boo
     try session.forEach(notes) { note in
         let outcome = try changes.notes.setPinned(note, pinned)
         let verb = pinned ? "pinned" : "unpinned"
-        session.terminal.line(outcome == .written ? "\(verb) \(note.path)" : "\(note.path) was already \(verb)")
+        session.terminal.line(TerminalText.escaped(outcome == .written ? "\(verb) \(note.path)" : "\(note.path) was already \(verb)"))
     }
 }

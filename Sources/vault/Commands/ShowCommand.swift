@@ -30,17 +30,18 @@ struct ShowCommand: ParsableCommand {
             return
         }
         let config = session.config
-        terminal.line(terminal.bold(found.title) + (found.pinned ? " ★" : ""))
-        var details = [found.path, "modified " + RelativeDate.format(found.modified, now: session.now)]
+        terminal.line(terminal.bold(TerminalText.escaped(found.title)) + (found.pinned ? " ★" : ""))
+        var details = [TerminalText.escaped(found.path), "modified " + RelativeDate.format(found.modified, now: session.now)]
         if !found.tags.isEmpty {
-            details.append(found.tags.map { terminal.paint("#" + $0, config.color(ofTag: $0)) }.joined(separator: " "))
+            details.append(found.tags.map { terminal.paint(TerminalText.escaped("#" + $0), config.color(ofTag: $0)) }.joined(separator: " "))
         }
         terminal.line(terminal.dim(details.joined(separator: " · ")))
         if let error = found.frontMatterError {
             Terminal.standardError.warning(error.diagnostic(path: found.path).asWarning)
         }
         terminal.line()
-        terminal.write(body.hasSuffix("\n") ? body : body + "\n")
+        let text = TerminalText.escaped(body, keepingLineBreaks: true)
+        terminal.write(text.hasSuffix("\n") ? text : text + "\n")
     }
 }
 

@@ -42,7 +42,7 @@ extension TagCommand {
             var out = ""
             func add(_ nodes: [TagNode], depth: Int) {
                 for node in nodes {
-                    out += String(repeating: "  ", count: depth) + terminal.paint(node.name, config.color(ofTag: node.path)) + "  \(node.count)\n"
+                    out += String(repeating: "  ", count: depth) + terminal.paint(TerminalText.escaped(node.name), config.color(ofTag: node.path)) + "  \(node.count)\n"
                     add(node.children, depth: depth + 1)
                 }
             }
@@ -158,7 +158,7 @@ private func finish(_ report: TagOperations.Report, verb: String, dryRun: Bool, 
     if Terminal.standardError.isInteractive { Terminal.standardError.write("\r\u{1B}[K") }
     for path in report.changed { terminal.line((dryRun ? "would change " : "changed ") + VaultPath.displayed(path)) }
     for entry in report.missing {
-        Terminal.standardError.line("vault: note \(entry.id) (\(entry.path)) is gone since the merge; not restored")
+        Terminal.standardError.line(TerminalText.escaped("vault: note \(entry.id) (\(entry.path)) is gone since the merge; not restored"))
     }
     for error in report.failed { Terminal.standardError.printError(error) }
     let summary = "\(report.changed.count) note\(report.changed.count == 1 ? "" : "s") \(dryRun ? "would change" : "changed")"

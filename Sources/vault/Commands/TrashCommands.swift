@@ -19,13 +19,13 @@ struct RemoveCommand: ParsableCommand {
         let session = try Session(global, query: selection.parsed())
         let targets = selection.query == nil ? try session.resolve(notes) : session.sortedNotes
         if dryRun {
-            for note in targets { session.terminal.line("would trash \(note.path)") }
+            for note in targets { session.terminal.line("would trash \(TerminalText.escaped(note.path))") }
             return
         }
         let trash = session.beginWrite().trash
         try session.forEach(targets) { note in
             let name = try trash.delete(note)
-            session.terminal.line("trashed \(note.path)" + (name == note.name + ".md" ? "" : " (as \(Trash.directory)/\(name))"))
+            session.terminal.line(TerminalText.escaped("trashed \(note.path)" + (name == note.name + ".md" ? "" : " (as \(Trash.directory)/\(name))")))
         }
         if targets.isEmpty { throw ExitCode(1) }
     }
@@ -65,7 +65,7 @@ extension TrashCommand {
             var out = ""
             for item in items {
                 let days = item.daysLeft(now: now, trashDays: vault.config.trashDays)
-                out += terminal.bold(item.title) + "  " + terminal.dim("· \(item.origin) · deleted \(RelativeDate.format(item.info.deletionDate, now: now)) · \(days) day\(days == 1 ? "" : "s") left") + "\n"
+                out += terminal.bold(TerminalText.escaped(item.title)) + "  " + terminal.dim("· \(TerminalText.escaped(item.origin)) · deleted \(RelativeDate.format(item.info.deletionDate, now: now)) · \(days) day\(days == 1 ? "" : "s") left") + "\n"
             }
             terminal.write(out)
         }

@@ -68,14 +68,14 @@ struct NoteListPrinter {
         var details = [RelativeDate.format(note.modified, today: today, timeZone: timeZone)]
         // Colours are looked up only for a terminal: a lookup folds case per note.
         let colored = terminal.colored
-        details.append(terminal.paint(note.folder.isEmpty ? "Unsorted" : note.folder, colored ? config.color(ofFolder: note.topFolder) : nil))
+        details.append(terminal.paint(TerminalText.escaped(note.folder.isEmpty ? "Unsorted" : note.folder), colored ? config.color(ofFolder: note.topFolder) : nil))
         if !note.tags.isEmpty {
-            details.append(note.tags.map { terminal.paint("#" + $0, colored ? config.color(ofTag: $0) : nil) }.joined(separator: " "))
+            details.append(note.tags.map { terminal.paint(TerminalText.escaped("#" + $0), colored ? config.color(ofTag: $0) : nil) }.joined(separator: " "))
         }
         if note.frontMatterError != nil { details.append("(front matter does not parse)") }
-        out += marker + terminal.bold(note.title) + "  " + terminal.dim("·") + " " + details.joined(separator: terminal.dim(" · ")) + "\n"
+        out += marker + terminal.bold(TerminalText.escaped(note.title)) + "  " + terminal.dim("·") + " " + details.joined(separator: terminal.dim(" · ")) + "\n"
         if showSnippet {
-            out += "    " + terminal.dim(note.snippet.isEmpty ? "No additional text" : note.snippet) + "\n"
+            out += "    " + terminal.dim(note.snippet.isEmpty ? "No additional text" : TerminalText.escaped(note.snippet)) + "\n"
         }
     }
 }

@@ -14,9 +14,9 @@ struct OverviewPrinter {
         if !index.folders.isEmpty {
             rows.append(("  Folders", nil, nil))
             for folder in index.folders {
-                rows.append(("    " + folder.name, folder.count, config.color(ofFolder: folder.path)))
+                rows.append(("    " + TerminalText.escaped(folder.name), folder.count, config.color(ofFolder: folder.path)))
                 for child in folder.children {
-                    rows.append(("      " + child.name, child.count, config.color(ofFolder: child.path) ?? config.color(ofFolder: folder.path)))
+                    rows.append(("      " + TerminalText.escaped(child.name), child.count, config.color(ofFolder: child.path) ?? config.color(ofFolder: folder.path)))
                 }
             }
         }
@@ -24,7 +24,7 @@ struct OverviewPrinter {
             rows.append(("  Tags", nil, nil))
             func add(_ tags: [TagNode], depth: Int) {
                 for tag in tags {
-                    rows.append((String(repeating: "  ", count: depth + 2) + tag.name, tag.count, config.color(ofTag: tag.path)))
+                    rows.append((String(repeating: "  ", count: depth + 2) + TerminalText.escaped(tag.name), tag.count, config.color(ofTag: tag.path)))
                     add(tag.children, depth: depth + 1)
                 }
             }

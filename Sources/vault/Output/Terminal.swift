@@ -50,15 +50,13 @@ struct Terminal {
 
     func line(_ text: String = "") { write(text + "\n") }
 
+    /// Errors and warnings name notes, whose names and titles may hold control characters.
     func printError(_ error: VaultError) {
-        if error.isLocated {
-            line(error.errorDescription ?? "\(error)")
-        } else {
-            line("vault: error: " + (error.errorDescription ?? "\(error)"))
-        }
+        let message = TerminalText.escaped(error.errorDescription ?? "\(error)", keepingLineBreaks: true)
+        line(error.isLocated ? message : "vault: error: " + message)
     }
 
-    func warning(_ diagnostic: Diagnostic) { line(diagnostic.description) }
+    func warning(_ diagnostic: Diagnostic) { line(TerminalText.escaped(diagnostic.description, keepingLineBreaks: true)) }
 
     // MARK: - Styles
 
