@@ -45,3 +45,18 @@ struct TerminalSafetyTests {
         #expect((notes.first?["title"] as? String)?.contains("\u{1B}]0;pwned\u{07}") == true)
     }
 }
+
+/// `-term` is documented as NOT term: on the command line it is the query, not an option.
+@Suite("A query that starts with -")
+struct LeadingMinusQueryTests {
+    @Test(arguments: [["-meeting"], ["tag:work", "-meeting"], ["--", "-meeting"], ["--limit", "100", "-meeting"]])
+    func aLeadingMinusIsNot(_ query: [String]) throws {
+        let vault = try TestVault.example()
+        let expected = try vault.run(arguments: ["search", (query.contains("tag:work") ? "tag:work " : "") + "NOT meeting", "--paths"])
+        #expect(expected.status == 0 && !expected.stdout.isEmpty, "\(expected)")
+        let result = try vault.run(arguments: ["search", "--paths"] + query)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == expected.stdout)
+        #expect(result.stderr == "")
+    }
+}

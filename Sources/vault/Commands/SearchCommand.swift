@@ -16,7 +16,8 @@ struct SearchCommand: ParsableCommand {
     )
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The query (quote it for the shell).") var query: [String]
+    // `-term` (NOT term) is the query, not an unknown option.
+    @Argument(parsing: .allUnrecognized, help: "The query (quote it for the shell); -term excludes a term.") var query: [String]
     @Flag(help: "Print one vault-relative path per line.") var paths = false
     @Flag(help: "Print only the number of matching notes.") var count = false
     @Option(help: "Show at most this many notes.") var limit: Int?
@@ -29,7 +30,10 @@ struct SearchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let parsed = try parseQuery(query.joined(separator: " "))
+        // Unrecognised arguments keep the `--` that ends options: it is not part of the query.
+        var words = query
+        if let end = words.firstIndex(of: "--") { words.remove(at: end) }
+        let parsed = try parseQuery(words.joined(separator: " "))
         let session = try Session(global, query: parsed)
         let config = session.config
         var notes = session.sortedNotes
