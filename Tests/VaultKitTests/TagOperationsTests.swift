@@ -103,6 +103,19 @@ import Testing
         #expect(try files(vault).values.contains { $0.contains("proj/x") })
     }
 
+    @Test func aRenameTakesTheColoursOfTheTagAndItsDescendants() throws {
+        let vault = try makeVault(count: 12)
+        let config = "# colours by hand\ncolors:\n  tags: { project: red, project/x: orange, Home: green, projects: blue }\n  folders: { F0: yellow }\n"
+        try vault.write(".vault/config.yaml", config)
+        _ = try operations(vault).rename("project", to: "proj", dryRun: true)
+        #expect(vault.read(".vault/config.yaml") == config, "a dry run changes nothing")
+        _ = try operations(vault).rename("project", to: "proj")
+        #expect(vault.read(".vault/config.yaml") == config.replacingOccurrences(of: "project: red, project/x:", with: "proj: red, proj/x:"))
+        _ = try operations(vault).rename("home", to: "Household")
+        #expect(vault.read(".vault/config.yaml").contains("Household: green, projects: blue"))
+        #expect(VaultConfig.load(from: vault.root).color(ofTag: "proj/x") == "orange")
+    }
+
     @Test func anInterruptedMergeIsCompletedByRunningItAgain() throws {
         let vault = try makeVault()
         let all = try vault.vault.scan().notes

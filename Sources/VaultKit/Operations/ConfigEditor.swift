@@ -52,6 +52,28 @@ public struct ConfigEditor: Sendable {
         }
     }
 
+    /// Moves the colours of tag `old` and of the tags below it (`old/x`) to `new` and
+    /// `new/x`, as a tag rename moves the tags. A colour the new name already has stays,
+    /// and the old entry with it.
+    public func renameTagColors(_ old: String, to new: String) throws(VaultError) {
+        let oldKey = TagName.key(old)
+        let depth = old.split(separator: "/").count
+        try update { (text: inout [UInt8], root: YAMLNode?) throws(VaultError) in
+            let colors = Self.pair("colors", in: root, matching: { $0.lowercased() == $1 })
+            let group = Self.pair(Kind.tags.rawValue, in: colors?.value, matching: { $0.lowercased() == $1 })
+            var edits: [(range: Range<Int>, name: String)] = []
+            for pair in Self.pairs(group?.value) {
+                guard let name = pair.key.scalar, TagName.isSelfOrDescendant(TagName.key(name), of: oldKey) else { continue }
+                let renamed = ([new] + name.split(separator: "/").dropFirst(depth).map(String.init)).joined(separator: "/")
+                guard Self.colorPair(renamed, kind: .tags, root: root) == nil else { continue }
+                edits.append((pair.key.start..<pair.key.end, renamed))
+            }
+            for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+                text.replaceSubrange(edit.range, with: Array(YAMLScalarWriter.render(edit.name, in: .flow).utf8))
+            }
+        }
+    }
+
     // MARK: - Editing
 
     private func update(_ edit: (inout [UInt8], YAMLNode?) throws(VaultError) -> Void) throws(VaultError) {

@@ -65,9 +65,13 @@ public struct TagOperations: Sendable {
         }
         let transform = Self.renaming(oldKey: oldKey, to: newName)
         let affected = notes.filter { $0.tags.contains { transform($0) != $0 } }
-        return try recorded(kind: .rename, sources: [oldName], target: newName, affected: affected, dryRun: dryRun) { editor, _ in
+        let report = try recorded(kind: .rename, sources: [oldName], target: newName, affected: affected, dryRun: dryRun) { editor, _ in
             try editor.renameTags(transform)
         }
+        // The colours go with the tags, as a folder's go with it. A config that does not
+        // parse is left for `vault check` to report: the notes are renamed either way.
+        if !dryRun { try? ConfigEditor(root: vault.root).renameTagColors(oldName, to: newName) }
+        return report
     }
 
     /// Every note tagged with one of `sources` loses it and gets `target` (once).
