@@ -458,16 +458,35 @@ struct CommandsTests {
 
     // MARK: - rename
 
-    @Test("rename of a note without a title key renames the file only")
+    @Test("rename of a note titled by its heading renames the file and the heading's text only")
     func renameFile() throws {
         let vault = try example()
-        let original = try vault.bytes("Phone numbers.md")
+        let original = try vault.text("Phone numbers.md")
         let result = try vault.run("rename", "Phone numbers", "Useful numbers")
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout == "Phone numbers.md → Useful numbers.md\n")
         #expect(!vault.exists("Phone numbers.md"))
-        #expect(try vault.bytes("Useful numbers.md") == original)
+        #expect(try vault.text("Useful numbers.md") == original.replacingOccurrences(of: "\n# Phone numbers\n", with: "\n# Useful numbers\n"))
+        #expect(try vault.run("show", "Useful numbers").stdout.hasPrefix("Useful numbers"))
         #expect(try vault.modificationTime("Useful numbers.md") == .past)
+    }
+
+    @Test("rename follows the title where it comes from: a heading's text, a first line by a key, a file name by the file")
+    func renameTitles() throws {
+        let vault = try TestVault()
+        try vault.write("Heading.md", "\u{FEFF}## Old heading ##\r\n\r\nText\r\n")
+        try vault.write("Line.md", "---\ntags: [a]\n---\nfirst line is the title\nmore\n")
+        try vault.write("Empty.md", "")
+        #expect(try vault.run("rename", "Heading", "New heading").status == 0)
+        #expect(try vault.text("New heading.md") == "\u{FEFF}## New heading ##\r\n\r\nText\r\n")
+        #expect(try vault.run("rename", "Line", "Named").status == 0)
+        #expect(try vault.text("Named.md") == "---\ntags: [a]\ntitle: Named\n---\nfirst line is the title\nmore\n")
+        #expect(try vault.run("rename", "Empty", "Still empty").status == 0)
+        #expect(try vault.text("Still empty.md") == "")
+        // A bare file name finds a note in any folder.
+        try vault.createDirectory("Work")
+        try vault.write("Work/Deep name.md", "---\ntitle: Something else\n---\nx\n")
+        #expect(try vault.run("show", "deep name").status == 0)
     }
 
     @Test("rename of a note with a title key rewrites that key in its own quoting and nothing else")

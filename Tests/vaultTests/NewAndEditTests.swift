@@ -159,14 +159,20 @@ struct NewAndEditTests {
         #expect(try vault.text("title.md") == "# title\n")
     }
 
-    @Test("new into a folder that does not exist fails with exit 2 and names it")
+    @Test("new into a folder that does not exist makes it, as Apple Notes does; one level of subfolders at most")
     func newMissingFolder() throws {
         let vault = try TestVault.example()
+        let result = try vault.run("new", "Title", "-f", "Nowhere/Sub", stdin: Data(utf8: "text\n"))
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "Nowhere/Sub/Title.md\n")
+        #expect(try vault.text("Nowhere/Sub/Title.md").hasSuffix("# Title\n\ntext\n"))
+        // An existing folder is matched as folder: matches, ignoring case.
+        let again = try vault.run("new", "Other", "-f", "nowhere", stdin: Data(utf8: "text\n"))
+        #expect(again.stdout == "Nowhere/Other.md\n", "\(again)")
         let before = try vault.snapshot()
-        let result = try vault.run("new", "Title", "-f", "Nowhere", stdin: Data(utf8: "text\n"))
-        #expect(result.status == 2, "\(result)")
-        #expect(result.stdout == "")
-        #expect(result.stderr == "vault: error: folder 'Nowhere' does not exist (create it with 'vault folder create Nowhere')\n")
+        let deep = try vault.run("new", "Deep", "-f", "A/B/C", stdin: Data(utf8: "text\n"))
+        #expect(deep.status == 2, "\(deep)")
+        #expect(deep.stderr == "vault: error: invalid folder name 'A/B/C': folders nest one level deep (Folder/Subfolder)\n")
         #expect(try vault.snapshot().differences(from: before) == [])
     }
 

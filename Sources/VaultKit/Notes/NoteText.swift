@@ -57,6 +57,24 @@ enum NoteText {
         return Derived(firstLine: firstLine, snippet: cut(snippet))
     }
 
+    /// Where the title `derive` takes from `body` stands: the range of its text, and
+    /// whether its line is a heading (`# Title`). Nil when the body has no such line.
+    static func firstLine(in body: UnsafeRawBufferPointer) -> (text: Range<Int>, isHeading: Bool)? {
+        var lineStart = 0
+        var lines = 0
+        while lineStart < body.count, lines < 200 {
+            let lineEnd = firstIndex(of: UInt8(ascii: "\n"), in: body, from: lineStart) ?? body.count
+            let line = trimmed(body, lineStart..<lineEnd)
+            lineStart = lineEnd + 1
+            guard !line.isEmpty else { continue }
+            lines += 1
+            if startsWith(body, line, "```") || startsWith(body, line, "~~~") { continue }
+            let text = stripHeading(body, line)
+            return (text, text != line)
+        }
+        return nil
+    }
+
     /// `## Title ##` → `Title` (as a byte range of `bytes`).
     static func stripHeading(_ bytes: UnsafeRawBufferPointer, _ line: Range<Int>) -> Range<Int> {
         var start = line.lowerBound

@@ -64,6 +64,27 @@ public struct FolderRules: Sendable {
         return remaining
     }
 
+    /// The folder a new note goes into: `name` matched as `folder:` matches (ignoring case
+    /// and normalisation, `work` is `Work`), and, when `create`, what is missing of it made,
+    /// as Apple Notes makes a folder for a note (one level of subfolders at most). "" or
+    /// `/` is the vault root.
+    public func folder(forNewNote name: String, create: Bool) throws(VaultError) -> String {
+        guard name != "/", !name.isEmpty else { return "" }
+        var folder = ""
+        for part in try validatedPath(name).split(separator: "/").map(String.init) {
+            let wanted = folder.isEmpty ? part : folder + "/" + part
+            if root.isDirectory(wanted) {
+                folder = wanted
+            } else if let existing = siblings(of: folder).first(where: { TagName.key($0) == TagName.key(part) && root.isDirectory(folder.isEmpty ? $0 : folder + "/" + $0) }) {
+                folder = folder.isEmpty ? existing : folder + "/" + existing
+            } else {
+                if create { try root.makeDirectory(wanted) }
+                folder = wanted
+            }
+        }
+        return folder
+    }
+
     private func validatedPath(_ path: String) throws(VaultError) -> String {
         let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
         let relative: String

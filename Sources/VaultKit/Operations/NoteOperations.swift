@@ -24,7 +24,7 @@ public struct NoteOperations: Sendable {
         for tag in draft.tags {
             if let problem = TagName.problem(with: tag) { throw .invalidTagName(tag, reason: problem) }
         }
-        let folder = try existingFolder(draft.folder == "/" ? "" : draft.folder)
+        let folder = try FolderRules(root: root).folder(forNewNote: draft.folder, create: true)
         let title = draft.title?.trimmingSpaces()
         let firstLine = draft.body.split(whereSeparator: \.isNewline).first { !$0.trimmingSpaces().isEmpty }
         let base = FileNaming.baseName(for: title.flatMap { $0.isEmpty ? nil : $0 } ?? firstLine.map { NoteText.stripHeading($0.trimmingSpaces()) } ?? "Untitled")
@@ -66,14 +66,11 @@ public struct NoteOperations: Sendable {
         let base = FileNaming.baseName(for: trimmed)
         let target = note.folder.isEmpty ? base + ".md" : note.folder + "/" + base + ".md"
         if let error = note.frontMatterError { throw .located(error.diagnostic(path: note.path)) }
-        // The file moves first (never over another file); the title key follows, and if it
-        // cannot be set (front matter that does not parse) the file moves back.
+        // The file moves first (never over another file); the title follows, and if it
+        // cannot be changed (front matter that does not parse) the file moves back.
         if target != note.path { try renameNoReplace(note.path, to: target) }
-        guard note.hasFrontMatter else { return target }
         do {
-            try vault.writer.update(target) { editor in
-                if editor.has(FrontMatterKey.title) { try editor.set(FrontMatterKey.title, to: .string(trimmed)) }
-            }
+            try vault.writer.update(target) { editor in try Self.retitle(&editor, from: note, to: trimmed) }
         } catch {
             if target != note.path { try? renameNoReplace(target, to: note.path) }
             if case .located(var diagnostic) = error {
@@ -83,6 +80,26 @@ public struct NoteOperations: Sendable {
             throw error
         }
         return target
+    }
+
+    /// Makes `title` what the note shows as its title, where its title comes from: the
+    /// `title` key, else the first heading (only its text changes: `## Old ##` becomes
+    /// `## New ##`), else a `title` key is added when the first line of text was the title.
+    /// A title that came from the file name follows the file.
+    private static func retitle(_ editor: inout FrontMatterEditor, from note: Note, to title: String) throws(FrontMatterError) {
+        if editor.has(FrontMatterKey.title) {
+            try editor.set(FrontMatterKey.title, to: .string(title))
+            return
+        }
+        let bodyStart = editor.frontMatter?.block.bodyStart ?? (editor.bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
+        let first = editor.bytes.withUnsafeBytes { NoteText.firstLine(in: UnsafeRawBufferPointer(rebasing: $0[bodyStart...])) }
+        guard let first else { return }
+        if first.isHeading, !first.text.isEmpty, title.allSatisfy({ !$0.isNewline }) {
+            let range = (bodyStart + first.text.lowerBound)..<(bodyStart + first.text.upperBound)
+            try editor.splice(range, with: Array(title.utf8))
+        } else if note.title != title {
+            try editor.set(FrontMatterKey.title, to: .string(title))
+        }
     }
 
     private func renameNoReplace(_ source: String, to target: String) throws(VaultError) {
@@ -102,13 +119,9 @@ public struct NoteOperations: Sendable {
         do {
             editor = try FrontMatterEditor(bytes: original, timeZone: vault.timeZone)
             try editor.set(FrontMatterKey.id, to: .string(Self.newID()))
-            // A title from the file name changes with the new name; one from the key or the
-            // body's first line needs the key.
-            let bodyStart = editor.bytes.withUnsafeBytes { NoteReader.bodyStart(of: $0) }
-            let bodyTitle = editor.bytes.withUnsafeBytes {
-                NoteText.derive(from: UnsafeRawBufferPointer(rebasing: $0[bodyStart...]), skipLine: nil).firstLine
-            }
-            if editor.fields.title != nil || bodyTitle != nil { try editor.set(FrontMatterKey.title, to: .string(copyTitle)) }
+            // As a rename: the key, else the first heading, else a key for a first line; a
+            // title from the file name changes with the new name.
+            try Self.retitle(&editor, from: note, to: copyTitle)
             try editor.set(FrontMatterKey.created, to: .date(now))
             try editor.set(FrontMatterKey.modified, to: .date(now))
             if editor.has(FrontMatterKey.sortDate) { try editor.set(FrontMatterKey.sortDate, to: .date(now)) }

@@ -1,5 +1,6 @@
 /// Finds the note a person means on the command line: a vault-relative path (with or
-/// without `.md`), a title (case-insensitive), or a prefix of an `id`.
+/// without `.md`), a title (case-insensitive), a file name in any folder, or a prefix of
+/// an `id`.
 public struct NoteResolver: Sendable {
     public let notes: [Note]
     public let root: VaultRoot
@@ -20,6 +21,8 @@ public struct NoteResolver: Sendable {
             { $0.path == withExtension || $0.path == relative },
             { $0.path.lowercased() == withExtension.lowercased() },
             { $0.title.lowercased() == name.lowercased() },
+            // A bare file name finds its note in any folder, when only one has that name.
+            { note in !relative.contains("/") && note.name.lowercased() + ".md" == withExtension.lowercased() },
             { note in
                 name.count >= Self.minimumIDPrefix && (note.id?.lowercased().hasPrefix(name.lowercased()) ?? false)
             },

@@ -18,8 +18,9 @@ struct NewCommand: ParsableCommand {
     func run() throws {
         let session = try global.openSession()
         let operations = NoteOperations(vault: session.vault)
-        // Fail on a bad folder or tag before the user spends time in the editor.
-        _ = try operations.existingFolder(folder == "/" ? "" : folder)
+        // Fail on a bad folder or tag before the user spends time in the editor; a missing
+        // folder is made when the note is saved.
+        _ = try FolderRules(root: session.root).folder(forNewNote: folder, create: false)
         for tag in tags {
             if let problem = TagName.problem(with: tag) { throw VaultError.invalidTagName(tag, reason: problem) }
         }

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+/// The README's "Using it" block, run line by line as a new user types it: in a terminal
+/// (a pseudo-terminal from `script`, so that `vault new` opens the editor), in a fresh
+/// home directory. The one edit: the merge ID of `tag split`, which the README can only
+/// show as an example, is the one `tag history` printed.
+@Suite("The README's walkthrough")
+struct ReadmeWalkthroughTests {
+    static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
+
+    /// The command lines of the first `sh` block after "## Using it".
+    static func walkthrough() throws -> [String] {
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let section = try #require(text.range(of: "## Using it"))
+        let start = try #require(text.range(of: "```sh\n", range: section.upperBound..<text.endIndex))
+        let end = try #require(text.range(of: "```", range: start.upperBound..<text.endIndex))
+        return text[start.upperBound..<end.lowerBound].split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+    }
+
+    @Test(.enabled(if: CLI.which("script") != nil, "needs script(1) for a terminal"))
+    func everyLineRunsWithoutAnError() throws {
+        let lines = try Self.walkthrough()
+        #expect(lines.count > 15 && lines[0].hasPrefix("vault init ~/notes"))
+        let place = try TestVault.emptyDirectory()
+        let home = place.base
+        var script = "cd \"$HOME\"\n"
+        for (number, line) in lines.enumerated() {
+            let command = line.replacingOccurrences(of: "3f2a9c1b", with: "\"$(vault tag history | grep merge | tail -n 1 | cut -d ' ' -f 1)\"")
+            script += "echo '@@ line \(number)'\n\(command)\necho \"@@ exit $? line \(number)\"\n"
+        }
+        let file = home.appendingPathComponent("walkthrough.sh")
+        try Data(script.utf8).write(to: file)
+        let binary = try CLI.binary.get().deletingLastPathComponent().path
+        let result = try CLI.run(try #require(CLI.which("script")), ["-qec", "bash " + file.path, "/dev/null"], in: home, environment: [
+            "HOME": home.path,
+            "PATH": binary + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+            "EDITOR": "f() { printf 'agenda: budget\\n' >> \"$1\"; }; f",
+        ])
+        let output = result.stdout
+        let marks = output.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("@@ exit ") }
+        #expect(marks.count == lines.count, "every line ran: \(output)")
+        for (number, line) in lines.enumerated() {
+            // "exit 1" in a line's comment says that 1 (nothing matched) is what it gives.
+            let allowed: Set<String> = line.contains("exit 1") ? ["0", "1"] : ["0"]
+            let status = marks.first { $0.hasSuffix(" line \(number)") }
+                .map { String($0.dropFirst("@@ exit ".count).prefix { $0 != " " }) }
+            #expect(status.map(allowed.contains) == true, "line \(number + 1) '\(line)' gave \(status ?? "nothing")\n\(output)")
+        }
+        #expect(!output.contains("error:"), "\(output)")
+        let notes = home.appendingPathComponent("notes")
+        let shopping = try String(contentsOf: notes.appendingPathComponent("Personal/Shopping list.md"), encoding: .utf8)
+        #expect(shopping.contains("\n# Shopping list\n\noat milk, eggs\nagenda: budget\n"), "\(shopping)")
+        let budget = try String(contentsOf: notes.appendingPathComponent("Work/Budget.md"), encoding: .utf8)
+        #expect(budget.contains("tags: [meetings]"), "the split gave the merged tag back: \(budget)")
+        #expect(FileManager.default.fileExists(atPath: notes.appendingPathComponent("Personal/Shopping list copy.md").path))
+    }
+}
