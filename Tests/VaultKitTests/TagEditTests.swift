@@ -22,6 +22,12 @@ import Testing
         ("---\ntags: a, b, work\n---\n", "---\ntags: c, work\n---\n"),
         ("---\ntags: \"a b\"\n---\n", "---\ntags: \"c\"\n---\n"),
         ("---\ntags: [work]\n---\n", "---\ntags: [work]\n---\n"),
+        // Only changed items change: spaces inside the brackets and odd separators stay.
+        ("---\nTags: [ \"#a\", \"#work\" ]\n---\n", "---\nTags: [ \"#c\", \"#work\" ]\n---\n"),
+        ("---\ntags: [ work ,a,  b ]\n---\n", "---\ntags: [ work ,c ]\n---\n"),
+        ("---\ntags: [ a ,work,  b, x ]\n---\n", "---\ntags: [ c ,work,  x ]\n---\n"),
+        ("---\ntags: [ a, b ]\n---\n", "---\ntags: [ c ]\n---\n"),
+        ("---\ntags: [\n  a,   # first\n  work\n]\n---\n", "---\ntags: [\n  c,   # first\n  work\n]\n---\n"),
     ])
     func mergeRewritesInPlace(before: String, after: String) throws {
         #expect(try edit(before) { try $0.renameTags(merge) } == after)
@@ -29,6 +35,13 @@ import Testing
 
     @Test func removingTheLastBlockItemLeavesAnEmptyList() throws {
         #expect(try edit("---\ntags:\n  - a\nx: 1\n---\n") { try $0.renameTags { _ in nil } } == "---\ntags: []\nx: 1\n---\n")
+    }
+
+    @Test func aFlowListRenameEditsOnlyItsItems() throws {
+        let before = "---\nTags: [ \"#Type/Checklist\", \"#Type/List\" ]\n---\n"
+        let rename = TagOperations.renaming(oldKey: "type", to: "typ")
+        #expect(try edit(before) { try $0.renameTags(rename) } == "---\nTags: [ \"#typ/Checklist\", \"#typ/List\" ]\n---\n")
+        #expect(try edit("---\ntags: [ a, b ]\n---\n") { try $0.renameTags { _ in nil } } == "---\ntags: []\n---\n")
     }
 
     @Test func caseOnlyRename() throws {

@@ -7,18 +7,24 @@ extension FrontMatterEditor {
         guard let frontMatter, let pair = try single(FrontMatterKey.tags, in: frontMatter) else { return }
         switch pair.value.kind {
         case .sequence(let items, true):
+            // Only the items that change are touched: `[ "#Type/A", "#Type/B" ]` keeps its
+            // spaces, its separators and every other item's bytes.
             var seen = Set<String>()
-            var parts: [String] = []
-            for item in items {
-                let source = String(decoding: bytes[item.start..<item.end], as: UTF8.self)
+            var replacements: [Int: String] = [:]
+            var kept: [Bool] = []
+            for (index, item) in items.enumerated() {
                 guard let (name, hash, style) = Self.tagItem(item) else {
-                    parts.append(source)
+                    kept.append(true)
                     continue
                 }
-                guard let renamed = transform(name), seen.insert(TagName.key(renamed)).inserted else { continue }
-                parts.append(renamed == name ? source : Self.render(renamed, hash: hash, style: style, in: .flow))
+                guard let renamed = transform(name), seen.insert(TagName.key(renamed)).inserted else {
+                    kept.append(false)
+                    continue
+                }
+                kept.append(true)
+                if renamed != name { replacements[index] = Self.render(renamed, hash: hash, style: style, in: .flow) }
             }
-            try replaceFlowList(pair.value, items: items, with: parts)
+            try editFlowList(pair.value, items: items, kept: kept, replacements: replacements)
         case .sequence(let items, false):
             var seen = Set<String>()
             var edits: [(range: Range<Int>, text: String)] = []
@@ -112,6 +118,30 @@ extension FrontMatterEditor {
         }
     }
 
+    /// Replaces the items of a flow list at `replacements` and removes those not `kept`
+    /// with their separator, leaving every other byte of the list as it is.
+    private mutating func editFlowList(_ list: YAMLNode, items: [YAMLNode], kept: [Bool], replacements: [Int: String]) throws(FrontMatterError) {
+        guard let lastKept = kept.lastIndex(of: true) else {
+            if !items.isEmpty { try splice(list.start..<list.end, with: Array("[]".utf8)) }
+            return
+        }
+        var edits: [(range: Range<Int>, text: String)] = replacements.map { (items[$0.key].start..<items[$0.key].end, $0.value) }
+        for index in items.indices where !kept[index] && index < lastKept {
+            // The item, its comma and the space up to the next item.
+            edits.append((items[index].start..<items[index + 1].start, ""))
+        }
+        if lastKept < items.count - 1 {
+            // Items after the last one kept go with the comma before them.
+            edits.append((items[lastKept].end..<items[items.count - 1].end, ""))
+        }
+        guard !edits.isEmpty else { return }
+        for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+            bytes.replaceSubrange(edit.range, with: Array(edit.text.utf8))
+        }
+        self.frontMatter = try Self.reread(bytes)
+    }
+
+    /// Writes a flow list of `parts`, separated as its first two items were.
     private mutating func replaceFlowList(_ list: YAMLNode, items: [YAMLNode], with parts: [String]) throws(FrontMatterError) {
         let separator = items.count >= 2 && !bytes[items[0].end..<items[1].start].contains(UInt8(ascii: " ")) ? "," : ", "
         let text = "[" + parts.joined(separator: separator) + "]"
