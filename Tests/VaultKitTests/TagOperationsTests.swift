@@ -66,6 +66,26 @@ import Testing
         #expect(throws: VaultError.self) { try operations(vault).split(try #require(merge.recordID)) }
     }
 
+    @Test func aSplitPutsBackTheTagsAsWritten() throws {
+        let vault = try TemporaryVault()
+        let notes = [
+            "a.md": "---\nid: n-a\ntags: [\"#book\", \"home\", x]   # mine\n---\nA\n",
+            "b.md": "---\nid: n-b\ntags:\n  - \"home\"   # the house\n  - work  # the job\n  - '#book'\n---\nB\n",
+            "c.md": "---\ntags: [ home, book ]\n---\nC\n",
+            "d.md": "---\nid: n-d\ntags: \"#book, home\"\n---\nD\n",
+        ]
+        for (path, text) in notes { try vault.write(path, text) }
+        let merge = try operations(vault).merge(["book", "home"], into: "reading")
+        #expect(merge.changed.count == 4)
+        #expect(vault.read("b.md").contains("reading"))
+        _ = try operations(vault).split(try #require(merge.recordID))
+        for (path, text) in notes {
+            // The only difference a split leaves is the id line the merge added.
+            let restored = vault.read(path).replacingOccurrences(of: #"id: [0-9a-f-]+\n"#, with: "", options: .regularExpression)
+            #expect(restored == text, "\(path)")
+        }
+    }
+
     @Test func splitFindsMovedNotesAndFollowsARenameOfTheTarget() throws {
         let vault = try makeVault()
         let original = try tagSets(vault)

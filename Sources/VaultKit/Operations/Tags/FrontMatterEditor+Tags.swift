@@ -141,6 +141,27 @@ extension FrontMatterEditor {
         self.frontMatter = try Self.reread(bytes)
     }
 
+    /// The `tags` entry as written: from its key to the end of the line its value ends on
+    /// (comments and line break included). What a merge records, so that a split can put
+    /// it back byte for byte.
+    public var tagsEntryText: String? {
+        guard let range = tagsEntryRange() else { return nil }
+        return String(decoding: bytes[range], as: UTF8.self)
+    }
+
+    /// Replaces the `tags` entry by `text` (an entry `tagsEntryText` gave).
+    public mutating func replaceTagsEntry(with text: String) throws(FrontMatterError) {
+        guard let range = tagsEntryRange() else { return }
+        try splice(range, with: Array(text.utf8))
+    }
+
+    private func tagsEntryRange() -> Range<Int>? {
+        guard let frontMatter, let pair = try? single(FrontMatterKey.tags, in: frontMatter) else { return nil }
+        return bytes.withUnsafeBytes { raw in
+            pair.key.start..<endOfLine(containing: max(pair.key.end, pair.value.contentEnd - 1), in: raw)
+        }
+    }
+
     /// Writes a flow list of `parts`, separated as its first two items were.
     private mutating func replaceFlowList(_ list: YAMLNode, items: [YAMLNode], with parts: [String]) throws(FrontMatterError) {
         let separator = items.count >= 2 && !bytes[items[0].end..<items[1].start].contains(UInt8(ascii: " ")) ? "," : ", "

@@ -15,6 +15,16 @@ public struct TagHistoryRecord: Sendable, Equatable {
         public var id: String
         public var path: String
         public var before: [String]
+        /// For a merge: the note's `tags` entry as written before (quoting, `#`, order,
+        /// comments), which a split puts back exactly. Nil in records older than it.
+        public var text: String?
+
+        public init(id: String, path: String, before: [String], text: String? = nil) {
+            self.id = id
+            self.path = path
+            self.before = before
+            self.text = text
+        }
     }
 
     public static let directory = ".vault/history"
@@ -58,6 +68,7 @@ public struct TagHistoryRecord: Sendable, Equatable {
             lines.append("  - id: \(YAMLScalarWriter.render(entry.id))")
             lines.append("    path: \(YAMLScalarWriter.render(entry.path))")
             lines.append("    before: \(list(entry.before))")
+            if let text = entry.text { lines.append("    text: \(YAMLScalarWriter.doubleQuoted(text))") }
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -80,7 +91,7 @@ public struct TagHistoryRecord: Sendable, Equatable {
                 guard case .mapping(let fields, _) = item.kind else { continue }
                 func field(_ key: String) -> YAMLNode? { fields.first { $0.key.scalar == key }?.value }
                 guard let noteID = field("id")?.scalar else { continue }
-                notes.append(Entry(id: noteID, path: field("path")?.scalar ?? "", before: strings(field("before"))))
+                notes.append(Entry(id: noteID, path: field("path")?.scalar ?? "", before: strings(field("before")), text: field("text")?.scalar))
             }
         }
         self.init(id: id, kind: kind, time: time, sources: strings(value("sources")), target: target,

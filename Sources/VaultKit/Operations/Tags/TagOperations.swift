@@ -137,7 +137,12 @@ public struct TagOperations: Sendable {
             // Untouched since the merge: put the list back exactly as it was.
             let merged = Self.merged(before, sources: sourceKeys, target: merge.target).map(applyRenames)
             if current.map(TagName.key) == merged.map(TagName.key) {
-                try editor.setTags(before.map { sourceKeys.contains(TagName.key($0)) ? $0 : applyRenames($0) })
+                // Byte for byte when no later rename changed one of its other tags.
+                if let text = entry.text, before.allSatisfy({ applyRenames($0) == $0 || sourceKeys.contains(TagName.key($0)) }) {
+                    try editor.replaceTagsEntry(with: text)
+                } else {
+                    try editor.setTags(before.map { sourceKeys.contains(TagName.key($0)) ? $0 : applyRenames($0) })
+                }
                 return
             }
             try editor.renameTags { TagName.key($0) == targetKey && !hadTarget ? nil : $0 }
@@ -199,7 +204,11 @@ public struct TagOperations: Sendable {
         for note in affected {
             let id = note.id ?? known[note.path] ?? NoteOperations.newID()
             ids[note.path] = id
-            if known[note.path] == nil { record.notes.append(.init(id: id, path: note.path, before: note.tags)) }
+            if known[note.path] == nil {
+                // A merge keeps each note's tags entry as written, for an exact split.
+                let text = kind == .merge ? (try? vault.root.read(note.path)).flatMap { try? FrontMatterEditor(bytes: $0.bytes).tagsEntryText } : nil
+                record.notes.append(.init(id: id, path: note.path, before: note.tags, text: text))
+            }
         }
         let file = try history.write(record, to: interrupted?.file)
         let plannedIDs = ids
