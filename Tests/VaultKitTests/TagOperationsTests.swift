@@ -66,6 +66,23 @@ import Testing
         #expect(throws: VaultError.self) { try operations(vault).split(try #require(merge.recordID)) }
     }
 
+    @Test func aRenameThatFailedOnANoteIsCompletedByRunningItAgain() throws {
+        let vault = try TemporaryVault()
+        try vault.write("a.md", "---\ntags: [health]\n---\nA\n")
+        try vault.write("b.md", "---\ntags: [health/run]\n---\nB\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: vault.path + "/b.md")
+        let first = try operations(vault).rename("health", to: "wellbeing")
+        #expect(first.changed == ["a.md"])
+        #expect(first.failed.count == 1)
+        #expect(TagHistory(vault: vault.vault).records().last?.record.state == .started, "history shows it unfinished")
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: vault.path + "/b.md")
+        let again = try operations(vault).rename("health", to: "wellbeing")
+        #expect(again.changed == ["b.md"])
+        #expect(again.recordID == first.recordID, "the same operation, completed")
+        #expect(vault.read("b.md").contains("tags: [wellbeing/run]"))
+        #expect(TagHistory(vault: vault.vault).records().map(\.record.state) == [.done])
+    }
+
     @Test func aSplitPutsBackTheTagsAsWritten() throws {
         let vault = try TemporaryVault()
         let notes = [

@@ -218,7 +218,9 @@ public struct TagOperations: Sendable {
                 try editor.set(FrontMatterKey.id, to: .string(id))
             }
         }
-        record.state = .done
+        // A note that could not be changed (read-only, a broken front matter) leaves the
+        // operation unfinished: `tag history` says so, and running it again completes it.
+        record.state = report.failed.isEmpty ? .done : .started
         try history.write(record, to: file)
         var result = report
         result.recordID = record.id
