@@ -10,7 +10,9 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
     case vaultExists(String)
     case noteNotFound(String)
     case ambiguousNote(String, candidates: [String])
-    case folderNotFound(String)
+    /// `suggestion`: the folder `vault folder create` could make for it (nil when that
+    /// would fail: a missing parent, deeper than one level of subfolders).
+    case folderNotFound(String, suggestion: String?)
     case invalidFolderName(String, reason: String)
     case invalidTagName(String, reason: String)
     case invalidTitle(String, reason: String)
@@ -35,8 +37,12 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
             return "no note matches '\(name)'"
         case .ambiguousNote(let name, let candidates):
             return "'\(name)' matches \(candidates.count) notes: " + candidates.joined(separator: ", ")
-        case .folderNotFound(let name):
-            return "folder '\(name)' does not exist (create it with 'vault folder create \(name)')"
+        case .folderNotFound(let name, let suggestion?):
+            let argument = suggestion.contains(where: { $0 == " " || $0 == "'" }) ? "\"\(suggestion)\"" : suggestion
+            return "folder '\(name)' does not exist (create it with 'vault folder create \(argument)')"
+        case .folderNotFound(let name, nil):
+            let depth = name.split(separator: "/").count
+            return "folder '\(name)' does not exist" + (depth > 2 ? " (folders nest one level deep: Folder/Subfolder)" : "")
         case .invalidFolderName(let name, let reason):
             return "invalid folder name '\(name)': \(reason)"
         case .invalidTagName(let name, let reason):

@@ -12,11 +12,11 @@ public struct FolderRules: Sendable {
 
     /// Creates `path` (`Folder` or `Folder/Subfolder`; the parent must exist) and returns it.
     public func create(_ path: String) throws(VaultError) -> String {
-        let relative = try validatedPath(path)
-        let parts = relative.split(separator: "/").map(String.init)
-        let parent = parts.count == 2 ? parts[0] : ""
-        try requireDirectory(parent)
+        let parts = try validatedPath(path).split(separator: "/").map(String.init)
+        // The parent as it is on disk: `work/Sub` goes into `Work`.
+        let parent = parts.count == 2 ? try NoteOperations.existingFolder(parts[0], root: root) : ""
         let name = parts[parts.count - 1]
+        let relative = parent.isEmpty ? name : parent + "/" + name
         if let existing = siblings(of: parent).first(where: { $0.lowercased() == name.lowercased() }) {
             throw .invalidFolderName(path, reason: "'\(parent.isEmpty ? existing : parent + "/" + existing)' already exists")
         }
@@ -25,11 +25,18 @@ public struct FolderRules: Sendable {
     }
 
     /// Renames folder `old` to `new` (which may move a subfolder to another parent, as
-    /// long as nothing ends up nested deeper than one level) and carries its colour.
+    /// long as nothing ends up nested deeper than one level) and carries its colour. A
+    /// subfolder renamed to a bare name stays in its parent (`Job/Meetings` to `Mtg` is
+    /// `Job/Mtg`); `/Mtg` moves it to the top level.
     public func rename(_ old: String, to new: String) throws(VaultError) -> String {
         let source = try NoteOperations.existingFolder(old, root: root)
         guard !source.isEmpty else { throw .invalidFolderName(old, reason: "the vault root cannot be renamed") }
-        let target = try validatedPath(new)
+        let sourceParts = source.split(separator: "/")
+        var named = try validatedPath(new.hasPrefix("/") ? String(new.dropFirst()) : new)
+        if sourceParts.count == 2, !new.hasPrefix("/"), !named.contains("/") { named = sourceParts[0] + "/" + named }
+        let namedParts = named.split(separator: "/").map(String.init)
+        let parent = namedParts.count == 2 ? try NoteOperations.existingFolder(namedParts[0], root: root) : ""
+        let target = parent.isEmpty ? namedParts[0] : parent + "/" + namedParts[1]
         let targetParts = target.split(separator: "/")
         if targetParts.count == 2, hasSubdirectories(source) {
             throw .invalidFolderName(new, reason: "'\(source)' has subfolders, and folders nest one level deep")
@@ -37,8 +44,6 @@ public struct FolderRules: Sendable {
         if target.lowercased().hasPrefix(source.lowercased() + "/") {
             throw .invalidFolderName(new, reason: "a folder cannot move into itself")
         }
-        let parent = targetParts.count == 2 ? String(targetParts[0]) : ""
-        try requireDirectory(parent)
         let name = String(targetParts[targetParts.count - 1])
         let isCaseOnly = target.lowercased() == source.lowercased()
         if !isCaseOnly, let existing = siblings(of: parent).first(where: { $0.lowercased() == name.lowercased() }) {
@@ -62,6 +67,12 @@ public struct FolderRules: Sendable {
         }
         remove(folder)
         return remaining
+    }
+
+    /// The existing folder `name` designates, matched as `folder:` matches: its path as it
+    /// is on disk.
+    public func existing(_ name: String) throws(VaultError) -> String {
+        try NoteOperations.existingFolder(name, root: root)
     }
 
     /// The folder a new note goes into: `name` matched as `folder:` matches (ignoring case
@@ -102,13 +113,6 @@ public struct FolderRules: Sendable {
             if let problem = VaultPath.problem(withName: part) { throw .invalidFolderName(path, reason: problem) }
         }
         return relative
-    }
-
-    private func requireDirectory(_ path: String) throws(VaultError) {
-        guard !path.isEmpty else { return }
-        guard root.isDirectory(path) else {
-            throw .folderNotFound(path)
-        }
     }
 
     private func hasSubdirectories(_ folder: String) -> Bool {

@@ -176,19 +176,29 @@ public struct NoteOperations: Sendable {
         try Self.existingFolder(folder, root: root)
     }
 
+    /// The folder `folder` names, matched as `folder:` matches (ignoring case and Unicode
+    /// normalisation): its path as it is on disk.
     static func existingFolder(_ folder: String, root: VaultRoot) throws(VaultError) -> String {
         let relative = try VaultPath.relative(folder, root: root)
         guard !relative.isEmpty else { return "" }
-        var prefix = ""
-        for part in relative.split(separator: "/") {
-            if let problem = VaultPath.problem(withName: String(part)) {
+        let parts = relative.split(separator: "/").map(String.init)
+        var found = ""
+        func joined(_ name: String) -> String { found.isEmpty ? name : found + "/" + name }
+        for (index, part) in parts.enumerated() {
+            if let problem = VaultPath.problem(withName: part) {
                 throw .invalidFolderName(relative, reason: problem)
             }
-            prefix = prefix.isEmpty ? String(part) : prefix + "/" + part
-            guard root.isDirectory(prefix) else {
-                throw .folderNotFound(relative)
+            if root.isDirectory(joined(part)) {
+                found = joined(part)
+            } else if let match = root.entries(of: found).first(where: { $0.kind == .directory && TagName.key($0.name) == TagName.key(part) }) {
+                found = joined(match.name)
+            } else {
+                // Suggest creating it only where that works: the last part missing, below a
+                // folder that exists, no deeper than one level of subfolders.
+                let creatable = index == parts.count - 1 && parts.count <= 2
+                throw .folderNotFound(relative, suggestion: creatable ? joined(part) : nil)
             }
         }
-        return relative
+        return found
     }
 }

@@ -57,8 +57,10 @@ extension FolderCommand {
         @Argument(help: "The new name (Folder or Folder/Subfolder).") var name: String
 
         func run() throws {
-            let target = try global.openSession().beginWrite().folders.rename(folder, to: name)
-            global.terminal.line("\(folder) → \(target)")
+            let folders = try global.openSession().beginWrite().folders
+            let source = try folders.existing(folder)
+            let target = try folders.rename(source, to: name)
+            global.terminal.line(TerminalText.escaped("\(source) → \(target)"))
         }
     }
 
