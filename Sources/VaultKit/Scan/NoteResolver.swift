@@ -17,7 +17,13 @@ public struct NoteResolver: Sendable {
     public func resolve(_ name: String) throws(VaultError) -> Note {
         let relative = try VaultPath.relative(name, root: root)
         let withExtension = relative.hasSuffix(".md") ? relative : relative + ".md"
+        // From a folder of the vault, `Note.md` is first looked for there, as git would.
+        var here: String?
+        if let directory = root.workingDirectory, !directory.isEmpty, !name.hasPrefix("/"), !VaultPath.isWorkingDirectoryRelative(name) {
+            here = directory + "/" + withExtension
+        }
         let tiers: [(Note) -> Bool] = [
+            { note in here.map { note.path == $0 } ?? false },
             { $0.path == withExtension || $0.path == relative },
             { $0.path.lowercased() == withExtension.lowercased() },
             { $0.title.lowercased() == name.lowercased() },

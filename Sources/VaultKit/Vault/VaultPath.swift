@@ -39,17 +39,47 @@ public enum VaultPath {
     }
 
     /// `name` as a vault-relative path. An absolute path inside the vault is made
-    /// relative; `..` components and paths outside the vault are refused.
+    /// relative; `./x` and `../x` are read from the working directory when it is inside
+    /// the vault (as git reads them); other `..` components and paths outside the vault
+    /// are refused.
     public static func relative(_ name: String, root: VaultRoot) throws(VaultError) -> String {
         var path = name
         if path.hasPrefix("/") {
             let prefix = root.path == "/" ? "/" : root.path + "/"
-            guard path.hasPrefix(prefix) else { throw .outsideVault(name) }
-            path = String(path.dropFirst(prefix.count))
+            guard path.hasPrefix(prefix) || path == root.path else { throw .outsideVault(name) }
+            path = String(path.dropFirst(min(prefix.count, path.count)))
+        } else if let base = root.workingDirectory, isWorkingDirectoryRelative(path) {
+            var parts: [Substring] = base.split(separator: "/")
+            for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+                switch part {
+                case ".": continue
+                case "..": if parts.popLast() == nil { throw .outsideVault(name) }
+                default: parts.append(part)
+                }
+            }
+            return parts.joined(separator: "/")
         }
         let parts = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
         if parts.contains("..") { throw .outsideVault(name) }
         return parts.joined(separator: "/")
+    }
+
+    /// `./x`, `../x`, `.` and `..`: paths that name a place from the working directory.
+    public static func isWorkingDirectoryRelative(_ path: String) -> Bool {
+        path == "." || path == ".." || path.hasPrefix("./") || path.hasPrefix("../")
+    }
+
+    /// The vault-relative `path` as seen from the vault-relative `directory`
+    /// (`Work/a.md` from `Personal` is `../Work/a.md`): what a command prints for a shell
+    /// in that directory.
+    public static func relative(_ path: String, from directory: String) -> String {
+        guard !directory.isEmpty else { return path }
+        let base = directory.split(separator: "/")
+        var target = path.split(separator: "/")
+        var common = 0
+        while common < base.count, common < target.count - 1, base[common] == target[common] { common += 1 }
+        target.removeFirst(common)
+        return (Array(repeating: "..", count: base.count - common) + target.map(String.init)).joined(separator: "/")
     }
 
     /// Checks a single file or folder name: not empty, no `/`, not starting with `.`.

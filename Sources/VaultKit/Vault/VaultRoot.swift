@@ -9,12 +9,16 @@ public final class VaultRoot: Sendable {
     public let path: String
     /// A descriptor of the root directory, open for the life of this object.
     public let descriptor: Int32
+    /// The working directory of the command, vault-relative ("" at the root), when it is
+    /// inside the vault: `./Note.md` and `../Other` are read from there, as git reads them.
+    public let workingDirectory: String?
 
     /// The name of the settings directory.
     public static let settingsDirectory = ".vault"
 
-    /// Opens the vault at `path`, which must contain `.vault/`.
-    public init(path: String) throws(VaultError) {
+    /// Opens the vault at `path`, which must contain `.vault/`; `workingDirectory` is the
+    /// command's (absolute), if it has one.
+    public init(path: String, workingDirectory: String? = nil) throws(VaultError) {
         let absolute = Self.absolute(path)
         let fd: Int32
         do {
@@ -28,6 +32,7 @@ public final class VaultRoot: Sendable {
         }
         self.path = absolute
         self.descriptor = fd
+        self.workingDirectory = workingDirectory.flatMap { Self.relativePart(of: Self.absolute($0), under: absolute) }
     }
 
     deinit { Syscalls.close(descriptor) }
@@ -35,17 +40,23 @@ public final class VaultRoot: Sendable {
     /// Finds the vault the way git finds a repository: `explicit` (`--vault`), else
     /// `VAULT_PATH`, else the nearest ancestor of `workingDirectory` that has `.vault/`.
     public static func discover(explicit: String?, environment: [String: String], workingDirectory: String) throws(VaultError) -> VaultRoot {
-        if let explicit { return try VaultRoot(path: resolve(explicit, against: workingDirectory)) }
-        if let fromEnvironment = environment["VAULT_PATH"], !fromEnvironment.isEmpty {
-            return try VaultRoot(path: resolve(fromEnvironment, against: workingDirectory))
-        }
-        var directory = absolute(workingDirectory)
+        // `--vault` and `VAULT_PATH` may name a folder inside the vault, as `git -C` may.
+        let start = explicit ?? environment["VAULT_PATH"].flatMap { $0.isEmpty ? nil : $0 }
+        var directory = absolute(start.map { resolve($0, against: workingDirectory) } ?? workingDirectory)
+        let searched = directory
         while true {
-            if isVault(directory) { return try VaultRoot(path: directory) }
+            if isVault(directory) { return try VaultRoot(path: directory, workingDirectory: workingDirectory) }
             guard let parent = parentDirectory(of: directory) else { break }
             directory = parent
         }
-        throw .noVault(searchedFrom: absolute(workingDirectory))
+        throw .noVault(searchedFrom: searched)
+    }
+
+    /// `path` relative to `root` ("" for the root itself), nil when it is not inside.
+    static func relativePart(of path: String, under root: String) -> String? {
+        if path == root { return "" }
+        let prefix = root == "/" ? "/" : root + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
     }
 
     /// Makes `path` a vault: creates it if needed, and `.vault/` with a config file.

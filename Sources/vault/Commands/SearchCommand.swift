@@ -42,8 +42,10 @@ struct SearchCommand: ParsableCommand {
         if count {
             terminal.line(String(notes.count))
         } else if paths {
+            // Relative to the working directory, so that `| xargs` works from a folder too.
+            let here = session.vault.root.workingDirectory ?? ""
             var out = ""
-            for note in notes { out += note.path + "\n" }
+            for note in notes { out += VaultPath.relative(note.path, from: here) + "\n" }
             terminal.write(out)
         } else {
             let printer = NoteListPrinter(terminal: terminal, config: config, showSnippet: snippet ?? config.listSnippet, now: session.now)
