@@ -18,6 +18,8 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
     case invalidTitle(String, reason: String)
     /// A rename onto a tag that exists, which is a merge and must be asked for.
     case tagExists(String, renaming: String)
+    /// No note has the tag; `suggestion` is the closest tag that exists.
+    case tagNotFound(String, suggestion: String?)
     case destinationExists(String)
     case outsideVault(String)
     case conflict(path: String)
@@ -51,6 +53,8 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
             return "invalid title '\(title)': \(reason)"
         case .tagExists(let name, let old):
             return "tag '\(name)' already exists; renaming '\(old)' onto it merges them (use --merge)"
+        case .tagNotFound(let name, let suggestion):
+            return "no note has the tag '\(name)'; nothing changed" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
         case .destinationExists(let path):
             return "'\(path)' already exists; nothing was overwritten"
         case .outsideVault(let path):

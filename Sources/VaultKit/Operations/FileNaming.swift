@@ -13,9 +13,12 @@ public enum FileNaming {
                 if scalar.value < 0x20 || scalar.value == 0x7F { name.unicodeScalars.append(" ") } else { name.unicodeScalars.append(scalar) }
             }
         }
+        // Not hidden (`.`), and not taken for an option by the next command (`-`).
         name = name.trimmingSpaces()
-        while name.hasPrefix(".") { name.removeFirst() }
-        name = name.trimmingSpaces()
+        while name.hasPrefix(".") || name.hasPrefix("-") {
+            name.removeFirst()
+            name = name.trimmingSpaces()
+        }
         while name.utf8.count > 200 { name.removeLast() }
         return name.isEmpty ? "Untitled" : name
     }

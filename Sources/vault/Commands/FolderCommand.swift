@@ -44,7 +44,7 @@ extension FolderCommand {
         @Argument(help: "Folder or Folder/Subfolder.") var name: String
 
         func run() throws {
-            let path = try global.openSession().beginWrite().folders.create(name)
+            let path = try global.openSession().beginReportedWrite().folders.create(name)
             global.terminal.line("created folder \(path)")
         }
     }
@@ -57,7 +57,7 @@ extension FolderCommand {
         @Argument(help: "The new name (Folder or Folder/Subfolder).") var name: String
 
         func run() throws {
-            let folders = try global.openSession().beginWrite().folders
+            let folders = try global.openSession().beginReportedWrite().folders
             let source = try folders.existing(folder)
             let target = try folders.rename(source, to: name)
             global.terminal.line(TerminalText.escaped("\(source) → \(target)"))
@@ -88,8 +88,15 @@ extension FolderCommand {
                 session.terminal.line("would remove \(existing) if nothing else is left in it")
                 return
             }
-            guard yes || confirm("Move \(notes.count) note\(notes.count == 1 ? "" : "s") of '\(existing)' to the trash and remove the folder?") else {
-                throw VaultError.invalidArgument("nothing deleted (use --yes to delete the folder without a question)")
+            if !yes {
+                switch ask("Move \(notes.count) note\(notes.count == 1 ? "" : "s") of '\(existing)' to the trash and remove the folder?") {
+                case .yes: break
+                case .no:
+                    session.terminal.line("nothing deleted")
+                    return
+                case .cannotAsk:
+                    throw VaultError.invalidArgument("nothing deleted (use --yes to delete the folder without a question)")
+                }
             }
             let changes = session.beginWrite()
             try session.forEach(notes) { note in
@@ -112,7 +119,7 @@ extension FolderCommand {
         @Argument(help: "One of: gray blue orange yellow green indigo red purple pink teal brown.") var color: String
 
         func run() throws {
-            let stored = try global.openSession().beginWrite().settings.setColor(color, ofFolder: folder)
+            let stored = try global.openSession().beginReportedWrite().settings.setColor(color, ofFolder: folder)
             global.terminal.line("\(stored.folder) is \(stored.color)")
         }
     }

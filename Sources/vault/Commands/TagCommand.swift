@@ -147,7 +147,7 @@ extension TagCommand {
         @Argument(help: "One of: gray blue orange yellow green indigo red purple pink teal brown.") var color: String
 
         func run() throws {
-            let stored = try global.openSession().beginWrite().settings.setColor(color, ofTag: tag)
+            let stored = try global.openSession().beginReportedWrite().settings.setColor(color, ofTag: tag)
             global.terminal.line("\(stored.tag) is \(stored.color)")
         }
     }

@@ -12,7 +12,8 @@ struct RemoveCommand: ParsableCommand {
     @Flag(help: "Print the notes that would be trashed and change nothing.") var dryRun = false
 
     func validate() throws {
-        if notes.isEmpty == (selection.query == nil) { throw ValidationError("give notes or --query, not both") }
+        if notes.isEmpty, selection.query == nil { throw ValidationError("give the notes to delete, or --query QUERY") }
+        if !notes.isEmpty, selection.query != nil { throw ValidationError("give notes or --query, not both") }
     }
 
     func run() throws {
@@ -78,7 +79,7 @@ extension TrashCommand {
         @Argument(help: "Original paths (with or without .md) or titles.") var notes: [String]
 
         func run() throws {
-            let trash = try global.openSession().beginWrite().trash
+            let trash = try global.openSession().beginReportedWrite().trash
             let items = trash.items()
             var failed = false
             for name in notes {
@@ -108,18 +109,33 @@ extension TrashCommand {
                 global.terminal.line("the trash is empty")
                 return
             }
-            guard yes || confirm("Delete \(count) note\(count == 1 ? "" : "s") in the trash for good?") else {
-                throw VaultError.invalidArgument("nothing deleted (use --yes to empty the trash without a question)")
+            if !yes {
+                switch ask("Delete \(count) note\(count == 1 ? "" : "s") in the trash for good?") {
+                case .yes: break
+                case .no:
+                    // The user said no: nothing to report as an error.
+                    global.terminal.line("nothing deleted")
+                    return
+                case .cannotAsk:
+                    throw VaultError.invalidArgument("nothing deleted (use --yes to empty the trash without a question)")
+                }
             }
-            global.terminal.line("deleted \(vault.beginWrite().trash.empty()) note(s) for good")
+            global.terminal.line("deleted \(vault.beginReportedWrite().trash.empty()) note(s) for good")
         }
     }
 }
 
-/// Asks on the terminal; false when stdin is not a terminal, so scripts must say --yes.
-func confirm(_ question: String) -> Bool {
-    guard Syscalls.isTerminal(0) else { return false }
+/// What a question on the terminal got.
+enum Answer {
+    case yes, no
+    /// Standard input is not a terminal: a script must say `--yes`.
+    case cannotAsk
+}
+
+/// Asks on the terminal (anything but y or yes is no).
+func ask(_ question: String) -> Answer {
+    guard Syscalls.isTerminal(0) else { return .cannotAsk }
     Terminal.standardError.write(question + " [y/N] ")
-    guard let answer = readLine() else { return false }
-    return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+    guard let answer = readLine() else { return .no }
+    return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased()) ? .yes : .no
 }

@@ -32,7 +32,7 @@ struct Session {
     /// The scanned notes in list order.
     var sortedNotes: [Note] { vault.sorted(scan) }
 
-    func beginWrite() -> VaultChanges { vault.beginWrite(after: scan) }
+    func beginWrite() -> VaultChanges { vault.beginReportedWrite(after: scan) }
 
     func resolve(_ name: String) throws -> Note { try vault.resolve(name, in: scan) }
     func resolve(_ names: [String]) throws -> [Note] { try vault.resolve(names, in: scan) }
@@ -50,6 +50,20 @@ struct Session {
             }
         }
         if failed { throw ExitCode(2) }
+    }
+}
+
+extension VaultSession {
+    /// Begins a write, saying on stderr which notes the trash's age limit removed for good
+    /// on the way: nothing leaves the vault without a word.
+    func beginReportedWrite(after scan: ScanResult? = nil) -> VaultChanges {
+        let changes = beginWrite(after: scan)
+        if !changes.purged.isEmpty {
+            let days = config.trashDays
+            Terminal.standardError.line(TerminalText.escaped(
+                "vault: deleted for good from the trash after \(days) day\(days == 1 ? "" : "s"): " + changes.purged.joined(separator: ", ")))
+        }
+        return changes
     }
 }
 

@@ -65,6 +65,7 @@ public struct TagOperations: Sendable {
         }
         let transform = Self.renaming(oldKey: oldKey, to: newName)
         let affected = notes.filter { $0.tags.contains { transform($0) != $0 } }
+        try requireTagged([oldName], kind: .rename, target: newName)
         let report = try recorded(kind: .rename, sources: [oldName], target: newName, affected: affected, dryRun: dryRun) { editor, _ in
             try editor.renameTags(transform)
         }
@@ -81,6 +82,7 @@ public struct TagOperations: Sendable {
         let keys = Set(sourceNames.map(TagName.key)).subtracting([TagName.key(targetName)])
         guard !keys.isEmpty else { throw .invalidArgument("nothing to merge: give tags other than the target") }
         let affected = notes.filter { $0.tags.contains { keys.contains(TagName.key($0)) } }
+        try requireTagged(sourceNames, kind: .merge, target: targetName)
         return try recorded(kind: .merge, sources: sourceNames, target: targetName, affected: affected, dryRun: dryRun) { editor, _ in
             try editor.renameTags { keys.contains(TagName.key($0)) ? targetName : $0 }
         }
@@ -153,6 +155,25 @@ public struct TagOperations: Sendable {
     }
 
     // MARK: - Helpers
+
+    /// A rename or merge of a tag no note has is a typo: an error, with the closest tag,
+    /// and nothing recorded (unless it completes an interrupted operation).
+    private func requireTagged(_ sources: [String], kind: TagHistoryRecord.Kind, target: String) throws(VaultError) {
+        guard Self.interrupted(kind, sources: sources, target: target, in: TagHistory(vault: vault)) == nil else { return }
+        var known: [String: String] = [:]
+        for note in notes {
+            for tag in note.tags {
+                var prefix = ""
+                for part in tag.split(separator: "/") {
+                    prefix = prefix.isEmpty ? String(part) : prefix + "/" + part
+                    known[TagName.key(prefix)] = known[TagName.key(prefix)] ?? prefix
+                }
+            }
+        }
+        guard let missing = sources.first(where: { !known.keys.contains(TagName.key($0)) }) else { return }
+        let nearest = EditDistance.nearest(to: TagName.key(missing), in: known.keys.sorted()).flatMap { known[$0] }
+        throw .tagNotFound(missing, suggestion: nearest)
+    }
 
     /// The tags a merge makes of `before`.
     static func merged(_ before: [String], sources: Set<String>, target: String) -> [String] {

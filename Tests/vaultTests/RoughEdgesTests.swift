@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+/// The small things a new user meets in the first minutes: each says what happened, and
+/// none is an error when nothing went wrong.
+@Suite("Rough edges")
+struct RoughEdgesTests {
+    @Test func aTagRenameOrMergeOfATagNoNoteHasIsATypo() throws {
+        let vault = try TestVault.example()
+        let before = try vault.snapshot()
+        let rename = try vault.run("tag", "rename", "travl", "trips")
+        #expect(rename.status == 2)
+        #expect(rename.stderr == "vault: error: no note has the tag 'travl'; nothing changed (did you mean 'travel'?)\n")
+        let merge = try vault.run("tag", "merge", "nosuch", "travel", "--into", "trips")
+        #expect(merge.status == 2)
+        #expect(merge.stderr == "vault: error: no note has the tag 'nosuch'; nothing changed\n")
+        #expect(try vault.snapshot().differences(from: before) == [], "no history file either")
+    }
+
+    @Test func rmWithoutNotesSaysWhatItWants() throws {
+        let vault = try TestVault.example()
+        let result = try vault.run("rm")
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("vault: error: give the notes to delete, or --query QUERY\n"), "\(result)")
+    }
+
+    @Test(arguments: ["../escape", "-rf", " - dash", "--"])
+    func aNewFileNameNeverStartsWithADashOrADot(_ title: String) throws {
+        let vault = try TestVault()
+        let result = try vault.run(arguments: ["new", "--", title], stdin: Data("text\n".utf8))
+        #expect(result.status == 0, "\(result)")
+        let name = result.stdout.trimmingCharacters(in: .newlines)
+        #expect(!name.hasPrefix("-") && !name.hasPrefix("."), "\(name)")
+        #expect(vault.exists(name))
+    }
+
+    @Test func notesTheTrashForgetsAreNamed() throws {
+        let vault = try TestVault.example()
+        #expect(try vault.run("rm", "Inbox").status == 0)
+        let info = try vault.text(".trash/Inbox.md.trashinfo")
+        let old = info.replacingOccurrences(of: #"DeletionDate=[0-9T:-]+"#, with: "DeletionDate=2020-01-01T00:00:00", options: .regularExpression)
+        try vault.write(".trash/Inbox.md.trashinfo", old)
+        let pin = try vault.run("pin", "Groceries")
+        #expect(pin.status == 0)
+        #expect(pin.stderr == "vault: deleted for good from the trash after 30 days: Inbox.md\n")
+        #expect(!vault.exists(".trash/Inbox.md"))
+    }
+}
