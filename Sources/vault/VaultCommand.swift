@@ -30,7 +30,7 @@ struct VaultCommand: AsyncParsableCommand {
             let code = exitCode(for: error)
             guard code != .success else { exit(withError: error) }
             Terminal.standardError.line("vault: error: " + message(for: error))
-            Terminal.standardError.line("usage: see 'vault help'")
+            Terminal.standardError.line(usage(for: error))
             Foundation.exit(2)
         }
         var runnable = command
@@ -56,12 +56,34 @@ struct VaultCommand: AsyncParsableCommand {
     }
 }
 
+extension VaultCommand {
+    /// The usage line of the command a usage error is about (`usage: vault list [<folder>]
+    /// …`), so that the fix is on the screen.
+    static func usage(for error: any Error) -> String {
+        let full = fullMessage(for: error)
+        guard let line = full.split(separator: "\n").first(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix("Usage: ") }) else {
+            return "usage: see 'vault help'"
+        }
+        return "usage: " + line.trimmingCharacters(in: .whitespaces).dropFirst("Usage: ".count) + " (see 'vault help')"
+    }
+}
+
 /// `vault --vault X list` → `vault list --vault X`: options every command takes may come
-/// before the subcommand, as with git, though the parser wants them after it.
+/// before the subcommand, as with git, though the parser wants them after it. `--format`
+/// moves too (`vault --format json list`); `help` needs none of them; and `--limit -1`
+/// reaches the command as a value it can refuse, not as an unknown option.
 func movingGlobalOptions(_ arguments: [String]) -> [String] {
+    var arguments = arguments
+    for index in arguments.indices.dropLast().reversed() where arguments[index] == "--limit" {
+        let value = arguments[index + 1]
+        if value.hasPrefix("-"), Int(value) != nil {
+            arguments[index] = "--limit=" + value
+            arguments.remove(at: index + 1)
+        }
+    }
     var leading: [String] = []
     var rest = arguments[...]
-    while let first = rest.first, first.hasPrefix("--vault") || first.hasPrefix("--color") || first == "--no-cache" {
+    while let first = rest.first, first.hasPrefix("--vault") || first.hasPrefix("--color") || first.hasPrefix("--format") || first == "--no-cache" {
         leading.append(first)
         rest = rest.dropFirst()
         if first != "--no-cache", !first.contains("="), let value = rest.first {
@@ -70,6 +92,7 @@ func movingGlobalOptions(_ arguments: [String]) -> [String] {
         }
     }
     guard !leading.isEmpty else { return arguments }
+    if rest.first == "help" { return Array(rest) }
     var result = Array(rest)
     let terminator = result.firstIndex(of: "--") ?? result.endIndex
     result.insert(contentsOf: leading, at: terminator)

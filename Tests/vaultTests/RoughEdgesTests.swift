@@ -45,4 +45,17 @@ struct RoughEdgesTests {
         #expect(pin.stderr == "vault: deleted for good from the trash after 30 days: Inbox.md\n")
         #expect(!vault.exists(".trash/Inbox.md"))
     }
+
+    @Test func optionsBeforeTheCommandAndUsageErrors() throws {
+        let vault = try TestVault.example()
+        let json = try vault.run("--format", "json", "list", "--limit", "1")
+        #expect(json.status == 0, "\(json)")
+        #expect(json.stdout.hasPrefix("[{\"path\":"))
+        let help = try vault.run("--color", "never", "help")
+        #expect(help.status == 0, "\(help)")
+        #expect(help.stdout.contains("OVERVIEW:"))
+        let negative = try vault.run("list", "--limit", "-1")
+        #expect(negative.status == 2)
+        #expect(negative.stderr == "vault: error: --limit must be 0 or more\nusage: vault list [<options>] [<folder>] (see 'vault help')\n")
+    }
 }
