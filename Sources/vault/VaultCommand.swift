@@ -9,6 +9,16 @@ struct VaultCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vault",
         abstract: "Organise a folder of Markdown notes: folders, tags, pins, search.",
+        discussion: """
+            Options every command takes, before or after its name:
+              --vault <path>     the vault or a folder in it ($VAULT_PATH,
+                                 else the working directory's vault)
+              --color <when>     auto, always or never (NO_COLOR is honoured)
+              --no-cache         read every note, ignoring .vault/cache/
+              --format <format>  text or json, where a command prints notes
+            Exit status: 0 success, 1 nothing matched or a check failed,
+            2 usage or input error.
+            """,
         version: "0.1.0",
         subcommands: [
             HomeCommand.self, InitCommand.self, NewCommand.self, ShowCommand.self, EditCommand.self,

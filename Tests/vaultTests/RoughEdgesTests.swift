@@ -58,4 +58,15 @@ struct RoughEdgesTests {
         #expect(negative.status == 2)
         #expect(negative.stderr == "vault: error: --limit must be 0 or more\nusage: vault list [<options>] [<folder>] (see 'vault help')\n")
     }
+
+    @Test func showPrintsTheTitleOnce() throws {
+        let vault = try TestVault()
+        try vault.write("Plan.md", "---\ntags: [a]\n---\n# Plan\n\nFirst line.\n\n# Plan\nagain\n")
+        let shown = try vault.run("show", "Plan")
+        #expect(shown.stdout.hasPrefix("Plan\nPlan.md · modified "), "\(shown)")
+        #expect(shown.stdout.hasSuffix("#a\n\nFirst line.\n\n# Plan\nagain\n"), "\(shown)")
+        // A first heading that is not the title stays.
+        try vault.write("Other.md", "---\ntitle: Named\n---\n# Heading\ntext\n")
+        #expect(try vault.run("show", "Named").stdout.hasSuffix("\n\n# Heading\ntext\n"))
+    }
 }

@@ -34,7 +34,7 @@ struct MoveCommand: ParsableCommand {
 }
 
 struct RenameCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a note's file (and its 'title' key, if it has one).")
+    static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a note: its file and its title (the 'title' key, else its first heading).")
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The note: a path, a title or an id prefix.") var note: String

@@ -40,8 +40,23 @@ struct ShowCommand: ParsableCommand {
             Terminal.standardError.warning(error.diagnostic(path: found.path).asWarning)
         }
         terminal.line()
-        let text = TerminalText.escaped(body, keepingLineBreaks: true)
+        let text = TerminalText.escaped(Self.withoutTitleHeading(body, title: found.title), keepingLineBreaks: true)
         terminal.write(text.hasSuffix("\n") ? text : text + "\n")
+    }
+
+    /// The body without its first line when that line is the heading the header already
+    /// shows as the title (and the blank line after it): the title is printed once.
+    static func withoutTitleHeading(_ body: String, title: String) -> String {
+        var lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let first = lines.firstIndex(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else { return body }
+        let line = lines[first].trimmingCharacters(in: .whitespaces)
+        guard line.hasPrefix("#") else { return body }
+        let text = line.drop { $0 == "#" }
+        guard text.first == " " || text.first == "\t",
+              text.trimmingCharacters(in: CharacterSet(charactersIn: " \t#\r")) == title else { return body }
+        lines.removeSubrange(...first)
+        if let next = lines.first, next.trimmingCharacters(in: .whitespaces).isEmpty || next == "\r" { lines.removeFirst() }
+        return lines.joined(separator: "\n")
     }
 }
 
@@ -51,4 +66,5 @@ extension Diagnostic {
         copy.severity = .warning
         return copy
     }
+
 }
