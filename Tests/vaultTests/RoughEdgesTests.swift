@@ -69,4 +69,18 @@ struct RoughEdgesTests {
         try vault.write("Other.md", "---\ntitle: Named\n---\n# Heading\ntext\n")
         #expect(try vault.run("show", "Named").stdout.hasSuffix("\n\n# Heading\ntext\n"))
     }
+
+    @Test func aMonthListShowsTheDateItIsGroupedByAndJSONIsNeverIgnored() throws {
+        let vault = try TestVault()
+        // Dates of a past year: the same output whatever day the test runs.
+        try vault.write("May.md", "---\nsortDate: 2025-05-04T10:00:00Z\nmodified: 2025-11-04T10:00:00Z\n---\n# May\n")
+        let grouped = try vault.run("list", "--group", "month", "--no-snippet")
+        #expect(grouped.stdout == "May 2025\n  May  · 04/05/25 · Unsorted\n", "\(grouped)")
+        try vault.write(".vault/config.yaml", "list:\n  dateFormat: iso\n")
+        #expect(try vault.run("list", "--no-snippet").stdout == "  May  · 2025-11-04 · Unsorted\n")
+        let json = try vault.run("list", "--group", "month", "--format", "json")
+        #expect(json.stdout.contains("\"group\":\"May 2025\""), "\(json)")
+        #expect(try vault.run("search", "may", "--count", "--format", "json").stdout == "{\"count\":1}\n")
+        #expect(try vault.run("show", "May", "--raw", "--format", "json").status == 2)
+    }
 }

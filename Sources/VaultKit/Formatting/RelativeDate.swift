@@ -5,19 +5,28 @@ import Foundation
 public enum RelativeDate {
     static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
 
-    public static func format(_ date: Date, now: Date, timeZone: TimeZone = .current) -> String {
-        format(date, today: NoteDate.localFields(now, timeZone: timeZone), timeZone: timeZone)
+    /// How a date older than a week is written.
+    public enum Style: String, Sendable, Equatable {
+        /// `04/11/26`.
+        case dayMonthYear = "dd/MM/yy"
+        /// `2026-11-04`.
+        case iso
+    }
+
+    public static func format(_ date: Date, now: Date, timeZone: TimeZone = .current, style: Style = .dayMonthYear) -> String {
+        format(date, today: NoteDate.localFields(now, timeZone: timeZone), timeZone: timeZone, style: style)
     }
 
     /// The same, with today's fields worked out once by the caller (a long listing).
-    public static func format(_ date: Date, today: LocalFields, timeZone: TimeZone = .current) -> String {
+    public static func format(_ date: Date, today: LocalFields, timeZone: TimeZone = .current, style: Style = .dayMonthYear) -> String {
         let day = NoteDate.localFields(date, timeZone: timeZone)
         let daysAgo = today.dayNumber - day.dayNumber
-        switch daysAgo {
-        case 0: return two(day.hour) + ":" + two(day.minute)
-        case 1: return "Yesterday"
-        case 2..<7: return weekdays[day.weekday]
-        default: return two(day.day) + "/" + two(day.month) + "/" + two(day.year % 100)
+        switch (daysAgo, style) {
+        case (0, _): return two(day.hour) + ":" + two(day.minute)
+        case (1, _): return "Yesterday"
+        case (2..<7, _): return weekdays[day.weekday]
+        case (_, .dayMonthYear): return two(day.day) + "/" + two(day.month) + "/" + two(day.year % 100)
+        case (_, .iso): return String(day.year) + "-" + two(day.month) + "-" + two(day.day)
         }
     }
 

@@ -9,6 +9,9 @@ public struct VaultConfig: Sendable, Equatable {
     public var trashDays = 30
     /// Whether lists show a snippet under each title by default.
     public var listSnippet = true
+    /// How lists write dates older than a week: `dd/MM/yy` (the default, as Apple Notes
+    /// writes them in most of the world) or `iso` (`2026-11-04`, for readers of `MM/dd`).
+    public var listDateFormat: RelativeDate.Style = .dayMonthYear
     /// Colour names by tag key (see `TagName.key`).
     public var tagColors: [String: String] = [:]
     /// Colour names by folder path, compared case-insensitively.
@@ -56,11 +59,22 @@ public struct VaultConfig: Sendable, Equatable {
                     report("'trashDays' should be a whole number of days", value)
                 }
             case "list":
-                for (listKey, listValue) in pairs(value) where listKey == "snippet" {
-                    if let flag = listValue.scalar.flatMap(YAMLBool.value(of:)) {
-                        config.listSnippet = flag
-                    } else {
-                        report("'list.snippet' should be true or false", listValue)
+                for (listKey, listValue) in pairs(value) {
+                    switch listKey {
+                    case "snippet":
+                        if let flag = listValue.scalar.flatMap(YAMLBool.value(of:)) {
+                            config.listSnippet = flag
+                        } else {
+                            report("'list.snippet' should be true or false", listValue)
+                        }
+                    case "dateformat":
+                        if let style = listValue.scalar.flatMap(RelativeDate.Style.init(rawValue:)) {
+                            config.listDateFormat = style
+                        } else {
+                            report("'list.dateFormat' should be dd/MM/yy or iso", listValue)
+                        }
+                    default:
+                        continue
                     }
                 }
             case "colors":

@@ -37,10 +37,13 @@ struct ListCommand: ParsableCommand {
         var notes = session.sortedNotes
         PhaseTimer.mark("sort")
         if let limit { notes = Array(notes.prefix(limit)) }
-        let printer = NoteListPrinter(terminal: session.terminal, config: session.config, showSnippet: snippet ?? session.config.listSnippet)
-        if format == .json {
+        var printer = NoteListPrinter(terminal: session.terminal, config: session.config, showSnippet: snippet ?? session.config.listSnippet)
+        if format == .json, group == .month {
+            printer.printJSON(MonthGrouping.group(notes, now: vault.vault.now()))
+        } else if format == .json {
             printer.printJSON(notes)
         } else if group == .month {
+            printer.showsSortDate = true
             printer.print(MonthGrouping.group(notes, now: vault.vault.now()))
         } else {
             printer.print(notes)

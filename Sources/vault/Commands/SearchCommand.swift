@@ -27,6 +27,7 @@ struct SearchCommand: ParsableCommand {
     func validate() throws {
         if query.isEmpty { throw ValidationError("give a query, e.g. vault search 'tag:work AND NOT folder:archive'") }
         if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
+        if paths, format == .json { throw ValidationError("give --paths or --format json, not both") }
     }
 
     func run() throws {
@@ -39,7 +40,9 @@ struct SearchCommand: ParsableCommand {
         var notes = session.sortedNotes
         if let limit { notes = Array(notes.prefix(limit)) }
         let terminal = session.terminal
-        if count {
+        if count, format == .json {
+            terminal.line("{\"count\":\(notes.count)}")
+        } else if count {
             terminal.line(String(notes.count))
         } else if paths {
             // Relative to the working directory, so that `| xargs` works from a folder too.

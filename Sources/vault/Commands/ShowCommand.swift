@@ -10,6 +10,10 @@ struct ShowCommand: ParsableCommand {
     @Flag(help: "Print the file exactly as it is on disk.") var raw = false
     @Option(help: "Output format: text or json.") var format: OutputFormat = .text
 
+    func validate() throws {
+        if raw, format == .json { throw ValidationError("give --raw or --format json, not both") }
+    }
+
     func run() throws {
         let session = try Session(global)
         let found = try session.resolve(note)

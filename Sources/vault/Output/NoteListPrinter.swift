@@ -7,6 +7,9 @@ struct NoteListPrinter {
     let terminal: Terminal
     let config: VaultConfig
     let showSnippet: Bool
+    /// The date each line shows: `modified`, or the sort date when the list is grouped by
+    /// it (a note filed under May shows a May date).
+    var showsSortDate = false
     var now = Date() {
         didSet { today = NoteDate.localFields(now, timeZone: timeZone) }
     }
@@ -63,9 +66,24 @@ struct NoteListPrinter {
         terminal.write("]\n")
     }
 
+    /// Month-grouped notes as JSON: each note with its `group` heading, as the web app's
+    /// `group=month` lists them.
+    func printJSON(_ groups: [MonthGrouping.Group]) {
+        let timeZone = timeZone
+        var json = JSONWriter()
+        json.beginArray()
+        for group in groups {
+            for note in group.notes {
+                NoteJSON.write(note, to: &json, timeZone: timeZone) { json in json.key("group"); json.string(group.heading) }
+            }
+        }
+        json.endArray()
+        terminal.line(json.output)
+    }
+
     private func append(_ note: Note, to out: inout String) {
         let marker = note.pinned ? "★ " : "  "
-        var details = [RelativeDate.format(note.modified, today: today, timeZone: timeZone)]
+        var details = [RelativeDate.format(showsSortDate ? note.sortDate : note.modified, today: today, timeZone: timeZone, style: config.listDateFormat)]
         // Colours are looked up only for a terminal: a lookup folds case per note.
         let colored = terminal.colored
         details.append(terminal.paint(TerminalText.escaped(note.folder.isEmpty ? "Unsorted" : note.folder), colored ? config.color(ofFolder: note.topFolder) : nil))
