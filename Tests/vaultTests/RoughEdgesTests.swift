@@ -83,4 +83,15 @@ struct RoughEdgesTests {
         #expect(try vault.run("search", "may", "--count", "--format", "json").stdout == "{\"count\":1}\n")
         #expect(try vault.run("show", "May", "--raw", "--format", "json").status == 2)
     }
+
+    @Test(arguments: [["rm", "--query", "tag:nothing"], ["mv", "--query", "tag:nothing", "Work"], ["tag", "add", "--query", "tag:nothing", "#x"],
+                      ["tag", "remove", "--query", "tag:nothing", "#x"], ["rm", "--query", "tag:nothing", "--dry-run"]])
+    func aBulkQueryThatMatchesNothingExits1(_ arguments: [String]) throws {
+        let vault = try TestVault.example()
+        let before = try vault.snapshot()
+        let result = try vault.run(arguments: arguments)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr == "vault: no note matches 'tag:nothing'; nothing changed\n")
+        #expect(try vault.snapshot().differences(from: before) == [])
+    }
 }

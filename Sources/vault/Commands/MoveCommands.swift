@@ -18,6 +18,7 @@ struct MoveCommand: ParsableCommand {
         let session = try Session(global, query: selection.parsed())
         let destination = arguments[arguments.count - 1]
         let notes = selection.query == nil ? try session.resolve(Array(arguments.dropLast())) : session.sortedNotes
+        try selection.requireMatches(notes)
         if dryRun {
             let folder = try NoteOperations(vault: session.vault.vault).existingFolder(destination == "/" ? "" : destination)
             for note in notes where note.folder != folder {

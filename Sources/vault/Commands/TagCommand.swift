@@ -200,6 +200,7 @@ struct TaggedNotes: ParsableArguments {
         let session = try Session(global, query: selection.parsed())
         let (names, tags) = try splitNotesAndTags(arguments, query: selection.query != nil)
         let notes = selection.query == nil ? try session.resolve(names) : session.scan.notes
+        try selection.requireMatches(notes)
         let operations = dryRun ? TagOperations(vault: session.vault.vault, notes: session.scan.notes) : session.beginWrite().tags
         try finish(try operation(operations, tags, notes), verb: verb, dryRun: dryRun, terminal: session.terminal)
     }

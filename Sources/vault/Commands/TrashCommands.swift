@@ -19,6 +19,7 @@ struct RemoveCommand: ParsableCommand {
     func run() throws {
         let session = try Session(global, query: selection.parsed())
         let targets = selection.query == nil ? try session.resolve(notes) : session.sortedNotes
+        try selection.requireMatches(targets)
         if dryRun {
             for note in targets { session.terminal.line("would trash \(TerminalText.escaped(note.path))") }
             return
@@ -28,7 +29,6 @@ struct RemoveCommand: ParsableCommand {
             let name = try trash.delete(note)
             session.terminal.line(TerminalText.escaped("trashed \(note.path)" + (name == note.name + ".md" ? "" : " (as \(Trash.directory)/\(name))")))
         }
-        if targets.isEmpty { throw ExitCode(1) }
     }
 }
 

@@ -11,6 +11,14 @@ struct QueryOption: ParsableArguments {
     func parsed() throws -> Query? {
         try query.map(parseQuery)
     }
+
+    /// The rule of every bulk command: a `--query` that matches no note changes nothing,
+    /// says so on stderr and exits 1, as `search` does.
+    func requireMatches(_ notes: [Note]) throws {
+        guard let query, notes.isEmpty else { return }
+        Terminal.standardError.line(TerminalText.escaped("vault: no note matches '\(query)'; nothing changed"))
+        throw ExitCode(1)
+    }
 }
 
 /// Parses a query, turning its error into the located, caret-marked message of DESIGN §3.
