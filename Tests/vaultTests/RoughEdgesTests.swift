@@ -94,4 +94,20 @@ struct RoughEdgesTests {
         #expect(result.stderr == "vault: no note matches 'tag:nothing'; nothing changed\n")
         #expect(try vault.snapshot().differences(from: before) == [])
     }
+
+    @Test func coloursOfTagsThatExistAndNoneRemovesOne() throws {
+        let vault = try TestVault.example()
+        let config = try vault.text(".vault/config.yaml")
+        let typo = try vault.run("tag", "color", "travl", "blue")
+        #expect(typo.status == 2)
+        #expect(typo.stderr == "vault: error: no note has the tag 'travl'; nothing changed (did you mean 'travel'?)\n")
+        #expect(try vault.text(".vault/config.yaml") == config)
+        let removed = try vault.run("tag", "color", "project/alpha", "none")
+        #expect(removed.stdout == "project/alpha has no colour\n", "\(removed)")
+        #expect(try vault.text(".vault/config.yaml") == config.replacingOccurrences(of: "project/alpha: orange, ", with: ""))
+        #expect(try vault.run("tag", "color", "personal", "none").status == 0)
+        #expect(try vault.text(".vault/config.yaml").contains("tags: { work: blue }"))
+        #expect(try vault.run("folder", "color", "work", "none").stdout == "Work has no colour\n")
+        #expect(try vault.text(".vault/config.yaml").contains("folders: { Personal: green }"))
+    }
 }

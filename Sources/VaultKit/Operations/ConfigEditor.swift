@@ -33,10 +33,17 @@ public struct ConfigEditor: Sendable {
         return (relative, color.lowercased())
     }
 
-    /// Sets `colors.<kind>.<name>` to `color` (a palette name).
+    /// The colour that removes a colour: `vault tag color work none`.
+    public static let noColor = "none"
+
+    /// Sets `colors.<kind>.<name>` to `color` (a palette name), or removes it for `none`.
     public func setColor(_ color: String, of name: String, kind: Kind) throws(VaultError) {
+        if color == Self.noColor {
+            try update { (text: inout [UInt8], root: YAMLNode?) throws(VaultError) in try Self.removeColor(of: name, kind: kind, in: &text, root: root) }
+            return
+        }
         guard VaultConfig.palette.contains(color) else {
-            throw .invalidArgument("unknown colour '\(color)' (use one of: \(VaultConfig.palette.joined(separator: " ")))")
+            throw .invalidArgument("unknown colour '\(color)' (use one of: \(VaultConfig.palette.joined(separator: " ")), or none to remove it)")
         }
         try update { (text: inout [UInt8], root: YAMLNode?) throws(VaultError) in
             try Self.setColor(color, of: name, kind: kind, in: &text, root: root)
@@ -146,6 +153,29 @@ public struct ConfigEditor: Sendable {
             if let last = text.last, last != UInt8(ascii: "\n") { text.append(UInt8(ascii: "\n")) }
             text += Array("colors:\n  \(kind.rawValue): { \(entry) }\n".utf8)
         }
+    }
+
+    /// Removes the entry of `name` from `colors.<kind>`: in a flow mapping with its comma,
+    /// in a block mapping its line; the rest of the file is left as it is.
+    private static func removeColor(of name: String, kind: Kind, in text: inout [UInt8], root: YAMLNode?) throws(VaultError) {
+        guard let entry = colorPair(name, kind: kind, root: root) else { return }
+        let colors = pair("colors", in: root, matching: { $0.lowercased() == $1 })
+        guard let group = pair(kind.rawValue, in: colors?.value, matching: { $0.lowercased() == $1 }),
+              case .mapping(let entries, let flow) = group.value.kind,
+              let index = entries.firstIndex(where: { $0.key.start == entry.key.start }) else { return }
+        let range: Range<Int>
+        if !flow {
+            range = text.withUnsafeBytes { raw in
+                startOfLine(containing: entry.key.start, in: raw)..<endOfLine(containing: max(entry.key.end, entry.value.contentEnd - 1), in: raw)
+            }
+        } else if entries.count == 1 {
+            range = (group.value.start + 1)..<(group.value.end - 1)
+        } else if index + 1 < entries.count {
+            range = entry.key.start..<entries[index + 1].key.start
+        } else {
+            range = entries[index - 1].value.end..<entry.value.end
+        }
+        text.replaceSubrange(range, with: [])
     }
 
     /// Adds `entry` (`key: value`) to the mapping that is `pair`'s value.

@@ -112,15 +112,15 @@ extension FolderCommand {
     }
 
     struct Color: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "color", abstract: "Set a folder's colour.")
+        static let configuration = CommandConfiguration(commandName: "color", abstract: "Set a folder's colour (none removes it).")
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The folder.") var folder: String
-        @Argument(help: "One of: gray blue orange yellow green indigo red purple pink teal brown.") var color: String
+        @Argument(help: "One of: gray blue orange yellow green indigo red purple pink teal brown, or none.") var color: String
 
         func run() throws {
             let stored = try global.openSession().beginReportedWrite().settings.setColor(color, ofFolder: folder)
-            global.terminal.line("\(stored.folder) is \(stored.color)")
+            global.terminal.line(stored.color == ConfigEditor.noColor ? "\(stored.folder) has no colour" : "\(stored.folder) is \(stored.color)")
         }
     }
 }

@@ -140,15 +140,18 @@ extension TagCommand {
     }
 
     struct Color: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "color", abstract: "Set a tag's colour.")
+        static let configuration = CommandConfiguration(commandName: "color", abstract: "Set a tag's colour (none removes it).")
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The tag.") var tag: String
-        @Argument(help: "One of: gray blue orange yellow green indigo red purple pink teal brown.") var color: String
+        @Argument(help: "One of: gray blue orange yellow green indigo red purple pink teal brown, or none.") var color: String
 
         func run() throws {
-            let stored = try global.openSession().beginReportedWrite().settings.setColor(color, ofTag: tag)
-            global.terminal.line("\(stored.tag) is \(stored.color)")
+            let session = try Session(global)
+            // A colour for a tag no note has is a typo (a colour can still be removed).
+            if color.lowercased() != ConfigEditor.noColor { try TagOperations(vault: session.vault.vault, notes: session.scan.notes).requireExisting([tag]) }
+            let stored = try session.beginWrite().settings.setColor(color, ofTag: tag)
+            global.terminal.line(stored.color == ConfigEditor.noColor ? "\(stored.tag) has no colour" : "\(stored.tag) is \(stored.color)")
         }
     }
 }

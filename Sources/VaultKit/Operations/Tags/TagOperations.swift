@@ -160,6 +160,13 @@ public struct TagOperations: Sendable {
     /// and nothing recorded (unless it completes an interrupted operation).
     private func requireTagged(_ sources: [String], kind: TagHistoryRecord.Kind, target: String) throws(VaultError) {
         guard Self.interrupted(kind, sources: sources, target: target, in: TagHistory(vault: vault)) == nil else { return }
+        try requireExisting(sources)
+    }
+
+    /// Throws `.tagNotFound` (with the closest tag) for the first of `tags` no note has,
+    /// itself or below it.
+    public func requireExisting(_ tags: [String]) throws(VaultError) {
+        let sources = tags.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }
         var known: [String: String] = [:]
         for note in notes {
             for tag in note.tags {
