@@ -110,4 +110,19 @@ struct RoughEdgesTests {
         #expect(try vault.run("folder", "color", "work", "none").stdout == "Work has no colour\n")
         #expect(try vault.text(".vault/config.yaml").contains("folders: { Personal: green }"))
     }
+
+    @Test func aRenameReportsNotesItCouldNotReadAndIsCompletedOnceTheyAreFixed() throws {
+        let vault = try TestVault()
+        try vault.write("Good.md", "---\ntags: [health]\n---\nA\n")
+        try vault.write("Broken.md", "---\ntags: [health, unclosed\n---\nB\n")
+        try vault.write("Body only.md", "---\ntags: [x, oops\n---\nhealth in the body only\n")
+        let first = try vault.run("tag", "rename", "health", "wellbeing")
+        #expect(first.status == 2, "\(first)")
+        #expect(first.stderr.hasPrefix("Broken.md:3:1: error: front matter does not parse, so its tags were not changed (fix it and run the command again): "), "\(first)")
+        #expect(!first.stderr.contains("Body only.md"), "a mention in the body is not a tag")
+        try vault.write("Broken.md", "---\ntags: [health, closed]\n---\nB\n")
+        let again = try vault.run("tag", "rename", "health", "wellbeing")
+        #expect(again.status == 0, "\(again)")
+        #expect(try vault.text("Broken.md").hasPrefix("---\ntags: [wellbeing, closed]\n"))
+    }
 }

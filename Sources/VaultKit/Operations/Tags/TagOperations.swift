@@ -66,7 +66,8 @@ public struct TagOperations: Sendable {
         let transform = Self.renaming(oldKey: oldKey, to: newName)
         let affected = notes.filter { $0.tags.contains { transform($0) != $0 } }
         try requireTagged([oldName], kind: .rename, target: newName)
-        let report = try recorded(kind: .rename, sources: [oldName], target: newName, affected: affected, dryRun: dryRun) { editor, _ in
+        let report = try recorded(kind: .rename, sources: [oldName], target: newName, affected: affected,
+                                  skipped: unparsedNotes(mentioning: [oldName]), dryRun: dryRun) { editor, _ in
             try editor.renameTags(transform)
         }
         // The colours go with the tags, as a folder's go with it. A config that does not
@@ -83,7 +84,8 @@ public struct TagOperations: Sendable {
         guard !keys.isEmpty else { throw .invalidArgument("nothing to merge: give tags other than the target") }
         let affected = notes.filter { $0.tags.contains { keys.contains(TagName.key($0)) } }
         try requireTagged(sourceNames, kind: .merge, target: targetName)
-        return try recorded(kind: .merge, sources: sourceNames, target: targetName, affected: affected, dryRun: dryRun) { editor, _ in
+        return try recorded(kind: .merge, sources: sourceNames, target: targetName, affected: affected,
+                            skipped: unparsedNotes(mentioning: sourceNames), dryRun: dryRun) { editor, _ in
             try editor.renameTags { keys.contains(TagName.key($0)) ? targetName : $0 }
         }
     }
@@ -156,6 +158,25 @@ public struct TagOperations: Sendable {
 
     // MARK: - Helpers
 
+    /// Notes whose front matter does not parse but mentions one of `tags`: their tags
+    /// could not be read, so a vault-wide operation could not change them. Each is
+    /// reported, never passed over in silence.
+    private func unparsedNotes(mentioning tags: [String]) -> [VaultError] {
+        let needles = tags.map { Array($0.lowercased().utf8) }
+        return notes.compactMap { note -> VaultError? in
+            guard let error = note.frontMatterError, let (bytes, _) = try? vault.root.read(note.path) else { return nil }
+            let yaml: ArraySlice<UInt8> = bytes.withUnsafeBytes { raw in
+                if case .block(let block) = FrontMatterBlock.locate(in: raw) { return bytes[block.yamlRange] }
+                return []
+            }
+            let lowered = yaml.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }
+            guard needles.contains(where: { needle in lowered.indices.contains { lowered[$0...].starts(with: needle) } }) else { return nil }
+            var diagnostic = error.diagnostic(path: note.path)
+            diagnostic.message = "front matter does not parse, so its tags were not changed (fix it and run the command again): " + diagnostic.message
+            return .located(diagnostic)
+        }
+    }
+
     /// A rename or merge of a tag no note has is a typo: an error, with the closest tag,
     /// and nothing recorded (unless it completes an interrupted operation).
     private func requireTagged(_ sources: [String], kind: TagHistoryRecord.Kind, target: String) throws(VaultError) {
@@ -214,12 +235,18 @@ public struct TagOperations: Sendable {
 
     /// Runs a recorded operation: the record first (resuming an interrupted one with the
     /// same kind, sources and target), then the notes, then `state: done`.
+    /// `skipped`: notes it cannot change (their front matter does not parse), reported as
+    /// failures that leave the operation unfinished.
     private func recorded(
         kind: TagHistoryRecord.Kind, sources: [String], target: String, undoes: String? = nil,
-        affected: [Note], dryRun: Bool,
+        affected: [Note], skipped: [VaultError] = [], dryRun: Bool,
         edit: @escaping @Sendable (inout FrontMatterEditor, String) throws -> Void
     ) throws(VaultError) -> Report {
-        if dryRun { return apply(to: affected, dryRun: true, edit: edit) }
+        if dryRun {
+            var report = apply(to: affected, dryRun: true, edit: edit)
+            report.failed += skipped
+            return report
+        }
         let history = TagHistory(vault: vault)
         let interrupted = Self.interrupted(kind, sources: sources, target: target, undoes: undoes, in: history)
         var record = interrupted?.record ?? TagHistoryRecord(
@@ -240,12 +267,13 @@ public struct TagOperations: Sendable {
         }
         let file = try history.write(record, to: interrupted?.file)
         let plannedIDs = ids
-        let report = apply(to: affected, dryRun: false) { editor, path in
+        var report = apply(to: affected, dryRun: false) { editor, path in
             try edit(&editor, path)
             if let id = plannedIDs[path], !editor.has(FrontMatterKey.id) {
                 try editor.set(FrontMatterKey.id, to: .string(id))
             }
         }
+        report.failed += skipped
         // A note that could not be changed (read-only, a broken front matter) leaves the
         // operation unfinished: `tag history` says so, and running it again completes it.
         record.state = report.failed.isEmpty ? .done : .started
