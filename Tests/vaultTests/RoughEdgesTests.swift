@@ -125,4 +125,12 @@ struct RoughEdgesTests {
         #expect(again.status == 0, "\(again)")
         #expect(try vault.text("Broken.md").hasPrefix("---\ntags: [wellbeing, closed]\n"))
     }
+
+    @Test func checkReportsAKeySetTwice() throws {
+        let vault = try TestVault()
+        try vault.write("Dup.md", "---\ntags: [a]\nTags: [b]\n---\nx\n")
+        let result = try vault.run("check")
+        #expect(result.status == 1)
+        #expect(result.stdout == "Dup.md:3:1: error: 'Tags' is set twice (first on line 2); the last one counts\n", "\(result)")
+    }
 }

@@ -14,6 +14,7 @@ public struct NoteFields: Sendable {
     /// Reads the `understood` keys of `frontMatter`.
     public init(_ frontMatter: FrontMatter, understood: [FrontMatterField] = FrontMatterField.vaultKeys, timeZone: TimeZone = .current) {
         let keys = understood.map(\.matchKey)
+        var firstLines: [String: Int] = [:]
         for pair in frontMatter.entries {
             guard let key = pair.key.scalar else { continue }
             let folded = key.utf8.contains(where: { (0x41...0x5A).contains($0) }) ? key.lowercased() : key
@@ -22,7 +23,14 @@ public struct NoteFields: Sendable {
             var reader = FieldReader(key: key, timeZone: timeZone)
             let value = reader.read(pair.value, as: field.kind)
             problems += reader.problems
-            // A repeated key: the last one counts, as YAML readers take it.
+            // A repeated key: the last one counts, as YAML readers take it, and `check` says so.
+            if let first = firstLines[folded] {
+                problems.append(FrontMatterError(
+                    message: "'\(key)' is set twice (first on line \(first)); the last one counts",
+                    line: pair.key.line + 2, column: pair.key.column + 1))
+            } else {
+                firstLines[folded] = pair.key.line + 2
+            }
             values.removeAll { $0.field == field }
             if let value { values.append((field, value)) }
         }

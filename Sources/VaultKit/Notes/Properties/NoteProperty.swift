@@ -112,6 +112,11 @@ public enum NoteProperties {
 
     static let frontMatterKeys = NoteFields.keys(of: frontMatterFields)
 
-    /// Names the list, so that a cache written with other properties is not trusted.
-    static let fingerprint: String = all.map { "\($0)" }.joined(separator: ",")
+    /// How properties are read from a note: raised when a reading rule changes (a new
+    /// problem reported), so that notes cached under the old rule are read again.
+    static let readingRules = 2
+
+    /// Names the list and its reading rules, so that a cache written with other
+    /// properties, or read by other rules, is not trusted.
+    static let fingerprint: String = all.map { "\($0)" }.joined(separator: ",") + ";rules \(readingRules)"
 }
