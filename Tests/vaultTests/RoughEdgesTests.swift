@@ -133,4 +133,24 @@ struct RoughEdgesTests {
         #expect(result.status == 1)
         #expect(result.stdout == "Dup.md:3:1: error: 'Tags' is set twice (first on line 2); the last one counts\n", "\(result)")
     }
+
+    @Test func checkHistoryAndWritesSpeakJSON() throws {
+        let vault = try TestVault.example()
+        let check = try vault.run("check", "--format", "json")
+        #expect(check.status == 1)
+        let problems = try #require(try JSONSerialization.jsonObject(with: check.stdoutData) as? [String: Any])
+        #expect((problems["problems"] as? [[String: Any]])?.first?["path"] as? String == "Broken Front Matter.md")
+        let merge = try vault.run("tag", "merge", "travel", "personal", "--into", "life", "--format", "json")
+        let report = try #require(try JSONSerialization.jsonObject(with: merge.stdoutData) as? [String: Any], "\(merge)")
+        #expect((report["count"] as? Int ?? 0) > 0)
+        let id = try #require(report["recordID"] as? String)
+        let history = try #require(try JSONSerialization.jsonObject(with: vault.run("tag", "history", "--format", "json").stdoutData) as? [[String: Any]])
+        #expect(history.map { $0["id"] as? String } == [id])
+        let pin = try vault.run("pin", "Phone numbers", "Groceries", "--format", "json")
+        #expect(pin.stdout == "{\"changed\":[\"Phone numbers.md\"],\"count\":1,\"failed\":[]}\n", "\(pin)")
+        let moved = try vault.run("mv", "Phone numbers", "Work", "--format", "json")
+        #expect(moved.stdout == "{\"changed\":[\"Work/Phone numbers.md\"],\"count\":1,\"failed\":[]}\n", "\(moved)")
+        let trashed = try vault.run("rm", "Work/Phone numbers", "--format", "json")
+        #expect(trashed.stdout == "{\"changed\":[\"Work/Phone numbers.md\"],\"count\":1,\"failed\":[]}\n", "\(trashed)")
+    }
 }

@@ -88,36 +88,14 @@ struct OrganisingAPI: Sendable {
             return try operation(operations, dryRun)
         }
         if !dryRun { await live.refresh(report.changed) }
-        return APIResponse.json { json in
-            json.beginObject()
-            json.key("changed"); json.strings(report.changed)
-            json.key("count"); json.number(report.changed.count)
-            json.key("failed"); json.strings(report.failed.map { $0.errorDescription ?? "\($0)" })
-            json.key("recordID"); json.string(report.recordID)
-            json.endObject()
-        }
+        return APIResponse.json { json in ReportJSON.write(report, to: &json) }
     }
 
     /// `GET /api/tags/history`: renames, merges and splits, oldest first.
     func tagHistory(_ request: Request) async throws -> Response {
         let session = self.session
         let records = try await Blocking.run { session.history() }
-        return APIResponse.json { json in
-            json.beginArray()
-            for record in records {
-                json.beginObject()
-                json.key("id"); json.string(record.id)
-                json.key("kind"); json.string(record.kind.rawValue)
-                json.key("time"); json.string(NoteDate.format(record.time))
-                json.key("sources"); json.strings(record.sources)
-                json.key("target"); json.string(record.target)
-                json.key("undoes"); json.string(record.undoes)
-                json.key("notes"); json.number(record.notes.count)
-                json.key("interrupted"); json.bool(record.state != .done)
-                json.endObject()
-            }
-            json.endArray()
-        }
+        return APIResponse.json { json in ReportJSON.write(records, to: &json) }
     }
 
     /// `POST /api/tags/color` with `{"tag", "color"}`.

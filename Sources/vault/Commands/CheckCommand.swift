@@ -8,12 +8,20 @@ struct CheckCommand: ParsableCommand {
     )
 
     @OptionGroup var global: GlobalOptions
+    @Option(help: "Output format: text or json.") var format: OutputFormat = .text
 
     func run() throws {
         let vault = try global.openSession()
         let scan = try vault.scan()
         let check = vault.check(scan)
-        for diagnostic in check.diagnostics { global.terminal.line(diagnostic.description) }
+        if format == .json {
+            var json = JSONWriter()
+            ReportJSON.write(check.diagnostics, checked: scan.notes.count, to: &json)
+            global.terminal.line(json.output)
+            if !check.isClean { throw ExitCode(1) }
+            return
+        }
+        for diagnostic in check.diagnostics { global.terminal.line(TerminalText.escaped(diagnostic.description)) }
         if check.isClean {
             global.terminal.line("\(scan.notes.count) notes checked; no problems found")
         } else {

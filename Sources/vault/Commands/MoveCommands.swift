@@ -5,6 +5,7 @@ struct MoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "mv", abstract: "Move notes to a folder ('/' = Unsorted).")
 
     @OptionGroup var global: GlobalOptions
+    @Option(help: "Output format: text or json.") var format: OutputFormat = .text
     @OptionGroup var selection: QueryOption
     @Argument(help: "The notes, then the destination folder.") var arguments: [String]
     @Flag(help: "Print the moves that would be made and change nothing.") var dryRun = false
@@ -27,9 +28,9 @@ struct MoveCommand: ParsableCommand {
             return
         }
         let changes = session.beginWrite()
-        try session.forEach(notes) { note in
+        try session.write(notes, format: format) { note in
             let target = try changes.notes.move(note, to: destination)
-            if target != note.path { session.terminal.line(TerminalText.escaped("\(note.path) → \(target)")) }
+            return target == note.path ? nil : (target, "\(note.path) → \(target)")
         }
     }
 }
@@ -67,27 +68,32 @@ struct PinCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "pin", abstract: "Pin notes.")
 
     @OptionGroup var global: GlobalOptions
+    @Option(help: "Output format: text or json.") var format: OutputFormat = .text
     @Argument(help: "The notes.") var notes: [String]
 
-    func run() throws { try setPinned(global, notes, true) }
+    func run() throws { try setPinned(global, notes, true, format: format) }
 }
 
 struct UnpinCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "unpin", abstract: "Unpin notes.")
 
     @OptionGroup var global: GlobalOptions
+    @Option(help: "Output format: text or json.") var format: OutputFormat = .text
     @Argument(help: "The notes.") var notes: [String]
 
-    func run() throws { try setPinned(global, notes, false) }
+    func run() throws { try setPinned(global, notes, false, format: format) }
 }
 
-private func setPinned(_ global: GlobalOptions, _ names: [String], _ pinned: Bool) throws {
+private func setPinned(_ global: GlobalOptions, _ names: [String], _ pinned: Bool, format: OutputFormat) throws {
     let session = try Session(global)
     let notes = try session.resolve(names)
     let changes = session.beginWrite()
-    try session.forEach(notes) { note in
-        let outcome = try changes.notes.setPinned(note, pinned)
-        let verb = pinned ? "pinned" : "unpinned"
-        session.terminal.line(TerminalText.escaped(outcome == .written ? "\(verb) \(note.path)" : "\(note.path) was already \(verb)"))
+    let verb = pinned ? "pinned" : "unpinned"
+    try session.write(notes, format: format) { note in
+        guard try changes.notes.setPinned(note, pinned) == .written else {
+            if format == .text { session.terminal.line(TerminalText.escaped("\(note.path) was already \(verb)")) }
+            return nil
+        }
+        return (note.path, "\(verb) \(note.path)")
     }
 }

@@ -7,6 +7,7 @@ struct RemoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "rm", abstract: "Move notes to the trash (restorable for trashDays days).")
 
     @OptionGroup var global: GlobalOptions
+    @Option(help: "Output format: text or json.") var format: OutputFormat = .text
     @OptionGroup var selection: QueryOption
     @Argument(help: "The notes: paths, titles or id prefixes.") var notes: [String] = []
     @Flag(help: "Print the notes that would be trashed and change nothing.") var dryRun = false
@@ -25,9 +26,9 @@ struct RemoveCommand: ParsableCommand {
             return
         }
         let trash = session.beginWrite().trash
-        try session.forEach(targets) { note in
+        try session.write(targets, format: format) { note in
             let name = try trash.delete(note)
-            session.terminal.line(TerminalText.escaped("trashed \(note.path)" + (name == note.name + ".md" ? "" : " (as \(Trash.directory)/\(name))")))
+            return (note.path, "trashed \(note.path)" + (name == note.name + ".md" ? "" : " (as \(Trash.directory)/\(name))"))
         }
     }
 }

@@ -37,6 +37,31 @@ struct Session {
     func resolve(_ name: String) throws -> Note { try vault.resolve(name, in: scan) }
     func resolve(_ names: [String]) throws -> [Note] { try vault.resolve(names, in: scan) }
 
+    /// Runs `body` for each note of a write, going on when one fails (its error on stderr).
+    /// `body` returns the path it changed and the line that says so, or nil when the note
+    /// needed no change. As text, the lines; as JSON, `{"changed", "count", "failed"}` at
+    /// the end. Exits with status 2 at the end if any failed.
+    func write(_ notes: [Note], format: OutputFormat, _ body: (Note) throws -> (path: String, line: String)?) throws {
+        var changed: [String] = []
+        var failed: [VaultError] = []
+        for note in notes {
+            do {
+                guard let (path, line) = try body(note) else { continue }
+                changed.append(path)
+                if format == .text { terminal.line(TerminalText.escaped(line)) }
+            } catch let error as VaultError {
+                Terminal.standardError.printError(error)
+                failed.append(error)
+            }
+        }
+        if format == .json {
+            var json = JSONWriter()
+            ReportJSON.write(changed: changed, failed: failed, to: &json)
+            terminal.line(json.output)
+        }
+        if !failed.isEmpty { throw ExitCode(2) }
+    }
+
     /// Runs `body` for each note, printing an error and going on when one fails.
     /// Exits with status 2 at the end if any failed.
     func forEach(_ notes: [Note], _ body: (Note) throws -> Void) throws {
