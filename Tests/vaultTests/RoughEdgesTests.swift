@@ -153,4 +153,14 @@ struct RoughEdgesTests {
         let trashed = try vault.run("rm", "Work/Phone numbers", "--format", "json")
         #expect(trashed.stdout == "{\"changed\":[\"Work/Phone numbers.md\"],\"count\":1,\"failed\":[]}\n", "\(trashed)")
     }
+
+    @Test func quietBulkCommandsPrintACount() throws {
+        let vault = try TestVault.example()
+        let tagged = try vault.run("tag", "add", "--query", "folder:Work", "#batch", "--quiet")
+        #expect(tagged.status == 0)
+        let count = try vault.run("search", "folder:Work", "--count").stdout.trimmingCharacters(in: .newlines)
+        #expect(tagged.stdout == "\(count) notes changed\n", "\(tagged)")
+        let removed = try vault.run("rm", "--query", "tag:batch", "-q")
+        #expect(removed.stdout == "\(count) notes changed\n", "\(removed)")
+    }
 }

@@ -5,7 +5,7 @@ struct MoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "mv", abstract: "Move notes to a folder ('/' = Unsorted).")
 
     @OptionGroup var global: GlobalOptions
-    @Option(help: "Output format: text or json.") var format: OutputFormat = .text
+    @OptionGroup var output: WriteOutput
     @OptionGroup var selection: QueryOption
     @Argument(help: "The notes, then the destination folder.") var arguments: [String]
     @Flag(help: "Print the moves that would be made and change nothing.") var dryRun = false
@@ -28,7 +28,7 @@ struct MoveCommand: ParsableCommand {
             return
         }
         let changes = session.beginWrite()
-        try session.write(notes, format: format) { note in
+        try session.write(notes, output: output) { note in
             let target = try changes.notes.move(note, to: destination)
             return target == note.path ? nil : (target, "\(note.path) → \(target)")
         }
@@ -68,30 +68,30 @@ struct PinCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "pin", abstract: "Pin notes.")
 
     @OptionGroup var global: GlobalOptions
-    @Option(help: "Output format: text or json.") var format: OutputFormat = .text
+    @OptionGroup var output: WriteOutput
     @Argument(help: "The notes.") var notes: [String]
 
-    func run() throws { try setPinned(global, notes, true, format: format) }
+    func run() throws { try setPinned(global, notes, true, output: output) }
 }
 
 struct UnpinCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "unpin", abstract: "Unpin notes.")
 
     @OptionGroup var global: GlobalOptions
-    @Option(help: "Output format: text or json.") var format: OutputFormat = .text
+    @OptionGroup var output: WriteOutput
     @Argument(help: "The notes.") var notes: [String]
 
-    func run() throws { try setPinned(global, notes, false, format: format) }
+    func run() throws { try setPinned(global, notes, false, output: output) }
 }
 
-private func setPinned(_ global: GlobalOptions, _ names: [String], _ pinned: Bool, format: OutputFormat) throws {
+private func setPinned(_ global: GlobalOptions, _ names: [String], _ pinned: Bool, output: WriteOutput) throws {
     let session = try Session(global)
     let notes = try session.resolve(names)
     let changes = session.beginWrite()
     let verb = pinned ? "pinned" : "unpinned"
-    try session.write(notes, format: format) { note in
+    try session.write(notes, output: output) { note in
         guard try changes.notes.setPinned(note, pinned) == .written else {
-            if format == .text { session.terminal.line(TerminalText.escaped("\(note.path) was already \(verb)")) }
+            if output.listsNotes { session.terminal.line(TerminalText.escaped("\(note.path) was already \(verb)")) }
             return nil
         }
         return (note.path, "\(verb) \(note.path)")

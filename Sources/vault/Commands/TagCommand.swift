@@ -82,10 +82,10 @@ extension TagCommand {
         @Argument(help: "Its new name.") var new: String
         @Flag(help: "Allow renaming onto an existing tag (a merge).") var merge = false
         @Flag(help: "Print the files that would change and change nothing.") var dryRun = false
-        @Option(help: "Output format: text or json.") var format: OutputFormat = .text
+        @OptionGroup var output: WriteOutput
 
         func run() throws {
-            try runAcrossVault(global, dryRun: dryRun, format: format, verb: "rename") { try $0.rename(old, to: new, merge: merge, dryRun: dryRun) }
+            try runAcrossVault(global, dryRun: dryRun, output: output, verb: "rename") { try $0.rename(old, to: new, merge: merge, dryRun: dryRun) }
         }
     }
 
@@ -96,10 +96,10 @@ extension TagCommand {
         @Argument(help: "The tags to merge.") var sources: [String]
         @Option(help: "The tag they become.") var into: String
         @Flag(help: "Print the files that would change and change nothing.") var dryRun = false
-        @Option(help: "Output format: text or json.") var format: OutputFormat = .text
+        @OptionGroup var output: WriteOutput
 
         func run() throws {
-            try runAcrossVault(global, dryRun: dryRun, format: format, verb: "merge") { try $0.merge(sources, into: into, dryRun: dryRun) }
+            try runAcrossVault(global, dryRun: dryRun, output: output, verb: "merge") { try $0.merge(sources, into: into, dryRun: dryRun) }
         }
     }
 
@@ -109,10 +109,10 @@ extension TagCommand {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The merge's id (or a prefix).") var id: String
         @Flag(help: "Print the files that would change and change nothing.") var dryRun = false
-        @Option(help: "Output format: text or json.") var format: OutputFormat = .text
+        @OptionGroup var output: WriteOutput
 
         func run() throws {
-            try runAcrossVault(global, dryRun: dryRun, format: format, verb: "split") { try $0.split(id, dryRun: dryRun) }
+            try runAcrossVault(global, dryRun: dryRun, output: output, verb: "split") { try $0.split(id, dryRun: dryRun) }
         }
     }
 
@@ -167,9 +167,9 @@ extension TagCommand {
 }
 
 /// Prints what a bulk tag command did, with failures on stderr; exits 2 if any failed.
-private func finish(_ report: TagOperations.Report, verb: String, dryRun: Bool, format: OutputFormat, terminal: Terminal) throws {
+private func finish(_ report: TagOperations.Report, verb: String, dryRun: Bool, output: WriteOutput, terminal: Terminal) throws {
     if Terminal.standardError.isInteractive { Terminal.standardError.write("\r\u{1B}[K") }
-    if format == .json {
+    if output.format == .json {
         for error in report.failed { Terminal.standardError.printError(error) }
         var json = JSONWriter()
         ReportJSON.write(report, to: &json)
@@ -177,7 +177,9 @@ private func finish(_ report: TagOperations.Report, verb: String, dryRun: Bool, 
         if !report.failed.isEmpty { throw ExitCode(2) }
         return
     }
-    for path in report.changed { terminal.line((dryRun ? "would change " : "changed ") + VaultPath.displayed(path)) }
+    if output.listsNotes || dryRun {
+        for path in report.changed { terminal.line((dryRun ? "would change " : "changed ") + VaultPath.displayed(path)) }
+    }
     for entry in report.missing {
         Terminal.standardError.line(TerminalText.escaped("vault: note \(entry.id) (\(entry.path)) is gone since the merge; not restored"))
     }
@@ -188,7 +190,7 @@ private func finish(_ report: TagOperations.Report, verb: String, dryRun: Bool, 
 }
 
 /// Runs a vault-wide, recorded tag operation with progress on stderr when it is a terminal.
-private func runAcrossVault(_ global: GlobalOptions, dryRun: Bool, format: OutputFormat, verb: String, _ operation: (TagOperations) throws -> TagOperations.Report) throws {
+private func runAcrossVault(_ global: GlobalOptions, dryRun: Bool, output: WriteOutput, verb: String, _ operation: (TagOperations) throws -> TagOperations.Report) throws {
     let session = try Session(global)
     var operations = dryRun ? TagOperations(vault: session.vault.vault, notes: session.scan.notes) : session.beginWrite().tags
     if Terminal.standardError.isInteractive {
@@ -196,7 +198,7 @@ private func runAcrossVault(_ global: GlobalOptions, dryRun: Bool, format: Outpu
             if done % 100 == 0 || done == total { Terminal.standardError.write("\r\(verb) \(done)/\(total)") }
         }
     }
-    try finish(try operation(operations), verb: verb, dryRun: dryRun, format: format, terminal: session.terminal)
+    try finish(try operation(operations), verb: verb, dryRun: dryRun, output: output, terminal: session.terminal)
 }
 
 /// `NOTE... TAG...`: trailing arguments that start with `#` are the tags; without any,
@@ -215,7 +217,7 @@ struct TaggedNotes: ParsableArguments {
     @OptionGroup var selection: QueryOption
     @Argument(help: "Notes, then tags.") var arguments: [String]
     @Flag(help: "Print the files that would change and change nothing.") var dryRun = false
-    @Option(help: "Output format: text or json.") var format: OutputFormat = .text
+    @OptionGroup var output: WriteOutput
 
     /// Resolves the notes and tags and runs `operation` on them.
     func run(verb: String, _ operation: (TagOperations, [String], [Note]) throws -> TagOperations.Report) throws {
@@ -224,6 +226,6 @@ struct TaggedNotes: ParsableArguments {
         let notes = selection.query == nil ? try session.resolve(names) : session.scan.notes
         try selection.requireMatches(notes)
         let operations = dryRun ? TagOperations(vault: session.vault.vault, notes: session.scan.notes) : session.beginWrite().tags
-        try finish(try operation(operations, tags, notes), verb: verb, dryRun: dryRun, format: format, terminal: session.terminal)
+        try finish(try operation(operations, tags, notes), verb: verb, dryRun: dryRun, output: output, terminal: session.terminal)
     }
 }

@@ -7,7 +7,7 @@ struct RemoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "rm", abstract: "Move notes to the trash (restorable for trashDays days).")
 
     @OptionGroup var global: GlobalOptions
-    @Option(help: "Output format: text or json.") var format: OutputFormat = .text
+    @OptionGroup var output: WriteOutput
     @OptionGroup var selection: QueryOption
     @Argument(help: "The notes: paths, titles or id prefixes.") var notes: [String] = []
     @Flag(help: "Print the notes that would be trashed and change nothing.") var dryRun = false
@@ -26,7 +26,7 @@ struct RemoveCommand: ParsableCommand {
             return
         }
         let trash = session.beginWrite().trash
-        try session.write(targets, format: format) { note in
+        try session.write(targets, output: output) { note in
             let name = try trash.delete(note)
             return (note.path, "trashed \(note.path)" + (name == note.name + ".md" ? "" : " (as \(Trash.directory)/\(name))"))
         }

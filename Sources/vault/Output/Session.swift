@@ -41,20 +41,27 @@ struct Session {
     /// `body` returns the path it changed and the line that says so, or nil when the note
     /// needed no change. As text, the lines; as JSON, `{"changed", "count", "failed"}` at
     /// the end. Exits with status 2 at the end if any failed.
-    func write(_ notes: [Note], format: OutputFormat, _ body: (Note) throws -> (path: String, line: String)?) throws {
+    func write(_ notes: [Note], output: WriteOutput, _ body: (Note) throws -> (path: String, line: String)?) throws {
         var changed: [String] = []
         var failed: [VaultError] = []
-        for note in notes {
+        let progress = !output.listsNotes && notes.count > 1 && Terminal.standardError.isInteractive
+        for (index, note) in notes.enumerated() {
+            if progress, index % 100 == 0 { Terminal.standardError.write("\r\(index)/\(notes.count)") }
             do {
                 guard let (path, line) = try body(note) else { continue }
                 changed.append(path)
-                if format == .text { terminal.line(TerminalText.escaped(line)) }
+                if output.listsNotes { terminal.line(TerminalText.escaped(line)) }
             } catch let error as VaultError {
+                if progress { Terminal.standardError.write("\r\u{1B}[K") }
                 Terminal.standardError.printError(error)
                 failed.append(error)
             }
         }
-        if format == .json {
+        if progress { Terminal.standardError.write("\r\u{1B}[K") }
+        if output.quiet, output.format == .text {
+            terminal.line("\(changed.count) note\(changed.count == 1 ? "" : "s") changed")
+        }
+        if output.format == .json {
             var json = JSONWriter()
             ReportJSON.write(changed: changed, failed: failed, to: &json)
             terminal.line(json.output)
