@@ -10,7 +10,7 @@ import Testing
         while let path = enumerator?.nextObject() as? String {
             if path.hasPrefix(".vault") || path.hasPrefix(".trash") { continue }
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: vault.path + "/" + path, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: vault.path + "/" + path, isDirectory: &isDirectory)
             result[path] = isDirectory.boolValue ? "<dir>" : vault.read(path)
         }
         return result

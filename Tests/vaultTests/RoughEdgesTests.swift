@@ -163,4 +163,18 @@ struct RoughEdgesTests {
         let removed = try vault.run("rm", "--query", "tag:batch", "-q")
         #expect(removed.stdout == "\(count) notes changed\n", "\(removed)")
     }
+
+    @Test func completionsOfferTheVaultsNames() throws {
+        let vault = try TestVault.example()
+        // What the generated bash script asks: the argument, the word and cursor, the words.
+        let tags = try vault.run("---completion", "list", "--", "--tag", "3", "1", "vault", "list", "--tag", "p")
+        #expect(tags.stdout.split(separator: "\n").contains("project/alpha"), "\(tags)")
+        #expect(tags.stdout.split(separator: "\n").allSatisfy { $0.lowercased().hasPrefix("p") })
+        let notes = try vault.run("---completion", "show", "--", "positional@0", "2", "4", "vault", "show", "Work")
+        #expect(notes.stdout.split(separator: "\n").contains("Work/Projects/Roadmap"), "\(notes)")
+        let folders = try vault.run("---completion", "list", "--", "positional@0", "2", "0", "vault", "list", "")
+        #expect(folders.stdout.split(separator: "\n").contains("Work/Projects"), "\(folders)")
+        let script = try vault.run("--generate-completion-script", "bash")
+        #expect(script.stdout.contains("---completion list -- --tag"))
+    }
 }

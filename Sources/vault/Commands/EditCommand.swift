@@ -9,7 +9,7 @@ struct EditCommand: ParsableCommand {
     )
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The note: a path, a title or an id prefix.") var note: String
+    @Argument(help: "The note: a path, a title or an id prefix.", completion: Completions.notes) var note: String
 
     func run() throws {
         let session = try Session(global)

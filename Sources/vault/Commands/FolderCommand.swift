@@ -53,7 +53,7 @@ extension FolderCommand {
         static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a folder; its colour goes with it.")
 
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The folder.") var folder: String
+        @Argument(help: "The folder.", completion: Completions.folders) var folder: String
         @Argument(help: "The new name (Folder or Folder/Subfolder).") var name: String
 
         func run() throws {
@@ -71,7 +71,7 @@ extension FolderCommand {
         )
 
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The folder.") var folder: String
+        @Argument(help: "The folder.", completion: Completions.folders) var folder: String
         @Flag(help: "Print the notes that would be trashed and change nothing.") var dryRun = false
         @Flag(name: [.short, .long], help: "Do not ask for confirmation.") var yes = false
 
@@ -115,7 +115,7 @@ extension FolderCommand {
         static let configuration = CommandConfiguration(commandName: "color", abstract: "Set a folder's colour (none removes it).")
 
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The folder.") var folder: String
+        @Argument(help: "The folder.", completion: Completions.folders) var folder: String
         @Argument(help: "One of: gray blue orange yellow green indigo red purple pink teal brown, or none.") var color: String
 
         func run() throws {

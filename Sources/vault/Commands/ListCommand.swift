@@ -7,10 +7,10 @@ struct ListCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var selection: QueryOption
-    @Argument(help: "Only notes in this folder (and its subfolders); '/' for Unsorted.") var folder: String?
+    @Argument(help: "Only notes in this folder (and its subfolders); '/' for Unsorted.", completion: Completions.folders) var folder: String?
     @Flag(help: "Only pinned notes (is:pinned).") var pinned = false
     @Flag(help: "Only notes at the vault root (is:unsorted).") var unsorted = false
-    @Option(help: "Only notes with this tag or one below it (tag:TAG).") var tag: String?
+    @Option(help: "Only notes with this tag or one below it (tag:TAG).", completion: Completions.tags) var tag: String?
     @Option(help: "Group by: month.") var group: Grouping?
     @Flag(inversion: .prefixedNo, help: "Show a snippet under each title (default from the config).") var snippet: Bool?
     @Option(help: "Show at most this many notes.") var limit: Int?

@@ -7,7 +7,7 @@ struct MoveCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: WriteOutput
     @OptionGroup var selection: QueryOption
-    @Argument(help: "The notes, then the destination folder.") var arguments: [String]
+    @Argument(help: "The notes, then the destination folder.", completion: Completions.notesAndFolders) var arguments: [String]
     @Flag(help: "Print the moves that would be made and change nothing.") var dryRun = false
 
     func validate() throws {
@@ -39,7 +39,7 @@ struct RenameCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a note: its file and its title (the 'title' key, else its first heading).")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The note: a path, a title or an id prefix.") var note: String
+    @Argument(help: "The note: a path, a title or an id prefix.", completion: Completions.notes) var note: String
     @Argument(help: "The new title.") var title: String
 
     func run() throws {
@@ -54,8 +54,8 @@ struct CopyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "cp", abstract: "Duplicate a note (new id and dates, title '… copy').")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The note: a path, a title or an id prefix.") var note: String
-    @Argument(help: "The folder for the copy (default: the note's own).") var destination: String?
+    @Argument(help: "The note: a path, a title or an id prefix.", completion: Completions.notes) var note: String
+    @Argument(help: "The folder for the copy (default: the note's own).", completion: Completions.folders) var destination: String?
 
     func run() throws {
         let session = try Session(global)
@@ -69,7 +69,7 @@ struct PinCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: WriteOutput
-    @Argument(help: "The notes.") var notes: [String]
+    @Argument(help: "The notes.", completion: Completions.notes) var notes: [String]
 
     func run() throws { try setPinned(global, notes, true, output: output) }
 }
@@ -79,7 +79,7 @@ struct UnpinCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: WriteOutput
-    @Argument(help: "The notes.") var notes: [String]
+    @Argument(help: "The notes.", completion: Completions.notes) var notes: [String]
 
     func run() throws { try setPinned(global, notes, false, output: output) }
 }

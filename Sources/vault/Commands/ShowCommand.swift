@@ -6,7 +6,7 @@ struct ShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "show", abstract: "Print a note.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The note: a path, a title or an id prefix.") var note: String
+    @Argument(help: "The note: a path, a title or an id prefix.", completion: Completions.notes) var note: String
     @Flag(help: "Print the file exactly as it is on disk.") var raw = false
     @Option(help: "Output format: text or json.") var format: OutputFormat = .text
 

@@ -78,7 +78,7 @@ extension TagCommand {
         static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a tag and its descendants in every note.")
 
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The tag.") var old: String
+        @Argument(help: "The tag.", completion: Completions.tags) var old: String
         @Argument(help: "Its new name.") var new: String
         @Flag(help: "Allow renaming onto an existing tag (a merge).") var merge = false
         @Flag(help: "Print the files that would change and change nothing.") var dryRun = false
@@ -93,7 +93,7 @@ extension TagCommand {
         static let configuration = CommandConfiguration(commandName: "merge", abstract: "Merge tags into one: vault tag merge A B --into C.")
 
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The tags to merge.") var sources: [String]
+        @Argument(help: "The tags to merge.", completion: Completions.tags) var sources: [String]
         @Option(help: "The tag they become.") var into: String
         @Flag(help: "Print the files that would change and change nothing.") var dryRun = false
         @OptionGroup var output: WriteOutput
@@ -153,7 +153,7 @@ extension TagCommand {
         static let configuration = CommandConfiguration(commandName: "color", abstract: "Set a tag's colour (none removes it).")
 
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The tag.") var tag: String
+        @Argument(help: "The tag.", completion: Completions.tags) var tag: String
         @Argument(help: "One of: gray blue orange yellow green indigo red purple pink teal brown, or none.") var color: String
 
         func run() throws {

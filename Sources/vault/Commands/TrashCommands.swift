@@ -9,7 +9,7 @@ struct RemoveCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: WriteOutput
     @OptionGroup var selection: QueryOption
-    @Argument(help: "The notes: paths, titles or id prefixes.") var notes: [String] = []
+    @Argument(help: "The notes: paths, titles or id prefixes.", completion: Completions.notes) var notes: [String] = []
     @Flag(help: "Print the notes that would be trashed and change nothing.") var dryRun = false
 
     func validate() throws {

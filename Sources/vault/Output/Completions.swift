@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import VaultKit
+
+/// Shell completion of the names in the vault the command line is in: notes, folders,
+/// tags. The shell runs `vault` to ask; a vault that cannot be opened offers nothing.
+enum Completions {
+    /// Note paths without `.md`, and titles.
+    static let notes = CompletionKind.custom { words, _, prefix in
+        names(words, prefix) { scan in scan.notes.flatMap { [String($0.path.dropLast(3)), $0.title] } }
+    }
+
+    /// Folders, as `folder:` names them.
+    static let folders = CompletionKind.custom { words, _, prefix in
+        names(words, prefix) { scan in scan.folders.filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } } }
+    }
+
+    /// Tags and the levels above them (`project`, `project/alpha`).
+    static let tags = CompletionKind.custom { words, _, prefix in
+        names(words, prefix) { scan in
+            var tags = Set<String>()
+            for note in scan.notes {
+                for tag in note.tags {
+                    var path = ""
+                    for part in tag.split(separator: "/") {
+                        path = path.isEmpty ? String(part) : path + "/" + part
+                        tags.insert(path)
+                    }
+                }
+            }
+            return Array(tags)
+        }
+    }
+
+    /// Notes and folders, for `mv` (notes, then a folder).
+    static let notesAndFolders = CompletionKind.custom { words, _, prefix in
+        names(words, prefix) { scan in scan.notes.map { String($0.path.dropLast(3)) } + scan.folders }
+    }
+
+    /// The names `list` gives for the vault of `words` (its `--vault`, else the working
+    /// directory's), that start with `prefix`, sorted.
+    private static func names(_ words: [String], _ prefix: String, _ list: (ScanResult) -> [String]) -> [String] {
+        let explicit = words.firstIndex(of: "--vault").flatMap { words.indices.contains($0 + 1) ? words[$0 + 1] : nil }
+        guard let session = try? VaultSession.open(explicit: explicit, workingDirectory: FileManager.default.currentDirectoryPath),
+              let scan = try? session.scan() else { return [] }
+        let lowered = prefix.lowercased()
+        return Set(list(scan)).filter { $0.lowercased().hasPrefix(lowered) }.sorted()
+    }
+}
