@@ -262,6 +262,113 @@ package enum Syscalls {
         getenv(name).map { String(cString: $0) }
     }
 
+    // MARK: Child processes
+
+    /// posix_spawn(2) of `path` with `arguments` (the first is the child's `argv[0]`) and
+    /// this process's environment, in this process's group: no POSIX_SPAWN_SETPGROUP, so
+    /// a child of a command run in a terminal's foreground stays in the foreground and can
+    /// read the terminal. The child starts with the default action for `defaultSignals`
+    /// (however this process handles them) and nothing blocked.
+    static func spawn(_ path: String, _ arguments: [String], defaultSignals: [Int32]) throws(SystemError) -> Int32 {
+        var attributes = posix_spawnattr_t()
+        guard posix_spawnattr_init(&attributes) == 0 else { throw SystemError(operation: "start", code: ENOMEM) }
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in defaultSignals { sigaddset(&defaults, signal) }
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
+        argv.append(nil)
+        defer { for argument in argv { free(argument) } }
+        var pid: pid_t = 0
+        let code = posix_spawn(&pid, path, nil, &attributes, argv, environ)
+        guard code == 0 else { throw SystemError(operation: "start", code: code) }
+        return pid
+    }
+
+    /// waitpid(2) until the child `pid` exits or is killed, retried on EINTR (a stopped
+    /// child, as after Ctrl-Z, is waited for further).
+    static func waitForExit(_ pid: Int32) throws(SystemError) -> ForegroundProcess.Termination {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            if errno != EINTR { throw SystemError(operation: "wait for", code: errno) }
+        }
+        // WIFEXITED, WEXITSTATUS and WTERMSIG are macros Swift does not import.
+        let signal = status & 0x7f
+        return signal == 0 ? .exited((status >> 8) & 0xff) : .signalled(signal)
+    }
+
+    /// strsignal(3), lower-cased for messages: "killed", "segmentation fault".
+    static func describeSignal(_ signal: Int32) -> String {
+        strsignal(signal).map { String(cString: $0).lowercased() } ?? "signal \(signal)"
+    }
+
+    // MARK: Signals
+
+    /// SIGINT and SIGQUIT: what the terminal sends its foreground group on Ctrl-C and Ctrl-\.
+    static let interruptSignals: [Int32] = [SIGINT, SIGQUIT]
+
+    /// The actions a process had for some signals, to put back.
+    struct SignalActions {
+        fileprivate var saved: [(signal: Int32, action: sigaction)]
+
+        /// The signals that were not ignored before (ignored ones stay ignored in a child,
+        /// as the shell that started this process meant: `vault new &` in a script).
+        var notIgnoredBefore: [Int32] {
+            saved.filter { unsafeBitCast($0.action.__sigaction_handler.sa_handler, to: Int.self) != unsafeBitCast(SIG_IGN, to: Int.self) }.map(\.signal)
+        }
+    }
+
+    /// Ignores Ctrl-C and Ctrl-\ (SIGINT, SIGQUIT) in this process, as git does while its
+    /// editor runs: the editor, in the same foreground group, gets them and decides.
+    static func ignoreInterrupts() -> SignalActions {
+        var ignore = sigaction()
+        ignore.__sigaction_handler.sa_handler = SIG_IGN
+        sigemptyset(&ignore.sa_mask)
+        var saved: [(signal: Int32, action: sigaction)] = []
+        for signal in interruptSignals {
+            var previous = sigaction()
+            if sigaction(signal, &ignore, &previous) == 0 { saved.append((signal, previous)) }
+        }
+        return SignalActions(saved: saved)
+    }
+
+    static func restore(_ actions: SignalActions) {
+        for var entry in actions.saved {
+            _ = sigaction(entry.signal, &entry.action, nil)
+        }
+    }
+
+    // MARK: Terminals
+
+    /// A terminal's attributes (echo, canonical input, ...), to put back.
+    struct TerminalAttributes {
+        fileprivate var fd: Int32
+        fileprivate var attributes: termios
+    }
+
+    /// tcgetattr(3) of `fd`; nil when it is no terminal.
+    static func terminalAttributes(_ fd: Int32) -> TerminalAttributes? {
+        guard isatty(fd) == 1 else { return nil }
+        var attributes = termios()
+        guard tcgetattr(fd, &attributes) == 0 else { return nil }
+        return TerminalAttributes(fd: fd, attributes: attributes)
+    }
+
+    /// tcsetattr(3): puts back what `terminalAttributes` read, as long as this process is
+    /// in the terminal's foreground group (from the background it would be stopped by
+    /// SIGTTOU, or change the terminal under another job).
+    static func restore(_ saved: TerminalAttributes) {
+        guard tcgetpgrp(saved.fd) == getpgrp() else { return }
+        var attributes = saved.attributes
+        while tcsetattr(saved.fd, TCSANOW, &attributes) != 0 && errno == EINTR {}
+    }
+
     /// User and system time of all threads so far, in nanoseconds.
     static func processCPUTime() -> UInt64 {
         var time = timespec()

@@ -40,7 +40,25 @@ import Testing
         let vault = try makeVault()
         #expect(try expectSameAnswer(vault).cacheHits == 0)
         #expect(try expectSameAnswer(vault).cacheHits == 3)
-        #expect(vault.read(".vault/.gitignore") == "cache/\n")
+        #expect(vault.read(".vault/.gitignore") == "cache/\ntmp/\n")
+    }
+
+    /// `.vault/.gitignore` ignores the cache and `vault new`'s scratch files; a vault whose
+    /// file has only `cache/` (written by an older vault) gets `tmp/` added, and the user's
+    /// own lines stay as they are, even without a final newline.
+    @Test(arguments: [
+        ("cache/\n", "cache/\ntmp/\n"),
+        ("# mine\n*.bak\n/cache/", "# mine\n*.bak\n/cache/\ntmp/\n"),
+        ("/tmp/\r\n", "/tmp/\r\ncache/\n"),
+        ("tmp/\ncache/\n", "tmp/\ncache/\n"),
+    ])
+    func gitignoreAddsOnlyWhatIsMissing(existing: String, expected: String) throws {
+        let vault = try TemporaryVault()
+        try vault.write(".vault/.gitignore", existing)
+        vault.root.ensureIgnoredInGit()
+        #expect(vault.read(".vault/.gitignore") == expected)
+        vault.root.ensureIgnoredInGit()
+        #expect(vault.read(".vault/.gitignore") == expected)
     }
 
     @Test func recentlyModifiedNotesAreNotTrusted() throws {

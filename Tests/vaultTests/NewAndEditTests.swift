@@ -317,4 +317,27 @@ struct NewAndEditTests {
         #expect(result.stderr == "vault: error: no editor: set $VISUAL or $EDITOR (or pipe the text into vault new)\n")
         #expect(try vault.text("note.md") == "# Note\n")
     }
+
+    // MARK: - .vault/.gitignore
+
+    @Test("the vault's .gitignore keeps the cache and new's scratch files out of git; an older one gets tmp/ added")
+    func gitignoreIgnoresScratchFiles() throws {
+        let vault = try TestVault.example()
+        // What an older vault wrote, with a line of the user's.
+        try vault.write(".vault/.gitignore", "cache/\n# mine\n*.orig")
+        let listed = try vault.run("list")  // writes the cache, and so checks the .gitignore
+        #expect(listed.status == 0, "\(listed)")
+        #expect(try vault.text(".vault/.gitignore") == "cache/\n# mine\n*.orig\ntmp/\n")
+
+        guard let git = CLI.which("git") else { return }
+        let environment: [String: String?] = ["GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": "/dev/null", "HOME": vault.base.path]
+        let initialised = try CLI.run(git, ["init", "-q"], in: vault.root, environment: environment)
+        try #require(initialised.status == 0, "\(initialised)")
+        for path in [".vault/tmp/new-12345.md", ".vault/tmp/.new-12345.md.swp", ".vault/cache/notes.bin"] {
+            let ignored = try CLI.run(git, ["check-ignore", "-q", path], in: vault.root, environment: environment)
+            #expect(ignored.status == 0, "\(path) is not ignored: \(ignored)")
+        }
+        let config = try CLI.run(git, ["check-ignore", "-q", ".vault/config.yaml"], in: vault.root, environment: environment)
+        #expect(config.status == 1, "the vault's settings must stay in git: \(config)")
+    }
 }

@@ -151,19 +151,10 @@ public final class NoteCache: @unchecked Sendable {
         }
         bytes += entries.bytes
         try? root.makeDirectory(".vault/cache")
-        ensureIgnored(root: root)
+        root.ensureIgnoredInGit()
         try? root.write(bytes, to: path, mode: 0o644)
         // Earlier formats' files, if any, are left from older versions.
         for old in [".vault/cache/notes-v1.bin", ".vault/cache/notes-v2.bin"] { root.removeFile(old) }
-    }
-
-    /// Keeps the cache out of the user's git history.
-    private static func ensureIgnored(root: VaultRoot) {
-        let ignore = ".vault/.gitignore"
-        let existing = (try? root.read(ignore)).map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
-        guard !existing.split(whereSeparator: \.isNewline).contains(where: { $0 == "cache/" || $0 == "/cache/" }) else { return }
-        let text = existing + (existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n") + "cache/\n"
-        try? root.write(Array(text.utf8), to: ignore, mode: 0o644)
     }
 
     private static func writeStamp(_ stamp: FileStamp, to writer: inout ByteWriter) {

@@ -66,6 +66,23 @@ extension VaultRoot {
         }
     }
 
+    /// What `vault` keeps for itself in `.vault/` and git should not see: the cache, and
+    /// the scratch files of `vault new` (with an editor's swap files beside them).
+    static let ignoredInGit = ["cache/", "tmp/"]
+
+    /// Adds to `.vault/.gitignore` the lines of `ignoredInGit` it lacks (`/cache/` counts
+    /// for `cache/`), after the lines already there, which are never changed. Best effort:
+    /// a vault that cannot be written is left as it is.
+    public func ensureIgnoredInGit() {
+        let ignore = Self.settingsDirectory + "/.gitignore"
+        let existing = (try? read(ignore)).map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
+        let lines = Set(existing.split(whereSeparator: \.isNewline))
+        let missing = Self.ignoredInGit.filter { !lines.contains(Substring($0)) && !lines.contains(Substring("/" + $0)) }
+        guard !missing.isEmpty else { return }
+        let text = existing + (existing.isEmpty || existing.utf8.last == 0x0A ? "" : "\n") + missing.map { $0 + "\n" }.joined()
+        try? write(Array(text.utf8), to: ignore, mode: 0o644)
+    }
+
     /// Removes the file `path`; true when it is gone.
     @discardableResult
     func removeFile(_ path: String) -> Bool {

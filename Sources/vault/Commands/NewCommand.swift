@@ -45,10 +45,15 @@ struct NewCommand: ParsableCommand {
         print(path)
     }
 
-    /// Lets the user write in a scratch file inside `.vault/` (never outside the vault).
+    /// Lets the user write in a scratch file inside `.vault/` (never outside the vault),
+    /// which is removed whatever happens: the editor fails, the note is discarded or saved.
+    /// Ctrl-C reaches only the editor, which decides (vault ignores it while it runs). The
+    /// directory is in `.vault/.gitignore`, for an editor's swap files and for a scratch
+    /// file left by a vault that was killed.
     private func editInScratchFile(root: VaultRoot, template: String) throws -> String {
         let directory = root.absolutePath(".vault/tmp")
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        root.ensureIgnoredInGit()
         let path = directory + "/new-\(Syscalls.processID).md"
         guard FileManager.default.createFile(atPath: path, contents: Data(template.utf8)) else {
             throw VaultError.invalidArgument("\(directory): cannot create a scratch file")
