@@ -73,6 +73,7 @@ public final class VaultRoot: Sendable {
         }
         let root = try VaultRoot(path: absolute)
         try root.write(Array(VaultConfig.defaultText.utf8), to: settingsDirectory + "/" + VaultConfig.fileName, mode: 0o644)
+        root.ensureIgnoredInGit()
         return root
     }
 

@@ -17,7 +17,6 @@ struct NewCommand: ParsableCommand {
 
     func run() throws {
         let session = try global.openSession()
-        let operations = NoteOperations(vault: session.vault)
         // Fail on a bad folder or tag before the user spends time in the editor; a missing
         // folder is made when the note is saved.
         _ = try FolderRules(root: session.root).folder(forNewNote: folder, create: false)
