@@ -12,13 +12,19 @@ VAULT := .build/release/vault
 YAML_TEST_SUITE ?= ../shared/yaml-test-suite
 FUZZ_SECONDS ?= 60
 
-.PHONY: demo test test-asan test-tsan test-browser conformance fuzz crash-harness deps browser-deps build release bench clean
+.PHONY: demo test test-asan test-tsan test-browser conformance fuzz crash-harness deps terminal-deps browser-deps build release bench clean
 
 # libyaml (front matter) and cmark-gfm (Markdown for the web app), from Debian.
 deps:
 	@test -f /usr/include/yaml.h -a -f /usr/include/cmark-gfm-core-extensions.h || { \
 		echo "installing libyaml-dev and libcmark-gfm-dev"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libyaml-dev libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config; }
+
+# tmux, vim and nano, for the tests that drive a real editor in a terminal (they are
+# skipped without them).
+terminal-deps:
+	@command -v tmux >/dev/null && command -v vim >/dev/null && command -v nano >/dev/null || { \
+		echo "installing tmux, vim and nano"; $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq tmux vim nano; }
 
 # Chromium, its WebDriver and Selenium, for the browser tests.
 browser-deps:
