@@ -16,7 +16,7 @@ struct ListCommand: ParsableCommand {
     @Option(help: "Show at most this many notes.") var limit: Int?
     @Option(help: "Output format: text or json.") var format: OutputFormat = .text
 
-    enum Grouping: String, ExpressibleByArgument { case month }
+    enum Grouping: String, ExpressibleByArgument, CaseIterable { case month }
 
     func validate() throws {
         if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
