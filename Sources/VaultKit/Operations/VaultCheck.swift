@@ -2,8 +2,9 @@
 public struct VaultCheck: Sendable {
     public let diagnostics: [Diagnostic]
 
-    public init(scan: ScanResult, config: VaultConfig) {
-        var found: [Diagnostic] = config.problems
+    /// `taskProblems`: the task fields that could not be read (`VaultSession.tasks(of:)`).
+    public init(scan: ScanResult, config: VaultConfig, taskProblems: [Diagnostic] = []) {
+        var found: [Diagnostic] = config.problems + taskProblems
         var notesByID: [String: [String]] = [:]
         for note in scan.notes {
             if let error = note.frontMatterError {

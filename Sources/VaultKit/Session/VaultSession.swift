@@ -87,9 +87,9 @@ public struct VaultSession: Sendable {
         TagHistory(vault: vault).records().map(\.record)
     }
 
-    /// What `vault check` reports for `scan`.
+    /// What `vault check` reports for `scan`, task dates that do not read included.
     public func check(_ scan: ScanResult) -> VaultCheck {
-        VaultCheck(scan: scan, config: config)
+        VaultCheck(scan: scan, config: config, taskProblems: tasks(of: scan.notes).problems)
     }
 
     // MARK: - Writing

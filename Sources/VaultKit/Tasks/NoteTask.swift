@@ -1,0 +1,121 @@
+/// A task in a note: a Markdown checkbox list item, in the format of Obsidian's Tasks
+/// plugin (DESIGN 12), so that a vault opened in Obsidian and in `vault` agrees on it.
+public struct NoteTask: Sendable, Equatable {
+    public enum Status: String, Sendable, CaseIterable {
+        case todo, doing, done, cancelled
+
+        /// The character between the brackets: ` ` `/` `x` `-`; other characters are
+        /// to-dos, as the plugin reads them by default.
+        init(checkbox: Character) {
+            switch checkbox {
+            case "/": self = .doing
+            case "x", "X": self = .done
+            case "-": self = .cancelled
+            default: self = .todo
+            }
+        }
+
+        /// Open tasks are the agenda: to do and doing.
+        public var isOpen: Bool { self == .todo || self == .doing }
+    }
+
+    /// Highest first; `normal` is a task without a priority sign.
+    public enum Priority: String, Sendable, CaseIterable, Comparable {
+        case highest, high, medium, normal, low, lowest
+
+        /// 🔺 ⏫ 🔼 🔽 ⏬, the plugin's signs (none for normal).
+        public var sign: String? {
+            switch self {
+            case .highest: return "🔺"
+            case .high: return "⏫"
+            case .medium: return "🔼"
+            case .normal: return nil
+            case .low: return "🔽"
+            case .lowest: return "⏬"
+            }
+        }
+
+        public static func < (a: Priority, b: Priority) -> Bool {
+            allCases.firstIndex(of: a) ?? 0 < allCases.firstIndex(of: b) ?? 0
+        }
+    }
+
+    /// The note's vault-relative path.
+    public var path: String
+    /// 1-based line of the task in the note's file.
+    public var line: Int
+    /// The whole line as written, which a REF is made from.
+    public var source: String
+    /// The description: the text after the checkbox, without the fields.
+    public var text: String
+    public var status: Status
+    public var priority: Priority = .normal
+    public var due: TaskDate?
+    public var scheduled: TaskDate?
+    public var start: TaskDate?
+    public var created: TaskDate?
+    public var done: TaskDate?
+    public var cancelled: TaskDate?
+    /// `every week`, `every month on the 1st`, … as written.
+    public var recurrence: String?
+    /// The `#tags` written on the line, without `#`.
+    public var categories: [String] = []
+    /// The lines indented under it that are not tasks: its notes.
+    public var notes: [String] = []
+    /// The line of the task it is a subtask of.
+    public var parentLine: Int?
+
+    /// A short name for the task, made from its note and its line as written: valid until
+    /// that line changes, and never the name of another line.
+    public var ref: String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in path.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        hash = (hash ^ 0) &* 0x100_0000_01b3
+        for byte in source.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let hex = String(hash, radix: 16)
+        return String((String(repeating: "0", count: max(0, 16 - hex.count)) + hex).prefix(7))
+    }
+
+    /// The dates a task can carry, each with its sign.
+    public enum DateField: String, Sendable, CaseIterable {
+        case due, scheduled, start, created, done, cancelled
+
+        /// 📅 ⏳ 🛫 ➕ ✅ ❌.
+        var sign: Unicode.Scalar {
+            switch self {
+            case .due: return "\u{1F4C5}"
+            case .scheduled: return "\u{23F3}"
+            case .start: return "\u{1F6EB}"
+            case .created: return "\u{2795}"
+            case .done: return "\u{2705}"
+            case .cancelled: return "\u{274C}"
+            }
+        }
+
+        /// Dataview's name for it (`[completion:: …]` is the done date).
+        var dataviewKey: String { self == .done ? "completion" : rawValue }
+    }
+
+    public subscript(field: DateField) -> TaskDate? {
+        get {
+            switch field {
+            case .due: return due
+            case .scheduled: return scheduled
+            case .start: return start
+            case .created: return created
+            case .done: return done
+            case .cancelled: return cancelled
+            }
+        }
+        set {
+            switch field {
+            case .due: due = newValue
+            case .scheduled: scheduled = newValue
+            case .start: start = newValue
+            case .created: created = newValue
+            case .done: done = newValue
+            case .cancelled: cancelled = newValue
+            }
+        }
+    }
+}

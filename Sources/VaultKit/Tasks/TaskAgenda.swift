@@ -1,0 +1,91 @@
+/// The agenda of DESIGN 12: tasks grouped by due date (Overdue, Today, Tomorrow, This
+/// Week, Later, No Due Date), by priority, by category or by note, and ordered inside a
+/// group by priority, then due date, then creation.
+public struct TaskAgenda: Sendable {
+    public enum Grouping: String, Sendable, CaseIterable {
+        case due, priority, category, note
+    }
+
+    /// Where a task's due date falls, seen from `today`.
+    public enum Bucket: String, Sendable, CaseIterable {
+        case overdue = "Overdue", today = "Today", tomorrow = "Tomorrow", thisWeek = "This Week", later = "Later", none = "No Due Date"
+    }
+
+    public struct Group: Sendable {
+        public var heading: String
+        public var tasks: [NoteTask]
+    }
+
+    public let today: TaskDate
+    /// 0 = Sunday … 6 = Saturday; weeks start on Monday unless the config says otherwise.
+    public let weekStart: Int
+
+    public init(today: TaskDate, weekStart: Int = 1) {
+        self.today = today
+        self.weekStart = weekStart
+    }
+
+    /// The bucket of `task`'s due date.
+    public func bucket(of task: NoteTask) -> Bucket {
+        guard let due = task.due else { return .none }
+        let days = due.dayNumber - today.dayNumber
+        if days < 0 { return .overdue }
+        if days == 0 { return .today }
+        if days == 1 { return .tomorrow }
+        // The rest of this week: up to the day before the next week starts.
+        let daysToWeekEnd = (weekStart - today.weekday + 6) % 7
+        return days <= daysToWeekEnd ? .thisWeek : .later
+    }
+
+    /// `tasks` in groups, in agenda order; empty groups are left out.
+    public func groups(_ tasks: [NoteTask], by grouping: Grouping) -> [Group] {
+        let ordered = tasks.sorted(by: Self.agendaOrder)
+        switch grouping {
+        case .due:
+            let byBucket = Dictionary(grouping: ordered, by: bucket(of:))
+            return Bucket.allCases.compactMap { bucket in byBucket[bucket].map { Group(heading: bucket.rawValue, tasks: $0) } }
+        case .priority:
+            let byPriority = Dictionary(grouping: ordered, by: \.priority)
+            return NoteTask.Priority.allCases.compactMap { priority in
+                byPriority[priority].map { Group(heading: priority.rawValue.capitalized, tasks: $0) }
+            }
+        case .category:
+            var groups: [String: [NoteTask]] = [:]
+            for task in ordered {
+                for category in task.categories.isEmpty ? [""] : task.categories { groups[TagName.key(category), default: []].append(task) }
+            }
+            return groups.keys.sorted { ($0.isEmpty ? 1 : 0, $0) < ($1.isEmpty ? 1 : 0, $1) }.map { key in
+                let tasks = groups[key] ?? []
+                let heading = key.isEmpty ? "No Category" : "#" + (tasks.first?.categories.first { TagName.key($0) == key } ?? key)
+                return Group(heading: heading, tasks: tasks)
+            }
+        case .note:
+            var order: [String] = []
+            var groups: [String: [NoteTask]] = [:]
+            for task in tasks.sorted(by: { ($0.path, $0.line) < ($1.path, $1.line) }) {
+                if groups[task.path] == nil { order.append(task.path) }
+                groups[task.path, default: []].append(task)
+            }
+            return order.map { Group(heading: $0, tasks: groups[$0] ?? []) }
+        }
+    }
+
+    /// Completed tasks, most recently done first, in one group.
+    public func completed(_ tasks: [NoteTask]) -> [Group] {
+        let ordered = tasks.sorted { a, b in
+            let doneA = a.done?.dayNumber ?? .min, doneB = b.done?.dayNumber ?? .min
+            return doneA != doneB ? doneA > doneB : (a.path, a.line) < (b.path, b.line)
+        }
+        return ordered.isEmpty ? [] : [Group(heading: "Done", tasks: ordered)]
+    }
+
+    /// Priority, then due date (none last), then created, then where it is written.
+    static func agendaOrder(_ a: NoteTask, _ b: NoteTask) -> Bool {
+        if a.priority != b.priority { return a.priority < b.priority }
+        let dueA = a.due?.dayNumber ?? .max, dueB = b.due?.dayNumber ?? .max
+        if dueA != dueB { return dueA < dueB }
+        let createdA = a.created?.dayNumber ?? .max, createdB = b.created?.dayNumber ?? .max
+        if createdA != createdB { return createdA < createdB }
+        return (a.path, a.line) < (b.path, b.line)
+    }
+}

@@ -1,0 +1,150 @@
+/// Reads one line as a task: the list marker, the checkbox and the fields on the line
+/// (emoji signs of the Tasks plugin, Dataview `[key:: value]`), as that plugin writes them.
+///
+/// A field whose value is not a date is reported with its column and left in the text,
+/// never guessed.
+struct TaskLine {
+    /// The line's indentation (a tab counts 4), for nesting.
+    var indent: Int
+    var task: NoteTask
+    /// Malformed values: 1-based column and message.
+    var problems: [(column: Int, message: String)] = []
+
+    private static let recurrenceSign: Unicode.Scalar = "\u{1F501}"
+    private static let prioritySigns: [Unicode.Scalar: NoteTask.Priority] = [
+        "\u{1F53A}": .highest, "\u{23EB}": .high, "\u{1F53C}": .medium, "\u{1F53D}": .low, "\u{23EC}": .lowest,
+    ]
+
+    /// The task on `line` (without its line break), or nil when it is not one.
+    init?(_ line: String, path: String, number: Int) {
+        let scalars = Array(line.unicodeScalars)
+        var index = 0
+        var indent = 0
+        while index < scalars.count, scalars[index] == " " || scalars[index] == "\t" {
+            indent += scalars[index] == "\t" ? 4 : 1
+            index += 1
+        }
+        guard index < scalars.count else { return nil }
+        // The list marker: -, * or +, or a number with . or ).
+        if ["-", "*", "+"].contains(scalars[index]) {
+            index += 1
+        } else {
+            let digits = index
+            while index < scalars.count, ("0"..."9").contains(scalars[index]) { index += 1 }
+            guard index > digits, index - digits <= 9, index < scalars.count, scalars[index] == "." || scalars[index] == ")" else { return nil }
+            index += 1
+        }
+        guard index + 3 < scalars.count || (index + 3 == scalars.count),
+              index < scalars.count, scalars[index] == " " else { return nil }
+        while index < scalars.count, scalars[index] == " " { index += 1 }
+        guard index + 2 < scalars.count, scalars[index] == "[", scalars[index + 2] == "]",
+              index + 3 == scalars.count || scalars[index + 3] == " " || scalars[index + 3] == "\t" else { return nil }
+        let checkbox = Character(scalars[index + 1])
+        self.indent = indent
+        task = NoteTask(path: path, line: number, source: line, text: "", status: NoteTask.Status(checkbox: checkbox))
+        readFields(scalars, from: index + 3)
+    }
+
+    private mutating func readFields(_ scalars: [Unicode.Scalar], from start: Int) {
+        var kept: [Unicode.Scalar] = []
+        var index = start
+        func column(_ offset: Int) -> Int { String(String.UnicodeScalarView(scalars[0..<offset])).count + 1 }
+        func skipSpaces() { while index < scalars.count, scalars[index] == " " || scalars[index] == "\u{FE0F}" { index += 1 } }
+        func isSign(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == Self.recurrenceSign || Self.prioritySigns[scalar] != nil || NoteTask.DateField.allCases.contains { $0.sign == scalar }
+        }
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if let field = NoteTask.DateField.allCases.first(where: { $0.sign == scalar }) {
+                let signStart = index
+                index += 1
+                skipSpaces()
+                let valueStart = index
+                while index < scalars.count, scalars[index] != " ", !isSign(scalars[index]) { index += 1 }
+                let value = String(String.UnicodeScalarView(scalars[valueStart..<index]))
+                if let parsed = TaskDate(value) {
+                    task[field] = parsed
+                } else {
+                    problems.append((column(valueStart), "malformed \(field.rawValue) date '\(value)' on a task (write YYYY-MM-DD)"))
+                    kept += scalars[signStart..<index]
+                }
+                continue
+            }
+            if scalar == Self.recurrenceSign {
+                index += 1
+                skipSpaces()
+                let valueStart = index
+                // The rule runs to the next field or tag: `🔁 every week #home`.
+                while index < scalars.count, !isSign(scalars[index]), !(scalars[index] == "#" && scalars[index - 1] == " ") { index += 1 }
+                let value = String(String.UnicodeScalarView(scalars[valueStart..<index])).trimmingSpaces()
+                if !value.isEmpty { task.recurrence = value }
+                if index < scalars.count, scalars[index] == "#" { kept.append(" ") }
+                continue
+            }
+            if let priority = Self.prioritySigns[scalar] {
+                task.priority = priority
+                index += 1
+                if index < scalars.count, scalars[index] == "\u{FE0F}" { index += 1 }
+                continue
+            }
+            if scalar == "[", let (end, key, value) = Self.dataviewField(scalars, at: index), readDataview(key, value, column: column(index)) {
+                index = end
+                continue
+            }
+            if scalar == "#", kept.last.map({ $0 == " " || $0 == "\t" }) ?? true {
+                var end = index + 1
+                while end < scalars.count, Self.isTagScalar(scalars[end]) { end += 1 }
+                if end > index + 1 {
+                    let tag = String(String.UnicodeScalarView(scalars[(index + 1)..<end]))
+                    if !task.categories.contains(tag) { task.categories.append(tag) }
+                }
+                kept += scalars[index..<end]
+                index = end
+                continue
+            }
+            kept.append(scalar)
+            index += 1
+        }
+        task.text = String(String.UnicodeScalarView(kept)).split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+    }
+
+    /// `[key:: value]` at `index`: where it ends, its lower-cased key and its value.
+    private static func dataviewField(_ scalars: [Unicode.Scalar], at index: Int) -> (end: Int, key: String, value: String)? {
+        guard let close = scalars[index...].firstIndex(of: "]") else { return nil }
+        let inside = String(String.UnicodeScalarView(scalars[(index + 1)..<close]))
+        guard let separator = inside.range(of: "::") else { return nil }
+        let key = inside[..<separator.lowerBound].trimmingSpaces().lowercased()
+        guard !key.isEmpty, key.allSatisfy({ $0.isLetter }) else { return nil }
+        return (close + 1, key, inside[separator.upperBound...].trimmingSpaces())
+    }
+
+    /// Applies a Dataview field; false for a key tasks do not have (it stays in the text).
+    private mutating func readDataview(_ key: String, _ value: String, column: Int) -> Bool {
+        if let field = NoteTask.DateField.allCases.first(where: { $0.dataviewKey == key }) {
+            if let date = TaskDate(value) {
+                task[field] = date
+            } else {
+                problems.append((column, "malformed \(key) date '\(value)' on a task (write YYYY-MM-DD)"))
+            }
+            return true
+        }
+        switch key {
+        case "priority":
+            guard let priority = NoteTask.Priority(rawValue: value.lowercased()) else {
+                problems.append((column, "unknown priority '\(value)' on a task (highest, high, medium, normal, low, lowest)"))
+                return true
+            }
+            task.priority = priority
+            return true
+        case "repeat":
+            task.recurrence = value
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static func isTagScalar(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-" || scalar == "/"
+    }
+}

@@ -1,0 +1,71 @@
+/// Finds the tasks of a note: every checkbox list item of its body, outside fenced code
+/// blocks, with its subtasks and notes from the indentation under it.
+public enum TaskReader {
+    /// The tasks in the file `bytes` of the note at `path`, and the task fields that
+    /// could not be read, located in the file.
+    public static func tasks(in bytes: UnsafeRawBufferPointer, path: String) -> (tasks: [NoteTask], problems: [Diagnostic]) {
+        var start = 0
+        if case .block(let block) = FrontMatterBlock.locate(in: bytes) { start = block.bodyStart }
+        var number = 1
+        for index in 0..<start where bytes[index] == UInt8(ascii: "\n") { number += 1 }
+        var tasks: [NoteTask] = []
+        var problems: [Diagnostic] = []
+        // The open tasks above this line, with their indentation: parents of what follows.
+        var open: [(indent: Int, index: Int)] = []
+        var fence: UInt8?
+        var lineStart = start
+        while lineStart < bytes.count {
+            let lineEnd = firstIndex(of: UInt8(ascii: "\n"), in: bytes, from: lineStart) ?? bytes.count
+            var end = lineEnd
+            if end > lineStart, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            let line = UnsafeRawBufferPointer(rebasing: bytes[lineStart..<end])
+            defer {
+                lineStart = lineEnd + 1
+                number += 1
+            }
+            if let marker = fenceMarker(line) {
+                if fence == nil { fence = marker } else if fence == marker { fence = nil }
+                continue
+            }
+            if fence != nil { continue }
+            let indent = indentation(line)
+            guard indent < line.count else { continue }  // A blank line ends nothing.
+            if line.contains(UInt8(ascii: "[")), let parsed = TaskLine(String(decoding: line, as: UTF8.self), path: path, number: number) {
+                while let last = open.last, last.indent >= parsed.indent { open.removeLast() }
+                var task = parsed.task
+                task.parentLine = open.last.map { tasks[$0.index].line }
+                for problem in parsed.problems {
+                    problems.append(Diagnostic(path: path, line: number, column: problem.column, severity: .error, message: problem.message))
+                }
+                open.append((parsed.indent, tasks.count))
+                tasks.append(task)
+                continue
+            }
+            // A line indented under a task is its note; anything else ends the list.
+            while let last = open.last, last.indent >= indent { open.removeLast() }
+            if let last = open.last {
+                tasks[last.index].notes.append(String(decoding: line, as: UTF8.self).trimmingSpaces())
+            }
+        }
+        return (tasks, problems)
+    }
+
+    /// The spaces and tabs a line starts with (a tab counts 4).
+    private static func indentation(_ line: UnsafeRawBufferPointer) -> Int {
+        var count = 0
+        for byte in line {
+            if byte == 0x20 { count += 1 } else if byte == 0x09 { count += 4 } else { break }
+        }
+        return line.allSatisfy { $0 == 0x20 || $0 == 0x09 } ? line.count : count
+    }
+
+    /// ``` or ~~~ (after at most three spaces): the fence character, for a fence line.
+    private static func fenceMarker(_ line: UnsafeRawBufferPointer) -> UInt8? {
+        var index = 0
+        while index < min(3, line.count), line[index] == 0x20 { index += 1 }
+        guard index + 2 < line.count else { return nil }
+        let byte = line[index]
+        guard byte == UInt8(ascii: "`") || byte == UInt8(ascii: "~"), line[index + 1] == byte, line[index + 2] == byte else { return nil }
+        return byte
+    }
+}

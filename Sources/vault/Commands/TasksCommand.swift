@@ -1,0 +1,88 @@
+import ArgumentParser
+import VaultKit
+
+/// `vault tasks`: the agenda of the tasks in the notes (DESIGN 12).
+struct TasksCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tasks",
+        abstract: "The agenda: open tasks by due date, priority, category or note.",
+        discussion: """
+            Tasks are Markdown checkboxes in notes, as Obsidian's Tasks plugin writes them:
+            - [ ] text 📅 2026-11-25 ⏫ #work   ([/] doing, [x] done, [-] cancelled)
+            QUERY selects the notes whose tasks are listed.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(parsing: .allUnrecognized, help: "Only the tasks of the notes this search query selects.") var query: [String] = []
+    @Option(help: "Group by: due (default), priority, category or note.") var by: TaskAgenda.Grouping = .due
+    @Flag(help: "Completed tasks, most recent first.") var done = false
+    @Flag(help: "Every task, open or not.") var all = false
+    @Option(help: "Show at most this many tasks.") var limit: Int?
+    @Option(help: "Output format: text or json.") var format: OutputFormat = .text
+
+    func validate() throws {
+        if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
+        if done, all { throw ValidationError("give --done or --all, not both") }
+    }
+
+    func run() throws {
+        var words = query
+        if let end = words.firstIndex(of: "--") { words.remove(at: end) }
+        let session = try Session(global, query: words.isEmpty ? nil : try parseQuery(words.joined(separator: " ")))
+        let (found, problems) = session.vault.tasks(of: session.sortedNotes)
+        for problem in problems { Terminal.standardError.warning(problem.asWarning) }
+        let tasks = found.filter { all || (done ? $0.status == .done : $0.status.isOpen) }
+        let agenda = TaskAgenda(today: session.vault.today)
+        var groups = done ? agenda.completed(tasks) : agenda.groups(tasks, by: by)
+        if let limit { groups = Self.first(limit, of: groups) }
+        if format == .json {
+            var json = JSONWriter()
+            json.beginArray()
+            for group in groups { for task in group.tasks { TaskJSON.write(task, bucket: agenda.bucket(of: task), to: &json) } }
+            json.endArray()
+            session.terminal.line(json.output)
+            return
+        }
+        print(groups, agenda: agenda, terminal: session.terminal)
+        if groups.isEmpty { throw ExitCode(1) }
+    }
+
+    /// The first `limit` tasks, in their groups.
+    private static func first(_ limit: Int, of groups: [TaskAgenda.Group]) -> [TaskAgenda.Group] {
+        var left = limit
+        var result: [TaskAgenda.Group] = []
+        for var group in groups where left > 0 {
+            group.tasks = Array(group.tasks.prefix(left))
+            left -= group.tasks.count
+            result.append(group)
+        }
+        return result
+    }
+
+    private func print(_ groups: [TaskAgenda.Group], agenda: TaskAgenda, terminal: Terminal) {
+        var out = ""
+        for (number, group) in groups.enumerated() {
+            out += (number == 0 ? "" : "\n") + terminal.bold(TerminalText.escaped(group.heading)) + "\n"
+            for task in group.tasks {
+                let box: String
+                switch task.status {
+                case .todo: box = "[ ]"
+                case .doing: box = "[/]"
+                case .done: box = "[x]"
+                case .cancelled: box = "[-]"
+                }
+                var details: [String] = []
+                if let sign = task.priority.sign { details.append(sign) }
+                if let due = task.due { details.append(terminal.paint("📅 \(due)", agenda.bucket(of: task) == .overdue ? "red" : nil)) }
+                if let recurrence = task.recurrence { details.append("🔁 " + recurrence) }
+                // The text keeps its #categories where they were written.
+                out += "  " + ([box, TerminalText.escaped(task.text)] + details).joined(separator: " ")
+                out += "  " + terminal.dim(TerminalText.escaped("\(task.path):\(task.line) · \(task.ref)")) + "\n"
+            }
+        }
+        terminal.write(out)
+    }
+}
+
+extension TaskAgenda.Grouping: ExpressibleByArgument {}

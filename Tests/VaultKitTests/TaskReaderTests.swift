@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+@testable import VaultKit
+
+/// Every form of task DESIGN 12 names, and things that look like tasks but are not.
+@Suite struct TaskReaderTests {
+    func tasks(_ text: String, path: String = "n.md") -> (tasks: [NoteTask], problems: [Diagnostic]) {
+        var text = text
+        return text.withUTF8 { TaskReader.tasks(in: UnsafeRawBufferPointer($0), path: path) }
+    }
+
+    @Test(arguments: [
+        ("- [ ] plain", "plain", NoteTask.Status.todo),
+        ("* [/] doing it", "doing it", .doing),
+        ("+ [x] done", "done", .done),
+        ("1. [X] numbered", "numbered", .done),
+        ("12) [-] cancelled", "cancelled", .cancelled),
+        ("    - [ ] indented", "indented", .todo),
+        ("\t- [?] unknown status is a to-do", "unknown status is a to-do", .todo),
+        ("- [ ]", "", .todo),
+    ])
+    func listItemsWithACheckboxAreTasks(_ line: String, _ text: String, _ status: NoteTask.Status) throws {
+        let task = try #require(tasks(line).tasks.first, "\(line)")
+        #expect(task.text == text)
+        #expect(task.status == status)
+        #expect(task.line == 1)
+    }
+
+    @Test(arguments: ["- [] no space", "-[ ] no space after the marker", "- [ ]text glued", "[ ] no marker", "a. [ ] letter", "- (x) round", "> - [ ] quoted? no"])
+    func otherLinesAreNot(_ line: String) {
+        #expect(tasks(line).tasks.isEmpty, "\(line)")
+    }
+
+    @Test func theFieldsOfTheTasksPlugin() throws {
+        let line = "- [ ] pay rent 📅 2026-11-25 ⏳ 2026-11-20 🛫 2026-11-01 ➕ 2026-10-30 ⏫ 🔁 every month on the 1st #home #money/bills"
+        let task = try #require(tasks(line).tasks.first)
+        #expect(task.text == "pay rent #home #money/bills")
+        #expect(task.due?.description == "2026-11-25")
+        #expect(task.scheduled?.description == "2026-11-20")
+        #expect(task.start?.description == "2026-11-01")
+        #expect(task.created?.description == "2026-10-30")
+        #expect(task.priority == .high)
+        #expect(task.recurrence == "every month on the 1st")
+        #expect(task.categories == ["home", "money/bills"])
+        let done = try #require(tasks("- [x] filed ✅ 2026-11-02 ❌ 2026-11-03 🔽").tasks.first)
+        #expect(done.done?.description == "2026-11-02")
+        #expect(done.cancelled?.description == "2026-11-03")
+        #expect(done.priority == .low)
+    }
+
+    @Test func signsWithTheVariationSelectorAndEveryPriority() throws {
+        #expect(tasks("- [ ] a 📅\u{FE0F} 2026-01-02").tasks.first?.due?.description == "2026-01-02")
+        #expect(tasks("- [ ] a 🔺").tasks.first?.priority == .highest)
+        #expect(tasks("- [ ] a 🔼\u{FE0F}").tasks.first?.priority == .medium)
+        #expect(tasks("- [ ] a ⏬").tasks.first?.priority == .lowest)
+        #expect(tasks("- [ ] a").tasks.first?.priority == .normal)
+    }
+
+    @Test func dataviewFields() throws {
+        let task = try #require(tasks("- [ ] call [due:: 2026-12-01] [priority:: high] [completion:: 2026-12-02] [note:: kept]").tasks.first)
+        #expect(task.due?.description == "2026-12-01")
+        #expect(task.priority == .high)
+        #expect(task.done?.description == "2026-12-02")
+        #expect(task.text == "call [note:: kept]")
+    }
+
+    @Test func aMalformedDateIsReportedAtItsColumnNeverGuessed() throws {
+        let read = tasks("---\ntags: [a]\n---\n# Title\n- [ ] pay 📅 2026-13-01 soon\n- [ ] x [due:: tomorrow]\n")
+        #expect(read.tasks.count == 2)
+        #expect(read.tasks[0].due == nil)
+        #expect(read.tasks[0].text.contains("2026-13-01"), "left in the text")
+        #expect(read.problems.map { "\($0.line ?? 0):\($0.column ?? 0) \($0.message)" } == [
+            "5:13 malformed due date '2026-13-01' on a task (write YYYY-MM-DD)",
+            "6:9 malformed due date 'tomorrow' on a task (write YYYY-MM-DD)",
+        ])
+    }
+
+    @Test func notInCodeBlocksOrFrontMatterAndNestedByIndentation() throws {
+        let text = """
+            ---
+            todo: "- [ ] not a task"
+            ---
+            - [ ] parent
+              a note of the parent
+              - [ ] child
+                - [x] grandchild
+              - [ ] second child
+            ```
+            - [ ] in code
+            ```
+            ~~~md
+            - [ ] in code too
+            ~~~
+            Paragraph.
+            - [ ] after the paragraph
+
+            """
+        let read = tasks(text)
+        #expect(read.tasks.map(\.text) == ["parent", "child", "grandchild", "second child", "after the paragraph"])
+        #expect(read.tasks.map(\.line) == [4, 6, 7, 8, 16])
+        #expect(read.tasks.map(\.parentLine) == [nil, 4, 6, 4, nil])
+        #expect(read.tasks[0].notes == ["a note of the parent"])
+    }
+
+    @Test func crlfLinesAndTheirRefs() throws {
+        let read = tasks("- [ ] a\r\n- [ ] a\r\n")
+        #expect(read.tasks.map(\.text) == ["a", "a"])
+        #expect(read.tasks[0].ref == read.tasks[1].ref, "a REF names the line as written")
+        #expect(tasks("- [ ] a", path: "other.md").tasks[0].ref != read.tasks[0].ref)
+    }
+
+    @Test func theAgendaBuckets() {
+        // 2026-11-23 is a Monday.
+        let agenda = TaskAgenda(today: TaskDate("2026-11-23")!)
+        func bucket(_ due: String?) -> TaskAgenda.Bucket {
+            var task = NoteTask(path: "n.md", line: 1, source: "", text: "", status: .todo)
+            task.due = due.flatMap { TaskDate($0) }
+            return agenda.bucket(of: task)
+        }
+        #expect(bucket("2026-11-22") == .overdue)
+        #expect(bucket("2026-11-23") == .today)
+        #expect(bucket("2026-11-24") == .tomorrow)
+        #expect(bucket("2026-11-29") == .thisWeek)
+        #expect(bucket("2026-11-30") == .later)
+        #expect(bucket(nil) == .none)
+        #expect(TaskDate("2026-11-23")?.weekday == 1)
+        #expect(TaskDate(dayNumber: TaskDate("2024-02-29")!.dayNumber).description == "2024-02-29")
+        #expect(TaskDate("2025-02-29") == nil)
+        let sundayStart = TaskAgenda(today: TaskDate("2026-11-23")!, weekStart: 0)
+        var task = NoteTask(path: "n.md", line: 1, source: "", text: "", status: .todo)
+        task.due = TaskDate("2026-11-28")
+        #expect(sundayStart.bucket(of: task) == .thisWeek)
+        task.due = TaskDate("2026-11-29")
+        #expect(sundayStart.bucket(of: task) == .later)
+    }
+}

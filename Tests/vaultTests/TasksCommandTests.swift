@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// `vault tasks`: the agenda from the checkboxes in the notes (DESIGN 12).
+@Suite("vault tasks")
+struct TasksCommandTests {
+    /// `days` from today (UTC, as the tests run `vault`), as YYYY-MM-DD.
+    static func day(_ days: Int) -> String {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd"
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        return formatter.string(from: Date().addingTimeInterval(Double(days) * 86_400))
+    }
+
+    private func vault() throws -> TestVault {
+        let vault = try TestVault()
+        try vault.createDirectory("Work")
+        try vault.write("Work/Plan.md", """
+            ---
+            tags: [work]
+            ---
+            # Plan
+            - [ ] late report 📅 \(Self.day(-2)) ⏫ #work
+            - [/] today's call 📅 \(Self.day(0))
+            - [ ] someday
+            - [x] shipped ✅ \(Self.day(-1))
+            ```
+            - [ ] not a task
+            ```
+
+            """)
+        try vault.write("Home.md", "- [ ] water plants 📅 \(Self.day(1)) 🔽 #home\n- [-] dropped ❌ \(Self.day(-3))\n")
+        return vault
+    }
+
+    @Test func theAgendaByDueDate() throws {
+        let result = try vault().run("tasks")
+        #expect(result.status == 0, "\(result)")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.filter { !$0.hasPrefix("  ") && !$0.isEmpty } == ["Overdue", "Today", "Tomorrow", "No Due Date"])
+        #expect(result.stdout.contains("  [ ] late report #work ⏫ 📅 \(Self.day(-2))  Work/Plan.md:5 · "))
+        #expect(result.stdout.contains("  [/] today's call 📅 \(Self.day(0))  Work/Plan.md:6 · "))
+        #expect(!result.stdout.contains("shipped") && !result.stdout.contains("not a task") && !result.stdout.contains("dropped"))
+    }
+
+    @Test func jsonHasExactlyTheFieldsOfTheDesign() throws {
+        let result = try vault().run("tasks", "--all", "--format", "json")
+        let tasks = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [[String: Any]])
+        #expect(tasks.count == 6)
+        let keys = ["ref", "note", "line", "text", "status", "priority", "due", "scheduled", "start", "created", "done", "cancelled", "recurrence", "categories", "bucket"]
+        #expect(tasks.allSatisfy { Set($0.keys) == Set(keys) })
+        let late = try #require(tasks.first { $0["text"] as? String == "late report #work" })
+        #expect(late["priority"] as? String == "high")
+        #expect(late["bucket"] as? String == "Overdue")
+        #expect(late["categories"] as? [String] == ["work"])
+        #expect(late["line"] as? Int == 5)
+        #expect(late["scheduled"] is NSNull)
+    }
+
+    @Test func doneByPriorityAndAQuery() throws {
+        let vault = try vault()
+        #expect(try vault.run("tasks", "--done").stdout.hasPrefix("Done\n  [x] shipped  Work/Plan.md:8 · "))
+        let byPriority = try vault.run("tasks", "--by", "priority").stdout
+        #expect(byPriority.hasPrefix("High\n  [ ] late report"), "\(byPriority)")
+        #expect(byPriority.contains("Low\n  [ ] water plants"))
+        let home = try vault.run("tasks", "folder:/", "--format", "json")
+        let tasks = try #require(try JSONSerialization.jsonObject(with: home.stdoutData) as? [[String: Any]])
+        #expect(tasks.map { $0["note"] as? String } == ["Home.md"])
+    }
+
+    @Test func checkReportsADateItCannotRead() throws {
+        let vault = try vault()
+        try vault.write("Bad.md", "# Bad\n\n- [ ] pay 📅 2026-02-30\n")
+        let check = try vault.run("check")
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("Bad.md:3:13: error: malformed due date '2026-02-30' on a task (write YYYY-MM-DD)\n"), "\(check)")
+        let tasks = try vault.run("tasks")
+        #expect(tasks.stderr.contains("Bad.md:3:13: warning: malformed due date"), "\(tasks)")
+    }
+}
