@@ -39,7 +39,7 @@ public struct TaskAgenda: Sendable {
 
     /// `tasks` in groups, in agenda order; empty groups are left out.
     public func groups(_ tasks: [NoteTask], by grouping: Grouping) -> [Group] {
-        let ordered = tasks.sorted(by: Self.agendaOrder)
+        let ordered = Self.inAgendaOrder(tasks)
         switch grouping {
         case .due:
             let byBucket = Dictionary(grouping: ordered, by: bucket(of:))
@@ -72,20 +72,23 @@ public struct TaskAgenda: Sendable {
 
     /// Completed tasks, most recently done first, in one group.
     public func completed(_ tasks: [NoteTask]) -> [Group] {
-        let ordered = tasks.sorted { a, b in
-            let doneA = a.done?.dayNumber ?? .min, doneB = b.done?.dayNumber ?? .min
-            return doneA != doneB ? doneA > doneB : (a.path, a.line) < (b.path, b.line)
-        }
+        let done = tasks.map { $0.done?.dayNumber ?? .min }
+        let ordered = tasks.indices.sorted { a, b in done[a] != done[b] ? done[a] > done[b] : a < b }.map { tasks[$0] }
         return ordered.isEmpty ? [] : [Group(heading: "Done", tasks: ordered)]
     }
 
-    /// Priority, then due date (none last), then created, then where it is written.
-    static func agendaOrder(_ a: NoteTask, _ b: NoteTask) -> Bool {
-        if a.priority != b.priority { return a.priority < b.priority }
-        let dueA = a.due?.dayNumber ?? .max, dueB = b.due?.dayNumber ?? .max
-        if dueA != dueB { return dueA < dueB }
-        let createdA = a.created?.dayNumber ?? .max, createdB = b.created?.dayNumber ?? .max
-        if createdA != createdB { return createdA < createdB }
-        return (a.path, a.line) < (b.path, b.line)
+    /// Priority, then due date (none last), then created, then the order they were given
+    /// in (notes in list order, lines in order): sorted by integer keys, as a vault can
+    /// hold hundreds of thousands of tasks.
+    static func inAgendaOrder(_ tasks: [NoteTask]) -> [NoteTask] {
+        let priorities = NoteTask.Priority.allCases
+        let keys = tasks.map { task in
+            (priorities.firstIndex(of: task.priority) ?? 0, task.due?.dayNumber ?? .max, task.created?.dayNumber ?? .max)
+        }
+        return tasks.indices.sorted { a, b in
+            let keyA = keys[a], keyB = keys[b]
+            if keyA != keyB { return keyA < keyB }
+            return a < b
+        }.map { tasks[$0] }
     }
 }

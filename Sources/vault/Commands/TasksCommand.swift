@@ -1,5 +1,6 @@
 import ArgumentParser
 import VaultKit
+import VaultPlatform
 
 /// `vault tasks`: the agenda of the tasks in the notes (DESIGN 12).
 struct TasksCommand: ParsableCommand {
@@ -31,10 +32,12 @@ struct TasksCommand: ParsableCommand {
         if let end = words.firstIndex(of: "--") { words.remove(at: end) }
         let session = try Session(global, query: words.isEmpty ? nil : try parseQuery(words.joined(separator: " ")))
         let (found, problems) = session.vault.tasks(of: session.sortedNotes)
+        PhaseTimer.mark("read tasks")
         for problem in problems { Terminal.standardError.warning(problem.asWarning) }
         let tasks = found.filter { all || (done ? $0.status == .done : $0.status.isOpen) }
         let agenda = TaskAgenda(today: session.vault.today)
         var groups = done ? agenda.completed(tasks) : agenda.groups(tasks, by: by)
+        PhaseTimer.mark("agenda")
         if let limit { groups = Self.first(limit, of: groups) }
         if format == .json {
             var json = JSONWriter()
