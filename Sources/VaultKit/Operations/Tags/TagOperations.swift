@@ -177,11 +177,19 @@ public struct TagOperations: Sendable {
         }
     }
 
-    /// A rename or merge of a tag no note has is a typo: an error, with the closest tag,
-    /// and nothing recorded (unless it completes an interrupted operation).
+    /// A rename or merge of tags no note has is a typo: an error, with the closest tag,
+    /// and nothing recorded (unless it completes an interrupted operation). A merge goes
+    /// ahead while one of its sources is left: running a merge again after an editor put a
+    /// tag back must finish it.
     private func requireTagged(_ sources: [String], kind: TagHistoryRecord.Kind, target: String) throws(VaultError) {
         guard Self.interrupted(kind, sources: sources, target: target, in: TagHistory(vault: vault)) == nil else { return }
-        try requireExisting(sources)
+        do {
+            try requireExisting(sources)
+        } catch {
+            let keys = Set(sources.map(TagName.key))
+            let anyLeft = notes.contains { note in note.tags.contains { tag in keys.contains { TagName.isSelfOrDescendant(TagName.key(tag), of: $0) } } }
+            if !anyLeft { throw error }
+        }
     }
 
     /// Throws `.tagNotFound` (with the closest tag) for the first of `tags` no note has,
