@@ -39,6 +39,17 @@ public enum TagName {
         return name.precomposedStringWithCanonicalMapping.lowercased()
     }
 
+    /// `tag` and the levels above it: `a/b/c` gives `a`, `a/b`, `a/b/c`.
+    public static func selfAndAncestors(_ tag: String) -> [String] {
+        var levels: [String] = []
+        var path = ""
+        for part in tag.split(separator: "/") {
+            path = path.isEmpty ? String(part) : path + "/" + part
+            levels.append(path)
+        }
+        return levels
+    }
+
     /// True when `tag` is `ancestor` or nested below it (`project/alpha` is below `project`).
     public static func isSelfOrDescendant(_ tagKey: String, of ancestorKey: String) -> Bool {
         tagKey == ancestorKey || (tagKey.hasPrefix(ancestorKey) && tagKey.utf8.dropFirst(ancestorKey.utf8.count).first == UInt8(ascii: "/"))

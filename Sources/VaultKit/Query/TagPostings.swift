@@ -12,16 +12,8 @@ public struct TagPostings: Sendable {
         var positions: [String: [Int32]] = [:]
         for (index, note) in notes.enumerated() {
             var keys: Set<String> = []
-            for tag in note.tags {
-                let key = TagName.key(tag)
-                keys.insert(key)
-                // `a/b/c` is found by `tag:a` and `tag:a/b` too.
-                var prefix = key[...]
-                while let slash = prefix.lastIndex(of: "/") {
-                    prefix = prefix[..<slash]
-                    keys.insert(String(prefix))
-                }
-            }
+            // `a/b/c` is found by `tag:a` and `tag:a/b` too.
+            for tag in note.tags { keys.formUnion(TagName.selfAndAncestors(TagName.key(tag))) }
             for key in keys { positions[key, default: []].append(Int32(index)) }
         }
         self.positions = positions

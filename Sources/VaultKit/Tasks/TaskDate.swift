@@ -23,16 +23,8 @@ public struct TaskDate: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     /// The date of a day number (days since 1970-01-01).
     public init(dayNumber: Int) {
-        // civil_from_days (Howard Hinnant).
-        let z = dayNumber + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        self.init(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
+        let fields = LocalFields(secondsSince1970: dayNumber * 86_400)
+        self.init(year: fields.year, month: fields.month, day: fields.day)
     }
 
     /// Days since 1970-01-01 (days_from_civil).
@@ -46,7 +38,7 @@ public struct TaskDate: Sendable, Hashable, Comparable, CustomStringConvertible 
     }
 
     /// 0 = Sunday … 6 = Saturday.
-    public var weekday: Int { ((dayNumber % 7) + 11) % 7 }
+    public var weekday: Int { LocalFields(secondsSince1970: dayNumber * 86_400).weekday }
 
     public var description: String {
         func pad(_ value: Int, _ width: Int) -> String {

@@ -88,16 +88,8 @@ extension FolderCommand {
                 session.terminal.line("would remove \(existing) if nothing else is left in it")
                 return
             }
-            if !yes {
-                switch ask("Move \(notes.count) note\(notes.count == 1 ? "" : "s") of '\(existing)' to the trash and remove the folder?") {
-                case .yes: break
-                case .no:
-                    session.terminal.line("nothing deleted")
-                    return
-                case .cannotAsk:
-                    throw VaultError.invalidArgument("nothing deleted (use --yes to delete the folder without a question)")
-                }
-            }
+            guard try yes || confirm("Move \(notes.count) note\(notes.count == 1 ? "" : "s") of '\(existing)' to the trash and remove the folder?",
+                                     terminal: session.terminal, withoutTerminal: "delete the folder") else { return }
             let changes = session.beginWrite()
             try session.forEach(notes) { note in
                 try changes.trash.delete(note)

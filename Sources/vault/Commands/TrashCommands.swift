@@ -110,33 +110,25 @@ extension TrashCommand {
                 global.terminal.line("the trash is empty")
                 return
             }
-            if !yes {
-                switch ask("Delete \(count) note\(count == 1 ? "" : "s") in the trash for good?") {
-                case .yes: break
-                case .no:
-                    // The user said no: nothing to report as an error.
-                    global.terminal.line("nothing deleted")
-                    return
-                case .cannotAsk:
-                    throw VaultError.invalidArgument("nothing deleted (use --yes to empty the trash without a question)")
-                }
-            }
+            guard try yes || confirm("Delete \(count) note\(count == 1 ? "" : "s") in the trash for good?",
+                                     terminal: global.terminal, withoutTerminal: "empty the trash") else { return }
             global.terminal.line("deleted \(vault.beginReportedWrite().trash.empty()) note(s) for good")
         }
     }
 }
 
-/// What a question on the terminal got.
-enum Answer {
-    case yes, no
-    /// Standard input is not a terminal: a script must say `--yes`.
-    case cannotAsk
-}
-
-/// Asks on the terminal (anything but y or yes is no).
-func ask(_ question: String) -> Answer {
-    guard Syscalls.isTerminal(0) else { return .cannotAsk }
+/// Asks on the terminal (anything but y or yes is no). No is not an error: it prints
+/// `nothing deleted` and returns false. Without a terminal to ask on, a script must say
+/// `--yes`: an error naming what it would `do`.
+func confirm(_ question: String, terminal: Terminal, withoutTerminal action: String) throws -> Bool {
+    guard Syscalls.isTerminal(0) else {
+        throw VaultError.invalidArgument("nothing deleted (use --yes to \(action) without a question)")
+    }
     Terminal.standardError.write(question + " [y/N] ")
-    guard let answer = readLine() else { return .no }
-    return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased()) ? .yes : .no
+    let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
+    guard answer == "y" || answer == "yes" else {
+        terminal.line("nothing deleted")
+        return false
+    }
+    return true
 }

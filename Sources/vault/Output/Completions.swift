@@ -18,17 +18,7 @@ enum Completions {
     /// Tags and the levels above them (`project`, `project/alpha`).
     static let tags = CompletionKind.custom { words, _, prefix in
         names(words, prefix) { scan in
-            var tags = Set<String>()
-            for note in scan.notes {
-                for tag in note.tags {
-                    var path = ""
-                    for part in tag.split(separator: "/") {
-                        path = path.isEmpty ? String(part) : path + "/" + part
-                        tags.insert(path)
-                    }
-                }
-            }
-            return Array(tags)
+            scan.notes.flatMap { $0.tags.flatMap(TagName.selfAndAncestors) }
         }
     }
 

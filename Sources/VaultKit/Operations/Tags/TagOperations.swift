@@ -199,11 +199,7 @@ public struct TagOperations: Sendable {
         var known: [String: String] = [:]
         for note in notes {
             for tag in note.tags {
-                var prefix = ""
-                for part in tag.split(separator: "/") {
-                    prefix = prefix.isEmpty ? String(part) : prefix + "/" + part
-                    known[TagName.key(prefix)] = known[TagName.key(prefix)] ?? prefix
-                }
+                for level in TagName.selfAndAncestors(tag) { known[TagName.key(level)] = known[TagName.key(level)] ?? level }
             }
         }
         guard let missing = sources.first(where: { !known.keys.contains(TagName.key($0)) }) else { return }
