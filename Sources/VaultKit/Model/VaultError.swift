@@ -26,6 +26,11 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
     case io(path: String, operation: String, errno: Int32)
     case invalidArgument(String)
     case editorFailed(String)
+    /// No task of the note has the REF any more: its line changed since it was listed.
+    case staleTask(ref: String, path: String)
+    /// No task of the vault has the REF.
+    case taskNotFound(String)
+    case ambiguousTask(String, candidates: [String])
 
     public var errorDescription: String? {
         switch self {
@@ -67,6 +72,12 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
             return message
         case .editorFailed(let message):
             return message
+        case .staleTask(let ref, let path):
+            return "\(path): task \(ref) has changed since it was listed, so vault changed nothing (run 'vault tasks' for its new REF)"
+        case .taskNotFound(let ref):
+            return "no task has the REF '\(ref)' (a REF changes when its task's line changes; run 'vault tasks' for the current ones)"
+        case .ambiguousTask(let ref, let candidates):
+            return "'\(ref)' is the start of \(candidates.count) REFs: " + candidates.joined(separator: ", ") + "; give more of it"
         }
     }
 

@@ -26,7 +26,30 @@ extension VaultSession {
     }
 
     /// Today's date where the vault is, for the agenda.
-    public var today: TaskDate {
-        TaskDate(dayNumber: NoteDate.localFields(vault.now(), timeZone: vault.timeZone).dayNumber)
+    public var today: TaskDate { vault.today }
+
+    /// The agenda with the vault's week start, seen from today.
+    public var agenda: TaskAgenda { TaskAgenda(today: today, weekStart: config.weekStart) }
+
+    /// The task of `tasks` whose REF is `ref` or starts with it (at least 4 characters).
+    public func task(_ ref: String, in tasks: [NoteTask]) throws(VaultError) -> NoteTask {
+        let wanted = ref.lowercased()
+        guard wanted.count >= 4, wanted.allSatisfy(\.isHexDigit) else { throw .taskNotFound(ref) }
+        let found = tasks.filter { $0.fullRef.hasPrefix(wanted) }
+        guard let first = found.first else { throw .taskNotFound(ref) }
+        guard found.count == 1 else { throw .ambiguousTask(ref, candidates: found.map { "\($0.fullRef.prefix(wanted.count + 3)) (\($0.path):\($0.line))" }) }
+        return first
     }
+}
+
+extension Vault {
+    /// Today's date in the vault's time zone.
+    public var today: TaskDate {
+        TaskDate(dayNumber: NoteDate.localFields(now(), timeZone: timeZone).dayNumber)
+    }
+}
+
+extension VaultChanges {
+    /// Change and add tasks, dated today.
+    public var tasks: TaskOperations { TaskOperations(vault: vault, today: vault.today) }
 }

@@ -64,16 +64,24 @@ public struct NoteTask: Sendable, Equatable {
     public var notes: [String] = []
     /// The line of the task it is a subtask of.
     public var parentLine: Int?
+    /// How many lines above it in the note read exactly like it: two identical lines
+    /// have different REFs.
+    public var occurrence = 0
 
     /// A short name for the task, made from its note and its line as written: valid until
     /// that line changes, and never the name of another line.
-    public var ref: String {
+    public var ref: String { String(fullRef.prefix(7)) }
+
+    /// The whole hash a REF is the start of: a longer start tells apart two REFs that
+    /// begin alike.
+    public var fullRef: String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in path.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         hash = (hash ^ 0) &* 0x100_0000_01b3
         for byte in source.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        if occurrence > 0 { hash = (hash ^ UInt64(occurrence)) &* 0x100_0000_01b3 }
         let hex = String(hash, radix: 16)
-        return String((String(repeating: "0", count: max(0, 16 - hex.count)) + hex).prefix(7))
+        return String(repeating: "0", count: max(0, 16 - hex.count)) + hex
     }
 
     /// The dates a task can carry, each with its sign.

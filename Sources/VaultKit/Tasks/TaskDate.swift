@@ -50,6 +50,19 @@ public struct TaskDate: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     public static func < (a: TaskDate, b: TaskDate) -> Bool { a.dayNumber < b.dayNumber }
 
+    public func adding(days: Int) -> TaskDate { TaskDate(dayNumber: dayNumber + days) }
+
+    /// The same day `months` later; a day the month does not have becomes its last day
+    /// (31 January + 1 month is 28 or 29 February), as the Tasks plugin does.
+    public func adding(months: Int) -> TaskDate {
+        let total = year * 12 + (month - 1) + months
+        let (newYear, newMonth) = (total / 12, total % 12 + 1)
+        return TaskDate(year: newYear, month: newMonth, day: min(day, Self.days(inMonth: newMonth, of: newYear)))
+    }
+
+    /// The last day of this date's month.
+    var lastOfMonth: TaskDate { TaskDate(year: year, month: month, day: Self.days(inMonth: month, of: year)) }
+
     static func days(inMonth month: Int, of year: Int) -> Int {
         switch month {
         case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28

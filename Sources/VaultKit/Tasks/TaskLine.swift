@@ -9,6 +9,25 @@ struct TaskLine {
     var task: NoteTask
     /// Malformed values: 1-based column and message.
     var problems: [(column: Int, message: String)] = []
+    /// The line's Unicode scalars; the places below index into them.
+    let scalars: [Unicode.Scalar]
+    /// Where the status character between the brackets is.
+    let checkbox: Int
+    /// Where each field that was read is written: from its sign (or `[`) to the end of its
+    /// value (or `]`), and its value alone, for edits that change only that value.
+    var fields: [Field: (whole: Range<Int>, value: Range<Int>)] = [:]
+    /// Each `#tag` on the line, with `#`.
+    var tags: [(name: String, range: Range<Int>)] = []
+
+    /// Where the description ends: at the first field, or the end of the line.
+    var descriptionEnd: Int { fields.values.map(\.whole.lowerBound).min() ?? scalars.count }
+
+    /// A field of the line that an edit can change.
+    enum Field: Hashable {
+        case date(NoteTask.DateField)
+        case priority
+        case recurrence
+    }
 
     private static let recurrenceSign: Unicode.Scalar = "\u{1F501}"
     private static let prioritySigns: [Unicode.Scalar: NoteTask.Priority] = [
@@ -39,13 +58,15 @@ struct TaskLine {
         while index < scalars.count, scalars[index] == " " { index += 1 }
         guard index + 2 < scalars.count, scalars[index] == "[", scalars[index + 2] == "]",
               index + 3 == scalars.count || scalars[index + 3] == " " || scalars[index + 3] == "\t" else { return nil }
-        let checkbox = Character(scalars[index + 1])
         self.indent = indent
-        task = NoteTask(path: path, line: number, source: line, text: "", status: NoteTask.Status(checkbox: checkbox))
-        readFields(scalars, from: index + 3)
+        self.scalars = scalars
+        checkbox = index + 1
+        task = NoteTask(path: path, line: number, source: line, text: "", status: NoteTask.Status(checkbox: Character(scalars[index + 1])))
+        readFields(from: index + 3)
     }
 
-    private mutating func readFields(_ scalars: [Unicode.Scalar], from start: Int) {
+    private mutating func readFields(from start: Int) {
+        let scalars = self.scalars
         var kept: [Unicode.Scalar] = []
         var index = start
         func column(_ offset: Int) -> Int { String(String.UnicodeScalarView(scalars[0..<offset])).count + 1 }
@@ -64,6 +85,7 @@ struct TaskLine {
                 let value = String(String.UnicodeScalarView(scalars[valueStart..<index]))
                 if let parsed = TaskDate(value) {
                     task[field] = parsed
+                    fields[.date(field)] = (signStart..<index, valueStart..<index)
                 } else {
                     problems.append((column(valueStart), "malformed \(field.rawValue) date '\(value)' on a task (write YYYY-MM-DD)"))
                     kept += scalars[signStart..<index]
@@ -71,23 +93,33 @@ struct TaskLine {
                 continue
             }
             if scalar == Self.recurrenceSign {
+                let signStart = index
                 index += 1
                 skipSpaces()
                 let valueStart = index
                 // The rule runs to the next field or tag: `🔁 every week #home`.
                 while index < scalars.count, !isSign(scalars[index]), !(scalars[index] == "#" && scalars[index - 1] == " ") { index += 1 }
-                let value = String(String.UnicodeScalarView(scalars[valueStart..<index])).trimmingSpaces()
-                if !value.isEmpty { task.recurrence = value }
+                var valueEnd = index
+                while valueEnd > valueStart, scalars[valueEnd - 1] == " " { valueEnd -= 1 }
+                let value = String(String.UnicodeScalarView(scalars[valueStart..<valueEnd]))
+                if !value.isEmpty {
+                    task.recurrence = value
+                    fields[.recurrence] = (signStart..<valueEnd, valueStart..<valueEnd)
+                }
                 if index < scalars.count, scalars[index] == "#" { kept.append(" ") }
                 continue
             }
             if let priority = Self.prioritySigns[scalar] {
                 task.priority = priority
+                let signStart = index
                 index += 1
                 if index < scalars.count, scalars[index] == "\u{FE0F}" { index += 1 }
+                fields[.priority] = (signStart..<index, signStart..<index)
                 continue
             }
-            if scalar == "[", let (end, key, value) = Self.dataviewField(scalars, at: index), readDataview(key, value, column: column(index)) {
+            if scalar == "[", let (end, key, value) = Self.dataviewField(scalars, at: index),
+               let field = readDataview(key, String(String.UnicodeScalarView(scalars[value])), column: column(index)) {
+                if let field { fields[field] = (index..<end, value) }
                 index = end
                 continue
             }
@@ -97,6 +129,7 @@ struct TaskLine {
                 if end > index + 1 {
                     let tag = String(String.UnicodeScalarView(scalars[(index + 1)..<end]))
                     if !task.categories.contains(tag) { task.categories.append(tag) }
+                    tags.append((tag, index..<end))
                 }
                 kept += scalars[index..<end]
                 index = end
@@ -108,39 +141,44 @@ struct TaskLine {
         task.text = String(String.UnicodeScalarView(kept)).split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
     }
 
-    /// `[key:: value]` at `index`: where it ends, its lower-cased key and its value.
-    private static func dataviewField(_ scalars: [Unicode.Scalar], at index: Int) -> (end: Int, key: String, value: String)? {
+    /// `[key:: value]` at `index`: where it ends, its lower-cased key and where its value
+    /// is (without the spaces around it).
+    private static func dataviewField(_ scalars: [Unicode.Scalar], at index: Int) -> (end: Int, key: String, value: Range<Int>)? {
         guard let close = scalars[index...].firstIndex(of: "]") else { return nil }
-        let inside = String(String.UnicodeScalarView(scalars[(index + 1)..<close]))
-        guard let separator = inside.range(of: "::") else { return nil }
-        let key = inside[..<separator.lowerBound].trimmingSpaces().lowercased()
+        guard let separator = (index + 1..<close).first(where: { scalars[$0] == ":" && $0 + 1 < close && scalars[$0 + 1] == ":" }) else { return nil }
+        let key = String(String.UnicodeScalarView(scalars[(index + 1)..<separator])).trimmingSpaces().lowercased()
         guard !key.isEmpty, key.allSatisfy({ $0.isLetter }) else { return nil }
-        return (close + 1, key, inside[separator.upperBound...].trimmingSpaces())
+        var start = separator + 2
+        var end = close
+        while start < end, scalars[start] == " " { start += 1 }
+        while end > start, scalars[end - 1] == " " { end -= 1 }
+        return (close + 1, key, start..<end)
     }
 
-    /// Applies a Dataview field; false for a key tasks do not have (it stays in the text).
-    private mutating func readDataview(_ key: String, _ value: String, column: Int) -> Bool {
+    /// Applies a Dataview field: nil for a key tasks do not have (it stays in the text),
+    /// else the field it set (`.some(nil)` when its value could not be read).
+    private mutating func readDataview(_ key: String, _ value: String, column: Int) -> Field?? {
         if let field = NoteTask.DateField.allCases.first(where: { $0.dataviewKey == key }) {
-            if let date = TaskDate(value) {
-                task[field] = date
-            } else {
+            guard let date = TaskDate(value) else {
                 problems.append((column, "malformed \(key) date '\(value)' on a task (write YYYY-MM-DD)"))
+                return .some(nil)
             }
-            return true
+            task[field] = date
+            return .date(field)
         }
         switch key {
         case "priority":
             guard let priority = NoteTask.Priority(rawValue: value.lowercased()) else {
                 problems.append((column, "unknown priority '\(value)' on a task (highest, high, medium, normal, low, lowest)"))
-                return true
+                return .some(nil)
             }
             task.priority = priority
-            return true
+            return .priority
         case "repeat":
             task.recurrence = value
-            return true
+            return .recurrence
         default:
-            return false
+            return nil
         }
     }
 

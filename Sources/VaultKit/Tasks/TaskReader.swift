@@ -47,6 +47,13 @@ public enum TaskReader {
                 tasks[last.index].notes.append(String(decoding: line, as: UTF8.self).trimmingSpaces())
             }
         }
+        if tasks.count > 1 {
+            var seen: [String: Int] = [:]
+            for index in tasks.indices {
+                tasks[index].occurrence = seen[tasks[index].source, default: 0]
+                seen[tasks[index].source, default: 0] += 1
+            }
+        }
         return (tasks, problems)
     }
 

@@ -16,6 +16,12 @@ public struct VaultConfig: Sendable, Equatable {
     public var tagColors: [String: String] = [:]
     /// Colour names by folder path, compared case-insensitively.
     public var folderColors: [String: String] = [:]
+    /// The note `vault task add` appends to without `--note` (`tasks.inbox`).
+    public var taskInbox = "Tasks.md"
+    /// The day weeks start on for the agenda, 0 = Sunday (`tasks.weekStart`).
+    public var weekStart = 1
+    /// Icons and colours of task categories by tag key (`tasks.categories`).
+    public var taskCategories: [String: TaskCategoryStyle] = [:]
     /// Values that could not be understood, located in the config file.
     public var problems: [Diagnostic] = []
 
@@ -77,6 +83,8 @@ public struct VaultConfig: Sendable, Equatable {
                         continue
                     }
                 }
+            case "tasks":
+                readTasks(value, into: &config, report: report)
             case "colors":
                 for (kind, map) in pairs(value) {
                     for pair in rawPairs(map) {
@@ -96,6 +104,50 @@ public struct VaultConfig: Sendable, Equatable {
         return config
     }
 
+    private static func readTasks(_ value: YAMLNode, into config: inout VaultConfig, report: (String, YAMLNode) -> Void) {
+        for (key, value) in pairs(value) {
+            switch key {
+            case "inbox":
+                if let path = value.scalar, path.hasSuffix(".md"), !path.hasPrefix("/"), !path.split(separator: "/").contains(where: { $0 == ".." || $0.hasPrefix(".") }) {
+                    config.taskInbox = path
+                } else {
+                    report("'tasks.inbox' should be the path of a note in the vault, such as Tasks.md or Inbox/Tasks.md", value)
+                }
+            case "weekstart":
+                if let day = value.scalar.flatMap({ TaskDateInput.weekday(named: $0.lowercased()) }) {
+                    config.weekStart = day
+                } else {
+                    report("'tasks.weekStart' should be a weekday, such as monday or sunday", value)
+                }
+            case "categories":
+                for pair in rawPairs(value) {
+                    guard let name = pair.key.scalar else { continue }
+                    var style = TaskCategoryStyle()
+                    for (field, setting) in pairs(pair.value) {
+                        if field == "icon" { style.icon = setting.scalar }
+                        if field == "color" {
+                            if let color = setting.scalar?.lowercased(), palette.contains(color) {
+                                style.color = color
+                            } else {
+                                report("unknown colour '\(setting.scalar ?? "")' (use one of: \(palette.joined(separator: " ")))", setting)
+                            }
+                        }
+                    }
+                    config.taskCategories[TagName.key(name)] = style
+                }
+            default:
+                continue
+            }
+        }
+    }
+
+    /// The icon and colour of a task category: its own, else its tag's colour.
+    public func style(ofCategory name: String) -> TaskCategoryStyle {
+        var style = taskCategories[TagName.key(name)] ?? TaskCategoryStyle()
+        if style.color == nil { style.color = color(ofTag: name) }
+        return style
+    }
+
     private static func rawPairs(_ node: YAMLNode?) -> [YAMLPair] {
         if case .mapping(let pairs, _)? = node?.kind { return pairs }
         return []
@@ -110,4 +162,15 @@ public struct VaultConfig: Sendable, Equatable {
 
     /// The colour of a tag, if the config gives one.
     public func color(ofTag name: String) -> String? { tagColors[TagName.key(name)] }
+}
+
+/// How a task category shows: an icon (an emoji) and a colour of the palette.
+public struct TaskCategoryStyle: Sendable, Equatable {
+    public var icon: String?
+    public var color: String?
+
+    public init(icon: String? = nil, color: String? = nil) {
+        self.icon = icon
+        self.color = color
+    }
 }

@@ -35,7 +35,7 @@ struct TasksCommand: ParsableCommand {
         PhaseTimer.mark("read tasks")
         for problem in problems { Terminal.standardError.warning(problem.asWarning) }
         let tasks = found.filter { all || (done ? $0.status == .done : $0.status.isOpen) }
-        let agenda = TaskAgenda(today: session.vault.today)
+        let agenda = session.vault.agenda
         var groups = done ? agenda.completed(tasks) : agenda.groups(tasks, by: by)
         PhaseTimer.mark("agenda")
         if let limit { groups = Self.first(limit, of: groups) }

@@ -1,0 +1,130 @@
+import Foundation
+import VaultPlatform
+
+/// Changes tasks in their notes (DESIGN 12): each change rewrites only the task's own
+/// line, through the never-clobber write path, and is refused when the task's line is no
+/// longer what was listed.
+///
+/// Task changes leave the front matter alone, `modified` included, so that ticking a task
+/// off is a one-line `git diff`; the file's modification time says the text changed.
+public struct TaskOperations: Sendable {
+    public let vault: Vault
+    /// The day `done`, `cancel` and `add` write.
+    public let today: TaskDate
+
+    public init(vault: Vault, today: TaskDate) {
+        self.vault = vault
+        self.today = today
+    }
+
+    /// A task before and after a change.
+    public struct Outcome: Sendable {
+        public var before: NoteTask
+        /// Nil when the task was removed.
+        public var after: NoteTask?
+        /// The next occurrence a completed recurring task added.
+        public var next: NoteTask?
+        /// False when the task already was as asked.
+        public var changed: Bool
+    }
+
+    /// Applies `changes` to `task`, found again in its note by its REF. With `dryRun`,
+    /// says what would change and writes nothing.
+    public func change(_ task: NoteTask, _ changes: [TaskChange], dryRun: Bool = false) throws(VaultError) -> Outcome {
+        var result: TaskEdit.Outcome?
+        if dryRun {
+            var edit = TaskEdit(bytes: try vault.root.read(task.path).bytes, path: task.path, today: today)
+            result = try edit.apply(changes, toTask: task.fullRef)
+        } else {
+            try vault.writer.update(task.path, touchesText: true) { editor in
+                var edit = TaskEdit(bytes: editor.bytes, path: task.path, today: today)
+                result = try edit.apply(changes, toTask: task.fullRef)
+                if edit.bytes != editor.bytes { try editor.splice(0..<editor.bytes.count, with: edit.bytes) }
+            }
+        }
+        let after = result?.task
+        return Outcome(before: task, after: after, next: result?.next, changed: after?.source != task.source || result?.next != nil)
+    }
+
+    /// Appends a task to the note at `path`, or to the inbox (`tasks.inbox`) when nil,
+    /// creating the inbox note when it is missing. Returns the task as written.
+    public func add(_ draft: TaskDraft, to path: String?) throws(VaultError) -> NoteTask {
+        let line = draft.line(created: today)
+        let target = path ?? vault.config.taskInbox
+        var written: NoteTask?
+        do {
+            try vault.writer.update(target, touchesText: true) { editor in
+                let (bytes, number) = Self.appending(line, to: editor.bytes)
+                try editor.splice(0..<editor.bytes.count, with: bytes)
+                written = TaskLine(line, path: target, number: number)?.task
+            }
+        } catch .io(_, _, ENOENT) where path == nil {
+            let folder = target.split(separator: "/").dropLast().joined(separator: "/")
+            let title = String(target.split(separator: "/").last?.dropLast(3) ?? "Tasks")
+            let created = try NoteOperations(vault: vault).create(NoteDraft(title: title, folder: folder, body: line + "\n"))
+            let bytes = try vault.root.read(created).bytes
+            let found = bytes.withUnsafeBytes { TaskReader.tasks(in: $0, path: created).tasks }
+            written = found.last
+        }
+        guard let written else { throw .invalidArgument("'\(line)' is not a task") }
+        return written
+    }
+
+    /// `bytes` with `line` appended: right after a list that ends the note, else after a
+    /// blank line, in the file's own line endings. Also the 1-based number of the new line.
+    static func appending(_ line: String, to bytes: [UInt8]) -> (bytes: [UInt8], line: Int) {
+        let crlf = bytes.firstIndex(of: 0x0A).map { $0 > 0 && bytes[$0 - 1] == 0x0D } ?? false
+        let ending: [UInt8] = crlf ? [0x0D, 0x0A] : [0x0A]
+        var result = bytes
+        let lines = TaskEdit.lines(of: bytes)
+        let bodyStart = bytes.withUnsafeBytes { raw -> Int in
+            if case .block(let block) = FrontMatterBlock.locate(in: raw) { return block.bodyStart }
+            return 0
+        }
+        let lastText = lines.last { range in range.lowerBound >= bodyStart && bytes[range].contains { !$0.isASCIIWhitespace } }
+        if !result.isEmpty, result.last != 0x0A { result += ending }
+        let endsInBlank = lines.last.map { range in !bytes[range].contains { !$0.isASCIIWhitespace } } ?? false
+        if let lastText, !endsInBlank, !Self.isListItem(bytes[lastText]) { result += ending }
+        let number = result.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+        return (result + Array(line.utf8) + ending, number)
+    }
+
+    /// `- x`, `* x`, `+ x`, `1. x` after any indentation.
+    private static func isListItem(_ line: ArraySlice<UInt8>) -> Bool {
+        let trimmed = line.drop { $0 == 0x20 || $0 == 0x09 }
+        guard let first = trimmed.first else { return false }
+        if first == UInt8(ascii: "-") || first == UInt8(ascii: "*") || first == UInt8(ascii: "+") {
+            return trimmed.dropFirst().first == 0x20
+        }
+        let digits = trimmed.prefix { (0x30...0x39).contains($0) }
+        let after = trimmed.dropFirst(digits.count)
+        return !digits.isEmpty && (after.first == UInt8(ascii: ".") || after.first == UInt8(ascii: ")")) && after.dropFirst().first == 0x20
+    }
+}
+
+/// A task `vault task add` writes.
+public struct TaskDraft: Sendable {
+    public var text: String
+    public var due: TaskDate?
+    public var scheduled: TaskDate?
+    public var priority: NoteTask.Priority = .normal
+    public var categories: [String] = []
+    public var recurrence: String?
+
+    public init(text: String) {
+        self.text = text
+    }
+
+    /// The line, in the plugin's order: words and categories, priority, recurrence,
+    /// created, scheduled, due.
+    func line(created: TaskDate) -> String {
+        var parts = ["- [ ]", text.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingSpaces()]
+        parts += categories.filter { category in !text.split(separator: " ").contains { $0 == "#" + category } }.map { "#" + $0 }
+        if let sign = priority.sign { parts.append(sign) }
+        if let recurrence { parts.append("🔁 " + recurrence) }
+        parts.append("➕ \(created)")
+        if let scheduled { parts.append("⏳ \(scheduled)") }
+        if let due { parts.append("📅 \(due)") }
+        return parts.filter { !$0.isEmpty }.joined(separator: " ")
+    }
+}
