@@ -92,6 +92,9 @@ enum QueryReference {
                 return false
             }
             return (bounds.0.map { date >= $0 } ?? true) && (bounds.1.map { date < $0 } ?? true)
+        case .taskDate, .priority, .status, .task:
+            Issue.record("task terms are checked by TaskQueryTests, not generated here")
+            return false
         }
     }
 
@@ -119,6 +122,9 @@ enum QueryReference {
             case .yesterday:
                 guard let start = calendar.date(byAdding: .day, value: -1, to: today) else { return nil }
                 return (start, today)
+            case .tomorrow:
+                guard let end = calendar.date(byAdding: .day, value: 1, to: tomorrow) else { return nil }
+                return (tomorrow, end)
             }
         }
         switch condition {

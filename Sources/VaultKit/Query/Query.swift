@@ -34,6 +34,17 @@ public struct Query: Sendable, CustomStringConvertible {
     /// their text; false when the front matter and path decide alone.
     public var needsText: Bool { expression.needsText }
 
+    /// True when the query says which statuses of tasks it wants (`status:`, `task:`), so
+    /// that the agenda does not limit it to open tasks.
+    public var choosesTaskStatus: Bool {
+        expression.contains { term in
+            switch term {
+            case .status, .task: return true
+            default: return false
+            }
+        }
+    }
+
     /// The query fully parenthesised, in query syntax.
     public var description: String { expression.description }
 

@@ -24,6 +24,13 @@ indirect enum QueryCondition: Sendable {
     case date(QueryTerm.DateField, QueryDateCondition)
     /// A date condition resolved to instants.
     case dateBounds(QueryTerm.DateField, DateBounds)
+    /// A task's date as written (nil: none), and resolved.
+    case taskDate(NoteTask.DateField, QueryDateCondition?)
+    case taskDateBounds(NoteTask.DateField, DayBounds?)
+    case priority(QueryTerm.PriorityComparison, NoteTask.Priority)
+    case status(NoteTask.Status)
+    /// A task of that status (nil: any).
+    case hasTask(NoteTask.Status?)
 
     init(_ expression: QueryExpression) {
         switch expression {
@@ -56,6 +63,10 @@ indirect enum QueryCondition: Sendable {
             case .state(.unsorted): self = .unsorted
             case .state(.untagged): self = .untagged
             case .date(let field, let condition): self = .date(field, condition)
+            case .taskDate(let field, let condition): self = .taskDate(field, condition)
+            case .priority(let comparison, let priority): self = .priority(comparison, priority)
+            case .status(let status): self = .status(status)
+            case .task(let status): self = .hasTask(status)
             }
         }
     }
@@ -76,6 +87,7 @@ indirect enum QueryCondition: Sendable {
         case .tag, .folder: return 1
         case .title: return 2
         case .text: return 3
+        case .taskDate, .taskDateBounds, .priority, .status, .hasTask: return 4
         }
     }
 
@@ -83,7 +95,7 @@ indirect enum QueryCondition: Sendable {
         switch self {
         case .all(let operands), .any(let operands): return operands.contains { $0.hasDates }
         case .not(let operand): return operand.hasDates
-        case .date: return true
+        case .date, .taskDate: return true
         default: return false
         }
     }
@@ -95,6 +107,7 @@ indirect enum QueryCondition: Sendable {
         case .any(let operands): return .any(operands.map { $0.resolved(now: now, timeZone: timeZone) })
         case .not(let operand): return .not(operand.resolved(now: now, timeZone: timeZone))
         case .date(let field, let condition): return .dateBounds(field, condition.bounds(now: now, timeZone: timeZone))
+        case .taskDate(let field, let condition): return .taskDateBounds(field, condition?.dayBounds(now: now, timeZone: timeZone))
         default: return self
         }
     }
@@ -130,6 +143,8 @@ indirect enum QueryCondition: Sendable {
             return operand.decide(note, text: text).map { !$0 }
         case .text(let matcher):
             return text(matcher)
+        case .taskDate, .taskDateBounds, .priority, .status, .hasTask:
+            return nil
         default:
             return matchesMetadata(note)
         }
@@ -147,9 +162,79 @@ indirect enum QueryCondition: Sendable {
             return !operand.evaluate(note, text: text)
         case .text(let matcher):
             return matcher.matches(note.title) || matcher.matches(text)
+        case .taskDate, .taskDateBounds, .priority, .status, .hasTask:
+            // Of a note: one of its tasks matches (only open ones, for due dates and
+            // priorities, as the agenda shows them).
+            let openOnly: Bool
+            switch self {
+            case .taskDate(.due, _), .taskDateBounds(.due, _), .priority: openOnly = true
+            default: openOnly = false
+            }
+            return TaskReader.tasks(in: text, path: note.path).tasks.contains { task in
+                (!openOnly || task.status.isOpen) && matches(task)
+            }
         default:
             return matchesMetadata(note)
         }
+    }
+
+    /// The outcome for one task of `note`: words are looked for in the task's text, tags
+    /// among its categories and then its note's tags, the other note fields in its note.
+    func evaluate(_ task: NoteTask, of note: Note) -> Bool {
+        switch self {
+        case .all(let operands):
+            return operands.allSatisfy { $0.evaluate(task, of: note) }
+        case .any(let operands):
+            return operands.contains { $0.evaluate(task, of: note) }
+        case .not(let operand):
+            return !operand.evaluate(task, of: note)
+        case .text(let matcher):
+            return matcher.matches(task.text)
+        case .tag(let pattern):
+            return task.categories.contains { category in
+                var name = category
+                return name.withUTF8 { pattern.matches(UnsafeRawBufferPointer($0)) }
+            } || matchesMetadata(note)
+        case .taskDate, .taskDateBounds, .priority, .status, .hasTask:
+            return matches(task)
+        default:
+            return matchesMetadata(note)
+        }
+    }
+
+    /// A task leaf on `task`.
+    private func matches(_ task: NoteTask) -> Bool {
+        func inDay(_ date: TaskDate?, _ bounds: DayBounds?) -> Bool {
+            guard let bounds else { return date == nil }
+            guard let date else { return false }
+            return bounds.contains(date.dayNumber)
+        }
+        switch self {
+        case .taskDateBounds(let field, let bounds):
+            return inDay(task[field], bounds)
+        case .taskDate(let field, let condition):
+            return inDay(task[field], condition?.dayBounds(now: Date(), timeZone: .current))
+        case .priority(let comparison, let priority):
+            // More important is greater: `>=medium` is medium, high and highest.
+            let (have, want) = (-Self.rank(task.priority), -Self.rank(priority))
+            switch comparison {
+            case .equal: return have == want
+            case .greater: return have > want
+            case .greaterOrEqual: return have >= want
+            case .less: return have < want
+            case .lessOrEqual: return have <= want
+            }
+        case .status(let status):
+            return task.status == status
+        case .hasTask(let status):
+            return status.map { $0 == task.status } ?? true
+        default:
+            return false
+        }
+    }
+
+    private static func rank(_ priority: NoteTask.Priority) -> Int {
+        NoteTask.Priority.allCases.firstIndex(of: priority) ?? 0
     }
 
     /// A leaf that needs only the note's metadata.
@@ -179,7 +264,7 @@ indirect enum QueryCondition: Sendable {
             // Unresolved dates are resolved by the evaluator; this is a fallback with the
             // current clock, so that a condition is never silently true.
             return condition.bounds(now: Date(), timeZone: .current).contains(Self.date(field, of: note))
-        case .all, .any, .not, .text:
+        case .all, .any, .not, .text, .taskDate, .taskDateBounds, .priority, .status, .hasTask:
             return evaluate(note, text: UnsafeRawBufferPointer(start: nil, count: 0))
         }
     }

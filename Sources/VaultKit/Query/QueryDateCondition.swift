@@ -33,6 +33,8 @@ public enum QueryDateCondition: Sendable, Equatable, CustomStringConvertible {
         case day(year: Int, month: Int, day: Int)
         case today
         case yesterday
+        /// For task dates: `due:tomorrow`.
+        case tomorrow
 
         public var description: String {
             switch self {
@@ -41,6 +43,7 @@ public enum QueryDateCondition: Sendable, Equatable, CustomStringConvertible {
             case .day(let year, let month, let day): return Self.pad(year, 4) + "-" + Self.pad(month, 2) + "-" + Self.pad(day, 2)
             case .today: return "today"
             case .yesterday: return "yesterday"
+            case .tomorrow: return "tomorrow"
             }
         }
 
@@ -59,13 +62,15 @@ public enum QueryDateCondition: Sendable, Equatable, CustomStringConvertible {
                 return today..<today + 1
             case .yesterday:
                 return today - 1..<today
+            case .tomorrow:
+                return today + 1..<today + 2
             }
         }
 
         /// True for the periods that do not depend on the day the query runs.
         var isAbsolute: Bool {
             switch self {
-            case .today, .yesterday: return false
+            case .today, .yesterday, .tomorrow: return false
             default: return true
             }
         }
@@ -95,25 +100,32 @@ public enum QueryDateCondition: Sendable, Equatable, CustomStringConvertible {
 
     /// The instants the condition accepts when the query runs at `now` in `timeZone`.
     func bounds(now: Date, timeZone: TimeZone) -> DateBounds {
-        let fields = NoteDate.localFields(now, timeZone: timeZone)
-        let today = fields.dayNumber
+        let days = dayBounds(now: now, timeZone: timeZone)
         func start(ofDay day: Int) -> Double {
             NoteDate.localTimeToDate(Double(day) * 86_400, timeZone: timeZone).timeIntervalSince1970
         }
+        return DateBounds(lower: days.lower.map(start(ofDay:)), upper: days.upper.map(start(ofDay:)))
+    }
+
+    /// The days (since 1970-01-01) the condition accepts, `lower <= day < upper`, when the
+    /// query runs at `now` in `timeZone`: for the dates of tasks, which are days.
+    func dayBounds(now: Date, timeZone: TimeZone) -> DayBounds {
+        let fields = NoteDate.localFields(now, timeZone: timeZone)
+        let today = fields.dayNumber
         switch self {
         case .within(let period):
             let days = period.days(today: today)
-            return DateBounds(lower: start(ofDay: days.lowerBound), upper: start(ofDay: days.upperBound))
+            return DayBounds(lower: days.lowerBound, upper: days.upperBound)
         case .after(let period):
-            return DateBounds(lower: start(ofDay: period.days(today: today).upperBound), upper: nil)
+            return DayBounds(lower: period.days(today: today).upperBound, upper: nil)
         case .onOrAfter(let period):
-            return DateBounds(lower: start(ofDay: period.days(today: today).lowerBound), upper: nil)
+            return DayBounds(lower: period.days(today: today).lowerBound, upper: nil)
         case .before(let period):
-            return DateBounds(lower: nil, upper: start(ofDay: period.days(today: today).lowerBound))
+            return DayBounds(lower: nil, upper: period.days(today: today).lowerBound)
         case .onOrBefore(let period):
-            return DateBounds(lower: nil, upper: start(ofDay: period.days(today: today).upperBound))
+            return DayBounds(lower: nil, upper: period.days(today: today).upperBound)
         case .range(let first, let last):
-            return DateBounds(lower: start(ofDay: first.days(today: today).lowerBound), upper: start(ofDay: last.days(today: today).upperBound))
+            return DayBounds(lower: first.days(today: today).lowerBound, upper: last.days(today: today).upperBound)
         case .last(let count, let unit):
             let firstDay: Int
             switch unit {
@@ -129,8 +141,20 @@ public enum QueryDateCondition: Sendable, Equatable, CustomStringConvertible {
                 let month = months - year * 12 + 1
                 firstDay = NoteDate.daysFromCivil(year: year, month: month, day: min(fields.day, NoteDate.daysIn(month: month, year: year)))
             }
-            return DateBounds(lower: start(ofDay: firstDay), upper: start(ofDay: today + 1))
+            return DayBounds(lower: firstDay, upper: today + 1)
         }
+    }
+}
+
+/// A half-open interval of days, `lower <= day < upper`, either end open.
+struct DayBounds: Sendable, Equatable {
+    var lower: Int?
+    var upper: Int?
+
+    func contains(_ day: Int) -> Bool {
+        if let lower, day < lower { return false }
+        if let upper, day >= upper { return false }
+        return true
     }
 }
 

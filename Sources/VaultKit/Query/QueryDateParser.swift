@@ -3,7 +3,7 @@
 /// ```
 /// value    := relative | op period | period ".." period | period
 /// op       := ">=" | "<=" | ">" | "<"
-/// period   := YYYY | YYYY-MM | YYYY-MM-DD | "today" | "yesterday"
+/// period   := YYYY | YYYY-MM | YYYY-MM-DD | "today" | "yesterday" | "tomorrow"
 /// relative := count ( "d" | "w" | "m" | "y" )
 /// ```
 enum QueryDateParser {
@@ -104,6 +104,7 @@ enum QueryDateParser {
         switch text.lowercased() {
         case "today": return .today
         case "yesterday": return .yesterday
+        case "tomorrow": return .tomorrow
         default: break
         }
         let invalid = Failure(message: "invalid date '\(text)' (\(expected))", offset: offset)

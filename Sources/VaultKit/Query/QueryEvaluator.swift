@@ -42,4 +42,11 @@ public struct QueryEvaluator: Sendable {
         guard let summary else { return condition.decide(note) }
         return condition.decide(note) { summary.mayContain($0) ? nil : false }
     }
+
+    /// True when `task`, of `note`, matches, as `vault tasks QUERY` reads a query: words
+    /// in the task's text, `#tag` among its categories or its note's tags, task fields on
+    /// the task, the other fields on its note.
+    public func matches(_ task: NoteTask, of note: Note) -> Bool {
+        condition.evaluate(task, of: note)
+    }
 }

@@ -26,6 +26,15 @@ public indirect enum QueryExpression: Sendable, Equatable, CustomStringConvertib
         }
     }
 
+    /// True when some term passes `test`.
+    public func contains(where test: (QueryTerm) -> Bool) -> Bool {
+        switch self {
+        case .and(let operands), .or(let operands): return operands.contains { $0.contains(where: test) }
+        case .not(let operand): return operand.contains(where: test)
+        case .term(let term): return test(term)
+        }
+    }
+
     /// True when some term needs the note's text (a word or a phrase).
     public var needsText: Bool {
         switch self {

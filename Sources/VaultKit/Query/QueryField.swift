@@ -19,6 +19,7 @@ public struct QueryField: Sendable {
 
     /// Every field, in the order suggestions prefer them and the help lists them.
     public static let all: [QueryField] = [tag, folder, title, state] + QueryTerm.DateField.allCases.map(date)
+        + [.due, .scheduled, .done].map(taskDate) + [priority, status, task]
 
     /// The field called `name` (any case).
     public static func named(_ name: String) -> QueryField? {
@@ -73,6 +74,49 @@ public struct QueryField: Sendable {
         ) { value throws(Failure) in
             .date(field, try QueryDateParser.parse(value))
         }
+    }
+
+    static func taskDate(_ field: NoteTask.DateField) -> QueryField {
+        let meaning = field == .due ? "an open task due" : "a task \(field.rawValue)"
+        return QueryField(
+            name: field.rawValue, aliases: [:],
+            help: "\(field.rawValue):DATE\(String(repeating: " ", count: max(1, 12 - field.rawValue.count)))\(meaning) then (date forms as above, tomorrow, or none)"
+        ) { value throws(Failure) in
+            .taskDate(field, value.lowercased() == "none" ? nil : try QueryDateParser.parse(value))
+        }
+    }
+
+    static let priority = QueryField(
+        name: "priority", aliases: ["prio": "priority"],
+        help: "priority:high     a task of that priority (highest, high, medium, normal, low, lowest); >=medium, <high, …"
+    ) { value throws(Failure) in
+        let comparison = QueryTerm.PriorityComparison.allCases.filter { !$0.rawValue.isEmpty && value.hasPrefix($0.rawValue) }
+            .max { $0.rawValue.count < $1.rawValue.count } ?? .equal
+        let name = value.dropFirst(comparison.rawValue.count).lowercased()
+        return .priority(comparison, try named(name, in: NoteTask.Priority.self, field: "priority", offset: comparison.rawValue.count))
+    }
+
+    static let status = QueryField(
+        name: "status", aliases: [:],
+        help: "status:todo       a task to do, doing, done or cancelled"
+    ) { value throws(Failure) in
+        .status(try named(value.lowercased(), in: NoteTask.Status.self, field: "status", offset: 0))
+    }
+
+    static let task = QueryField(
+        name: "task", aliases: ["tasks": "task"],
+        help: "task:todo         a note with a task to do (doing, done, cancelled, any)"
+    ) { value throws(Failure) in
+        value.lowercased() == "any" ? .task(nil) : .task(try named(value.lowercased(), in: NoteTask.Status.self, field: "task", offset: 0))
+    }
+
+    /// The case of `Value` called `name`, or a failure that suggests the nearest.
+    private static func named<Value: RawRepresentable & CaseIterable>(_ name: String, in _: Value.Type, field: String, offset: Int) throws(Failure) -> Value
+    where Value.RawValue == String {
+        if let value = Value(rawValue: name) { return value }
+        let names = Value.allCases.map(\.rawValue)
+        let hint = EditDistance.nearest(to: name, in: names).map { "did you mean '\($0)'?" } ?? "expected " + names.joined(separator: ", ")
+        throw Failure(message: "unknown value '\(name)' for '\(field):' (\(hint))", offset: offset)
     }
 
     /// The hint after an unknown field: a known spelling's meaning, else the nearest field,

@@ -18,6 +18,20 @@ public enum QueryTerm: Sendable, Equatable, CustomStringConvertible {
     case state(State)
     /// `created:`, `modified:`, `date:` (the sort date).
     case date(DateField, QueryDateCondition)
+    /// `due:`, `scheduled:`, `done:`: a task's date, or with nil (`none`) its absence.
+    /// Of a note: it has an open task (any task, for `done:`) with such a date.
+    case taskDate(NoteTask.DateField, QueryDateCondition?)
+    /// `priority:high`, `priority:>=medium` (more important is greater).
+    case priority(PriorityComparison, NoteTask.Priority)
+    /// `status:todo|doing|done|cancelled`; of a note, it has such a task.
+    case status(NoteTask.Status)
+    /// `task:todo|doing|done|cancelled|any`: a note with such a task (nil: any).
+    case task(NoteTask.Status?)
+
+    /// How `priority:` compares.
+    public enum PriorityComparison: String, Sendable, CaseIterable {
+        case equal = "", greater = ">", greaterOrEqual = ">=", less = "<", lessOrEqual = "<="
+    }
 
     /// The values of `is:`.
     public enum State: String, Sendable, CaseIterable {
@@ -31,10 +45,18 @@ public enum QueryTerm: Sendable, Equatable, CustomStringConvertible {
         case sortDate = "date"
     }
 
-    /// True for the terms that need the note's text: words and phrases.
+    /// True for the terms that need the note's text: words, phrases and its tasks.
     public var needsText: Bool {
         switch self {
-        case .word, .phrase: return true
+        case .word, .phrase, .taskDate, .priority, .status, .task: return true
+        default: return false
+        }
+    }
+
+    /// True for the terms about a task rather than a note.
+    public var isAboutTasks: Bool {
+        switch self {
+        case .taskDate, .priority, .status, .task: return true
         default: return false
         }
     }
@@ -55,6 +77,14 @@ public enum QueryTerm: Sendable, Equatable, CustomStringConvertible {
             return "is:" + state.rawValue
         case .date(let field, let condition):
             return field.rawValue + ":" + condition.description
+        case .taskDate(let field, let condition):
+            return field.rawValue + ":" + (condition?.description ?? "none")
+        case .priority(let comparison, let priority):
+            return "priority:" + comparison.rawValue + priority.rawValue
+        case .status(let status):
+            return "status:" + status.rawValue
+        case .task(let status):
+            return "task:" + (status?.rawValue ?? "any")
         }
     }
 

@@ -2,9 +2,10 @@ import Foundation
 import VaultPlatform
 
 extension VaultSession {
-    /// The tasks of `notes`, in their order and each note's line order, read from the
-    /// files on all cores, with the task fields that could not be read.
-    public func tasks(of notes: [Note]) -> (tasks: [NoteTask], problems: [Diagnostic]) {
+    /// The tasks of `notes` that `include` accepts (all without it), in the notes' order
+    /// and each note's line order, read from the files on all cores, with the task
+    /// fields that could not be read.
+    public func tasks(of notes: [Note], where include: (@Sendable (NoteTask, Note) -> Bool)? = nil) -> (tasks: [NoteTask], problems: [Diagnostic]) {
         var tasks: [NoteTask] = []
         var problems: [Diagnostic] = []
         let root = self.root
@@ -14,7 +15,7 @@ extension VaultSession {
             for note in notes[range] {
                 guard let status = try? root.read(note.path, into: &buffer) else { continue }
                 let read = buffer.withUnsafeBytes { TaskReader.tasks(in: UnsafeRawBufferPointer(rebasing: $0[0..<Int(status.size)]), path: note.path) }
-                found.0 += read.tasks
+                found.0 += include.map { include in read.tasks.filter { include($0, note) } } ?? read.tasks
                 found.1 += read.problems
             }
             return found
@@ -23,6 +24,17 @@ extension VaultSession {
             problems += found.1
         })
         return (tasks, problems)
+    }
+
+    /// The tasks `query` selects, as `vault tasks QUERY` reads it (see
+    /// `QueryEvaluator.matches(_:of:)`), in list order; `statuses` limits them unless the
+    /// query names statuses itself.
+    public func tasks(matching query: Query?, in notes: [Note], statuses: Set<NoteTask.Status>) -> (tasks: [NoteTask], problems: [Diagnostic]) {
+        let evaluator = query?.evaluator(context: QueryContext(now: vault.now(), timeZone: vault.timeZone))
+        let statuses = query?.choosesTaskStatus == true ? Set(NoteTask.Status.allCases) : statuses
+        return tasks(of: notes) { task, note in
+            statuses.contains(task.status) && (evaluator?.matches(task, of: note) ?? true)
+        }
     }
 
     /// Today's date where the vault is, for the agenda.

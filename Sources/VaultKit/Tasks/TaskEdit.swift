@@ -22,7 +22,8 @@ struct TaskEdit {
         guard let task = found.first(where: { $0.fullRef == ref }), task.line - 1 < lines.count else {
             throw .staleTask(ref: String(ref.prefix(7)), path: path)
         }
-        let range = lines[task.line - 1]
+        var range = lines[task.line - 1]
+        if range.lowerBound == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { range = 3..<max(3, range.upperBound) }
         let ending: [UInt8] = range.upperBound > range.lowerBound && bytes[range.upperBound - 1] == 0x0D ? [0x0D, 0x0A] : [0x0A]
         let content = range.lowerBound..<(ending.count == 2 ? range.upperBound - 1 : range.upperBound)
         guard let original = String(validating: bytes[content], as: UTF8.self), var editor = TaskLineEditor(original) else {
@@ -31,7 +32,7 @@ struct TaskEdit {
         if changes.contains(.remove) {
             let block = Self.block(of: task.line - 1, lines: lines, in: bytes)
             let end = block.upperBound < lines.count ? lines[block.upperBound].lowerBound : bytes.count
-            bytes.removeSubrange(lines[block.lowerBound].lowerBound..<end)
+            bytes.removeSubrange(range.lowerBound..<end)
             return Outcome(task: nil, next: nil)
         }
         var next: String?
@@ -57,6 +58,7 @@ struct TaskEdit {
     private func apply(_ change: TaskChange, to editor: inout TaskLineEditor) {
         switch change {
         case .status(let status):
+            guard editor.parsed.task.status != status else { return }
             editor.setStatus(status)
             editor.set(.done, to: status == .done ? editor.parsed.task.done ?? today : nil)
             editor.set(.cancelled, to: status == .cancelled ? editor.parsed.task.cancelled ?? today : nil)
@@ -88,8 +90,10 @@ struct TaskEdit {
         copy.setStatus(.todo)
         copy.set(.done, to: nil)
         copy.set(.cancelled, to: nil)
-        if let reference = rule.whenDone ? today : task.due ?? task.scheduled ?? task.start {
-            let shift = rule.next(after: reference).dayNumber - reference.dayNumber
+        if let reference = task.due ?? task.scheduled ?? task.start {
+            // The dates keep their distance from the first of them, which moves to the
+            // rule's next date after it (after today, for `when done`).
+            let shift = rule.next(after: rule.whenDone ? today : reference).dayNumber - reference.dayNumber
             for field in [NoteTask.DateField.start, .scheduled, .due] {
                 if let date = task[field] { copy.set(field, to: date.adding(days: shift)) }
             }

@@ -5,7 +5,11 @@ public enum TaskReader {
     /// could not be read, located in the file.
     public static func tasks(in bytes: UnsafeRawBufferPointer, path: String) -> (tasks: [NoteTask], problems: [Diagnostic]) {
         var start = 0
-        if case .block(let block) = FrontMatterBlock.locate(in: bytes) { start = block.bodyStart }
+        if case .block(let block) = FrontMatterBlock.locate(in: bytes) {
+            start = block.bodyStart
+        } else if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            start = 3
+        }
         var number = 1
         for index in 0..<start where bytes[index] == UInt8(ascii: "\n") { number += 1 }
         var tasks: [NoteTask] = []

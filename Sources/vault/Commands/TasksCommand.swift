@@ -10,12 +10,14 @@ struct TasksCommand: ParsableCommand {
         discussion: """
             Tasks are Markdown checkboxes in notes, as Obsidian's Tasks plugin writes them:
             - [ ] text 📅 2026-11-25 ⏫ #work   ([/] doing, [x] done, [-] cancelled)
-            QUERY selects the notes whose tasks are listed.
+            QUERY selects tasks: words in a task's text, #tag among its categories or its
+            note's tags, due:, scheduled:, done: (dates or none), priority:>=high,
+            status:doing; folder:, title:, is:pinned and the note dates of its note.
             """
     )
 
     @OptionGroup var global: GlobalOptions
-    @Argument(parsing: .allUnrecognized, help: "Only the tasks of the notes this search query selects.") var query: [String] = []
+    @Argument(parsing: .allUnrecognized, help: "Only the tasks this query selects (vault help search).") var query: [String] = []
     @Option(help: "Group by: due (default), priority, category or note.") var by: TaskAgenda.Grouping = .due
     @Flag(help: "Completed tasks, most recent first.") var done = false
     @Flag(help: "Every task, open or not.") var all = false
@@ -30,11 +32,12 @@ struct TasksCommand: ParsableCommand {
     func run() throws {
         var words = query
         if let end = words.firstIndex(of: "--") { words.remove(at: end) }
-        let session = try Session(global, query: words.isEmpty ? nil : try parseQuery(words.joined(separator: " ")))
-        let (found, problems) = session.vault.tasks(of: session.sortedNotes)
+        let query = words.isEmpty ? nil : try parseQuery(words.joined(separator: " "))
+        let session = try Session(global)
+        let statuses: Set<NoteTask.Status> = all ? Set(NoteTask.Status.allCases) : done ? [.done] : [.todo, .doing]
+        let (tasks, problems) = session.vault.tasks(matching: query, in: session.sortedNotes, statuses: statuses)
         PhaseTimer.mark("read tasks")
         for problem in problems { Terminal.standardError.warning(problem.asWarning) }
-        let tasks = found.filter { all || (done ? $0.status == .done : $0.status.isOpen) }
         let agenda = session.vault.agenda
         var groups = done ? agenda.completed(tasks) : agenda.groups(tasks, by: by)
         PhaseTimer.mark("agenda")
