@@ -12,7 +12,7 @@ enum QueryDateParser {
     /// The largest count of a relative date: beyond it the dates are meaningless.
     static let maximumCount = 100_000
 
-    static let expected = "expected YYYY, YYYY-MM, YYYY-MM-DD, today, yesterday, or a count like 7d, 4w, 6m"
+    static let expected = "expected YYYY, YYYY-MM, YYYY-MM-DD, today, yesterday, tomorrow, or a count like 7d, 4w, 6m"
 
     static func parse(_ value: String) throws(Failure) -> QueryDateCondition {
         let characters = Array(value)

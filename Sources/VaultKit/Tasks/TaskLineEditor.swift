@@ -45,7 +45,6 @@ struct TaskLineEditor {
         case (let span?, nil):
             remove(span.whole)
         case (nil, let date?):
-            let usesDataview = line.fields.values.contains { scalars[$0.whole.lowerBound] == "[" }
             append(usesDataview ? "[\(field.dataviewKey):: \(date)]" : "\(Character(field.sign)) \(date)")
         case (nil, nil):
             break
@@ -64,7 +63,7 @@ struct TaskLineEditor {
                 scalars.replaceSubrange(span.whole, with: (priority.sign ?? "").unicodeScalars)
             }
         } else if let sign = priority.sign {
-            append(sign)
+            append(usesDataview ? "[priority:: \(priority.rawValue)]" : sign)
         }
     }
 
@@ -96,6 +95,12 @@ struct TaskLineEditor {
         if scalars[start - 1] != " " { replacement = " " + replacement }
         if end < scalars.count, scalars[end] != " " { replacement += " " }
         scalars.replaceSubrange(start..<end, with: replacement.unicodeScalars)
+    }
+
+    /// True when the line writes its fields as Dataview does (`[due:: …]`): new fields
+    /// follow its style.
+    private var usesDataview: Bool {
+        parsed.fields.values.contains { scalars[$0.whole.lowerBound] == "[" }
     }
 
     /// Appends ` text` at the end of the line, before trailing spaces and a block link.

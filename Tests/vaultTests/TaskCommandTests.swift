@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+
+/// `vault task`: changes to tasks are one-line edits of their notes (DESIGN 12).
+@Suite("vault task")
+struct TaskCommandTests {
+    static let today = TasksCommandTests.day(0)
+
+    private func vault() throws -> TestVault {
+        let vault = try TestVault()
+        try vault.write("Chores.md", "---\r\nid: 1\r\n---\r\n# Chores\r\n\r\n- [ ] pay rent 📅 2026-11-25 🔁 every month on the 1st #home\r\n- [ ] call mom ⏫\r\n    - [ ] find number\r\n    ask about the trip\r\n- [/] fix bike [due:: 2026-11-20]\r\nthe end\r\n")
+        return vault
+    }
+
+    /// The REF `vault tasks --all` shows for the task whose text starts with `text`.
+    private func ref(_ vault: TestVault, _ text: String) throws -> String {
+        let result = try vault.run("tasks", "--all", "--format", "json")
+        let tasks = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [[String: Any]])
+        return try #require(tasks.first { ($0["text"] as? String)?.hasPrefix(text) == true }?["ref"] as? String)
+    }
+
+    private func text(_ vault: TestVault, _ path: String = "Chores.md") throws -> String {
+        String(decoding: try vault.bytes(path), as: UTF8.self)
+    }
+
+    @Test func doneChangesOneLineByteForByte() throws {
+        let vault = try vault()
+        let before = try text(vault)
+        let ref = try ref(vault, "call mom")
+        let result = try vault.run("task", "done", ref)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.hasPrefix("done Chores.md:7 call mom · "), "\(result)")
+        let after = try text(vault)
+        #expect(after == before.replacingOccurrences(of: "- [ ] call mom ⏫\r\n", with: "- [x] call mom ⏫ ✅ \(Self.today)\r\n"))
+        // Undo puts the line back exactly.
+        #expect(try vault.run("task", "undo", try self.ref(vault, "call mom")).status == 0)
+        #expect(try text(vault) == before)
+    }
+
+    @Test func aRecurringTaskSpawnsItsNextOccurrence() throws {
+        let vault = try vault()
+        let result = try vault.run("task", "done", try ref(vault, "pay rent"))
+        #expect(result.stdout.contains("next Chores.md:6 pay rent #home 📅 2026-12-01 · "), "\(result)")
+        #expect(try text(vault).contains("\r\n- [ ] pay rent 📅 2026-12-01 🔁 every month on the 1st #home\r\n- [x] pay rent 📅 2026-11-25 🔁 every month on the 1st #home ✅ \(Self.today)\r\n"))
+    }
+
+    @Test func aStaleRefIsRefusedAndNothingChanges() throws {
+        let vault = try vault()
+        let ref = try ref(vault, "call mom")
+        let edited = try text(vault).replacingOccurrences(of: "call mom", with: "call mum")
+        try vault.write("Chores.md", edited)
+        let result = try vault.run("task", "done", ref)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("no task has the REF '\(ref)'"), "\(result)")
+        #expect(try text(vault) == edited)
+        #expect(try vault.run("task", "done", "zz").stderr.contains("no task has the REF 'zz'"))
+    }
+
+    @Test func editChangesOnlyWhatItIsAsked() throws {
+        let vault = try vault()
+        let before = try text(vault)
+        let result = try vault.run("task", "edit", try ref(vault, "fix bike"), "--due", "2026-12-24", "--priority", "high", "--add-category", "#bike")
+        #expect(result.status == 0, "\(result)")
+        #expect(try text(vault) == before.replacingOccurrences(of: "- [/] fix bike [due:: 2026-11-20]", with: "- [/] fix bike #bike [due:: 2026-12-24] [priority:: high]"))
+        #expect(try vault.run("task", "edit", try ref(vault, "fix bike"), "--due", "someday").stderr.contains("invalid date 'someday' for --due"))
+    }
+
+    @Test func removeTakesTheNotesAndSubtasks() throws {
+        let vault = try vault()
+        let before = try text(vault)
+        #expect(try vault.run("task", "rm", try ref(vault, "call mom")).status == 0)
+        #expect(try text(vault) == before.replacingOccurrences(of: "- [ ] call mom ⏫\r\n    - [ ] find number\r\n    ask about the trip\r\n", with: ""))
+    }
+
+    @Test func bulkWithAQueryAndADryRun() throws {
+        let vault = try vault()
+        let before = try text(vault)
+        let dry = try vault.run("task", "done", "--query", "due:<\(Self.today)", "--dry-run")
+        #expect(dry.status == 0, "\(dry)")
+        #expect(dry.stdout.contains("- - [/] fix bike [due:: 2026-11-20]\n+ - [x] fix bike [due:: 2026-11-20] [completion:: \(Self.today)]"), "\(dry)")
+        #expect(try text(vault) == before, "a dry run changes nothing")
+        let none = try vault.run("task", "done", "--query", "#nothing")
+        #expect(none.status == 1)
+        #expect(try text(vault) == before)
+        let real = try vault.run("task", "cancel", "--query", "#home OR priority:high", "--format", "json")
+        let report = try #require(try JSONSerialization.jsonObject(with: real.stdoutData) as? [String: Any])
+        #expect(report["count"] as? Int == 2, "\(real)")
+        #expect(try text(vault).contains("- [-] call mom ⏫ ❌ \(Self.today)\r\n"))
+    }
+
+    @Test func addAppendsToTheInboxCreatingIt() throws {
+        let vault = try vault()
+        let result = try vault.run("task", "add", "buy", "milk", "--due", "2026-12-01", "-c", "shop", "--priority", "medium")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.hasPrefix("added Tasks.md:9 buy milk #shop · "), "\(result)")
+        #expect(try text(vault, "Tasks.md").hasSuffix("# Tasks\n\n- [ ] buy milk #shop 🔼 ➕ \(Self.today) 📅 2026-12-01\n"))
+        #expect(try vault.run("task", "add", "bread").status == 0)
+        #expect(try text(vault, "Tasks.md").hasSuffix("📅 2026-12-01\n- [ ] bread ➕ \(Self.today)\n"))
+        // To a note, in its line endings, after its last line.
+        #expect(try vault.run("task", "add", "oil", "chain", "--note", "Chores").status == 0)
+        #expect(try text(vault).hasSuffix("the end\r\n\r\n- [ ] oil chain ➕ \(Self.today)\r\n"))
+        #expect(try vault.run("task", "add", "x", "--every", "blue moon").status == 2)
+    }
+
+    @Test func perTaskQueries() throws {
+        let vault = try vault()
+        func texts(_ query: String...) throws -> [String] {
+            let result = try vault.run(arguments: ["tasks", "--format", "json"] + query)
+            let tasks = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [[String: Any]], "\(result)")
+            return tasks.compactMap { $0["text"] as? String }.sorted()
+        }
+        #expect(try texts("mom") == ["call mom"])
+        #expect(try texts("#home") == ["pay rent #home"])
+        #expect(try texts("priority:>=high") == ["call mom"])
+        #expect(try texts("due:none") == ["call mom", "find number"])
+        #expect(try texts("due:2026-11") == ["fix bike", "pay rent #home"])
+        #expect(try texts("status:doing") == ["fix bike"])
+        #expect(try texts("NOT status:todo") == ["fix bike"])
+        // In `vault search`: notes by their tasks.
+        try vault.write("Other.md", "- [x] old ✅ 2026-01-01\n")
+        let search = try vault.run("search", "task:done", "--paths")
+        #expect(search.stdout == "Other.md\n", "\(search)")
+        #expect(try vault.run("search", "due:2026-11-20", "--paths").stdout == "Chores.md\n")
+        #expect(try vault.run("search", "priority:hihg").stderr.contains("did you mean 'high'?"))
+    }
+
+    /// Due today in UTC is a different day east and west of it: the agenda uses the
+    /// vault's own time zone.
+    @Test(arguments: ["Pacific/Kiritimati", "Pacific/Pago_Pago", "UTC"])
+    func bucketsInTheLocalTimeZone(_ zone: String) throws {
+        let vault = try TestVault()
+        let utcToday = TasksCommandTests.day(0)
+        try vault.write("T.md", "- [ ] due 📅 \(utcToday)\n")
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd"
+        formatter.timeZone = TimeZone(identifier: zone)
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        let localToday = formatter.string(from: Date())
+        let expected = localToday == utcToday ? "Today" : localToday > utcToday ? "Overdue" : "Tomorrow"
+        let result = try vault.run(arguments: ["tasks", "--format", "json"], environment: ["TZ": zone])
+        let tasks = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [[String: Any]])
+        #expect(tasks.first?["bucket"] as? String == expected, "\(zone): \(result)")
+    }
+}
