@@ -98,7 +98,9 @@ struct TaskLine {
                 skipSpaces()
                 let valueStart = index
                 // The rule runs to the next field or tag: `🔁 every week #home`.
-                while index < scalars.count, !isSign(scalars[index]), !(scalars[index] == "#" && scalars[index - 1] == " ") { index += 1 }
+                while index < scalars.count, !isSign(scalars[index]),
+                      !(scalars[index] == "#" && scalars[index - 1] == " "),
+                      !(scalars[index] == "[" && scalars[index - 1] == " " && Self.dataviewField(scalars, at: index) != nil) { index += 1 }
                 var valueEnd = index
                 while valueEnd > valueStart, scalars[valueEnd - 1] == " " { valueEnd -= 1 }
                 let value = String(String.UnicodeScalarView(scalars[valueStart..<valueEnd]))
@@ -106,7 +108,7 @@ struct TaskLine {
                     task.recurrence = value
                     fields[.recurrence] = (signStart..<valueEnd, valueStart..<valueEnd)
                 }
-                if index < scalars.count, scalars[index] == "#" { kept.append(" ") }
+                if index < scalars.count, scalars[index] == "#" || scalars[index] == "[" { kept.append(" ") }
                 continue
             }
             if let priority = Self.prioritySigns[scalar] {
