@@ -21,7 +21,15 @@ import Testing
         let cached = try cachedVault.scan()
         let fresh = try uncached.scan()
         func summary(_ notes: [Note]) -> [String] {
-            notes.map { "\($0.path)|\($0.title)|\($0.tags)|\($0.pinned)|\($0.modified.timeIntervalSince1970)|\($0.snippet)|\($0.frontMatterError?.message ?? "")" }.sorted()
+            notes.map { note in
+                // A cached task keeps its REF's hash instead of its line.
+                let tasks = note.tasks.tasks.map { task -> NoteTask in
+                    var task = task
+                    task.source = ""
+                    return task
+                }
+                return "\(note.path)|\(note.title)|\(note.tags)|\(note.pinned)|\(note.modified.timeIntervalSince1970)|\(note.snippet)|\(note.frontMatterError?.message ?? "")|\(tasks)|\(note.tasks.problems)"
+            }.sorted()
         }
         #expect(summary(cached.notes) == summary(fresh.notes), sourceLocation: sourceLocation)
         return cached
@@ -29,7 +37,7 @@ import Testing
 
     func makeVault() throws -> TemporaryVault {
         let vault = try TemporaryVault()
-        try vault.write("a.md", "---\ntags: [one]\n---\n# A\nalpha\n")
+        try vault.write("a.md", "---\ntags: [one]\n---\n# A\nalpha\n- [ ] call 📅 2026-11-25 ⏫ #home\n  - [x] sub ✅ 2026-11-01\n    its note\n- [ ] bad 📅 2026-02-30\n")
         try vault.write("Work/b.md", "---\ntags: [two]\npinned: true\n---\n# B\n")
         try vault.write("c.md", "---\ntags: [broken\n---\n# C\n")
         for path in ["a.md", "Work/b.md", "c.md"] { try setModificationDate(hourAgo, vault, path) }
@@ -75,6 +83,19 @@ import Testing
         try setModificationDate(hourAgo, vault, "a.md")
         let result = try expectSameAnswer(vault)
         #expect(result.notes.first { $0.path == "a.md" }?.tags == ["six"])
+    }
+
+    @Test func aChangedTaskLineIsReadAgain() throws {
+        let vault = try makeVault()
+        _ = try expectSameAnswer(vault)
+        #expect(try expectSameAnswer(vault).notes.first { $0.path == "a.md" }?.tasks.tasks.first?.source == "", "from the cache")
+        try vault.write("a.md", "---\ntags: [one]\n---\n# A\nalpha\n- [x] call 📅 2026-11-25 ⏫ #home\n  - [x] sub ✅ 2026-11-01\n    its note\n- [ ] bad 📅 2026-02-30\n")
+        try setModificationDate(hourAgo, vault, "a.md")
+        let result = try expectSameAnswer(vault)
+        let tasks = try #require(result.notes.first { $0.path == "a.md" }?.tasks)
+        #expect(tasks.tasks.map(\.status) == [.done, .done, .todo])
+        #expect(tasks.tasks[1].notes == ["its note"])
+        #expect(tasks.problems.map { "\($0.path):\($0.line ?? 0):\($0.column ?? 0)" } == ["a.md:9:13"])
     }
 
     @Test func touchWithoutChange() throws {

@@ -42,8 +42,9 @@ public struct TaskOperations: Sendable {
                 if edit.bytes != editor.bytes { try editor.splice(0..<editor.bytes.count, with: edit.bytes) }
             }
         }
+        let before = result?.before ?? task
         let after = result?.task
-        return Outcome(before: task, after: after, next: result?.next, changed: after?.source != task.source || result?.next != nil)
+        return Outcome(before: before, after: after, next: result?.next, changed: after?.source != before.source || result?.next != nil)
     }
 
     /// Appends a task to the note at `path`, or to the inbox (`tasks.inbox`) when nil,

@@ -28,7 +28,7 @@ public enum NoteReader {
         let body = UnsafeRawBufferPointer(rebasing: bytes[bodyStart...])
         return Note(reading: NoteSource(
             path: path, fields: fields, frontMatterError: frontMatterError, hasFrontMatter: hasFrontMatter,
-            body: body, text: NoteText.derive(from: body, skipLine: fields.title), status: status, timeZone: timeZone
+            body: body, file: bytes, text: NoteText.derive(from: body, skipLine: fields.title), status: status, timeZone: timeZone
         ))
     }
 

@@ -3,20 +3,17 @@ import VaultPlatform
 
 extension VaultSession {
     /// The tasks of `notes` that `include` accepts (all without it), in the notes' order
-    /// and each note's line order, read from the files on all cores, with the task
-    /// fields that could not be read.
+    /// and each note's line order, with the task fields that could not be read: from the
+    /// cache for the notes read from it, decoded on all cores.
     public func tasks(of notes: [Note], where include: (@Sendable (NoteTask, Note) -> Bool)? = nil) -> (tasks: [NoteTask], problems: [Diagnostic]) {
         var tasks: [NoteTask] = []
         var problems: [Diagnostic] = []
-        let root = self.root
-        ParallelChunks.run(count: notes.count, chunk: 256, format: { range -> ([NoteTask], [Diagnostic]) in
-            var buffer: [UInt8] = []
+        ParallelChunks.run(count: notes.count, chunk: 512, format: { range -> ([NoteTask], [Diagnostic]) in
             var found: ([NoteTask], [Diagnostic]) = ([], [])
             for note in notes[range] {
-                guard let status = try? root.read(note.path, into: &buffer) else { continue }
-                let read = buffer.withUnsafeBytes { TaskReader.tasks(in: UnsafeRawBufferPointer(rebasing: $0[0..<Int(status.size)]), path: note.path) }
-                found.0 += include.map { include in read.tasks.filter { include($0, note) } } ?? read.tasks
-                found.1 += read.problems
+                let list = note.tasks
+                found.0 += include.map { include in list.tasks.filter { include($0, note) } } ?? list.tasks
+                found.1 += list.problems
             }
             return found
         }, emit: { found in

@@ -44,7 +44,8 @@ public struct NoteTask: Sendable, Equatable {
     public var path: String
     /// 1-based line of the task in the note's file.
     public var line: Int
-    /// The whole line as written, which a REF is made from.
+    /// The whole line as written, which a REF is made from (empty for a task kept in the
+    /// cache: its REF is kept instead).
     public var source: String
     /// The description: the text after the checkbox, without the fields.
     public var text: String
@@ -75,13 +76,21 @@ public struct NoteTask: Sendable, Equatable {
     /// The whole hash a REF is the start of: a longer start tells apart two REFs that
     /// begin alike.
     public var fullRef: String {
+        let hex = String(refHash, radix: 16)
+        return String(repeating: "0", count: max(0, 16 - hex.count)) + hex
+    }
+
+    /// The hash of the note's path, the line as written and `occurrence` (FNV-1a), set when
+    /// the task is read, so that tasks kept in the cache need not keep their whole line.
+    public internal(set) var refHash: UInt64 = 0
+
+    static func refHash(path: String, source: String, occurrence: Int) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in path.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         hash = (hash ^ 0) &* 0x100_0000_01b3
         for byte in source.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         if occurrence > 0 { hash = (hash ^ UInt64(occurrence)) &* 0x100_0000_01b3 }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: max(0, 16 - hex.count)) + hex
+        return hash
     }
 
     /// The dates a task can carry, each with its sign.

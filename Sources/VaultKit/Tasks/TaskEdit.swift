@@ -11,6 +11,8 @@ struct TaskEdit {
     /// What happened to the task: its line after the change (nil when removed) and the
     /// next occurrence a recurring task spawned.
     struct Outcome {
+        /// The task as it was in the file.
+        var before: NoteTask
         var task: NoteTask?
         var next: NoteTask?
     }
@@ -33,7 +35,7 @@ struct TaskEdit {
             let block = Self.block(of: task.line - 1, lines: lines, in: bytes)
             let end = block.upperBound < lines.count ? lines[block.upperBound].lowerBound : bytes.count
             bytes.removeSubrange(range.lowerBound..<end)
-            return Outcome(task: nil, next: nil)
+            return Outcome(before: task, task: nil, next: nil)
         }
         var next: String?
         for change in changes {
@@ -49,10 +51,10 @@ struct TaskEdit {
             lineNumber += 1
         }
         bytes.replaceSubrange(content, with: replacement)
-        func reread(_ text: String, _ number: Int) -> NoteTask? {
-            TaskLine(text, path: path, number: number)?.task
-        }
-        return Outcome(task: reread(editor.text, lineNumber), next: next.flatMap { reread($0, task.line) })
+        // Read again from the whole file, for the REFs the lines have now.
+        let after = bytes.withUnsafeBytes { TaskReader.tasks(in: $0, path: path).tasks }
+        return Outcome(before: task, task: after.first { $0.line == lineNumber },
+                       next: next == nil ? nil : after.first { $0.line == task.line })
     }
 
     private func apply(_ change: TaskChange, to editor: inout TaskLineEditor) {

@@ -63,6 +63,7 @@ struct TaskLine {
         checkbox = index + 1
         task = NoteTask(path: path, line: number, source: line, text: "", status: NoteTask.Status(checkbox: Character(scalars[index + 1])))
         readFields(from: index + 3)
+        task.refHash = NoteTask.refHash(path: path, source: line, occurrence: 0)
     }
 
     private mutating func readFields(from start: Int) {

@@ -54,8 +54,12 @@ public enum TaskReader {
         if tasks.count > 1 {
             var seen: [String: Int] = [:]
             for index in tasks.indices {
-                tasks[index].occurrence = seen[tasks[index].source, default: 0]
-                seen[tasks[index].source, default: 0] += 1
+                let occurrence = seen[tasks[index].source, default: 0]
+                seen[tasks[index].source] = occurrence + 1
+                if occurrence > 0 {
+                    tasks[index].occurrence = occurrence
+                    tasks[index].refHash = NoteTask.refHash(path: path, source: tasks[index].source, occurrence: occurrence)
+                }
             }
         }
         return (tasks, problems)

@@ -70,7 +70,7 @@ struct TaskTargets: ParsableArguments {
                 if let next = outcome.next { changed.append(next) }
                 guard output.listsNotes else { continue }
                 if dryRun {
-                    var lines = ["\(task.path):\(task.line)", "- " + task.source.trimmingCharacters(in: .whitespaces)]
+                    var lines = ["\(task.path):\(task.line)", "- " + outcome.before.source.trimmingCharacters(in: .whitespaces)]
                     if let next = outcome.next { lines.append("+ " + next.source.trimmingCharacters(in: .whitespaces)) }
                     if let after = outcome.after { lines.append("+ " + after.source.trimmingCharacters(in: .whitespaces)) }
                     terminal.line(TerminalText.escaped(lines.joined(separator: "\n"), keepingLineBreaks: true))

@@ -6,6 +6,9 @@ extension Note {
         get { self[NoteID.self] }
         set { self[NoteID.self] = newValue }
     }
+    /// The note's tasks and the task fields that could not be read, from the cache when
+    /// the note was.
+    public var tasks: NoteTaskList { self[NoteTasks.self].located(at: path) }
     /// Front matter `title`, else the first non-blank body line, else the file name.
     public var title: String {
         get { self[NoteTitle.self] }

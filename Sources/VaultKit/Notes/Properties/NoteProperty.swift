@@ -66,6 +66,8 @@ public struct NoteSource {
     public let hasFrontMatter: Bool
     /// The text after the front matter (the whole file without a block).
     public let body: UnsafeRawBufferPointer
+    /// The whole file, for what counts its lines from the top (tasks).
+    public let file: UnsafeRawBufferPointer
     /// The first line and the snippet of the body.
     let text: NoteText.Derived
     public let status: FileStatus
@@ -82,7 +84,7 @@ public enum NoteProperties {
     public static let all: [any NoteProperty.Type] = [
         NoteTitle.self, NoteID.self, NoteTags.self, NotePinned.self,
         NoteCreated.self, NoteModified.self, NoteSortDate.self, NoteSnippet.self,
-        NoteReadError.self, NoteProblems.self, NoteHasFrontMatter.self,
+        NoteReadError.self, NoteProblems.self, NoteHasFrontMatter.self, NoteTasks.self,
     ]
 
     /// The most properties a note can have (the size of its offset table).

@@ -1,0 +1,181 @@
+import Foundation
+
+/// The tasks of a note (DESIGN 12), read once when the note is read and kept in the cache,
+/// so that `vault tasks` on an unchanged vault reads no note file.
+public enum NoteTasks: NoteProperty {
+    public static let jsonName: String? = nil
+
+    public static func read(from source: NoteSource) -> NoteTaskList {
+        let read = TaskReader.tasks(in: source.file, path: source.path)
+        return NoteTaskList(tasks: read.tasks, problems: read.problems)
+    }
+}
+
+/// A note's tasks and the task fields that could not be read.
+///
+/// Kept in the cache as one length-prefixed record, so that commands that do not ask for
+/// tasks step over it at once; inside, numbers are LEB128 varints and each task keeps its
+/// REF's hash rather than its whole line (tasks from the cache have an empty `source`).
+public struct NoteTaskList: Sendable, Equatable, NotePropertyValue {
+    public var tasks: [NoteTask]
+    public var problems: [Diagnostic]
+
+    /// With `path` as the note's: decoded tasks do not repeat it.
+    func located(at path: String) -> NoteTaskList {
+        var list = self
+        for index in list.tasks.indices { list.tasks[index].path = path }
+        for index in list.problems.indices { list.problems[index].path = path }
+        return list
+    }
+
+    public func encode(to writer: inout ByteWriter) {
+        var record = VarintWriter()
+        record.int(tasks.count)
+        for task in tasks {
+            record.int(task.line)
+            record.int(task.parentLine ?? 0)
+            record.int(task.occurrence)
+            record.uint64(task.refHash)
+            record.int(NoteTask.Status.allCases.firstIndex(of: task.status) ?? 0)
+            record.int(NoteTask.Priority.allCases.firstIndex(of: task.priority) ?? 0)
+            var present = 0
+            for (bit, field) in NoteTask.DateField.allCases.enumerated() where task[field] != nil { present |= 1 << bit }
+            record.int(present)
+            for field in NoteTask.DateField.allCases { if let date = task[field] { record.int(date.dayNumber) } }
+            record.string(task.text)
+            record.int(task.recurrence == nil ? 0 : 1)
+            if let recurrence = task.recurrence { record.string(recurrence) }
+            record.strings(task.categories)
+            record.strings(task.notes)
+        }
+        record.int(problems.count)
+        for problem in problems {
+            record.int(problem.line ?? 0)
+            record.int(problem.column ?? 0)
+            record.string(problem.message)
+        }
+        writer.int(Int64(record.bytes.count))
+        writer.bytes += record.bytes
+    }
+
+    public static func decode(from reader: inout ByteReader) -> NoteTaskList? {
+        guard let bytes = reader.stringBytes() else { return nil }
+        var record = VarintReader(bytes: bytes)
+        guard let count = record.int(), count >= 0, count <= bytes.count else { return nil }
+        var tasks: [NoteTask] = []
+        tasks.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let line = record.int(), let parent = record.int(), let occurrence = record.int(), let hash = record.uint64(),
+                  let status = record.int().flatMap({ NoteTask.Status.allCases.element(at: $0) }),
+                  let priority = record.int().flatMap({ NoteTask.Priority.allCases.element(at: $0) }),
+                  let present = record.int() else { return nil }
+            var task = NoteTask(path: "", line: line, source: "", text: "", status: status)
+            task.priority = priority
+            task.parentLine = parent == 0 ? nil : parent
+            task.occurrence = occurrence
+            task.refHash = hash
+            for (bit, field) in NoteTask.DateField.allCases.enumerated() where present & (1 << bit) != 0 {
+                guard let day = record.int() else { return nil }
+                task[field] = TaskDate(dayNumber: day)
+            }
+            guard let text = record.string(), let hasRecurrence = record.int() else { return nil }
+            task.text = text
+            if hasRecurrence == 1 {
+                guard let recurrence = record.string() else { return nil }
+                task.recurrence = recurrence
+            }
+            guard let categories = record.strings(), let notes = record.strings() else { return nil }
+            task.categories = categories
+            task.notes = notes
+            tasks.append(task)
+        }
+        guard let problemCount = record.int(), problemCount >= 0, problemCount <= bytes.count else { return nil }
+        var problems: [Diagnostic] = []
+        for _ in 0..<problemCount {
+            guard let line = record.int(), let column = record.int(), let message = record.string() else { return nil }
+            problems.append(Diagnostic(path: "", line: line == 0 ? nil : line, column: column == 0 ? nil : column, severity: .error, message: message))
+        }
+        guard record.isAtEnd else { return nil }
+        return NoteTaskList(tasks: tasks, problems: problems)
+    }
+
+    public static func skip(_ reader: inout ByteReader) -> Bool { reader.skipString() }
+
+    public func writeJSON(to json: inout JSONWriter, timeZone: TimeZone) { json.null() }
+}
+
+extension Array {
+    fileprivate func element(at index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}
+
+/// LEB128 varints (signed ones zigzag-coded) and length-prefixed strings.
+struct VarintWriter {
+    var bytes: [UInt8] = []
+
+    mutating func uint64(_ value: UInt64) {
+        var value = value
+        while value >= 0x80 {
+            bytes.append(UInt8(value & 0x7F) | 0x80)
+            value >>= 7
+        }
+        bytes.append(UInt8(value))
+    }
+
+    mutating func int(_ value: Int) { uint64(UInt64(bitPattern: Int64((value << 1) ^ (value >> 63)))) }
+
+    mutating func string(_ value: String) {
+        var value = value
+        value.withUTF8 { utf8 in
+            uint64(UInt64(utf8.count))
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    mutating func strings(_ values: [String]) {
+        int(values.count)
+        for value in values { string(value) }
+    }
+}
+
+/// Reads what `VarintWriter` wrote, bounds-checked: nil for bytes that are not a value.
+struct VarintReader {
+    let bytes: UnsafeRawBufferPointer
+    var offset = 0
+
+    var isAtEnd: Bool { offset == bytes.count }
+
+    mutating func uint64() -> UInt64? {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < bytes.count, shift < 64 {
+            let byte = bytes[offset]
+            offset += 1
+            value |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { return value }
+            shift += 7
+        }
+        return nil
+    }
+
+    mutating func int() -> Int? {
+        guard let raw = uint64() else { return nil }
+        return Int(Int64(bitPattern: (raw >> 1) ^ (0 &- (raw & 1))))
+    }
+
+    mutating func string() -> String? {
+        guard let length = uint64(), length <= UInt64(bytes.count - offset) else { return nil }
+        defer { offset += Int(length) }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + Int(length)]), as: UTF8.self)
+    }
+
+    mutating func strings() -> [String]? {
+        guard let count = int(), count >= 0, count <= bytes.count - offset else { return nil }
+        var values: [String] = []
+        values.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let value = string() else { return nil }
+            values.append(value)
+        }
+        return values
+    }
+}
