@@ -50,7 +50,7 @@ struct TasksCommand: ParsableCommand {
             session.terminal.line(json.output)
             return
         }
-        print(groups, agenda: agenda, terminal: session.terminal)
+        print(groups, agenda: agenda, config: session.config, terminal: session.terminal)
         if groups.isEmpty { throw ExitCode(1) }
     }
 
@@ -66,7 +66,16 @@ struct TasksCommand: ParsableCommand {
         return result
     }
 
-    private func print(_ groups: [TaskAgenda.Group], agenda: TaskAgenda, terminal: Terminal) {
+    private func print(_ groups: [TaskAgenda.Group], agenda: TaskAgenda, config: VaultConfig, terminal: Terminal) {
+        // Each category's look, worked out once: its icon before it, in its colour.
+        var looks: [String: String] = [:]
+        func look(_ category: String) -> String {
+            if let known = looks[category] { return known }
+            let style = config.style(ofCategory: category)
+            let shown = terminal.paint((style.icon.map { $0 + " " } ?? "") + "#" + TerminalText.escaped(category), style.color)
+            looks[category] = shown
+            return shown
+        }
         var out = ""
         for (number, group) in groups.enumerated() {
             out += (number == 0 ? "" : "\n") + terminal.bold(TerminalText.escaped(group.heading)) + "\n"
@@ -83,7 +92,10 @@ struct TasksCommand: ParsableCommand {
                 if let due = task.due { details.append(terminal.paint("📅 \(due)", agenda.bucket(of: task) == .overdue ? "red" : nil)) }
                 if let recurrence = task.recurrence { details.append("🔁 " + recurrence) }
                 // The text keeps its #categories where they were written.
-                out += "  " + ([box, TerminalText.escaped(task.text)] + details).joined(separator: " ")
+                let words = task.text.split(separator: " ").map { word in
+                    word.first == "#" && task.categories.contains(String(word.dropFirst())) ? look(String(word.dropFirst())) : TerminalText.escaped(String(word))
+                }
+                out += "  " + ([box] + words + details).joined(separator: " ")
                 out += "  " + terminal.dim(TerminalText.escaped("\(task.path):\(task.line) · \(task.ref)")) + "\n"
             }
         }
