@@ -20,9 +20,14 @@ public struct TaskAgenda: Sendable {
     /// 0 = Sunday … 6 = Saturday; weeks start on Monday unless the config says otherwise.
     public let weekStart: Int
 
+    /// Days from today to the last day of this week.
+    private let daysToWeekEnd: Int
+
     public init(today: TaskDate, weekStart: Int = 1) {
         self.today = today
         self.weekStart = weekStart
+        // The rest of this week: up to the day before the next week starts.
+        daysToWeekEnd = (weekStart - today.weekday + 6) % 7
     }
 
     /// The bucket of `task`'s due date.
@@ -32,24 +37,19 @@ public struct TaskAgenda: Sendable {
         if days < 0 { return .overdue }
         if days == 0 { return .today }
         if days == 1 { return .tomorrow }
-        // The rest of this week: up to the day before the next week starts.
-        let daysToWeekEnd = (weekStart - today.weekday + 6) % 7
         return days <= daysToWeekEnd ? .thisWeek : .later
     }
 
     /// `tasks` in groups, in agenda order; empty groups are left out.
     public func groups(_ tasks: [NoteTask], by grouping: Grouping) -> [Group] {
-        let ordered = Self.inAgendaOrder(tasks)
         switch grouping {
         case .due:
-            let byBucket = Dictionary(grouping: ordered, by: bucket(of:))
-            return Bucket.allCases.compactMap { bucket in byBucket[bucket].map { Group(heading: bucket.rawValue, tasks: $0) } }
+            return Self.grouped(tasks, into: Bucket.allCases.map(\.rawValue)) { Bucket.allCases.firstIndex(of: bucket(of: $0)) ?? 0 }
         case .priority:
-            let byPriority = Dictionary(grouping: ordered, by: \.priority)
-            return NoteTask.Priority.allCases.compactMap { priority in
-                byPriority[priority].map { Group(heading: priority.rawValue.capitalized, tasks: $0) }
-            }
+            let priorities = NoteTask.Priority.allCases
+            return Self.grouped(tasks, into: priorities.map { $0.rawValue.capitalized }) { priorities.firstIndex(of: $0.priority) ?? 0 }
         case .category:
+            let ordered = Self.inAgendaOrder(tasks)
             var groups: [String: [NoteTask]] = [:]
             for task in ordered {
                 for category in task.categories.isEmpty ? [""] : task.categories { groups[TagName.key(category), default: []].append(task) }
@@ -77,10 +77,25 @@ public struct TaskAgenda: Sendable {
         return ordered.isEmpty ? [] : [Group(heading: "Done", tasks: ordered)]
     }
 
+    /// `tasks` in agenda order, in the groups `group` numbers (`headings` in order);
+    /// each task is copied once, as there can be hundreds of thousands.
+    private static func grouped(_ tasks: [NoteTask], into headings: [String], by group: (NoteTask) -> Int) -> [Group] {
+        var members = Array(repeating: [Int](), count: headings.count)
+        for index in agendaOrder(tasks) { members[group(tasks[index])].append(index) }
+        return headings.indices.compactMap { number in
+            members[number].isEmpty ? nil : Group(heading: headings[number], tasks: members[number].map { tasks[$0] })
+        }
+    }
+
     /// Priority, then due date (none last), then created, then the order they were given
     /// in (notes in list order, lines in order): sorted by integer keys, as a vault can
     /// hold hundreds of thousands of tasks.
     static func inAgendaOrder(_ tasks: [NoteTask]) -> [NoteTask] {
+        agendaOrder(tasks).map { tasks[$0] }
+    }
+
+    /// The positions of `tasks` in agenda order.
+    private static func agendaOrder(_ tasks: [NoteTask]) -> [Int] {
         let priorities = NoteTask.Priority.allCases
         let keys = tasks.map { task in
             (priorities.firstIndex(of: task.priority) ?? 0, task.due?.dayNumber ?? .max, task.created?.dayNumber ?? .max)
@@ -89,6 +104,6 @@ public struct TaskAgenda: Sendable {
             let keyA = keys[a], keyB = keys[b]
             if keyA != keyB { return keyA < keyB }
             return a < b
-        }.map { tasks[$0] }
+        }
     }
 }

@@ -50,7 +50,8 @@ struct TasksCommand: ParsableCommand {
             session.terminal.line(json.output)
             return
         }
-        print(groups, agenda: agenda, config: session.config, terminal: session.terminal)
+        var printer = TaskAgendaPrinter(terminal: session.terminal, agenda: agenda, config: session.config)
+        printer.print(groups)
         if groups.isEmpty { throw ExitCode(1) }
     }
 
@@ -64,42 +65,6 @@ struct TasksCommand: ParsableCommand {
             result.append(group)
         }
         return result
-    }
-
-    private func print(_ groups: [TaskAgenda.Group], agenda: TaskAgenda, config: VaultConfig, terminal: Terminal) {
-        // Each category's look, worked out once: its icon before it, in its colour.
-        var looks: [String: String] = [:]
-        func look(_ category: String) -> String {
-            if let known = looks[category] { return known }
-            let style = config.style(ofCategory: category)
-            let shown = terminal.paint((style.icon.map { $0 + " " } ?? "") + "#" + TerminalText.escaped(category), style.color)
-            looks[category] = shown
-            return shown
-        }
-        var out = ""
-        for (number, group) in groups.enumerated() {
-            out += (number == 0 ? "" : "\n") + terminal.bold(TerminalText.escaped(group.heading)) + "\n"
-            for task in group.tasks {
-                let box: String
-                switch task.status {
-                case .todo: box = "[ ]"
-                case .doing: box = "[/]"
-                case .done: box = "[x]"
-                case .cancelled: box = "[-]"
-                }
-                var details: [String] = []
-                if let sign = task.priority.sign { details.append(sign) }
-                if let due = task.due { details.append(terminal.paint("📅 \(due)", agenda.bucket(of: task) == .overdue ? "red" : nil)) }
-                if let recurrence = task.recurrence { details.append("🔁 " + recurrence) }
-                // The text keeps its #categories where they were written.
-                let words = task.text.split(separator: " ").map { word in
-                    word.first == "#" && task.categories.contains(String(word.dropFirst())) ? look(String(word.dropFirst())) : TerminalText.escaped(String(word))
-                }
-                out += "  " + ([box] + words + details).joined(separator: " ")
-                out += "  " + terminal.dim(TerminalText.escaped("\(task.path):\(task.line) · \(task.ref)")) + "\n"
-            }
-        }
-        terminal.write(out)
     }
 }
 

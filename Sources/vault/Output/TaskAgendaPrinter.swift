@@ -1,0 +1,133 @@
+import VaultKit
+
+/// Prints the agenda, a line per task: `  [ ] words #category ⏫ 📅 date 🔁 rule  path:line · REF`,
+/// categories in their icon and colour, overdue dates in red.
+///
+/// Written as bytes into one buffer, flushed as it fills: `vault tasks` on a large vault
+/// prints hundreds of thousands of lines, and building a string per line cost more than
+/// reading the tasks.
+struct TaskAgendaPrinter {
+    let terminal: Terminal
+    let agenda: TaskAgenda
+    let config: VaultConfig
+    private var out: [UInt8] = []
+    /// Each category's look, worked out once.
+    private var looks: [String: [UInt8]] = [:]
+
+    init(terminal: Terminal, agenda: TaskAgenda, config: VaultConfig) {
+        self.terminal = terminal
+        self.agenda = agenda
+        self.config = config
+        out.reserveCapacity(1 << 20)
+    }
+
+    mutating func print(_ groups: [TaskAgenda.Group]) {
+        for (number, group) in groups.enumerated() {
+            if number > 0 { out.append(0x0A) }
+            append(terminal.bold(TerminalText.escaped(group.heading)))
+            out.append(0x0A)
+            for task in group.tasks {
+                line(task)
+                if out.count > 1 << 20 { flush() }
+            }
+        }
+        flush()
+    }
+
+    private mutating func line(_ task: NoteTask) {
+        append("  ")
+        switch task.status {
+        case .todo: append("[ ]")
+        case .doing: append("[/]")
+        case .done: append("[x]")
+        case .cancelled: append("[-]")
+        }
+        if task.categories.isEmpty {
+            if !task.text.isEmpty { append(" ") }
+            text(task.text)
+        } else {
+            // The words keep their #categories where they were written.
+            for word in task.text.split(separator: " ") {
+                append(" ")
+                let category = String(word.dropFirst())
+                if word.first == "#", task.categories.contains(category) {
+                    out += look(category)
+                } else {
+                    text(String(word))
+                }
+            }
+        }
+        if let sign = task.priority.sign { append(" " + sign) }
+        if let due = task.due {
+            append(" ")
+            let overdue = agenda.bucket(of: task) == .overdue
+            if overdue, terminal.colored { append("\u{1B}[31m") }
+            append("📅 ")
+            date(due)
+            if overdue, terminal.colored { append("\u{1B}[0m") }
+        }
+        if let recurrence = task.recurrence {
+            append(" 🔁 ")
+            text(recurrence)
+        }
+        append("  ")
+        if terminal.colored { append("\u{1B}[2m") }
+        text(task.path)
+        out.append(UInt8(ascii: ":"))
+        number(task.line)
+        append(" · ")
+        append(task.ref)
+        if terminal.colored { append("\u{1B}[0m") }
+        out.append(0x0A)
+    }
+
+    private mutating func look(_ category: String) -> [UInt8] {
+        if let known = looks[category] { return known }
+        let style = config.style(ofCategory: category)
+        let shown = Array(terminal.paint((style.icon.map { TerminalText.escaped($0) + " " } ?? "") + "#" + TerminalText.escaped(category), style.color).utf8)
+        looks[category] = shown
+        return shown
+    }
+
+    /// Text from a note, its control characters made visible.
+    private mutating func text(_ value: String) {
+        var value = value
+        let clean = value.withUTF8 { bytes -> Bool in
+            guard !bytes.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if !clean { append(TerminalText.escaped(value)) }
+    }
+
+    private mutating func append(_ value: String) {
+        var value = value
+        value.withUTF8 { out.append(contentsOf: $0) }
+    }
+
+    private mutating func number(_ value: Int) {
+        if value >= 10 { number(value / 10) }
+        out.append(UInt8(ascii: "0") + UInt8(value % 10))
+    }
+
+    private mutating func date(_ date: TaskDate) {
+        func digits(_ value: Int, _ count: Int) {
+            var divisor = 1
+            for _ in 1..<count { divisor *= 10 }
+            while divisor > 0 {
+                out.append(UInt8(ascii: "0") + UInt8((value / divisor) % 10))
+                divisor /= 10
+            }
+        }
+        digits(date.year, 4)
+        out.append(UInt8(ascii: "-"))
+        digits(date.month, 2)
+        out.append(UInt8(ascii: "-"))
+        digits(date.day, 2)
+    }
+
+    private mutating func flush() {
+        terminal.write(out)
+        out.removeAll(keepingCapacity: true)
+    }
+}
