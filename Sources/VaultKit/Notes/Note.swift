@@ -48,6 +48,11 @@ public struct Note: Sendable {
         for property in NoteProperties.all { body(property, &reader) }
     }
 
+    /// A reader at the encoded value of `property`, for decoding only part of it.
+    func encodedValue<P: NoteProperty>(of property: P.Type) -> ByteReader {
+        storage.values.reader(at: property)
+    }
+
     /// Calls `body` with the UTF-8 bytes of each tag, making no strings.
     func forEachTag(_ body: (UnsafeRawBufferPointer) -> Void) {
         var reader = storage.values.reader(at: NoteTags.self)

@@ -5,15 +5,21 @@ extension VaultSession {
     /// The tasks of `notes` that `include` accepts (all without it), in the notes' order
     /// and each note's line order, with the task fields that could not be read: from the
     /// cache for the notes read from it, decoded on all cores.
-    public func tasks(of notes: [Note], where include: (@Sendable (NoteTask, Note) -> Bool)? = nil) -> (tasks: [NoteTask], problems: [Diagnostic]) {
+    public func tasks(of notes: [Note], statuses: TaskStatusSet = .all, where include: (@Sendable (NoteTask, Note) -> Bool)? = nil) -> (tasks: [NoteTask], problems: [Diagnostic]) {
         var tasks: [NoteTask] = []
         var problems: [Diagnostic] = []
         ParallelChunks.run(count: notes.count, chunk: 512, format: { range -> ([NoteTask], [Diagnostic]) in
             var found: ([NoteTask], [Diagnostic]) = ([], [])
             for note in notes[range] {
-                let list = note.tasks
-                found.0 += include.map { include in list.tasks.filter { include($0, note) } } ?? list.tasks
-                found.1 += list.problems
+                let start = found.0.count
+                note.appendTasks(statuses, to: &found.0, problems: &found.1)
+                guard let include else { continue }
+                var kept = start
+                for position in start..<found.0.count where include(found.0[position], note) {
+                    found.0.swapAt(kept, position)
+                    kept += 1
+                }
+                found.0.removeSubrange(kept...)
             }
             return found
         }, emit: { found in
@@ -28,10 +34,9 @@ extension VaultSession {
     /// query names statuses itself.
     public func tasks(matching query: Query?, in notes: [Note], statuses: Set<NoteTask.Status>) -> (tasks: [NoteTask], problems: [Diagnostic]) {
         let evaluator = query?.evaluator(context: QueryContext(now: vault.now(), timeZone: vault.timeZone))
-        let statuses = query?.choosesTaskStatus == true ? Set(NoteTask.Status.allCases) : statuses
-        return tasks(of: notes) { task, note in
-            statuses.contains(task.status) && (evaluator?.matches(task, of: note) ?? true)
-        }
+        let statuses = query?.choosesTaskStatus == true ? TaskStatusSet.all : TaskStatusSet(statuses)
+        guard let evaluator else { return tasks(of: notes, statuses: statuses) }
+        return tasks(of: notes, statuses: statuses) { task, note in evaluator.matches(task, of: note) }
     }
 
     /// Today's date where the vault is, for the agenda.

@@ -1,6 +1,9 @@
 /// The agenda of DESIGN 12: tasks grouped by due date (Overdue, Today, Tomorrow, This
 /// Week, Later, No Due Date), by priority, by category or by note, and ordered inside a
 /// group by priority, then due date, then creation.
+///
+/// Groups are made as positions in the task list (`positions(_:by:)`), so that a vault's
+/// hundreds of thousands of tasks are sorted and grouped without being copied.
 public struct TaskAgenda: Sendable {
     public enum Grouping: String, Sendable, CaseIterable {
         case due, priority, category, note
@@ -16,10 +19,15 @@ public struct TaskAgenda: Sendable {
         public var tasks: [NoteTask]
     }
 
+    /// A group as the positions of its tasks in the list it was made from.
+    public struct Positions: Sendable {
+        public var heading: String
+        public var positions: [Int]
+    }
+
     public let today: TaskDate
     /// 0 = Sunday … 6 = Saturday; weeks start on Monday unless the config says otherwise.
     public let weekStart: Int
-
     /// Days from today to the last day of this week.
     private let daysToWeekEnd: Int
 
@@ -42,68 +50,86 @@ public struct TaskAgenda: Sendable {
 
     /// `tasks` in groups, in agenda order; empty groups are left out.
     public func groups(_ tasks: [NoteTask], by grouping: Grouping) -> [Group] {
-        switch grouping {
-        case .due:
-            return Self.grouped(tasks, into: Bucket.allCases.map(\.rawValue)) { Bucket.allCases.firstIndex(of: bucket(of: $0)) ?? 0 }
-        case .priority:
-            let priorities = NoteTask.Priority.allCases
-            return Self.grouped(tasks, into: priorities.map { $0.rawValue.capitalized }) { priorities.firstIndex(of: $0.priority) ?? 0 }
-        case .category:
-            let ordered = Self.inAgendaOrder(tasks)
-            var groups: [String: [NoteTask]] = [:]
-            for task in ordered {
-                for category in task.categories.isEmpty ? [""] : task.categories { groups[TagName.key(category), default: []].append(task) }
-            }
-            return groups.keys.sorted { ($0.isEmpty ? 1 : 0, $0) < ($1.isEmpty ? 1 : 0, $1) }.map { key in
-                let tasks = groups[key] ?? []
-                let heading = key.isEmpty ? "No Category" : "#" + (tasks.first?.categories.first { TagName.key($0) == key } ?? key)
-                return Group(heading: heading, tasks: tasks)
-            }
-        case .note:
-            var order: [String] = []
-            var groups: [String: [NoteTask]] = [:]
-            for task in tasks.sorted(by: { ($0.path, $0.line) < ($1.path, $1.line) }) {
-                if groups[task.path] == nil { order.append(task.path) }
-                groups[task.path, default: []].append(task)
-            }
-            return order.map { Group(heading: $0, tasks: groups[$0] ?? []) }
-        }
+        positions(tasks, by: grouping).map { Group(heading: $0.heading, tasks: $0.positions.map { tasks[$0] }) }
     }
 
     /// Completed tasks, most recently done first, in one group.
     public func completed(_ tasks: [NoteTask]) -> [Group] {
-        let done = tasks.map { $0.done?.dayNumber ?? .min }
-        let ordered = tasks.indices.sorted { a, b in done[a] != done[b] ? done[a] > done[b] : a < b }.map { tasks[$0] }
-        return ordered.isEmpty ? [] : [Group(heading: "Done", tasks: ordered)]
+        completedPositions(tasks).map { Group(heading: $0.heading, tasks: $0.positions.map { tasks[$0] }) }
     }
 
-    /// `tasks` in agenda order, in the groups `group` numbers (`headings` in order);
-    /// each task is copied once, as there can be hundreds of thousands.
-    private static func grouped(_ tasks: [NoteTask], into headings: [String], by group: (NoteTask) -> Int) -> [Group] {
-        var members = Array(repeating: [Int](), count: headings.count)
-        for index in agendaOrder(tasks) { members[group(tasks[index])].append(index) }
-        return headings.indices.compactMap { number in
-            members[number].isEmpty ? nil : Group(heading: headings[number], tasks: members[number].map { tasks[$0] })
+    /// The groups of `groups(_:by:)` as positions in `tasks`.
+    public func positions(_ tasks: [NoteTask], by grouping: Grouping) -> [Positions] {
+        switch grouping {
+        case .due:
+            let buckets = Bucket.allCases
+            return Self.grouped(tasks, into: buckets.map(\.rawValue)) { buckets.firstIndex(of: bucket(of: tasks[$0])) ?? 0 }
+        case .priority:
+            let priorities = NoteTask.Priority.allCases
+            return Self.grouped(tasks, into: priorities.map { $0.rawValue.capitalized }) { priorities.firstIndex(of: tasks[$0].priority) ?? 0 }
+        case .category:
+            var groups: [String: [Int]] = [:]
+            for position in Self.agendaOrder(tasks) {
+                let categories = tasks[position].categories
+                for category in categories.isEmpty ? [""] : categories { groups[TagName.key(category), default: []].append(position) }
+            }
+            return groups.keys.sorted { ($0.isEmpty ? 1 : 0, $0) < ($1.isEmpty ? 1 : 0, $1) }.map { key in
+                let positions = groups[key] ?? []
+                let spelled = positions.first.flatMap { tasks[$0].categories.first { TagName.key($0) == key } } ?? key
+                return Positions(heading: key.isEmpty ? "No Category" : "#" + spelled, positions: positions)
+            }
+        case .note:
+            var order: [String] = []
+            var groups: [String: [Int]] = [:]
+            for position in tasks.indices.sorted(by: { (tasks[$0].path, tasks[$0].line) < (tasks[$1].path, tasks[$1].line) }) {
+                let path = tasks[position].path
+                if groups[path] == nil { order.append(path) }
+                groups[path, default: []].append(position)
+            }
+            return order.map { Positions(heading: $0, positions: groups[$0] ?? []) }
         }
     }
 
-    /// Priority, then due date (none last), then created, then the order they were given
-    /// in (notes in list order, lines in order): sorted by integer keys, as a vault can
-    /// hold hundreds of thousands of tasks.
+    /// The group of `completed(_:)` as positions in `tasks`.
+    public func completedPositions(_ tasks: [NoteTask]) -> [Positions] {
+        let done = tasks.map { $0.done?.dayNumber ?? .min }
+        let ordered = tasks.indices.sorted { a, b in done[a] != done[b] ? done[a] > done[b] : a < b }
+        return ordered.isEmpty ? [] : [Positions(heading: "Done", positions: ordered)]
+    }
+
+    /// Positions in agenda order, in the groups `group` numbers (`headings` in order).
+    private static func grouped(_ tasks: [NoteTask], into headings: [String], by group: (Int) -> Int) -> [Positions] {
+        var members = Array(repeating: [Int](), count: headings.count)
+        for position in agendaOrder(tasks) { members[group(position)].append(position) }
+        return headings.indices.compactMap { number in
+            members[number].isEmpty ? nil : Positions(heading: headings[number], positions: members[number])
+        }
+    }
+
     static func inAgendaOrder(_ tasks: [NoteTask]) -> [NoteTask] {
         agendaOrder(tasks).map { tasks[$0] }
     }
 
-    /// The positions of `tasks` in agenda order.
+    /// The positions of `tasks` by priority, then due date (none last), then created, then
+    /// position: each task's key packed into one integer (priority, due and created days
+    /// from 1970 − 2¹⁹, and the position), so that sorting compares integers.
     private static func agendaOrder(_ tasks: [NoteTask]) -> [Int] {
         let priorities = NoteTask.Priority.allCases
-        let keys = tasks.map { task in
-            (priorities.firstIndex(of: task.priority) ?? 0, task.due?.dayNumber ?? .max, task.created?.dayNumber ?? .max)
+        func day(_ date: TaskDate?) -> UInt64 {
+            guard let date else { return (1 << 20) - 1 }
+            return UInt64(min(max(date.dayNumber + (1 << 19), 0), (1 << 20) - 2))
         }
-        return tasks.indices.sorted { a, b in
-            let keyA = keys[a], keyB = keys[b]
-            if keyA != keyB { return keyA < keyB }
-            return a < b
+        guard tasks.count < 1 << 21 else {
+            let keys = tasks.map { (priorities.firstIndex(of: $0.priority) ?? 0, day($0.due), day($0.created)) }
+            return tasks.indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }
         }
+        var keys = [UInt64]()
+        keys.reserveCapacity(tasks.count)
+        for position in tasks.indices {
+            let priority = UInt64(priorities.firstIndex(of: tasks[position].priority) ?? 0)
+            keys.append(priority << 61 | day(tasks[position].due) << 41 | day(tasks[position].created) << 21 | UInt64(position))
+        }
+        keys.sort()
+        return keys.map { Int($0 & ((1 << 21) - 1)) }
     }
 }

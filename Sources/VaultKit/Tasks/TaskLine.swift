@@ -15,7 +15,7 @@ struct TaskLine {
     let checkbox: Int
     /// Where each field that was read is written: from its sign (or `[`) to the end of its
     /// value (or `]`), and its value alone, for edits that change only that value.
-    var fields: [Field: (whole: Range<Int>, value: Range<Int>)] = [:]
+    var fields = FieldSpans()
     /// Each `#tag` on the line, with `#`.
     var tags: [(name: String, range: Range<Int>)] = []
 
@@ -27,12 +27,57 @@ struct TaskLine {
         case date(NoteTask.DateField)
         case priority
         case recurrence
+
+        /// Its slot in `FieldSpans`.
+        var slot: Int {
+            switch self {
+            case .date(let field): return NoteTask.DateField.allCases.firstIndex(of: field) ?? 0
+            case .priority: return 6
+            case .recurrence: return 7
+            }
+        }
     }
 
-    private static let recurrenceSign: Unicode.Scalar = "\u{1F501}"
-    private static let prioritySigns: [Unicode.Scalar: NoteTask.Priority] = [
-        "\u{1F53A}": .highest, "\u{23EB}": .high, "\u{1F53C}": .medium, "\u{1F53D}": .low, "\u{23EC}": .lowest,
-    ]
+    /// Where the fields of a line are: eight slots in place, as a vault has hundreds of
+    /// thousands of task lines and a dictionary per line was most of the time reading them.
+    struct FieldSpans {
+        typealias Span = (whole: Range<Int>, value: Range<Int>)
+        private var spans = InlineArray<8, Span?>(repeating: nil)
+
+        subscript(field: Field) -> Span? {
+            get { spans[field.slot] }
+            set { spans[field.slot] = newValue }
+        }
+
+        /// The spans that are set.
+        var values: [Span] { (0..<8).compactMap { spans[$0] } }
+    }
+
+    /// What a sign on the line is.
+    private enum Sign {
+        case date(NoteTask.DateField)
+        case priority(NoteTask.Priority)
+        case recurrence
+    }
+
+    /// 📅 ⏳ 🛫 ➕ ✅ ❌, 🔺 ⏫ 🔼 🔽 ⏬, 🔁; nil for any other character.
+    private static func sign(_ scalar: Unicode.Scalar) -> Sign? {
+        switch scalar.value {
+        case 0x1F4C5: return .date(.due)
+        case 0x23F3: return .date(.scheduled)
+        case 0x1F6EB: return .date(.start)
+        case 0x2795: return .date(.created)
+        case 0x2705: return .date(.done)
+        case 0x274C: return .date(.cancelled)
+        case 0x1F53A: return .priority(.highest)
+        case 0x23EB: return .priority(.high)
+        case 0x1F53C: return .priority(.medium)
+        case 0x1F53D: return .priority(.low)
+        case 0x23EC: return .priority(.lowest)
+        case 0x1F501: return .recurrence
+        default: return nil
+        }
+    }
 
     /// The task on `line` (without its line break), or nil when it is not one.
     init?(_ line: String, path: String, number: Int) {
@@ -72,12 +117,17 @@ struct TaskLine {
         var index = start
         func column(_ offset: Int) -> Int { String(String.UnicodeScalarView(scalars[0..<offset])).count + 1 }
         func skipSpaces() { while index < scalars.count, scalars[index] == " " || scalars[index] == "\u{FE0F}" { index += 1 } }
-        func isSign(_ scalar: Unicode.Scalar) -> Bool {
-            scalar == Self.recurrenceSign || Self.prioritySigns[scalar] != nil || NoteTask.DateField.allCases.contains { $0.sign == scalar }
-        }
+        func isSign(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= 0x2000 && Self.sign(scalar) != nil }
         while index < scalars.count {
             let scalar = scalars[index]
-            if let field = NoteTask.DateField.allCases.first(where: { $0.sign == scalar }) {
+            // Most characters are words: ASCII other than `[` and `#`.
+            if scalar.value < 0x80, scalar != "[", scalar != "#" {
+                kept.append(scalar)
+                index += 1
+                continue
+            }
+            let sign = scalar.value >= 0x2000 ? Self.sign(scalar) : nil
+            if case .date(let field)? = sign {
                 let signStart = index
                 index += 1
                 skipSpaces()
@@ -93,7 +143,7 @@ struct TaskLine {
                 }
                 continue
             }
-            if scalar == Self.recurrenceSign {
+            if case .recurrence? = sign {
                 let signStart = index
                 index += 1
                 skipSpaces()
@@ -112,7 +162,7 @@ struct TaskLine {
                 if index < scalars.count, scalars[index] == "#" || scalars[index] == "[" { kept.append(" ") }
                 continue
             }
-            if let priority = Self.prioritySigns[scalar] {
+            if case .priority(let priority)? = sign {
                 task.priority = priority
                 let signStart = index
                 index += 1
@@ -141,7 +191,21 @@ struct TaskLine {
             kept.append(scalar)
             index += 1
         }
-        task.text = String(String.UnicodeScalarView(kept)).split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        // The words, one space between them.
+        var text = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in kept {
+            if scalar == " " {
+                pendingSpace = !text.isEmpty
+                continue
+            }
+            if pendingSpace {
+                text.append(" ")
+                pendingSpace = false
+            }
+            text.append(scalar)
+        }
+        task.text = String(text)
     }
 
     /// `[key:: value]` at `index`: where it ends, its lower-cased key and where its value
@@ -160,10 +224,10 @@ struct TaskLine {
 
     /// Applies a Dataview field: nil for a key tasks do not have (it stays in the text),
     /// else the field it set (`.some(nil)` when its value could not be read).
-    private mutating func readDataview(_ key: String, _ value: String, column: Int) -> Field?? {
+    private mutating func readDataview(_ key: String, _ value: String, column: @autoclosure () -> Int) -> Field?? {
         if let field = NoteTask.DateField.allCases.first(where: { $0.dataviewKey == key }) {
             guard let date = TaskDate(value) else {
-                problems.append((column, "malformed \(key) date '\(value)' on a task (write YYYY-MM-DD)"))
+                problems.append((column(), "malformed \(key) date '\(value)' on a task (write YYYY-MM-DD)"))
                 return .some(nil)
             }
             task[field] = date
@@ -172,7 +236,7 @@ struct TaskLine {
         switch key {
         case "priority":
             guard let priority = NoteTask.Priority(rawValue: value.lowercased()) else {
-                problems.append((column, "unknown priority '\(value)' on a task (highest, high, medium, normal, low, lowest)"))
+                problems.append((column(), "unknown priority '\(value)' on a task (highest, high, medium, normal, low, lowest)"))
                 return .some(nil)
             }
             task.priority = priority

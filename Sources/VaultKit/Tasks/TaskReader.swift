@@ -34,7 +34,7 @@ public enum TaskReader {
             if fence != nil { continue }
             let indent = indentation(line)
             guard indent < line.count else { continue }  // A blank line ends nothing.
-            if line.contains(UInt8(ascii: "[")), let parsed = TaskLine(String(decoding: line, as: UTF8.self), path: path, number: number) {
+            if startsLikeTask(line), let parsed = TaskLine(String(decoding: line, as: UTF8.self), path: path, number: number) {
                 while let last = open.last, last.indent >= parsed.indent { open.removeLast() }
                 var task = parsed.task
                 task.parentLine = open.last.map { tasks[$0.index].line }
@@ -63,6 +63,27 @@ public enum TaskReader {
             }
         }
         return (tasks, problems)
+    }
+
+    /// True when the line starts as a task does, up to its `[`: indentation, a list marker
+    /// and a space. Lines that do not are passed over without making a string of them.
+    private static func startsLikeTask(_ line: UnsafeRawBufferPointer) -> Bool {
+        var index = 0
+        while index < line.count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
+        guard index < line.count else { return false }
+        switch line[index] {
+        case UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"):
+            index += 1
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            while index < line.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(line[index]) { index += 1 }
+            guard index < line.count, line[index] == UInt8(ascii: ".") || line[index] == UInt8(ascii: ")") else { return false }
+            index += 1
+        default:
+            return false
+        }
+        guard index < line.count, line[index] == 0x20 else { return false }
+        while index < line.count, line[index] == 0x20 { index += 1 }
+        return index < line.count && line[index] == UInt8(ascii: "[")
     }
 
     /// The spaces and tabs a line starts with (a tab counts 4).

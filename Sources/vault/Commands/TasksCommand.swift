@@ -39,29 +39,31 @@ struct TasksCommand: ParsableCommand {
         PhaseTimer.mark("read tasks")
         for problem in problems { Terminal.standardError.warning(problem.asWarning) }
         let agenda = session.vault.agenda
-        var groups = done ? agenda.completed(tasks) : agenda.groups(tasks, by: by)
+        var groups = done ? agenda.completedPositions(tasks) : agenda.positions(tasks, by: by)
         PhaseTimer.mark("agenda")
         if let limit { groups = Self.first(limit, of: groups) }
         if format == .json {
             var json = JSONWriter()
             json.beginArray()
-            for group in groups { for task in group.tasks { TaskJSON.write(task, bucket: agenda.bucket(of: task), to: &json) } }
+            for group in groups {
+                for position in group.positions { TaskJSON.write(tasks[position], bucket: agenda.bucket(of: tasks[position]), to: &json) }
+            }
             json.endArray()
             session.terminal.line(json.output)
             return
         }
         var printer = TaskAgendaPrinter(terminal: session.terminal, agenda: agenda, config: session.config)
-        printer.print(groups)
+        printer.print(groups, of: tasks)
         if groups.isEmpty { throw ExitCode(1) }
     }
 
     /// The first `limit` tasks, in their groups.
-    private static func first(_ limit: Int, of groups: [TaskAgenda.Group]) -> [TaskAgenda.Group] {
+    private static func first(_ limit: Int, of groups: [TaskAgenda.Positions]) -> [TaskAgenda.Positions] {
         var left = limit
-        var result: [TaskAgenda.Group] = []
+        var result: [TaskAgenda.Positions] = []
         for var group in groups where left > 0 {
-            group.tasks = Array(group.tasks.prefix(left))
-            left -= group.tasks.count
+            group.positions = Array(group.positions.prefix(left))
+            left -= group.positions.count
             result.append(group)
         }
         return result

@@ -21,20 +21,20 @@ struct TaskAgendaPrinter {
         out.reserveCapacity(1 << 20)
     }
 
-    mutating func print(_ groups: [TaskAgenda.Group]) {
+    mutating func print(_ groups: [TaskAgenda.Positions], of tasks: [NoteTask]) {
         for (number, group) in groups.enumerated() {
             if number > 0 { out.append(0x0A) }
             append(terminal.bold(TerminalText.escaped(group.heading)))
             out.append(0x0A)
-            for task in group.tasks {
-                line(task)
+            for position in group.positions {
+                line(tasks[position])
                 if out.count > 1 << 20 { flush() }
             }
         }
         flush()
     }
 
-    private mutating func line(_ task: NoteTask) {
+    private mutating func line(_ task: borrowing NoteTask) {
         append("  ")
         switch task.status {
         case .todo: append("[ ]")
@@ -76,7 +76,7 @@ struct TaskAgendaPrinter {
         out.append(UInt8(ascii: ":"))
         number(task.line)
         append(" · ")
-        append(task.ref)
+        hex(task.refHash, digits: 7)
         if terminal.colored { append("\u{1B}[0m") }
         out.append(0x0A)
     }
@@ -103,6 +103,14 @@ struct TaskAgendaPrinter {
     private mutating func append(_ value: String) {
         var value = value
         value.withUTF8 { out.append(contentsOf: $0) }
+    }
+
+    /// The first `digits` hex digits of the 16 of `value`: a REF.
+    private mutating func hex(_ value: UInt64, digits: Int) {
+        for position in 0..<digits {
+            let nibble = UInt8((value >> UInt64(60 - 4 * position)) & 0xF)
+            out.append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
+        }
     }
 
     private mutating func number(_ value: Int) {

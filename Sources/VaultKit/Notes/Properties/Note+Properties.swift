@@ -8,7 +8,25 @@ extension Note {
     }
     /// The note's tasks and the task fields that could not be read, from the cache when
     /// the note was.
-    public var tasks: NoteTaskList { self[NoteTasks.self].located(at: path) }
+    public var tasks: NoteTaskList { tasks(TaskStatusSet.all) }
+
+    /// Appends the note's tasks of `statuses` to `tasks`, and the task fields that could not
+    /// be read to `problems`.
+    public func appendTasks(_ statuses: TaskStatusSet, to tasks: inout [NoteTask], problems: inout [Diagnostic]) {
+        var reader = encodedValue(of: NoteTasks.self)
+        guard NoteTaskList.decode(from: &reader, path: path, statuses: statuses, into: &tasks, problems: &problems) else {
+            preconditionFailure("NoteTasks: checked bytes that do not decode")
+        }
+    }
+
+    /// The note's tasks of `statuses`, and the task fields that could not be read.
+    public func tasks(_ statuses: TaskStatusSet) -> NoteTaskList {
+        var reader = encodedValue(of: NoteTasks.self)
+        guard let list = NoteTaskList.decode(from: &reader, path: path, statuses: statuses) else {
+            preconditionFailure("NoteTasks: checked bytes that do not decode")
+        }
+        return list
+    }
     /// Front matter `title`, else the first non-blank body line, else the file name.
     public var title: String {
         get { self[NoteTitle.self] }

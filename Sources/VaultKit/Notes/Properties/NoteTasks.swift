@@ -20,14 +20,6 @@ public struct NoteTaskList: Sendable, Equatable, NotePropertyValue {
     public var tasks: [NoteTask]
     public var problems: [Diagnostic]
 
-    /// With `path` as the note's: decoded tasks do not repeat it.
-    func located(at path: String) -> NoteTaskList {
-        var list = self
-        for index in list.tasks.indices { list.tasks[index].path = path }
-        for index in list.problems.indices { list.problems[index].path = path }
-        return list
-    }
-
     public func encode(to writer: inout ByteWriter) {
         var record = VarintWriter()
         record.int(tasks.count)
@@ -59,44 +51,61 @@ public struct NoteTaskList: Sendable, Equatable, NotePropertyValue {
     }
 
     public static func decode(from reader: inout ByteReader) -> NoteTaskList? {
-        guard let bytes = reader.stringBytes() else { return nil }
+        decode(from: &reader, path: "", statuses: TaskStatusSet.all)
+    }
+
+    /// The list with `path` as each task's, keeping only the tasks of `statuses`: the
+    /// others are stepped over without making their strings.
+    static func decode(from reader: inout ByteReader, path: String, statuses: TaskStatusSet) -> NoteTaskList? {
+        var list = NoteTaskList(tasks: [], problems: [])
+        return decode(from: &reader, path: path, statuses: statuses, into: &list.tasks, problems: &list.problems) ? list : nil
+    }
+
+    /// Appends the tasks of `statuses` and the problems to `tasks` and `problems`: decoded
+    /// in place, as every copy of hundreds of thousands of tasks counts. False for bytes
+    /// that are not a list (what was appended is then unspecified).
+    static func decode(from reader: inout ByteReader, path: String, statuses: TaskStatusSet,
+                       into tasks: inout [NoteTask], problems: inout [Diagnostic]) -> Bool {
+        guard let bytes = reader.stringBytes() else { return false }
         var record = VarintReader(bytes: bytes)
-        guard let count = record.int(), count >= 0, count <= bytes.count else { return nil }
-        var tasks: [NoteTask] = []
-        tasks.reserveCapacity(count)
+        guard let count = record.int(), count >= 0, count <= bytes.count else { return false }
         for _ in 0..<count {
             guard let line = record.int(), let parent = record.int(), let occurrence = record.int(), let hash = record.uint64(),
                   let status = record.int().flatMap({ NoteTask.Status.allCases.element(at: $0) }),
                   let priority = record.int().flatMap({ NoteTask.Priority.allCases.element(at: $0) }),
-                  let present = record.int() else { return nil }
-            var task = NoteTask(path: "", line: line, source: "", text: "", status: status)
+                  let present = record.int() else { return false }
+            let wanted = statuses.contains(status)
+            var task = NoteTask(path: path, line: line, source: "", text: "", status: status)
+            for (bit, field) in NoteTask.DateField.allCases.enumerated() where present & (1 << bit) != 0 {
+                guard let day = record.int() else { return false }
+                if wanted { task[field] = TaskDate(dayNumber: day) }
+            }
+            guard wanted else {
+                guard record.skipString(), let hasRecurrence = record.int(), hasRecurrence == 0 || record.skipString(),
+                      record.skipStrings(), record.skipStrings() else { return false }
+                continue
+            }
             task.priority = priority
             task.parentLine = parent == 0 ? nil : parent
             task.occurrence = occurrence
             task.refHash = hash
-            for (bit, field) in NoteTask.DateField.allCases.enumerated() where present & (1 << bit) != 0 {
-                guard let day = record.int() else { return nil }
-                task[field] = TaskDate(dayNumber: day)
-            }
-            guard let text = record.string(), let hasRecurrence = record.int() else { return nil }
+            guard let text = record.string(), let hasRecurrence = record.int() else { return false }
             task.text = text
             if hasRecurrence == 1 {
-                guard let recurrence = record.string() else { return nil }
+                guard let recurrence = record.string() else { return false }
                 task.recurrence = recurrence
             }
-            guard let categories = record.strings(), let notes = record.strings() else { return nil }
+            guard let categories = record.strings(), let notes = record.strings() else { return false }
             task.categories = categories
             task.notes = notes
             tasks.append(task)
         }
-        guard let problemCount = record.int(), problemCount >= 0, problemCount <= bytes.count else { return nil }
-        var problems: [Diagnostic] = []
+        guard let problemCount = record.int(), problemCount >= 0, problemCount <= bytes.count else { return false }
         for _ in 0..<problemCount {
-            guard let line = record.int(), let column = record.int(), let message = record.string() else { return nil }
-            problems.append(Diagnostic(path: "", line: line == 0 ? nil : line, column: column == 0 ? nil : column, severity: .error, message: message))
+            guard let line = record.int(), let column = record.int(), let message = record.string() else { return false }
+            problems.append(Diagnostic(path: path, line: line == 0 ? nil : line, column: column == 0 ? nil : column, severity: .error, message: message))
         }
-        guard record.isAtEnd else { return nil }
-        return NoteTaskList(tasks: tasks, problems: problems)
+        return record.isAtEnd
     }
 
     public static func skip(_ reader: inout ByteReader) -> Bool { reader.skipString() }
@@ -168,8 +177,21 @@ struct VarintReader {
         return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + Int(length)]), as: UTF8.self)
     }
 
+    mutating func skipString() -> Bool {
+        guard let length = uint64(), length <= UInt64(bytes.count - offset) else { return false }
+        offset += Int(length)
+        return true
+    }
+
+    mutating func skipStrings() -> Bool {
+        guard let count = int(), count >= 0 else { return false }
+        for _ in 0..<count where !skipString() { return false }
+        return true
+    }
+
     mutating func strings() -> [String]? {
         guard let count = int(), count >= 0, count <= bytes.count - offset else { return nil }
+        if count == 0 { return [] }
         var values: [String] = []
         values.reserveCapacity(count)
         for _ in 0..<count {
@@ -177,5 +199,28 @@ struct VarintReader {
             values.append(value)
         }
         return values
+    }
+}
+
+/// A set of task statuses as four bits, tested once per task of the vault.
+public struct TaskStatusSet: Sendable, Equatable {
+    private var bits: UInt8
+
+    public init(_ statuses: some Sequence<NoteTask.Status>) {
+        bits = 0
+        for status in statuses { bits |= Self.bit(status) }
+    }
+
+    public static let all = TaskStatusSet(NoteTask.Status.allCases)
+
+    public func contains(_ status: NoteTask.Status) -> Bool { bits & Self.bit(status) != 0 }
+
+    private static func bit(_ status: NoteTask.Status) -> UInt8 {
+        switch status {
+        case .todo: return 1
+        case .doing: return 2
+        case .done: return 4
+        case .cancelled: return 8
+        }
     }
 }
