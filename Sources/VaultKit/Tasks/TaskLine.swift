@@ -113,7 +113,17 @@ struct TaskLine {
 
     private mutating func readFields(from start: Int) {
         let scalars = self.scalars
-        var kept: [Unicode.Scalar] = []
+        // The words, as UTF-8: appending bytes is what makes reading 100,000 notes' tasks quick.
+        var kept: [UInt8] = []
+        kept.reserveCapacity(scalars.count)
+        func keep(_ scalar: Unicode.Scalar) {
+            if scalar.value < 0x80 {
+                kept.append(UInt8(scalar.value))
+            } else {
+                UTF8.encode(scalar) { kept.append($0) }
+            }
+        }
+        func keep(_ range: Range<Int>) { for index in range { keep(scalars[index]) } }
         var index = start
         func column(_ offset: Int) -> Int { String(String.UnicodeScalarView(scalars[0..<offset])).count + 1 }
         func skipSpaces() { while index < scalars.count, scalars[index] == " " || scalars[index] == "\u{FE0F}" { index += 1 } }
@@ -122,7 +132,7 @@ struct TaskLine {
             let scalar = scalars[index]
             // Most characters are words: ASCII other than `[` and `#`.
             if scalar.value < 0x80, scalar != "[", scalar != "#" {
-                kept.append(scalar)
+                kept.append(UInt8(scalar.value))
                 index += 1
                 continue
             }
@@ -139,7 +149,7 @@ struct TaskLine {
                     fields[.date(field)] = (signStart..<index, valueStart..<index)
                 } else {
                     problems.append((column(valueStart), "malformed \(field.rawValue) date '\(value)' on a task (write YYYY-MM-DD)"))
-                    kept += scalars[signStart..<index]
+                    keep(signStart..<index)
                 }
                 continue
             }
@@ -159,7 +169,7 @@ struct TaskLine {
                     task.recurrence = value
                     fields[.recurrence] = (signStart..<valueEnd, valueStart..<valueEnd)
                 }
-                if index < scalars.count, scalars[index] == "#" || scalars[index] == "[" { kept.append(" ") }
+                if index < scalars.count, scalars[index] == "#" || scalars[index] == "[" { kept.append(0x20) }
                 continue
             }
             if case .priority(let priority)? = sign {
@@ -176,7 +186,7 @@ struct TaskLine {
                 index = end
                 continue
             }
-            if scalar == "#", kept.last.map({ $0 == " " || $0 == "\t" }) ?? true {
+            if scalar == "#", kept.last.map({ $0 == 0x20 || $0 == 0x09 }) ?? true {
                 var end = index + 1
                 while end < scalars.count, Self.isTagScalar(scalars[end]) { end += 1 }
                 if end > index + 1 {
@@ -184,28 +194,29 @@ struct TaskLine {
                     if !task.categories.contains(tag) { task.categories.append(tag) }
                     tags.append((tag, index..<end))
                 }
-                kept += scalars[index..<end]
+                keep(index..<end)
                 index = end
                 continue
             }
-            kept.append(scalar)
+            keep(scalar)
             index += 1
         }
         // The words, one space between them.
-        var text = String.UnicodeScalarView()
+        var text: [UInt8] = []
+        text.reserveCapacity(kept.count)
         var pendingSpace = false
-        for scalar in kept {
-            if scalar == " " {
+        for byte in kept {
+            if byte == 0x20 {
                 pendingSpace = !text.isEmpty
                 continue
             }
             if pendingSpace {
-                text.append(" ")
+                text.append(0x20)
                 pendingSpace = false
             }
-            text.append(scalar)
+            text.append(byte)
         }
-        task.text = String(text)
+        task.text = String(decoding: text, as: UTF8.self)
     }
 
     /// `[key:: value]` at `index`: where it ends, its lower-cased key and where its value

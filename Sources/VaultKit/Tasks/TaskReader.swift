@@ -52,10 +52,12 @@ public enum TaskReader {
             }
         }
         if tasks.count > 1 {
-            var seen: [String: Int] = [:]
+            // Identical lines have the same first hash (of path and line); a rare collision
+            // of two different lines only numbers them, which keeps their REFs apart too.
+            var seen: [UInt64: Int] = [:]
             for index in tasks.indices {
-                let occurrence = seen[tasks[index].source, default: 0]
-                seen[tasks[index].source] = occurrence + 1
+                let occurrence = seen[tasks[index].refHash, default: 0]
+                seen[tasks[index].refHash] = occurrence + 1
                 if occurrence > 0 {
                     tasks[index].occurrence = occurrence
                     tasks[index].refHash = NoteTask.refHash(path: path, source: tasks[index].source, occurrence: occurrence)
