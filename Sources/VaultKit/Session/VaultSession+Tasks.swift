@@ -6,6 +6,7 @@ extension VaultSession {
     /// and each note's line order, with the task fields that could not be read: from the
     /// cache for the notes read from it, decoded on all cores.
     public func tasks(of notes: [Note], statuses: TaskStatusSet = .all, where include: (@Sendable (NoteTask, Note) -> Bool)? = nil) -> (tasks: [NoteTask], problems: [Diagnostic]) {
+        if include == nil { return Self.tasks(of: notes, statuses: statuses) }
         var tasks: [NoteTask] = []
         var problems: [Diagnostic] = []
         ParallelChunks.run(count: notes.count, chunk: 512, format: { range -> ([NoteTask], [Diagnostic]) in
@@ -26,6 +27,34 @@ extension VaultSession {
             tasks += found.0
             problems += found.1
         })
+        return (tasks, problems)
+    }
+
+    /// Every task of `statuses`, decoded on all cores straight into its place in the result:
+    /// each note's count is in its record, so the result is sized first and no worker
+    /// waits for another's output to be copied.
+    private static func tasks(of notes: [Note], statuses: TaskStatusSet) -> (tasks: [NoteTask], problems: [Diagnostic]) {
+        var offsets: [Int] = []
+        offsets.reserveCapacity(notes.count + 1)
+        var total = 0
+        for note in notes {
+            offsets.append(total)
+            total += note.taskCount(statuses)
+        }
+        offsets.append(total)
+        let starts = offsets
+        var problems: [Diagnostic] = []
+        let tasks = [NoteTask](unsafeUninitializedCapacity: total) { buffer, initialized in
+            let output = SharedOutput(buffer)
+            ParallelChunks.run(count: notes.count, chunk: 256, format: { range -> [Diagnostic] in
+                var found: [Diagnostic] = []
+                for index in range {
+                    notes[index].initializeTasks(statuses, at: output.at(starts[index]), problems: &found)
+                }
+                return found
+            }, emit: { problems += $0 })
+            initialized = total
+        }
         return (tasks, problems)
     }
 
@@ -66,4 +95,17 @@ extension Vault {
 extension VaultChanges {
     /// Change and add tasks, dated today.
     public var tasks: TaskOperations { TaskOperations(vault: vault, today: vault.today) }
+}
+
+/// The result buffer that workers initialize, each its own part.
+private struct SharedOutput: @unchecked Sendable {
+    let start: UnsafeMutablePointer<NoteTask>?
+
+    init(_ buffer: UnsafeMutableBufferPointer<NoteTask>) {
+        // An empty result has no base address; nothing is written to it then.
+        start = buffer.baseAddress
+    }
+
+    /// Where the task at `offset` goes.
+    func at(_ offset: Int) -> UnsafeMutablePointer<NoteTask>? { start.map { $0 + offset } }
 }

@@ -52,8 +52,7 @@ struct TasksCommand: ParsableCommand {
             session.terminal.line(json.output)
             return
         }
-        var printer = TaskAgendaPrinter(terminal: session.terminal, agenda: agenda, config: session.config)
-        printer.print(groups, of: tasks)
+        TaskAgendaPrinter(terminal: session.terminal, agenda: agenda, config: session.config).print(groups, of: tasks)
         if groups.isEmpty { throw ExitCode(1) }
     }
 

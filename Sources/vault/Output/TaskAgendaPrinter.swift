@@ -1,16 +1,36 @@
 import VaultKit
+import VaultPlatform
 
 /// Prints the agenda, a line per task: `  [ ] words #category ⏫ 📅 date 🔁 rule  path:line · REF`,
 /// categories in their icon and colour, overdue dates in red.
 ///
-/// Written as bytes into one buffer, flushed as it fills: `vault tasks` on a large vault
-/// prints hundreds of thousands of lines, and building a string per line cost more than
-/// reading the tasks.
-struct TaskAgendaPrinter {
+/// Lines are written as bytes, in chunks formatted on all cores and printed in order:
+/// `vault tasks` on a large vault prints hundreds of thousands of lines, and building a
+/// string per line cost more than reading the tasks.
+struct TaskAgendaPrinter: Sendable {
     let terminal: Terminal
     let agenda: TaskAgenda
     let config: VaultConfig
-    private var out: [UInt8] = []
+
+    func print(_ groups: [TaskAgenda.Positions], of tasks: [NoteTask]) {
+        for (number, group) in groups.enumerated() {
+            terminal.write((number > 0 ? "\n" : "") + terminal.bold(TerminalText.escaped(group.heading)) + "\n")
+            let positions = group.positions
+            ParallelChunks.run(count: positions.count, chunk: 8192, format: { [self] range -> [UInt8] in
+                var writer = LineWriter(terminal: terminal, agenda: agenda, config: config)
+                for index in range { writer.line(tasks[positions[index]]) }
+                return writer.out
+            }, emit: terminal.write)
+        }
+    }
+}
+
+/// Formats task lines into bytes.
+private struct LineWriter {
+    let terminal: Terminal
+    let agenda: TaskAgenda
+    let config: VaultConfig
+    var out: [UInt8] = []
     /// Each category's look, worked out once.
     private var looks: [String: [UInt8]] = [:]
 
@@ -21,20 +41,7 @@ struct TaskAgendaPrinter {
         out.reserveCapacity(1 << 20)
     }
 
-    mutating func print(_ groups: [TaskAgenda.Positions], of tasks: [NoteTask]) {
-        for (number, group) in groups.enumerated() {
-            if number > 0 { out.append(0x0A) }
-            append(terminal.bold(TerminalText.escaped(group.heading)))
-            out.append(0x0A)
-            for position in group.positions {
-                line(tasks[position])
-                if out.count > 1 << 20 { flush() }
-            }
-        }
-        flush()
-    }
-
-    private mutating func line(_ task: borrowing NoteTask) {
+    mutating func line(_ task: borrowing NoteTask) {
         append("  ")
         switch task.status {
         case .todo: append("[ ]")
@@ -132,10 +139,5 @@ struct TaskAgendaPrinter {
         digits(date.month, 2)
         out.append(UInt8(ascii: "-"))
         digits(date.day, 2)
-    }
-
-    private mutating func flush() {
-        terminal.write(out)
-        out.removeAll(keepingCapacity: true)
     }
 }

@@ -19,6 +19,25 @@ extension Note {
         }
     }
 
+    /// How many tasks of `statuses` the note has.
+    public func taskCount(_ statuses: TaskStatusSet) -> Int {
+        NoteTaskList.count(at: encodedValue(of: NoteTasks.self), statuses: statuses) ?? 0
+    }
+
+    /// Initializes the memory at `start` with the note's tasks of `statuses` (as many as
+    /// `taskCount(statuses)`), and appends the task fields that could not be read to
+    /// `problems`.
+    func initializeTasks(_ statuses: TaskStatusSet, at start: UnsafeMutablePointer<NoteTask>?, problems: inout [Diagnostic]) {
+        var reader = encodedValue(of: NoteTasks.self)
+        var next = start
+        guard NoteTaskList.decode(from: &reader, path: path, statuses: statuses, problems: &problems, emit: { task in
+            next?.initialize(to: task)
+            next = next.map { $0 + 1 }
+        }) else {
+            preconditionFailure("NoteTasks: checked bytes that do not decode")
+        }
+    }
+
     /// The note's tasks of `statuses`, and the task fields that could not be read.
     public func tasks(_ statuses: TaskStatusSet) -> NoteTaskList {
         var reader = encodedValue(of: NoteTasks.self)

@@ -116,7 +116,7 @@ public enum NoteProperties {
 
     /// How properties are read from a note: raised when a reading rule changes (a new
     /// problem reported), so that notes cached under the old rule are read again.
-    static let readingRules = 2
+    static let readingRules = 3
 
     /// Names the list and its reading rules, so that a cache written with other
     /// properties, or read by other rules, is not trusted.

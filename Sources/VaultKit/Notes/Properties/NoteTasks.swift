@@ -23,6 +23,8 @@ public struct NoteTaskList: Sendable, Equatable, NotePropertyValue {
     public func encode(to writer: inout ByteWriter) {
         var record = VarintWriter()
         record.int(tasks.count)
+        // How many of each status, so that a reader can size its output before decoding.
+        for status in NoteTask.Status.allCases { record.int(tasks.count { $0.status == status }) }
         for task in tasks {
             record.int(task.line)
             record.int(task.parentLine ?? 0)
@@ -61,14 +63,35 @@ public struct NoteTaskList: Sendable, Equatable, NotePropertyValue {
         return decode(from: &reader, path: path, statuses: statuses, into: &list.tasks, problems: &list.problems) ? list : nil
     }
 
-    /// Appends the tasks of `statuses` and the problems to `tasks` and `problems`: decoded
-    /// in place, as every copy of hundreds of thousands of tasks counts. False for bytes
-    /// that are not a list (what was appended is then unspecified).
+    /// Appends the tasks of `statuses` and the problems to `tasks` and `problems`. False for
+    /// bytes that are not a list (what was appended is then unspecified).
     static func decode(from reader: inout ByteReader, path: String, statuses: TaskStatusSet,
                        into tasks: inout [NoteTask], problems: inout [Diagnostic]) -> Bool {
+        decode(from: &reader, path: path, statuses: statuses, problems: &problems) { tasks.append($0) }
+    }
+
+    /// How many tasks of `statuses` the list at `reader` holds, from its header.
+    static func count(at reader: ByteReader, statuses: TaskStatusSet) -> Int? {
+        var reader = reader
+        guard let bytes = reader.stringBytes() else { return nil }
+        var record = VarintReader(bytes: bytes)
+        guard record.int() != nil else { return nil }
+        var total = 0
+        for status in NoteTask.Status.allCases {
+            guard let count = record.int() else { return nil }
+            if statuses.contains(status) { total += count }
+        }
+        return total
+    }
+
+    /// Calls `emit` with each task of `statuses`, decoded in place (every copy of hundreds
+    /// of thousands of tasks counts), and appends the problems.
+    static func decode(from reader: inout ByteReader, path: String, statuses: TaskStatusSet,
+                       problems: inout [Diagnostic], emit: (consuming NoteTask) -> Void) -> Bool {
         guard let bytes = reader.stringBytes() else { return false }
         var record = VarintReader(bytes: bytes)
         guard let count = record.int(), count >= 0, count <= bytes.count else { return false }
+        for _ in NoteTask.Status.allCases { guard record.int() != nil else { return false } }
         for _ in 0..<count {
             guard let line = record.int(), let parent = record.int(), let occurrence = record.int(), let hash = record.uint64(),
                   let status = record.int().flatMap({ NoteTask.Status.allCases.element(at: $0) }),
@@ -98,7 +121,7 @@ public struct NoteTaskList: Sendable, Equatable, NotePropertyValue {
             guard let categories = record.strings(), let notes = record.strings() else { return false }
             task.categories = categories
             task.notes = notes
-            tasks.append(task)
+            emit(task)
         }
         guard let problemCount = record.int(), problemCount >= 0, problemCount <= bytes.count else { return false }
         for _ in 0..<problemCount {
