@@ -34,7 +34,9 @@ struct ListCommand: ParsableCommand {
         let session = try Session(vault: vault, terminal: global.terminal, query: terms.isEmpty ? nil : Query(.and(terms)))
         // A folder that does not exist is an error, not an empty list.
         if let relativeFolder, !relativeFolder.isEmpty { _ = try vault.folder(relativeFolder, in: session.scan) }
-        var notes = session.sortedNotes
+        // Grouped by month, the groups are sorted on their own: the list order matters only
+        // for which notes --limit keeps.
+        var notes = group == .month && limit == nil ? session.scan.notes : session.sortedNotes
         PhaseTimer.mark("sort")
         if let limit { notes = Array(notes.prefix(limit)) }
         var printer = NoteListPrinter(terminal: session.terminal, config: session.config, showSnippet: snippet ?? session.config.listSnippet)

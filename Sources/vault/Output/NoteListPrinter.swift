@@ -27,7 +27,7 @@ struct NoteListPrinter {
 
     func print(_ notes: [Note]) {
         ParallelChunks.run(count: notes.count) { range in
-            var out = ""
+            var out: [UInt8] = []
             for index in range { append(notes[index], to: &out) }
             return out
         } emit: { terminal.write($0) }
@@ -39,10 +39,10 @@ struct NoteListPrinter {
             [Item.heading(group.heading, first: number == 0)] + group.notes.map(Item.note)
         }
         ParallelChunks.run(count: items.count) { range in
-            var out = ""
+            var out: [UInt8] = []
             for index in range {
                 switch items[index] {
-                case .heading(let heading, let first): out += (first ? "" : "\n") + terminal.bold(heading) + "\n"
+                case .heading(let heading, let first): out += ((first ? "" : "\n") + terminal.bold(heading) + "\n").utf8
                 case .note(let note): append(note, to: &out)
                 }
             }
@@ -81,19 +81,38 @@ struct NoteListPrinter {
         terminal.line(json.output)
     }
 
-    private func append(_ note: Note, to out: inout String) {
-        let marker = note.pinned ? "★ " : "  "
-        var details = [RelativeDate.format(showsSortDate ? note.sortDate : note.modified, today: today, timeZone: timeZone, style: config.listDateFormat)]
+    /// A note's line (and its snippet's), written as bytes: a list of 100,000 notes spent
+    /// most of its time joining little strings.
+    private func append(_ note: Note, to out: inout [UInt8]) {
+        func add(_ text: String) {
+            var text = text
+            text.withUTF8 { out.append(contentsOf: $0) }
+        }
+        let separator = terminal.dim(" · ")
+        add(note.pinned ? "★ " : "  ")
+        add(terminal.bold(TerminalText.escaped(note.title)))
+        add("  ")
+        add(terminal.dim("·"))
+        add(" ")
+        add(RelativeDate.format(showsSortDate ? note.sortDate : note.modified, today: today, timeZone: timeZone, style: config.listDateFormat))
+        add(separator)
         // Colours are looked up only for a terminal: a lookup folds case per note.
         let colored = terminal.colored
-        details.append(terminal.paint(TerminalText.escaped(note.folder.isEmpty ? "Unsorted" : note.folder), colored ? config.color(ofFolder: note.topFolder) : nil))
-        if !note.tags.isEmpty {
-            details.append(note.tags.map { terminal.paint(TerminalText.escaped("#" + $0), colored ? config.color(ofTag: $0) : nil) }.joined(separator: " "))
+        add(terminal.paint(TerminalText.escaped(note.folder.isEmpty ? "Unsorted" : note.folder), colored ? config.color(ofFolder: note.topFolder) : nil))
+        let tags = note.tags
+        for (number, tag) in tags.enumerated() {
+            add(number == 0 ? separator : " ")
+            add(terminal.paint(TerminalText.escaped("#" + tag), colored ? config.color(ofTag: tag) : nil))
         }
-        if note.frontMatterError != nil { details.append("(front matter does not parse)") }
-        out += marker + terminal.bold(TerminalText.escaped(note.title)) + "  " + terminal.dim("·") + " " + details.joined(separator: terminal.dim(" · ")) + "\n"
+        if note.frontMatterError != nil {
+            add(separator)
+            add("(front matter does not parse)")
+        }
+        out.append(0x0A)
         if showSnippet {
-            out += "    " + terminal.dim(note.snippet.isEmpty ? "No additional text" : TerminalText.escaped(note.snippet)) + "\n"
+            add("    ")
+            add(terminal.dim(note.snippet.isEmpty ? "No additional text" : TerminalText.escaped(note.snippet)))
+            out.append(0x0A)
         }
     }
 }
