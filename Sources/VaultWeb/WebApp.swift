@@ -11,6 +11,7 @@ struct WebApp: Sendable {
 
     var notes: NotesAPI { NotesAPI(live: live) }
     var organising: OrganisingAPI { OrganisingAPI(live: live) }
+    var tasks: TasksAPI { TasksAPI(live: live) }
 
     func router() -> Router<BasicRequestContext> {
         let router = Router()
@@ -59,6 +60,9 @@ struct WebApp: Sendable {
         router.post("/api/folders/delete") { request, _ in try await organising.deleteFolder(request) }
         router.post("/api/folders/color") { request, _ in try await organising.colorFolder(request) }
 
+        router.get("/api/tasks") { request, _ in try await tasks.agenda(request) }
+        router.post("/api/tasks") { request, _ in try await tasks.add(request) }
+        router.post("/api/tasks/change") { request, _ in try await tasks.change(request) }
         router.get("/files/**") { request, _ in try await self.file(request) }
         return router
     }

@@ -24,6 +24,7 @@ import urllib.request
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -82,7 +83,8 @@ class Run:
             return handle.read()
 
     def wait(self, condition, message):
-        return WebDriverWait(self.driver, WAIT).until(lambda driver: condition(), message)
+        # A list re-rendered from a live update leaves elements stale: look again.
+        return WebDriverWait(self.driver, WAIT, ignored_exceptions=[StaleElementReferenceException]).until(lambda driver: condition(), message)
 
     def find(self, selector):
         return self.driver.find_element(By.CSS_SELECTOR, selector)
@@ -236,8 +238,52 @@ def no_script_from_a_note(run):
     assert run.driver.execute_script("return window.__xss") is None
 
 
+def tasks_view(run):
+    run.driver.get(f"{run.base}?load=tasks#/tasks")
+    row = run.wait(lambda: next((r for r in run.finds(".task") if "offline maps" in r.text), None), "the agenda lists tasks")
+    assert run.find(".task-group").text.startswith("Overdue"), run.find(".task-group").text
+    before = run.read("Personal/Trip to Lisbon.md")
+    row.find_element(By.CSS_SELECTOR, ".box").click()
+    # Ticked off in its file: that line only, [x] and today's done date.
+    run.wait(lambda: "- [x] offline maps ✅ " in run.read("Personal/Trip to Lisbon.md"), "the task is done in its note")
+    after = run.read("Personal/Trip to Lisbon.md")
+    changed = [(a, b) for a, b in zip(before.splitlines(), after.splitlines()) if a != b]
+    assert len(changed) == 1 and len(before.splitlines()) == len(after.splitlines()), changed
+    run.wait(lambda: not any("offline maps" in r.text for r in run.finds(".task")), "a done task leaves the open list")
+    # The quick-add field puts a task in the inbox note.
+    field = run.find("#task-add-text")
+    field.send_keys("buy stamps #errands", Keys.ENTER)
+    run.wait(lambda: "- [ ] buy stamps #errands ➕ " in run.read("Inbox.md"), "the task is added to the inbox")
+    run.wait(lambda: any("buy stamps" in r.text for r in run.finds(".task")), "and listed")
+    # Priority from the page.
+    row = next(r for r in run.finds(".task") if "buy stamps" in r.text)
+    Select(row.find_element(By.CSS_SELECTOR, "select")).select_by_value("high")
+    run.wait(lambda: "- [ ] buy stamps #errands ➕ " in run.read("Inbox.md") and "⏫" in run.read("Inbox.md"), "the priority is written")
+    run.find('#tasks-by button[data-by="category"]').click()
+    run.wait(lambda: any(g.text.startswith("#errands") for g in run.finds(".task-group")), "grouped by category")
+    run.shot("tasks-light")
+    run.driver.execute_script("localStorage.setItem('vault.theme', 'dark')")
+    run.driver.get(f"{run.base}?load=tasks-dark#/tasks")
+    run.wait(lambda: run.finds(".task"), "the agenda in the dark theme")
+    run.shot("tasks-dark")
+    run.driver.execute_script("localStorage.setItem('vault.theme', 'light')")
+    # Bulk: select two tasks with shift, delete them from their notes.
+    # Selecting re-renders the list: each row is looked up again.
+    for text in ["unblock Tom", "send the budget"]:
+        row = run.wait(lambda: next((r for r in run.finds(".task") if text in r.text and "Standup" in r.text), None), text)
+        row.find_element(By.CSS_SELECTOR, ".select").click()
+    run.wait(lambda: run.find("#task-bulk-count").text == "2 selected", "two selected")
+    run.wait(lambda: run.visible("#task-bulk"), "the bulk bar")
+    run.find("#task-bulk-delete").click()
+    run.wait(lambda: run.find("#dialog").is_displayed(), "asks first")
+    run.find("#dialog-ok").click()
+    run.wait(lambda: "unblock Tom" not in run.read("Work/Standup 2026-11-20.md"), "the selected tasks are removed from their notes")
+    assert "send the budget" not in run.read("Work/Standup 2026-11-20.md")
+    assert "- [ ] send the budget" in run.read("Work/Projects/Roadmap.md"), "the same words in another note stay"
+
+
 JOURNEYS = [open_folder_and_note, edit_and_autosave, search, pin_move_delete_restore, dark_mode,
-            edit_on_disk_appears, conflict_loses_nothing, no_script_from_a_note]
+            edit_on_disk_appears, conflict_loses_nothing, no_script_from_a_note, tasks_view]
 
 
 def main():

@@ -29,7 +29,8 @@ enum APIResponse {
         case let error as VaultError:
             let message = error.errorDescription ?? "\(error)"
             switch error {
-            case .noteNotFound, .folderNotFound, .tagNotFound: return self.error(.notFound, message)
+            case .noteNotFound, .folderNotFound, .tagNotFound, .taskNotFound: return self.error(.notFound, message)
+            case .staleTask: return self.error(.conflict, message)
             case .conflict: return self.error(.preconditionFailed, message)
             case .destinationExists: return self.error(.conflict, message)
             case .tagExists: return self.error(.conflict, message) { json in json.key("exists"); json.bool(true) }
