@@ -142,3 +142,28 @@ struct TaskCommandTests {
         #expect(tasks.first?["bucket"] as? String == expected, "\(zone): \(result)")
     }
 }
+
+/// `vault links` and `vault backlinks` (DESIGN 13.1).
+@Suite("vault links")
+struct LinkCommandTests {
+    @Test func linksBacklinksAndBrokenLinksInCheck() throws {
+        let vault = try TestVault()
+        try vault.createDirectory("Work")
+        try vault.write("Work/Plan.md", "# Plan\n\nSee [[Home]] and [the goals](../Goals.md#now).\n")
+        try vault.write("Home.md", "# Home\n\n- [[Work/Plan|the plan]]\n- [[Gone]]\n")
+        try vault.write("Goals.md", "# Goals\n`[[Home]]` is code\n")
+        let links = try vault.run("links", "Home")
+        #expect(links.status == 0, "\(links)")
+        #expect(links.stdout == "3:3  [[Work/Plan]] → Work/Plan.md\n4:3  [[Gone]] (broken: no such note)\n")
+        let back = try vault.run("backlinks", "Home")
+        #expect(back.stdout == "Work/Plan.md:3:5: See [[Home]] and [the goals](../Goals.md#now).\n", "\(back)")
+        let json = try vault.run("backlinks", "Goals", "--format", "json")
+        let places = try #require(try JSONSerialization.jsonObject(with: json.stdoutData) as? [[String: Any]])
+        #expect(places.map { "\($0["note"] ?? "") \($0["line"] ?? "") \($0["kind"] ?? "")" } == ["Work/Plan.md 3 markdown"])
+        #expect(try vault.run("backlinks", "Work/Plan").status == 0)
+        let none = try vault.run("backlinks", "Goals.md", "--format", "json")
+        #expect(none.status == 0)
+        let check = try vault.run("check")
+        #expect(check.stdout.contains("Home.md:4:3: warning: broken link: no note is 'Gone'\n"), "\(check)")
+    }
+}

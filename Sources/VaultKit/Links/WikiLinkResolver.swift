@@ -38,6 +38,11 @@ public struct WikiLinkResolver: Sendable {
         return key.contains("/") ? (byPath[key] ?? named) : (named ?? byPath[key])
     }
 
+    /// The note at the vault-relative `path` (ignoring case), not looked up by name.
+    public func resolvePath(_ path: String) -> String? {
+        byPath[Self.keys(path).path]
+    }
+
     /// The lower-cased path without `.md`, and its last component.
     private static func keys(_ path: String) -> (path: String, name: String) {
         let withoutExtension = (path.hasSuffix(".md") ? String(path.dropLast(3)) : path).lowercased()

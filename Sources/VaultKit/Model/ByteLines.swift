@@ -23,3 +23,14 @@ func startOfLine(containing offset: Int, in bytes: UnsafeRawBufferPointer) -> In
 extension UInt8 {
     var isASCIIWhitespace: Bool { self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0D }
 }
+
+/// ``` or ~~~ (after at most three spaces): the fence character, for a line that opens or
+/// closes a fenced code block.
+func codeFenceMarker(_ line: UnsafeRawBufferPointer) -> UInt8? {
+    var index = 0
+    while index < min(3, line.count), line[index] == 0x20 { index += 1 }
+    guard index + 2 < line.count else { return nil }
+    let byte = line[index]
+    guard byte == UInt8(ascii: "`") || byte == UInt8(ascii: "~"), line[index + 1] == byte, line[index + 2] == byte else { return nil }
+    return byte
+}

@@ -2,9 +2,9 @@
 public struct VaultCheck: Sendable {
     public let diagnostics: [Diagnostic]
 
-    /// `taskProblems`: the task fields that could not be read (`VaultSession.tasks(of:)`).
-    public init(scan: ScanResult, config: VaultConfig, taskProblems: [Diagnostic] = []) {
-        var found: [Diagnostic] = config.problems + taskProblems
+    /// `contentProblems`: what the notes' text holds that is wrong: task fields that do not read, broken links.
+    public init(scan: ScanResult, config: VaultConfig, contentProblems: [Diagnostic] = []) {
+        var found: [Diagnostic] = config.problems + contentProblems
         var notesByID: [String: [String]] = [:]
         for note in scan.notes {
             if let error = note.frontMatterError {

@@ -87,9 +87,10 @@ public struct VaultSession: Sendable {
         TagHistory(vault: vault).records().map(\.record)
     }
 
-    /// What `vault check` reports for `scan`, task dates that do not read included.
+    /// What `vault check` reports for `scan`, task dates that do not read and broken links
+    /// included.
     public func check(_ scan: ScanResult) -> VaultCheck {
-        VaultCheck(scan: scan, config: config, taskProblems: tasks(of: scan.notes).problems)
+        VaultCheck(scan: scan, config: config, contentProblems: tasks(of: scan.notes).problems + brokenLinks(in: scan.notes, targets: linkTargets(scan.notes)))
     }
 
     // MARK: - Writing

@@ -27,7 +27,7 @@ public enum TaskReader {
                 lineStart = lineEnd + 1
                 number += 1
             }
-            if let marker = fenceMarker(line) {
+            if let marker = codeFenceMarker(line) {
                 if fence == nil { fence = marker } else if fence == marker { fence = nil }
                 continue
             }
@@ -95,15 +95,5 @@ public enum TaskReader {
             if byte == 0x20 { count += 1 } else if byte == 0x09 { count += 4 } else { break }
         }
         return line.allSatisfy { $0 == 0x20 || $0 == 0x09 } ? line.count : count
-    }
-
-    /// ``` or ~~~ (after at most three spaces): the fence character, for a fence line.
-    private static func fenceMarker(_ line: UnsafeRawBufferPointer) -> UInt8? {
-        var index = 0
-        while index < min(3, line.count), line[index] == 0x20 { index += 1 }
-        guard index + 2 < line.count else { return nil }
-        let byte = line[index]
-        guard byte == UInt8(ascii: "`") || byte == UInt8(ascii: "~"), line[index + 1] == byte, line[index + 2] == byte else { return nil }
-        return byte
     }
 }

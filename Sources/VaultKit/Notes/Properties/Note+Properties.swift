@@ -46,6 +46,8 @@ extension Note {
         }
         return list
     }
+    /// The note's links, from the cache when the note was.
+    public var links: [NoteLink] { self[NoteLinks.self].links }
     /// Front matter `title`, else the first non-blank body line, else the file name.
     public var title: String {
         get { self[NoteTitle.self] }

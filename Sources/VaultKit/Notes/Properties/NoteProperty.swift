@@ -84,7 +84,7 @@ public enum NoteProperties {
     public static let all: [any NoteProperty.Type] = [
         NoteTitle.self, NoteID.self, NoteTags.self, NotePinned.self,
         NoteCreated.self, NoteModified.self, NoteSortDate.self, NoteSnippet.self,
-        NoteReadError.self, NoteProblems.self, NoteHasFrontMatter.self, NoteTasks.self,
+        NoteReadError.self, NoteProblems.self, NoteHasFrontMatter.self, NoteTasks.self, NoteLinks.self,
     ]
 
     /// The most properties a note can have (the size of its offset table).

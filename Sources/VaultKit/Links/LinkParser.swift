@@ -1,0 +1,172 @@
+import Foundation
+
+/// Finds the links of a note's text: wiki links, embeds and Markdown links to relative
+/// paths, outside the front matter, fenced code blocks and code spans; an escaped `\[`
+/// starts none, and URLs (`https:`, `mailto:`) and same-page anchors are not links to notes.
+public enum LinkParser {
+    /// The links in the file `bytes`, in order.
+    public static func links(in bytes: UnsafeRawBufferPointer) -> [NoteLink] {
+        var start = 0
+        if case .block(let block) = FrontMatterBlock.locate(in: bytes) {
+            start = block.bodyStart
+        } else if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            start = 3
+        }
+        var number = 1
+        for index in 0..<start where bytes[index] == 0x0A { number += 1 }
+        var links: [NoteLink] = []
+        var fence: UInt8?
+        var lineStart = start
+        while lineStart < bytes.count {
+            let lineEnd = firstIndex(of: 0x0A, in: bytes, from: lineStart) ?? bytes.count
+            let line = UnsafeRawBufferPointer(rebasing: bytes[lineStart..<lineEnd])
+            if let marker = codeFenceMarker(line) {
+                if fence == nil { fence = marker } else if fence == marker { fence = nil }
+            } else if fence == nil, line.contains(UInt8(ascii: "[")) {
+                scan(line, offset: lineStart, number: number, into: &links)
+            }
+            lineStart = lineEnd + 1
+            number += 1
+        }
+        return links
+    }
+
+    private static let bracket = UInt8(ascii: "["), close = UInt8(ascii: "]"), bang = UInt8(ascii: "!")
+    private static let backslash = UInt8(ascii: "\\"), backtick = UInt8(ascii: "`")
+
+    /// The links of one line (`offset`: where it starts in the file).
+    private static func scan(_ line: UnsafeRawBufferPointer, offset: Int, number: Int, into links: inout [NoteLink]) {
+        var index = 0
+        func column(_ at: Int) -> Int { String(decoding: UnsafeRawBufferPointer(rebasing: line[0..<at]), as: UTF8.self).count + 1 }
+        while index < line.count {
+            let byte = line[index]
+            if byte == backslash {
+                index += 2
+                continue
+            }
+            if byte == backtick {
+                // A code span: to the next run of as many backticks, else the backticks are text.
+                var run = index
+                while run < line.count, line[run] == backtick { run += 1 }
+                let length = run - index
+                var search = run
+                var closed: Int?
+                while search < line.count {
+                    if line[search] == backtick {
+                        var end = search
+                        while end < line.count, line[end] == backtick { end += 1 }
+                        if end - search == length {
+                            closed = end
+                            break
+                        }
+                        search = end
+                    } else {
+                        search += 1
+                    }
+                }
+                index = closed ?? run
+                continue
+            }
+            guard byte == bracket else {
+                index += 1
+                continue
+            }
+            let embed = index > 0 && line[index - 1] == bang
+            let start = embed ? index - 1 : index
+            if index + 1 < line.count, line[index + 1] == bracket, let link = wiki(line, at: index, embed: embed) {
+                links.append(NoteLink(kind: embed ? .embed : .wiki, target: link.target, heading: link.heading, line: number,
+                                      column: column(start), targetRange: (offset + link.range.lowerBound)..<(offset + link.range.upperBound)))
+                index = link.end
+                continue
+            }
+            if let link = markdown(line, at: index) {
+                if let target = link.target {
+                    links.append(NoteLink(kind: .markdown, target: target, heading: link.heading, line: number,
+                                          column: column(start), targetRange: (offset + link.range.lowerBound)..<(offset + link.range.upperBound)))
+                }
+                index = link.end
+                continue
+            }
+            index += 1
+        }
+    }
+
+    /// `[[target#heading|shown]]` at `index`.
+    private static func wiki(_ line: UnsafeRawBufferPointer, at index: Int, embed: Bool) -> (target: String, heading: String?, range: Range<Int>, end: Int)? {
+        let inner = index + 2
+        var end = inner
+        while end + 1 < line.count, !(line[end] == close && line[end + 1] == close) {
+            if line[end] == bracket { return nil }
+            end += 1
+        }
+        guard end + 1 < line.count else { return nil }
+        var targetEnd = inner
+        while targetEnd < end, line[targetEnd] != UInt8(ascii: "|"), line[targetEnd] != UInt8(ascii: "#") { targetEnd += 1 }
+        var headingText: String?
+        if targetEnd < end, line[targetEnd] == UInt8(ascii: "#") {
+            var headingEnd = targetEnd + 1
+            while headingEnd < end, line[headingEnd] != UInt8(ascii: "|") { headingEnd += 1 }
+            headingText = String(decoding: UnsafeRawBufferPointer(rebasing: line[(targetEnd + 1)..<headingEnd]), as: UTF8.self)
+        }
+        let target = String(decoding: UnsafeRawBufferPointer(rebasing: line[inner..<targetEnd]), as: UTF8.self)
+        guard !target.isEmpty || headingText != nil else { return nil }
+        return (target.trimmingCharacters(in: .whitespaces), headingText, inner..<targetEnd, end + 2)
+    }
+
+    /// `[text](destination "title")` at `index`: the target when it is a relative path
+    /// (nil for a URL or an anchor), where it is written, and where the link ends.
+    private static func markdown(_ line: UnsafeRawBufferPointer, at index: Int) -> (target: String?, heading: String?, range: Range<Int>, end: Int)? {
+        // The text: to the matching `]`, brackets nesting.
+        var depth = 0
+        var textEnd = index
+        while textEnd < line.count {
+            let byte = line[textEnd]
+            if byte == backslash {
+                textEnd += 2
+                continue
+            }
+            if byte == bracket { depth += 1 }
+            if byte == close {
+                depth -= 1
+                if depth == 0 { break }
+            }
+            textEnd += 1
+        }
+        guard textEnd + 1 < line.count, line[textEnd + 1] == UInt8(ascii: "(") else { return nil }
+        var start = textEnd + 2
+        while start < line.count, line[start] == 0x20 { start += 1 }
+        var end = start
+        let angled = start < line.count && line[start] == UInt8(ascii: "<")
+        if angled {
+            start += 1
+            end = start
+            while end < line.count, line[end] != UInt8(ascii: ">") { end += 1 }
+            guard end < line.count else { return nil }
+        } else {
+            var parens = 0
+            while end < line.count, line[end] != 0x20 {
+                if line[end] == UInt8(ascii: "(") { parens += 1 }
+                if line[end] == UInt8(ascii: ")") {
+                    if parens == 0 { break }
+                    parens -= 1
+                }
+                end += 1
+            }
+        }
+        var close = end
+        while close < line.count, line[close] != UInt8(ascii: ")") { close += 1 }
+        guard close < line.count else { return nil }
+        let written = String(decoding: UnsafeRawBufferPointer(rebasing: line[start..<end]), as: UTF8.self)
+        var path = written
+        var heading: String?
+        if let hash = written.firstIndex(of: "#") {
+            path = String(written[..<hash])
+            heading = String(written[written.index(after: hash)...])
+        }
+        let isURL = path.firstIndex(of: ":").map { colon in
+            path[..<colon].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) } && colon != path.startIndex
+        } ?? false
+        guard !path.isEmpty, !isURL, !path.hasPrefix("//") else { return (nil, nil, start..<end, close + 1) }
+        return (path.removingPercentEncoding ?? path, heading?.removingPercentEncoding ?? heading, start..<(path.utf8.count + start), close + 1)
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// The links of a note (DESIGN 13.1), read once when the note is read and kept in the
+/// cache, so that backlinks on an unchanged vault read no note file.
+public enum NoteLinks: NoteProperty {
+    public static let jsonName: String? = nil
+
+    public static func read(from source: NoteSource) -> NoteLinkList {
+        NoteLinkList(links: LinkParser.links(in: source.file))
+    }
+}
+
+/// A note's links, kept in the cache as one length-prefixed record of varints.
+public struct NoteLinkList: Sendable, Equatable, NotePropertyValue {
+    public var links: [NoteLink]
+
+    public func encode(to writer: inout ByteWriter) {
+        var record = VarintWriter()
+        record.int(links.count)
+        for link in links {
+            record.int(NoteLink.Kind.allCases.firstIndex(of: link.kind) ?? 0)
+            record.string(link.target)
+            record.int(link.heading == nil ? 0 : 1)
+            if let heading = link.heading { record.string(heading) }
+            record.int(link.line)
+            record.int(link.column)
+            record.int(link.targetRange.lowerBound)
+            record.int(link.targetRange.count)
+        }
+        writer.int(Int64(record.bytes.count))
+        writer.bytes += record.bytes
+    }
+
+    public static func decode(from reader: inout ByteReader) -> NoteLinkList? {
+        guard let bytes = reader.stringBytes() else { return nil }
+        var record = VarintReader(bytes: bytes)
+        guard let count = record.int(), count >= 0, count <= bytes.count else { return nil }
+        var links: [NoteLink] = []
+        links.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let kindNumber = record.int(), NoteLink.Kind.allCases.indices.contains(kindNumber),
+                  let target = record.string(), let hasHeading = record.int() else { return nil }
+            var heading: String?
+            if hasHeading == 1 {
+                guard let text = record.string() else { return nil }
+                heading = text
+            }
+            guard let line = record.int(), let column = record.int(), let start = record.int(), let length = record.int(),
+                  start >= 0, length >= 0 else { return nil }
+            links.append(NoteLink(kind: NoteLink.Kind.allCases[kindNumber], target: target, heading: heading,
+                                  line: line, column: column, targetRange: start..<(start + length)))
+        }
+        return record.isAtEnd ? NoteLinkList(links: links) : nil
+    }
+
+    public static func skip(_ reader: inout ByteReader) -> Bool { reader.skipString() }
+
+    public func writeJSON(to json: inout JSONWriter, timeZone: TimeZone) { json.null() }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+@testable import VaultKit
+
+/// Every link form of DESIGN 13.1, and things that look like links but are not.
+@Suite struct LinkParserTests {
+    func links(_ text: String) -> [NoteLink] {
+        Array(text.utf8).withUnsafeBytes { LinkParser.links(in: $0) }
+    }
+
+    /// `kind target#heading @line:column`, and the target's bytes as written.
+    func described(_ text: String) -> [String] {
+        let bytes = Array(text.utf8)
+        return links(text).map { link in
+            "\(link.kind.rawValue) \(link.target)\(link.heading.map { "#" + $0 } ?? "") @\(link.line):\(link.column) '\(String(decoding: bytes[link.targetRange], as: UTF8.self))'"
+        }
+    }
+
+    @Test(arguments: [
+        ("[[Title]]", ["wiki Title @1:1 'Title'"]),
+        ("see [[path/to/Note]].", ["wiki path/to/Note @1:5 'path/to/Note'"]),
+        ("[[Note|shown text]]", ["wiki Note @1:1 'Note'"]),
+        ("[[Note#Heading|x]]", ["wiki Note#Heading @1:1 'Note'"]),
+        ("[[#Heading]]", ["wiki #Heading @1:1 ''"]),
+        ("![[photo.png]]", ["embed photo.png @1:1 'photo.png'"]),
+        ("é [[Café]]", ["wiki Café @1:3 'Café'"]),
+        ("[text](../Work/Plan%20B.md)", ["markdown ../Work/Plan B.md @1:1 '../Work/Plan%20B.md'"]),
+        ("[text](<../Work/Plan B.md>)", ["markdown ../Work/Plan B.md @1:1 '../Work/Plan B.md'"]),
+        ("[text](Plan.md#Goals \"title\")", ["markdown Plan.md#Goals @1:1 'Plan.md'"]),
+        ("![alt](img/a.png)", ["markdown img/a.png @1:1 'img/a.png'"]),
+        ("[a [nested] b](x.md)", ["markdown x.md @1:1 'x.md'"]),
+        ("[[A]] and [[B]]", ["wiki A @1:1 'A'", "wiki B @1:11 'B'"]),
+    ])
+    func linkForms(_ text: String, _ expected: [String]) {
+        #expect(described(text) == expected, "\(text)")
+    }
+
+    @Test(arguments: [
+        "`[[code span]]`", "``a `[[x]]` b``", "\\[[escaped]]", "[web](https://example.com/a.md)", "[mail](mailto:a@b.c)",
+        "[anchor](#heading)", "[[unclosed", "[text] (space.md)", "[]()", "[x](//host/a.md)",
+    ])
+    func notLinks(_ text: String) {
+        #expect(links(text).isEmpty, "\(text)")
+    }
+
+    @Test func notInFrontMatterOrCodeBlocksAndLinesCountFromTheTop() {
+        let text = "---\ntitle: \"[[Not]]\"\n---\n```\n[[Code]]\n```\n~~~md\n[[Tilde]]\n~~~\r\n[[Yes]]\r\n"
+        #expect(described(text) == ["wiki Yes @10:1 'Yes'"])
+    }
+
+    @Test func resolvingAsObsidianDoes() {
+        let targets = LinkTargets(paths: ["Work/Plan.md", "Archive/Plan.md", "Archive/Old/Plan.md", "Home.md", "Work/Projects/Alpha.md"])
+        func resolve(_ text: String, from path: String) -> LinkTargets.Resolution {
+            targets.resolve(links(text)[0], from: path)
+        }
+        #expect(resolve("[[plan]]", from: "Home.md") == .note("Work/Plan.md"), "the shortest path among notes of that name")
+        #expect(resolve("[[Archive/Plan]]", from: "Home.md") == .note("Archive/Plan.md"))
+        #expect(resolve("[[Nope]]", from: "Home.md") == .broken)
+        #expect(resolve("[[#Top]]", from: "Home.md") == .sameNote)
+        #expect(resolve("![[a.png]]", from: "Home.md") == .attachment)
+        #expect(resolve("[x](Projects/Alpha.md)", from: "Work/Plan.md") == .note("Work/Projects/Alpha.md"))
+        #expect(resolve("[x](../Home.md)", from: "Work/Plan.md") == .note("Home.md"))
+        #expect(resolve("[x](../../Home.md)", from: "Work/Plan.md") == .broken, "out of the vault")
+        #expect(resolve("[x](Alpha.md)", from: "Work/Plan.md") == .broken, "a path, not a name")
+    }
+}
