@@ -108,9 +108,14 @@ public enum LinkParser {
             while headingEnd < end, line[headingEnd] != UInt8(ascii: "|") { headingEnd += 1 }
             headingText = String(decoding: UnsafeRawBufferPointer(rebasing: line[(targetEnd + 1)..<headingEnd]), as: UTF8.self)
         }
-        let target = String(decoding: UnsafeRawBufferPointer(rebasing: line[inner..<targetEnd]), as: UTF8.self)
-        guard !target.isEmpty || headingText != nil else { return nil }
-        return (target.trimmingCharacters(in: .whitespaces), headingText, inner..<targetEnd, end + 2)
+        // The target without the spaces around it (`[[ Note ]]`).
+        var first = inner
+        var last = targetEnd
+        while first < last, line[first] == 0x20 { first += 1 }
+        while last > first, line[last - 1] == 0x20 { last -= 1 }
+        guard first < last || headingText != nil else { return nil }
+        let target = String(decoding: UnsafeRawBufferPointer(rebasing: line[first..<last]), as: UTF8.self)
+        return (target, headingText, first..<last, end + 2)
     }
 
     /// `[text](destination "title")` at `index`: the target when it is a relative path
