@@ -57,7 +57,8 @@ public struct TaskOperations: Sendable {
             try vault.writer.update(target, touchesText: true) { editor in
                 let (bytes, number) = Self.appending(line, to: editor.bytes)
                 try editor.splice(0..<editor.bytes.count, with: bytes)
-                written = TaskLine(line, path: target, number: number)?.task
+                // Read back from the whole note: a line like one above it gets its own REF.
+                written = bytes.withUnsafeBytes { TaskReader.tasks(in: $0, path: target).tasks.first { $0.line == number } }
             }
         } catch .io(_, _, ENOENT) where path == nil {
             let folder = target.split(separator: "/").dropLast().joined(separator: "/")
@@ -100,32 +101,5 @@ public struct TaskOperations: Sendable {
         let digits = trimmed.prefix { (0x30...0x39).contains($0) }
         let after = trimmed.dropFirst(digits.count)
         return !digits.isEmpty && (after.first == UInt8(ascii: ".") || after.first == UInt8(ascii: ")")) && after.dropFirst().first == 0x20
-    }
-}
-
-/// A task `vault task add` writes.
-public struct TaskDraft: Sendable {
-    public var text: String
-    public var due: TaskDate?
-    public var scheduled: TaskDate?
-    public var priority: NoteTask.Priority = .normal
-    public var categories: [String] = []
-    public var recurrence: String?
-
-    public init(text: String) {
-        self.text = text
-    }
-
-    /// The line, in the plugin's order: words and categories, priority, recurrence,
-    /// created, scheduled, due.
-    func line(created: TaskDate) -> String {
-        var parts = ["- [ ]", text.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingSpaces()]
-        parts += categories.filter { category in !text.split(separator: " ").contains { $0 == "#" + category } }.map { "#" + $0 }
-        if let sign = priority.sign { parts.append(sign) }
-        if let recurrence { parts.append("🔁 " + recurrence) }
-        parts.append("➕ \(created)")
-        if let scheduled { parts.append("⏳ \(scheduled)") }
-        if let due { parts.append("📅 \(due)") }
-        return parts.filter { !$0.isEmpty }.joined(separator: " ")
     }
 }

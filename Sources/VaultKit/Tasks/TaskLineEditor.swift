@@ -89,7 +89,7 @@ struct TaskLineEditor {
         var end = line.descriptionEnd
         while end > start, scalars[end - 1] == " " { end -= 1 }
         let kept = line.tags.filter { $0.range.lowerBound >= start && $0.range.upperBound <= end }
-            .map { "#" + $0.name }.filter { !words.contains($0) }
+            .map { "#" + $0.name }.filter { tag in !words.split(separator: " ").contains { $0 == tag } }
         var replacement = ([words] + kept).joined(separator: " ")
         // `- [ ]` alone, or a field right after the words, needs a space to stay apart.
         if scalars[start - 1] != " " { replacement = " " + replacement }
