@@ -134,4 +134,23 @@ import Testing
         task.due = TaskDate("2026-11-29")
         #expect(sundayStart.bucket(of: task) == .later)
     }
+
+    /// Month and year ends: tomorrow is the first of the next month; this week runs on
+    /// into the new year.
+    @Test(arguments: [
+        ("2026-11-30", "2026-12-01", TaskAgenda.Bucket.tomorrow),  // a Monday, the month's last day
+        ("2026-11-30", "2026-12-06", .thisWeek),
+        ("2026-11-30", "2026-12-07", .later),
+        ("2026-12-31", "2027-01-03", .thisWeek),  // a Thursday; the week ends on Sunday
+        ("2026-12-31", "2027-01-04", .later),
+        ("2027-01-01", "2026-12-31", .overdue),
+        ("2028-02-28", "2028-02-29", .tomorrow),
+        ("2027-02-28", "2027-03-01", .tomorrow),  // a Sunday: the week's last day
+        ("2027-02-28", "2027-03-02", .later),
+    ])
+    func bucketsAcrossMonthAndYearEnds(_ today: String, _ due: String, _ expected: TaskAgenda.Bucket) throws {
+        var task = NoteTask(path: "n.md", line: 1, source: "", text: "", status: .todo)
+        task.due = TaskDate(due)
+        #expect(TaskAgenda(today: try #require(TaskDate(today))).bucket(of: task) == expected, "\(due) from \(today)")
+    }
 }
