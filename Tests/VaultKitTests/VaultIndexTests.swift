@@ -67,6 +67,24 @@ import VaultPlatform
         #expect(describe(VaultIndex(scan)) == describe(VaultIndex(notes: scan.notes, directories: scan.folders)))
     }
 
+    /// `vault list --limit N` keeps the best N without sorting every note: the same notes,
+    /// in the same order, as the first N of the sorted list, ties (same date, same title)
+    /// included.
+    @Test func theFirstNotesAreThoseOfTheSortedList() throws {
+        let vault = try makeVault()
+        for number in 0..<300 {
+            let day = 1 + number % 28
+            let title = number % 5 == 0 ? "Same" : "T\(number % 37)"
+            let pinned = number % 41 == 0 ? "pinned: true\n" : ""
+            try vault.write("m\(number).md", "---\nmodified: 2026-03-\(day < 10 ? "0" : "")\(day)T10:00:00Z\n\(pinned)---\n# \(title)\n")
+        }
+        let notes = try vault.vault.scan().notes
+        let sorted = VaultIndex.sorted(notes).map(\.path)
+        for count in [0, 1, 7, 50, 249, notes.count, notes.count + 5] {
+            #expect(VaultIndex.first(count, of: notes).map(\.path) == Array(sorted.prefix(count)), "first \(count)")
+        }
+    }
+
     @Test func byteTableFindsWhatWasInsertedAndNothingElse() {
         var table = ByteTable()
         let words = (0..<500).map { "tag/\($0)" } + ["caf\u{E9}", "", "Work"]

@@ -36,9 +36,13 @@ struct ListCommand: ParsableCommand {
         if let relativeFolder, !relativeFolder.isEmpty { _ = try vault.folder(relativeFolder, in: session.scan) }
         // Grouped by month, the groups are sorted on their own: the list order matters only
         // for which notes --limit keeps.
-        var notes = group == .month && limit == nil ? session.scan.notes : session.sortedNotes
+        let notes: [Note]
+        if let limit {
+            notes = VaultIndex.first(limit, of: session.scan.notes)
+        } else {
+            notes = group == .month ? session.scan.notes : session.sortedNotes
+        }
         PhaseTimer.mark("sort")
-        if let limit { notes = Array(notes.prefix(limit)) }
         var printer = NoteListPrinter(terminal: session.terminal, config: session.config, showSnippet: snippet ?? session.config.listSnippet)
         if format == .json, group == .month {
             printer.printJSON(MonthGrouping.group(notes, now: vault.vault.now()))
