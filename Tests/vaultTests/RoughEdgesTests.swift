@@ -151,7 +151,11 @@ struct RoughEdgesTests {
         let pin = try vault.run("pin", "Phone numbers", "Groceries", "--format", "json")
         #expect(pin.stdout == "{\"changed\":[\"Phone numbers.md\"],\"count\":1,\"failed\":[]}\n", "\(pin)")
         let moved = try vault.run("mv", "Phone numbers", "Work", "--format", "json")
-        #expect(moved.stdout == "{\"changed\":[\"Work/Phone numbers.md\"],\"count\":1,\"failed\":[]}\n", "\(moved)")
+        let move = try #require(try JSONSerialization.jsonObject(with: moved.stdoutData) as? [String: Any], "\(moved)")
+        #expect(move["changed"] as? [String] == ["Work/Phone numbers.md"])
+        #expect(move["failed"] as? [String] == [])
+        #expect((move["moved"] as? [[String: String]])?.first == ["from": "Phone numbers.md", "to": "Work/Phone numbers.md"])
+        #expect(move["recordID"] is String)
         let trashed = try vault.run("rm", "Work/Phone numbers", "--format", "json")
         #expect(trashed.stdout == "{\"changed\":[\"Work/Phone numbers.md\"],\"count\":1,\"failed\":[]}\n", "\(trashed)")
     }

@@ -17,24 +17,44 @@ public struct LinkTargets: Sendable {
         wiki = WikiLinkResolver(paths: paths)
     }
 
+    /// The note a wiki link's `target` names, nil when none does.
+    public func note(named target: String) -> String? {
+        wiki.resolve(target)
+    }
+
     /// Where `link`, in the note at `path`, leads.
     public func resolve(_ link: NoteLink, from path: String) -> Resolution {
         if link.target.isEmpty { return .sameNote }
         guard link.namesNote else { return .attachment }
         if link.kind != .markdown { return wiki.resolve(link.target).map(Resolution.note) ?? .broken }
-        // A relative path, from the linking note's folder.
+        guard var joined = Self.path(of: link.target, from: path) else { return .broken }
+        if !joined.lowercased().hasSuffix(".md") { joined += ".md" }
+        return wiki.resolvePath(joined).map(Resolution.note) ?? .broken
+    }
+
+    /// The vault-relative path a relative `target` names from the note at `path`; nil when
+    /// it leads out of the vault.
+    static func path(of target: String, from path: String) -> String? {
         var parts = path.split(separator: "/").dropLast().map(String.init)
-        for part in link.target.split(separator: "/", omittingEmptySubsequences: true) {
+        for part in target.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }
             if part == ".." {
-                guard !parts.isEmpty else { return .broken }
+                guard !parts.isEmpty else { return nil }
                 parts.removeLast()
             } else {
                 parts.append(String(part))
             }
         }
-        var joined = parts.joined(separator: "/")
-        if !joined.lowercased().hasSuffix(".md") { joined += ".md" }
-        return wiki.resolvePath(joined).map(Resolution.note) ?? .broken
+        return parts.joined(separator: "/")
+    }
+
+    /// `target` written relative to the folder of the note at `path`.
+    static func relative(_ target: String, from path: String) -> String {
+        let folder = path.split(separator: "/").dropLast()
+        let parts = target.split(separator: "/")
+        var common = 0
+        while common < folder.count, common < parts.count - 1, folder[common] == parts[common] { common += 1 }
+        let up = Array(repeating: "..", count: folder.count - common)
+        return (up + parts[common...].map(String.init)).joined(separator: "/")
     }
 }

@@ -29,6 +29,14 @@ public struct FolderRules: Sendable {
     /// subfolder renamed to a bare name stays in its parent (`Job/Meetings` to `Mtg` is
     /// `Job/Mtg`); `/Mtg` moves it to the top level.
     public func rename(_ old: String, to new: String) throws(VaultError) -> String {
+        let (source, target) = try renameTarget(old, to: new)
+        try root.move(source, to: target, operation: "rename the folder to '\(target)'")
+        try ConfigEditor(root: root).renameColorKey(source, to: target, kind: .folders)
+        return target
+    }
+
+    /// The folder `old` names and where `rename(_:to:)` puts it, with every rule checked.
+    public func renameTarget(_ old: String, to new: String) throws(VaultError) -> (source: String, target: String) {
         let source = try NoteOperations.existingFolder(old, root: root)
         guard !source.isEmpty else { throw .invalidFolderName(old, reason: "the vault root cannot be renamed") }
         let sourceParts = source.split(separator: "/")
@@ -49,9 +57,7 @@ public struct FolderRules: Sendable {
         if !isCaseOnly, let existing = siblings(of: parent).first(where: { $0.lowercased() == name.lowercased() }) {
             throw .invalidFolderName(new, reason: "'\(parent.isEmpty ? existing : parent + "/" + existing)' already exists")
         }
-        try root.move(source, to: target, operation: "rename the folder to '\(target)'")
-        try ConfigEditor(root: root).renameColorKey(source, to: target, kind: .folders)
-        return target
+        return (source, target)
     }
 
     /// Removes `folder` and its subfolders where they are empty (attachments keep a

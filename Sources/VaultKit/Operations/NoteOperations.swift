@@ -51,26 +51,26 @@ public struct NoteOperations: Sendable {
     /// Moves `note` into `folder` (`/` or empty for the root) and returns its new path.
     /// A file of the same name there is never replaced.
     public func move(_ note: Note, to folder: String) throws(VaultError) -> String {
+        let target = try moveTarget(note, to: folder)
+        if target != note.path { try renameNoReplace(note.path, to: target) }
+        return target
+    }
+
+    /// Where `move(_:to:)` puts `note`.
+    public func moveTarget(_ note: Note, to folder: String) throws(VaultError) -> String {
         let destination = try existingFolder(folder == "/" ? "" : folder)
         let fileName = note.path.split(separator: "/").last.map(String.init) ?? note.path
-        let target = destination.isEmpty ? fileName : destination + "/" + fileName
-        if target == note.path { return target }
-        try renameNoReplace(note.path, to: target)
-        return target
+        return destination.isEmpty ? fileName : destination + "/" + fileName
     }
 
     /// Renames the file of `note` to `title` (and its `title` key, if it has one).
     public func rename(_ note: Note, to title: String) throws(VaultError) -> String {
-        let trimmed = title.trimmingSpaces()
-        guard !trimmed.isEmpty else { throw .invalidTitle(title, reason: "a title cannot be empty") }
-        let base = FileNaming.baseName(for: trimmed)
-        let target = note.folder.isEmpty ? base + ".md" : note.folder + "/" + base + ".md"
-        if let error = note.frontMatterError { throw .located(error.diagnostic(path: note.path)) }
+        let target = try renameTarget(note, to: title)
         // The file moves first (never over another file); the title follows, and if it
         // cannot be changed (front matter that does not parse) the file moves back.
         if target != note.path { try renameNoReplace(note.path, to: target) }
         do {
-            try vault.writer.update(target) { editor in try Self.retitle(&editor, from: note, to: trimmed) }
+            try retitle(target, from: note, to: title)
         } catch {
             if target != note.path { try? renameNoReplace(target, to: note.path) }
             if case .located(var diagnostic) = error {
@@ -80,6 +80,27 @@ public struct NoteOperations: Sendable {
             throw error
         }
         return target
+    }
+
+    /// Where `rename(_:to:)` puts `note`; an error when the title cannot be one or the
+    /// note's front matter does not parse.
+    public func renameTarget(_ note: Note, to title: String) throws(VaultError) -> String {
+        let trimmed = title.trimmingSpaces()
+        guard !trimmed.isEmpty else { throw .invalidTitle(title, reason: "a title cannot be empty") }
+        if let error = note.frontMatterError { throw .located(error.diagnostic(path: note.path)) }
+        let base = FileNaming.baseName(for: trimmed)
+        return note.folder.isEmpty ? base + ".md" : note.folder + "/" + base + ".md"
+    }
+
+    /// Gives the note `note` that is now at `path` the title `title`.
+    @discardableResult
+    func retitle(_ path: String, from note: Note, to title: String) throws(VaultError) -> NoteWriter.Outcome {
+        try retitleChange(path, from: note, to: title) == nil ? .unchanged : .written
+    }
+
+    /// As `retitle`, with the bytes before and after.
+    func retitleChange(_ path: String, from note: Note, to title: String) throws(VaultError) -> NoteWriter.Change? {
+        try vault.writer.change(path) { editor in try Self.retitle(&editor, from: note, to: title.trimmingSpaces()) }
     }
 
     /// Makes `title` what the note shows as its title, where its title comes from: the

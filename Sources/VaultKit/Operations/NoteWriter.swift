@@ -39,6 +39,22 @@ public struct NoteWriter: Sendable {
         touchesText: Bool = false,
         edit: (inout FrontMatterEditor) throws -> Void
     ) throws(VaultError) -> Outcome {
+        try change(path, touchesText: touchesText, edit: edit) == nil ? .unchanged : .written
+    }
+
+    /// The bytes of a note before and after a write.
+    public struct Change: Sendable {
+        public var before: [UInt8]
+        public var after: [UInt8]
+    }
+
+    /// As `update`, returning what the file held before and holds now; nil when the edit
+    /// changed nothing.
+    public func change(
+        _ path: String,
+        touchesText: Bool = false,
+        edit: (inout FrontMatterEditor) throws -> Void
+    ) throws(VaultError) -> Change? {
         for _ in 0..<Self.attempts {
             let (original, stat) = try root.read(path)
             if stat.isReadOnly {
@@ -58,12 +74,12 @@ public struct NoteWriter: Sendable {
             } catch {
                 throw .invalidArgument(String(describing: error))
             }
-            if editor.bytes == original { return .unchanged }
+            if editor.bytes == original { return nil }
             let keepTime = touchesText ? nil : stat.modified
             do {
                 try root.write(editor.bytes, to: path, mode: stat.mode, modificationTime: keepTime,
                                replacing: .unchanged(stat.stamp), crashTestPoint: true)
-                return .written
+                return Change(before: original, after: editor.bytes)
             } catch .conflict {
                 continue
             }

@@ -50,17 +50,20 @@ extension FolderCommand {
     }
 
     struct Rename: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a folder; its colour goes with it.")
+        static let configuration = CommandConfiguration(
+            commandName: "rename", abstract: "Rename a folder; its colour goes with it, and links to its notes are rewritten.")
 
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: WriteOutput
         @Argument(help: "The folder.", completion: Completions.folders) var folder: String
         @Argument(help: "The new name (Folder or Folder/Subfolder).") var name: String
+        @OptionGroup var links: LinkOptions
 
         func run() throws {
-            let folders = try global.openSession().beginReportedWrite().folders
-            let source = try folders.existing(folder)
-            let target = try folders.rename(source, to: name)
-            global.terminal.line(TerminalText.escaped("\(source) → \(target)"))
+            let session = try Session(global)
+            let source = try FolderRules(root: session.vault.root).existing(folder)
+            let relocation = links.relocation(session, dryRun: links.dryRun)
+            try links.print(relocation.renameFolder(source, to: name, dryRun: links.dryRun), session: session, output: output)
         }
     }
 

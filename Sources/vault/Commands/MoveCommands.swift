@@ -2,13 +2,14 @@ import ArgumentParser
 import VaultKit
 
 struct MoveCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "mv", abstract: "Move notes to a folder ('/' = Unsorted).")
+    static let configuration = CommandConfiguration(
+        commandName: "mv", abstract: "Move notes to a folder ('/' = Unsorted); links to them are rewritten.")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: WriteOutput
     @OptionGroup var selection: QueryOption
     @Argument(help: "The notes, then the destination folder.", completion: Completions.notesAndFolders) var arguments: [String]
-    @Flag(help: "Print the moves that would be made and change nothing.") var dryRun = false
+    @OptionGroup var links: LinkOptions
 
     func validate() throws {
         if selection.query == nil, arguments.count < 2 { throw ValidationError("give at least one note and a destination folder") }
@@ -16,37 +17,32 @@ struct MoveCommand: ParsableCommand {
     }
 
     func run() throws {
-        let session = try Session(global, query: selection.parsed())
+        // Every note: links to the moving ones can be anywhere.
+        let session = try Session(global)
         let destination = arguments[arguments.count - 1]
-        let notes = selection.query == nil ? try session.resolve(Array(arguments.dropLast())) : session.sortedNotes
+        let notes = try selection.query.map { _ in try session.vault.sorted(session.vault.scan(matching: selection.parsed())) }
+            ?? session.resolve(Array(arguments.dropLast()))
         try selection.requireMatches(notes)
-        if dryRun {
-            let folder = try NoteOperations(vault: session.vault.vault).existingFolder(destination == "/" ? "" : destination)
-            for note in notes where note.folder != folder {
-                session.terminal.line(TerminalText.escaped("would move \(note.path) → \(folder.isEmpty ? "" : folder + "/")\(note.name).md"))
-            }
-            return
-        }
-        let changes = session.beginWrite()
-        try session.write(notes, output: output) { note in
-            let target = try changes.notes.move(note, to: destination)
-            return target == note.path ? nil : (target, "\(note.path) → \(target)")
-        }
+        let relocation = links.relocation(session, dryRun: links.dryRun)
+        try links.print(relocation.move(notes, to: destination, dryRun: links.dryRun), session: session, output: output)
     }
 }
 
 struct RenameCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a note: its file and its title (the 'title' key, else its first heading).")
+    static let configuration = CommandConfiguration(
+        commandName: "rename", abstract: "Rename a note: its file and its title (the 'title' key, else its first heading); links to it are rewritten.")
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: WriteOutput
     @Argument(help: "The note: a path, a title or an id prefix.", completion: Completions.notes) var note: String
     @Argument(help: "The new title.") var title: String
+    @OptionGroup var links: LinkOptions
 
     func run() throws {
         let session = try Session(global)
         let found = try session.resolve(note)
-        let target = try session.beginWrite().notes.rename(found, to: title)
-        session.terminal.line(TerminalText.escaped("\(found.path) → \(target)"))
+        let relocation = links.relocation(session, dryRun: links.dryRun)
+        try links.print(relocation.rename(found, to: title, dryRun: links.dryRun), session: session, output: output)
     }
 }
 

@@ -41,15 +41,7 @@ public struct TagHistoryRecord: Sendable, Equatable {
 
     /// The file name: the time to the microsecond first, so that sorting the names puts
     /// the operations in the order they ran (a rename may follow a merge within a second).
-    public var fileName: String {
-        let fields = NoteDate.localFields(time, timeZone: TimeZone(identifier: "UTC") ?? .current)
-        func pad(_ value: Int, _ width: Int = 2) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        let micros = Int((time.timeIntervalSince1970 - time.timeIntervalSince1970.rounded(.down)) * 1_000_000)
-        return "\(fields.year)\(pad(fields.month))\(pad(fields.day))T\(pad(fields.hour))\(pad(fields.minute))\(pad(fields.second)).\(pad(micros, 6))Z-\(kind.rawValue)-\(id).yaml"
-    }
+    public var fileName: String { HistoryFileName.make(time: time, kind: kind.rawValue, id: id) }
 
     public func text(timeZone: TimeZone = .current) -> String {
         func list(_ names: [String]) -> String { "[" + names.map { YAMLScalarWriter.render($0, in: .flow) }.joined(separator: ", ") + "]" }

@@ -1,0 +1,139 @@
+import Foundation
+
+/// Rewrites links to files that move (DESIGN 13.2): after notes are moved or renamed, or a
+/// folder is renamed, every link that led to one of them leads to it again.
+///
+/// Only a link's target text changes, in the link's own style: a wiki link by name stays
+/// a name while the name finds the note (else it becomes the note's path), a path stays a
+/// path (with `.md` and a leading `/` if it had them), a Markdown link stays relative to
+/// the linking note's folder, with `%20` escapes or `<…>` as it was written. Shown text
+/// and headings are not touched. A link that still leads to the right file as written is
+/// left alone, so most links never change.
+public struct LinkRewriter: Sendable {
+    /// One file's move, or a folder's (everything below it moves).
+    public struct Move: Sendable, Equatable {
+        public var from: String
+        public var to: String
+        public var isFolder: Bool
+
+        public init(from: String, to: String, isFolder: Bool = false) {
+            self.from = from
+            self.to = to
+            self.isFolder = isFolder
+        }
+    }
+
+    private let moves: [Move]
+    private let movedFiles: [String: String]
+    private let before: LinkTargets
+    private let after: LinkTargets
+    /// Whether a file that is not a note exists (before the moves): only links to files
+    /// that exist are carried along.
+    private let fileExists: @Sendable (String) -> Bool
+
+    /// - Parameters:
+    ///   - paths: every note of the vault before the moves.
+    ///   - moves: what moves.
+    public init(paths: [String], moves: [Move], fileExists: @escaping @Sendable (String) -> Bool) {
+        self.moves = moves
+        var files: [String: String] = [:]
+        for move in moves where !move.isFolder { files[move.from] = move.to }
+        movedFiles = files
+        self.fileExists = fileExists
+        before = LinkTargets(paths: paths)
+        let folders = moves.filter(\.isFolder)
+        after = LinkTargets(paths: paths.map { Self.moved($0, files: files, folders: folders) ?? $0 })
+    }
+
+    /// Where the file at `path` is after the moves; nil when it does not move.
+    public func newPath(_ path: String) -> String? {
+        Self.moved(path, files: movedFiles, folders: moves.filter(\.isFolder))
+    }
+
+    private static func moved(_ path: String, files: [String: String], folders: [Move]) -> String? {
+        if let file = files[path] { return file }
+        for folder in folders where path.hasPrefix(folder.from + "/") {
+            return folder.to + path.dropFirst(folder.from.count)
+        }
+        return nil
+    }
+
+    /// True when some of `links` (of the note at `path`, as cached) may need a new target:
+    /// decides which notes are read at all.
+    public func mayChange(_ links: [NoteLink], of path: String) -> Bool {
+        if newPath(path) != nil { return !links.isEmpty }
+        return links.contains { link in destination(of: link, from: path).map { newPath($0) != nil } ?? false }
+    }
+
+    /// The changes that make the links of the note that was at `path` (its file `bytes`)
+    /// lead where they led before the moves, in file order.
+    public func splices(in bytes: [UInt8], of path: String) -> [ByteSplice] {
+        let links = bytes.withUnsafeBytes { LinkParser.links(in: $0) }
+        let from = newPath(path) ?? path
+        var splices: [ByteSplice] = []
+        for link in links {
+            guard let destination = destination(of: link, from: path) else { continue }
+            let moved = newPath(destination)
+            guard moved != nil || from != path else { continue }
+            let target = moved ?? destination
+            if leads(link, from: from, to: target) { continue }
+            let written = Array(bytes[link.targetRange])
+            let text = link.kind == .markdown
+                ? markdownTarget(written, angled: link.targetRange.lowerBound > 0 && bytes[link.targetRange.lowerBound - 1] == UInt8(ascii: "<"), from: from, to: target, isNote: link.namesNote)
+                : wikiTarget(String(decoding: written, as: UTF8.self), to: target, isNote: link.namesNote)
+            let inserted = Array(text.utf8)
+            if inserted != written { splices.append(ByteSplice(offset: link.targetRange.lowerBound, removed: written, inserted: inserted)) }
+        }
+        return splices
+    }
+
+    /// The vault path of the file `link` leads to from the note at `path` before the moves;
+    /// nil for a broken link, a heading of the same note, or a file found by name alone.
+    private func destination(of link: NoteLink, from path: String) -> String? {
+        if link.target.isEmpty { return nil }
+        if link.namesNote {
+            guard case .note(let note) = before.resolve(link, from: path) else { return nil }
+            return note
+        }
+        let file = link.kind == .markdown ? LinkTargets.path(of: link.target, from: path)
+            : link.target.contains("/") ? String(link.target.drop { $0 == "/" }) : nil
+        return file.flatMap { fileExists($0) ? $0 : nil }
+    }
+
+    /// True when `link`, in the note now at `path`, leads to `target` after the moves.
+    private func leads(_ link: NoteLink, from path: String, to target: String) -> Bool {
+        if link.namesNote { return after.resolve(link, from: path) == .note(target) }
+        return link.kind == .markdown ? LinkTargets.path(of: link.target, from: path) == target : false
+    }
+
+    private func wikiTarget(_ written: String, to target: String, isNote: Bool) -> String {
+        guard isNote else { return target }
+        let withExtension = written.lowercased().hasSuffix(".md")
+        let stem = String(target.dropLast(3))
+        let name = stem.split(separator: "/").last.map(String.init) ?? stem
+        if !written.contains("/"), after.note(named: name) == target { return withExtension ? name + ".md" : name }
+        return (written.hasPrefix("/") ? "/" : "") + (withExtension ? target : stem)
+    }
+
+    private func markdownTarget(_ written: [UInt8], angled: Bool, from path: String, to target: String, isNote: Bool) -> String {
+        let text = String(decoding: written, as: UTF8.self)
+        var relative = LinkTargets.relative(target, from: path)
+        if isNote, !(text.removingPercentEncoding ?? text).lowercased().hasSuffix(".md") { relative.removeLast(3) }
+        if text.hasPrefix("./"), !relative.hasPrefix("../") { relative = "./" + relative }
+        if angled { return relative }
+        // Escaped: what would end or split the link, and everything else that is not ASCII
+        // when the link was percent-encoded throughout.
+        let encodesAll = text.contains("%")
+        var encoded = ""
+        for scalar in relative.unicodeScalars {
+            if Self.escaped.contains(scalar) || (encodesAll && !scalar.isASCII) {
+                for byte in String(scalar).utf8 { encoded += (byte < 0x10 ? "%0" : "%") + String(byte, radix: 16, uppercase: true) }
+            } else {
+                encoded.unicodeScalars.append(scalar)
+            }
+        }
+        return encoded
+    }
+
+    private static let escaped = Set(" %()<>#?[]\\".unicodeScalars)
+}

@@ -1,0 +1,130 @@
+import Foundation
+
+/// One operation that moved or changed files, in `.vault/history/` (DESIGN 13.4): the
+/// steps it takes, in order, each enough to take it back.
+///
+/// It is written before the first file changes (`state: started`), with the steps
+/// planned, and again at the end with the steps as they were taken (`done`). An edit step
+/// keeps the hashes of the file before and after and the bytes it replaced, so that undo
+/// changes a file back only while it is still as the operation left it.
+public struct OperationRecord: Sendable, Equatable {
+    public enum Kind: String, Sendable, CaseIterable {
+        case move = "note-move"
+        case rename = "note-rename"
+        case folderRename = "folder-rename"
+        case undo
+    }
+
+    public enum State: String, Sendable { case started, done }
+
+    public enum Step: Sendable, Equatable {
+        /// The file at `path` changed from the content hashed `before` to that hashed `after`.
+        case edit(path: String, before: UInt64, after: UInt64, splices: [ByteSplice])
+        /// A file or folder moved.
+        case move(from: String, to: String)
+
+        /// The step that takes this one back.
+        public var inverse: Step {
+            switch self {
+            case .edit(let path, let before, let after, let splices):
+                .edit(path: path, before: after, after: before, splices: ByteSplice.inverted(splices))
+            case .move(let from, let to):
+                .move(from: to, to: from)
+            }
+        }
+    }
+
+    public var id: String
+    public var kind: Kind
+    public var time: Date
+    /// What the operation was, as a person would say it: `Work/Plan.md → Work/Plan B.md`.
+    public var summary: String
+    /// For an undo: the operation it takes back.
+    public var undoes: String?
+    public var state: State
+    public var steps: [Step]
+
+    public init(id: String = String(NoteOperations.newID().prefix(8)), kind: Kind, time: Date, summary: String, undoes: String? = nil, state: State = .started, steps: [Step]) {
+        self.id = id
+        self.kind = kind
+        self.time = time
+        self.summary = summary
+        self.undoes = undoes
+        self.state = state
+        self.steps = steps
+    }
+
+    /// The file name: the time first, as tag operations' records, so that sorting names
+    /// puts every operation in the order it ran.
+    public var fileName: String { HistoryFileName.make(time: time, kind: kind.rawValue, id: id) }
+
+    public func text(timeZone: TimeZone = .current) -> String {
+        var lines = [
+            "# vault history: one operation, written before any file changed.",
+            "id: \(id)",
+            "kind: \(kind.rawValue)",
+            "time: \(NoteDate.format(time, timeZone: timeZone))",
+            "summary: \(YAMLScalarWriter.doubleQuoted(summary))",
+        ]
+        if let undoes { lines.append("undoes: \(undoes)") }
+        lines.append("state: \(state.rawValue)")
+        lines.append(steps.isEmpty ? "steps: []" : "steps:")
+        for step in steps {
+            switch step {
+            case .edit(let path, let before, let after, let splices):
+                lines.append("  - edit: \(YAMLScalarWriter.doubleQuoted(path))")
+                lines.append("    before: \(Self.hex(before))")
+                lines.append("    after: \(Self.hex(after))")
+                lines.append(splices.isEmpty ? "    splices: []" : "    splices:")
+                for splice in splices {
+                    lines.append("      - [\(splice.offset), \(Self.quoted(splice.removed)), \(Self.quoted(splice.inserted))]")
+                }
+            case .move(let from, let to):
+                lines.append("  - move: \(YAMLScalarWriter.doubleQuoted(from))")
+                lines.append("    to: \(YAMLScalarWriter.doubleQuoted(to))")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    private static func quoted(_ bytes: [UInt8]) -> String {
+        YAMLScalarWriter.doubleQuoted(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Reads a record; nil when the file is not one.
+    public init?(bytes: UnsafeRawBufferPointer, timeZone: TimeZone = .current) {
+        guard let root = try? YAMLReader.parse(bytes), case .mapping(let pairs, _) = root.kind else { return nil }
+        func value(_ key: String, in pairs: [YAMLPair]) -> YAMLNode? { pairs.first { $0.key.scalar == key }?.value }
+        guard let id = value("id", in: pairs)?.scalar, let kind = value("kind", in: pairs)?.scalar.flatMap(Kind.init(rawValue:)),
+              let time = value("time", in: pairs)?.scalar.flatMap({ NoteDate.parse($0, timeZone: timeZone) }),
+              let state = value("state", in: pairs)?.scalar.flatMap(State.init(rawValue:)),
+              case .sequence(let items, _)? = value("steps", in: pairs)?.kind else { return nil }
+        var steps: [Step] = []
+        for item in items {
+            guard case .mapping(let fields, _) = item.kind else { return nil }
+            if let path = value("edit", in: fields)?.scalar {
+                guard let before = value("before", in: fields)?.scalar.flatMap({ UInt64($0, radix: 16) }),
+                      let after = value("after", in: fields)?.scalar.flatMap({ UInt64($0, radix: 16) }),
+                      case .sequence(let rows, _)? = value("splices", in: fields)?.kind else { return nil }
+                var splices: [ByteSplice] = []
+                for row in rows {
+                    guard case .sequence(let cells, _) = row.kind, cells.count == 3, let offset = cells[0].scalar.flatMap({ Int($0) }),
+                          let removed = cells[1].scalar, let inserted = cells[2].scalar else { return nil }
+                    splices.append(ByteSplice(offset: offset, removed: Array(removed.utf8), inserted: Array(inserted.utf8)))
+                }
+                steps.append(.edit(path: path, before: before, after: after, splices: splices))
+            } else if let from = value("move", in: fields)?.scalar, let to = value("to", in: fields)?.scalar {
+                steps.append(.move(from: from, to: to))
+            } else {
+                return nil
+            }
+        }
+        self.init(id: id, kind: kind, time: time, summary: value("summary", in: pairs)?.scalar ?? "",
+                  undoes: value("undoes", in: pairs)?.scalar, state: state, steps: steps)
+    }
+}

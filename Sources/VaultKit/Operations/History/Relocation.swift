@@ -1,0 +1,182 @@
+import Foundation
+import VaultPlatform
+
+/// Moves notes and folders and keeps every link to them working (DESIGN 13.2), recorded
+/// so that `vault undo` can take the whole of it back (13.4).
+///
+/// The links are rewritten first, then the files move: if `vault` is killed in between,
+/// running the same command again finds the notes where they were and finishes (the links
+/// already rewritten no longer lead to the old place, so they are not changed twice).
+public struct Relocation: Sendable {
+    public let vault: Vault
+    /// Every note of the vault, as scanned: where links are looked for.
+    public let notes: [Note]
+    /// False for `--no-links`: files move, links are left as they are.
+    public var rewritesLinks: Bool
+
+    public init(vault: Vault, notes: [Note], rewritesLinks: Bool = true) {
+        self.vault = vault
+        self.notes = notes
+        self.rewritesLinks = rewritesLinks
+    }
+
+    /// A link whose target text changes.
+    public struct LinkChange: Sendable, Equatable {
+        public var path: String
+        public var line: Int
+        public var column: Int
+        public var before: String
+        public var after: String
+    }
+
+    public struct Report: Sendable {
+        public var moves: [LinkRewriter.Move] = []
+        /// The links changed (or, for a dry run, that would change), by the notes' paths
+        /// before the move.
+        public var links: [LinkChange] = []
+        /// The notes whose links were rewritten.
+        public var linkedNotes: [String] = []
+        public var failed: [VaultError] = []
+        /// The history record's id; nil for a dry run or when nothing moved.
+        public var recordID: String?
+    }
+
+    private var root: VaultRoot { vault.root }
+
+    // MARK: - The three moves
+
+    /// Moves `moving` into `folder` (`/` for the root). A note already there is left alone;
+    /// one whose name is taken there is reported and not moved.
+    public func move(_ moving: [Note], to folder: String, dryRun: Bool = false) throws(VaultError) -> Report {
+        let operations = NoteOperations(vault: vault)
+        var moves: [LinkRewriter.Move] = []
+        var failed: [VaultError] = []
+        for note in moving {
+            let target = try operations.moveTarget(note, to: folder)
+            if target == note.path { continue }
+            if root.status(target) != nil || moves.contains(where: { $0.to == target }) {
+                failed.append(.destinationExists(target))
+                continue
+            }
+            moves.append(LinkRewriter.Move(from: note.path, to: target))
+        }
+        let destination = try operations.existingFolder(folder == "/" ? "" : folder)
+        var report = try relocate(moves, kind: .move, summary: "\(moves.count) note\(moves.count == 1 ? "" : "s") to \(destination.isEmpty ? "/" : destination)", dryRun: dryRun)
+        report.failed.insert(contentsOf: failed, at: 0)
+        return report
+    }
+
+    /// Renames `note` to `title`: its file, and its title where the title comes from.
+    public func rename(_ note: Note, to title: String, dryRun: Bool = false) throws(VaultError) -> Report {
+        let operations = NoteOperations(vault: vault)
+        let target = try operations.renameTarget(note, to: title)
+        // Checked before any link changes (the move checks again, and never replaces a file).
+        if target.lowercased() != note.path.lowercased(), root.status(target) != nil { throw .destinationExists(target) }
+        let moves = target == note.path ? [] : [LinkRewriter.Move(from: note.path, to: target)]
+        return try relocate(moves, kind: .rename, summary: "\(note.path) → \(target)", dryRun: dryRun) { steps throws(VaultError) in
+            if let change = try operations.retitleChange(target, from: note, to: title) { steps.append(Self.edit(target, change)) }
+        }
+    }
+
+    /// Renames the folder `folder` to `name` (see `FolderRules.rename`); its colour goes with it.
+    public func renameFolder(_ folder: String, to name: String, dryRun: Bool = false) throws(VaultError) -> Report {
+        let rules = FolderRules(root: root)
+        let (source, target) = try rules.renameTarget(folder, to: name)
+        let move = LinkRewriter.Move(from: source, to: target, isFolder: true)
+        return try relocate([move], kind: .folderRename, summary: "\(source) → \(target)", dryRun: dryRun) { steps throws(VaultError) in
+            let config = VaultRoot.settingsDirectory + "/config.yaml"
+            let before = (try? root.read(config).bytes) ?? []
+            try ConfigEditor(root: root).renameColorKey(source, to: target, kind: .folders)
+            let after = (try? root.read(config).bytes) ?? []
+            if before != after { steps.append(Self.edit(config, NoteWriter.Change(before: before, after: after))) }
+        }
+    }
+
+    // MARK: - Doing it
+
+    private func relocate(
+        _ moves: [LinkRewriter.Move], kind: OperationRecord.Kind, summary: String, dryRun: Bool,
+        finish: (inout [OperationRecord.Step]) throws(VaultError) -> Void = { _ throws(VaultError) in }
+    ) throws(VaultError) -> Report {
+        var report = Report(moves: moves)
+        let rewriter = LinkRewriter(paths: notes.map(\.path), moves: moves) { [root] in root.status($0) != nil }
+        var planned: [(path: String, before: [UInt8], splices: [ByteSplice])] = []
+        if rewritesLinks, !moves.isEmpty {
+            for note in notes where rewriter.mayChange(note.links, of: note.path) {
+                guard let bytes = try? root.read(note.path).bytes else { continue }
+                let splices = rewriter.splices(in: bytes, of: note.path)
+                if splices.isEmpty { continue }
+                planned.append((note.path, bytes, splices))
+                report.links += Self.changes(splices, in: bytes, path: note.path)
+            }
+        }
+        if dryRun { return report }
+        if moves.isEmpty, kind != .rename { return report }
+
+        let history = OperationHistory(vault: vault)
+        var record = OperationRecord(kind: kind, time: vault.now(), summary: summary, steps: planned.map { plan in
+            let after = ByteSplice.apply(plan.splices, to: plan.before) ?? plan.before
+            return Self.edit(plan.path, NoteWriter.Change(before: plan.before, after: after), splices: plan.splices)
+        } + moves.map { .move(from: $0.from, to: $0.to) })
+        let file = try history.write(record)
+        report.recordID = record.id
+
+        var steps: [OperationRecord.Step] = []
+        report.links = []
+        for plan in planned {
+            do {
+                var applied: [ByteSplice] = []
+                let change = try vault.writer.change(plan.path) { editor in
+                    guard String(validating: editor.bytes, as: UTF8.self) != nil else {
+                        throw VaultError.located(Diagnostic(path: plan.path, severity: .error, message: "note is not valid UTF-8; its links are left as they are"))
+                    }
+                    applied = rewriter.splices(in: editor.bytes, of: plan.path)
+                    for splice in applied.reversed() {
+                        try editor.splice(splice.offset..<(splice.offset + splice.removed.count), with: splice.inserted)
+                    }
+                }
+                if let change {
+                    steps.append(Self.edit(plan.path, change, splices: applied))
+                    report.links += Self.changes(applied, in: change.before, path: plan.path)
+                    report.linkedNotes.append(plan.path)
+                }
+            } catch {
+                report.failed.append(error)
+            }
+        }
+        var moved: [LinkRewriter.Move] = []
+        for move in moves {
+            do {
+                try root.move(move.from, to: move.to, operation: "move to '\(move.to)'")
+                steps.append(.move(from: move.from, to: move.to))
+                moved.append(move)
+            } catch {
+                report.failed.append(error)
+            }
+        }
+        report.moves = moved
+        if moved.count == moves.count {
+            do { try finish(&steps) } catch { report.failed.append(error) }
+        }
+        record.steps = steps
+        record.state = .done
+        try history.write(record, to: file)
+        return report
+    }
+
+    private static func edit(_ path: String, _ change: NoteWriter.Change, splices: [ByteSplice]? = nil) -> OperationRecord.Step {
+        .edit(path: path, before: FNV1a.hash(change.before), after: FNV1a.hash(change.after),
+              splices: splices ?? ByteSplice.between(change.before, change.after))
+    }
+
+    /// Where each of `splices` is in `bytes`, and the text it changes.
+    private static func changes(_ splices: [ByteSplice], in bytes: [UInt8], path: String) -> [LinkChange] {
+        splices.map { splice in
+            let lineStart = bytes[..<splice.offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+            let line = bytes[..<splice.offset].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+            let column = String(decoding: bytes[lineStart..<splice.offset], as: UTF8.self).count + 1
+            return LinkChange(path: path, line: line, column: column,
+                              before: String(decoding: splice.removed, as: UTF8.self), after: String(decoding: splice.inserted, as: UTF8.self))
+        }
+    }
+}

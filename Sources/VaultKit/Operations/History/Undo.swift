@@ -1,0 +1,111 @@
+import Foundation
+import VaultPlatform
+
+/// Takes back an operation of `.vault/history/` (DESIGN 13.4): its steps inverted, last
+/// first, each only where the file is still as the operation left it. An undo is itself
+/// recorded, so undoing it does the operation again.
+public struct Undo: Sendable {
+    public let vault: Vault
+
+    public init(vault: Vault) {
+        self.vault = vault
+    }
+
+    public struct Report: Sendable {
+        /// What was done, one line each (`move Work/Plan B.md → Work/Plan.md`, `change Home.md (2 places)`).
+        public var done: [String] = []
+        /// Files left alone because they changed since, with why.
+        public var leftAlone: [VaultError] = []
+        public var recordID: String?
+    }
+
+    /// Undoes the file operation `record` (from the file `file`).
+    public func undo(_ record: OperationRecord, dryRun: Bool = false) throws(VaultError) -> Report {
+        let history = OperationHistory(vault: vault)
+        if let later = history.entries().first(where: { if case .files(let undo) = $0.entry { undo.undoes == record.id } else { false } }) {
+            throw .invalidArgument("operation \(record.id) was undone by \(later.entry.id); undo \(later.entry.id) to do it again")
+        }
+        let steps = record.steps.reversed().map(\.inverse)
+        var report = Report()
+        if dryRun {
+            // Each step is checked as it runs, after the ones before it: a dry run lists them.
+            report.done = steps.map(Self.describe)
+            return report
+        }
+        let summary = "undo \(record.id): \(record.summary)"
+        var undo = OperationRecord(kind: .undo, time: vault.now(), summary: summary, undoes: record.id, steps: steps)
+        let file = try history.write(undo)
+        var taken: [OperationRecord.Step] = []
+        for step in steps {
+            switch check(step) {
+            case .already: continue
+            case .changed(let error): report.leftAlone.append(error)
+            case .ready:
+                do {
+                    try perform(step)
+                    taken.append(step)
+                    report.done.append(Self.describe(step))
+                } catch {
+                    report.leftAlone.append(error)
+                }
+            }
+        }
+        undo.steps = taken
+        undo.state = .done
+        try history.write(undo, to: file)
+        report.recordID = undo.id
+        return report
+    }
+
+    private enum Check {
+        case ready
+        /// The step's result is already there.
+        case already
+        case changed(VaultError)
+    }
+
+    private func check(_ step: OperationRecord.Step) -> Check {
+        let root = vault.root
+        switch step {
+        case .move(let from, let to):
+            let source = root.status(from), target = root.status(to)
+            if source != nil, target == nil { return .ready }
+            if source == nil, target != nil { return .already }
+            if source == nil { return .changed(Self.leftAlone(from, "it is not there any more")) }
+            return .changed(Self.leftAlone(to, "another file is there now"))
+        case .edit(let path, let before, let after, _):
+            guard let bytes = try? root.read(path).bytes else { return .changed(Self.leftAlone(path, "it is not there any more")) }
+            switch FNV1a.hash(bytes) {
+            case before: return .ready
+            case after: return .already
+            default: return .changed(Self.leftAlone(path, "it changed since"))
+            }
+        }
+    }
+
+    private func perform(_ step: OperationRecord.Step) throws(VaultError) {
+        let root = vault.root
+        switch step {
+        case .move(let from, let to):
+            try root.move(from, to: to, operation: "move back to '\(to)'")
+        case .edit(let path, _, let after, let splices):
+            let (bytes, status) = try root.read(path)
+            guard let result = ByteSplice.apply(splices, to: bytes), FNV1a.hash(result) == after else {
+                throw Self.leftAlone(path, "its recorded change does not apply")
+            }
+            if status.isReadOnly { throw Self.leftAlone(path, "it is read-only") }
+            try root.write(result, to: path, mode: status.mode, modificationTime: status.modified, replacing: .unchanged(status.stamp))
+        }
+    }
+
+    private static func leftAlone(_ path: String, _ reason: String) -> VaultError {
+        .located(Diagnostic(path: path, severity: .error, message: "left as it is: \(reason)"))
+    }
+
+    private static func describe(_ step: OperationRecord.Step) -> String {
+        switch step {
+        case .move(let from, let to): "move \(from) → \(to)"
+        case .edit(let path, _, _, let splices): "change \(path) (\(splices.count) place\(splices.count == 1 ? "" : "s"))"
+        }
+    }
+}
