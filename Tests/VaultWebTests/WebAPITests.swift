@@ -190,6 +190,24 @@ import VaultPlatform
         }
     }
 
+    @Test func renamesAndMovesFromThePageRewriteLinks() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            let path = "Work/Projects/Alpha launch plan.md"
+            try await client.execute(uri: "/api/notes/" + urlPath(path), method: .patch, headers: .changing(fixture.csrf), body: try body(["title": "Launch plan"])) { response in
+                try #expect(object(response)["path"] as? String == "Work/Projects/Launch plan.md")
+            }
+            #expect(fixture.read("Work/Projects/Roadmap.md").contains("See also [[Launch plan]] and the risk register"))
+            try await client.execute(uri: "/api/folders/rename", method: .post, headers: .changing(fixture.csrf), body: try body(["from": "Work/Projects", "to": "Plans"])) { response in
+                #expect(response.status == .ok)
+            }
+            #expect(fixture.read("Work/Plans/Roadmap.md").contains("See also [[Launch plan]] and the risk register"))
+            try await client.execute(uri: "/api/notes/" + urlPath("Work/Plans/Launch plan.md"), method: .patch, headers: .changing(fixture.csrf), body: try body(["folder": "/"])) { response in
+                try #expect(object(response)["path"] as? String == "Launch plan.md")
+            }
+        }
+    }
+
     @Test func tagsAndFolders() async throws {
         let fixture = try WebFixture()
         try await fixture.test { client in

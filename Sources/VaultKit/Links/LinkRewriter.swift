@@ -27,6 +27,9 @@ public struct LinkRewriter: Sendable {
     private let movedFiles: [String: String]
     private let before: LinkTargets
     private let after: LinkTargets
+    /// The file names (lower-cased, without `.md`) of the notes that move: a link by one of
+    /// these names may now find a moved note instead of the one it found.
+    private let movedNames: Set<String>
     /// Whether a file that is not a note exists (before the moves): only links to files
     /// that exist are carried along.
     private let fileExists: @Sendable (String) -> Bool
@@ -42,7 +45,19 @@ public struct LinkRewriter: Sendable {
         self.fileExists = fileExists
         before = LinkTargets(paths: paths)
         let folders = moves.filter(\.isFolder)
-        after = LinkTargets(paths: paths.map { Self.moved($0, files: files, folders: folders) ?? $0 })
+        var names: Set<String> = []
+        after = LinkTargets(paths: paths.map { path in
+            guard let moved = Self.moved(path, files: files, folders: folders) else { return path }
+            names.insert(Self.nameKey(moved))
+            return moved
+        })
+        movedNames = names
+    }
+
+    private static func nameKey(_ target: String) -> String {
+        var name = (target.split(separator: "/").last.map(String.init) ?? target).lowercased()
+        if name.hasSuffix(".md") { name.removeLast(3) }
+        return name
     }
 
     /// Where the file at `path` is after the moves; nil when it does not move.
@@ -62,7 +77,9 @@ public struct LinkRewriter: Sendable {
     /// decides which notes are read at all.
     public func mayChange(_ links: [NoteLink], of path: String) -> Bool {
         if newPath(path) != nil { return !links.isEmpty }
-        return links.contains { link in destination(of: link, from: path).map { newPath($0) != nil } ?? false }
+        return links.contains { link in
+            (link.kind != .markdown && movedNames.contains(Self.nameKey(link.target))) || destination(of: link, from: path).map { newPath($0) != nil } ?? false
+        }
     }
 
     /// The changes that make the links of the note that was at `path` (its file `bytes`)
@@ -74,7 +91,7 @@ public struct LinkRewriter: Sendable {
         for link in links {
             guard let destination = destination(of: link, from: path) else { continue }
             let moved = newPath(destination)
-            guard moved != nil || from != path else { continue }
+            guard moved != nil || from != path || (link.kind != .markdown && movedNames.contains(Self.nameKey(link.target))) else { continue }
             let target = moved ?? destination
             if leads(link, from: from, to: target) { continue }
             let written = Array(bytes[link.targetRange])

@@ -109,19 +109,33 @@ struct NotesAPI: Sendable {
     func update(_ request: Request, path: String) async throws -> Response {
         let body = try await request.decode(PatchBody.self)
         let session = self.session
-        let document = try await Blocking.run { () throws -> NoteDocument in
+        let notes = live.snapshot.scan.notes
+        let (document, linked) = try await Blocking.run { () throws -> (NoteDocument, [String]) in
             let changes = session.beginWrite()
             var note = try session.document(at: path).note
             if let pinned = body.pinned { try changes.notes.setPinned(note, pinned) }
             if let tags = body.addTags, !tags.isEmpty { try Self.check(changes.tags.add(tags, to: [note])) }
             if let tags = body.removeTags, !tags.isEmpty { try Self.check(changes.tags.remove(tags, from: [note])) }
+            // Moves rewrite the links to the note across the vault, as `vault mv` does.
+            var linked: [String] = []
+            let relocation = Relocation(vault: changes.vault, notes: notes)
             if let title = body.title {
-                note = try session.document(at: try changes.notes.rename(session.document(at: note.path).note, to: title)).note
+                let report = try relocation.rename(session.document(at: note.path).note, to: title)
+                try Self.check(report.failed)
+                linked += report.linkedNotes
+                note = try session.document(at: report.moves.first?.to ?? note.path).note
             }
-            if let folder = body.folder { note = try session.document(at: try changes.notes.move(note, to: folder)).note }
-            return try session.document(at: note.path)
+            if let folder = body.folder {
+                // After a rename in the same request, the links are looked for in the vault as it is now.
+                let moving = body.title == nil ? relocation : Relocation(vault: changes.vault, notes: try session.scan().notes)
+                let report = try moving.move([note], to: folder)
+                try Self.check(report.failed)
+                linked += report.linkedNotes
+                note = try session.document(at: report.moves.first?.to ?? note.path).note
+            }
+            return (try session.document(at: note.path), linked)
         }
-        await live.refresh([path, document.note.path])
+        await live.refresh([path, document.note.path] + linked)
         return respond(document)
     }
 
@@ -174,7 +188,11 @@ struct NotesAPI: Sendable {
 
     /// A tag operation on one note: its failure is the request's.
     private static func check(_ report: TagOperations.Report) throws {
-        if let failure = report.failed.first { throw failure }
+        try check(report.failed)
+    }
+
+    private static func check(_ failed: [VaultError]) throws {
+        if let failure = failed.first { throw failure }
     }
 
     struct SaveBody: Decodable { var text: String }

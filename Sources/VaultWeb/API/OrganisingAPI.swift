@@ -117,11 +117,18 @@ struct OrganisingAPI: Sendable {
         return self.path(path)
     }
 
-    /// `POST /api/folders/rename` with `{"from", "to"}`; the colour goes with it.
+    /// `POST /api/folders/rename` with `{"from", "to"}`; the colour goes with it, and links
+    /// to its notes are rewritten.
     func renameFolder(_ request: Request) async throws -> Response {
         let body = try await request.decode(FolderRenameBody.self)
         let session = self.session
-        let path = try await Blocking.run { try session.beginWrite().folders.rename(body.from, to: body.to) }
+        let notes = live.snapshot.scan.notes
+        let path = try await Blocking.run { () throws -> String in
+            let changes = session.beginWrite()
+            let report = try Relocation(vault: changes.vault, notes: notes).renameFolder(changes.folders.existing(body.from), to: body.to)
+            if let failure = report.failed.first { throw failure }
+            return report.moves.first?.to ?? body.from
+        }
         await live.refresh()
         return self.path(path)
     }

@@ -102,7 +102,7 @@ public struct Relocation: Sendable {
         let rewriter = LinkRewriter(paths: notes.map(\.path), moves: moves) { [root] in root.status($0) != nil }
         var planned: [(path: String, before: [UInt8], splices: [ByteSplice])] = []
         if rewritesLinks, !moves.isEmpty {
-            for note in notes where rewriter.mayChange(note.links, of: note.path) {
+            for note in notes.filter({ rewriter.mayChange($0.links, of: $0.path) }).sorted(by: { $0.path < $1.path }) {
                 guard let bytes = try? root.read(note.path).bytes else { continue }
                 let splices = rewriter.splices(in: bytes, of: note.path)
                 if splices.isEmpty { continue }

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+@testable import VaultKit
+
+/// Renames keep links working (DESIGN 13.2): only a link's target text changes, in its own
+/// style, and links that still lead to the right note are left alone.
+@Suite struct LinkRewriterTests {
+    static let notes = ["Home.md", "Work/Plan.md", "Work/Other.md", "Personal/Trips/Note.md", "Plan Old.md", "Archive/Keep.md"]
+
+    /// `text`, the note at `path`, with its links rewritten for `moves`.
+    func rewritten(_ text: String, at path: String = "Home.md", _ moves: [LinkRewriter.Move], files: Set<String> = []) -> String {
+        let rewriter = LinkRewriter(paths: Self.notes, moves: moves) { files.contains($0) }
+        let bytes = Array(text.utf8)
+        let splices = rewriter.splices(in: bytes, of: path)
+        return String(decoding: ByteSplice.apply(splices, to: bytes) ?? [], as: UTF8.self)
+    }
+
+    static let rename = [LinkRewriter.Move(from: "Work/Plan.md", to: "Work/Plan B.md")]
+
+    @Test(arguments: [
+        ("[[Plan]]", "[[Plan B]]"),
+        ("[[plan|shown text]]", "[[Plan B|shown text]]"),
+        ("[[Plan#Goals|g]] and [[ Plan ]]", "[[Plan B#Goals|g]] and [[ Plan B ]]"),
+        ("![[Plan]]", "![[Plan B]]"),
+        ("[[Work/Plan]]", "[[Work/Plan B]]"),
+        ("[[Work/Plan.md|x]]", "[[Work/Plan B.md|x]]"),
+        ("[[/Work/Plan]]", "[[/Work/Plan B]]"),
+        ("[t](Work/Plan.md)", "[t](Work/Plan%20B.md)"),
+        ("[t](Work/Plan.md#Goals \"title\")", "[t](Work/Plan%20B.md#Goals \"title\")"),
+        ("[t](<Work/Plan.md>)", "[t](<Work/Plan B.md>)"),
+        ("[t](./Work/Plan)", "[t](./Work/Plan%20B)"),
+        ("`[[Plan]]` and [[Other]] and [[Plan Old]] and [[#Plan]]", "`[[Plan]]` and [[Other]] and [[Plan Old]] and [[#Plan]]"),
+        ("```\n[[Plan]]\n```\n[[Plan]]\n", "```\n[[Plan]]\n```\n[[Plan B]]\n"),
+        ("\\[[Plan]] and [x](https://example.com/Plan.md)", "\\[[Plan]] and [x](https://example.com/Plan.md)"),
+    ])
+    func aRenameChangesOnlyTargets(_ text: String, _ expected: String) {
+        #expect(rewritten(text, Self.rename) == expected)
+    }
+
+    @Test func relativeLinksFromSubfoldersStayRelative() {
+        let text = "[a](../../Work/Plan.md) [b](<../../Work/Plan.md>) [c](../../Work/Caf%C3%A9.md)"
+        #expect(rewritten(text, at: "Personal/Trips/Note.md", Self.rename)
+            == "[a](../../Work/Plan%20B.md) [b](<../../Work/Plan B.md>) [c](../../Work/Caf%C3%A9.md)")
+    }
+
+    @Test func crlfAndBOMKeepEveryOtherByte() {
+        let text = "\u{FEFF}---\r\ntags: [a]\r\n---\r\nSee [[Plan]].\r\n[x](Work/Plan.md)\r\n"
+        #expect(rewritten(text, Self.rename) == "\u{FEFF}---\r\ntags: [a]\r\n---\r\nSee [[Plan B]].\r\n[x](Work/Plan%20B.md)\r\n")
+    }
+
+    @Test func aMovedNoteKeepsItsOwnRelativeLinksRight() {
+        let move = [LinkRewriter.Move(from: "Work/Plan.md", to: "Plan.md")]
+        let text = "[h](../Home.md) [o](Other.md) [[Other]] [[Work/Other]] [s](./Other.md#x) [[Plan]]"
+        #expect(rewritten(text, at: "Work/Plan.md", move) == "[h](Home.md) [o](Work/Other.md) [[Other]] [[Work/Other]] [s](./Work/Other.md#x) [[Plan]]")
+        // A move to a folder of the same depth changes nothing.
+        let sideways = [LinkRewriter.Move(from: "Work/Plan.md", to: "Archive/Plan.md")]
+        #expect(rewritten(text, at: "Work/Plan.md", sideways) == "[h](../Home.md) [o](../Work/Other.md) [[Other]] [[Work/Other]] [s](../Work/Other.md#x) [[Plan]]")
+    }
+
+    @Test func aNameThatNoLongerFindsTheNoteBecomesAPath() {
+        // A name finds the note with the shortest path: renamed to "Keep" deeper than
+        // Archive/Keep.md, the renamed note is named by its path.
+        let move = [LinkRewriter.Move(from: "Plan Old.md", to: "Personal/Trips/Keep.md")]
+        #expect(rewritten("[[Plan Old]] [[Keep]]", move) == "[[Personal/Trips/Keep]] [[Keep]]")
+        // Renamed to "Keep" at the top, it takes the name: links that meant the other note
+        // now name it by its path.
+        let toRoot = [LinkRewriter.Move(from: "Work/Other.md", to: "Keep.md")]
+        #expect(rewritten("[[Other]] [[Keep]]", toRoot) == "[[Keep]] [[Archive/Keep]]")
+    }
+
+    @Test func aFolderRenameCarriesPathsAndAttachments() {
+        let move = [LinkRewriter.Move(from: "Work", to: "Job", isFolder: true)]
+        let text = "[[Work/Plan|p]] [[Plan]] ![](Work/img.png) ![[Work/img.png]] ![](Work/gone.png) [o](Work/Other.md)"
+        #expect(rewritten(text, move, files: ["Work/img.png"]) == "[[Job/Plan|p]] [[Plan]] ![](Job/img.png) ![[Job/img.png]] ![](Work/gone.png) [o](Job/Other.md)")
+        // From inside the folder, relative links to its own notes stay as they are.
+        #expect(rewritten("[o](Other.md) [h](../Home.md)", at: "Work/Plan.md", move) == "[o](Other.md) [h](../Home.md)")
+    }
+
+    @Test func undoSplicesPutBackTheBytes() {
+        let before = Array("a [[Plan]] b [[Plan]] é".utf8)
+        let rewriter = LinkRewriter(paths: Self.notes, moves: Self.rename) { _ in false }
+        let splices = rewriter.splices(in: before, of: "Home.md")
+        let after = ByteSplice.apply(splices, to: before) ?? []
+        #expect(ByteSplice.apply(ByteSplice.inverted(splices), to: after) == before)
+        #expect(ByteSplice.apply(splices, to: after) == nil, "a splice applies only where its bytes are")
+        let changed = Array("a [[Plan]] b [[Plan]] è".utf8)
+        let one = ByteSplice.between(before, changed)
+        #expect(one.count == 1 && one[0].removed == Array("é".utf8) && one[0].inserted == Array("è".utf8), "whole characters: \(one)")
+    }
+
+    @Test func aRecordReadsBackAsWritten() throws {
+        let record = OperationRecord(id: "abc12345", kind: .rename, time: Date(timeIntervalSince1970: 1_800_000_000), summary: "a → b \"q\"",
+                                     steps: [.edit(path: "Home.md", before: 1, after: .max, splices: [ByteSplice(offset: 3, removed: Array("x\r\n\"é".utf8), inserted: [])]),
+                                             .move(from: "a.md", to: "b: c.md"), .edit(path: "n.md", before: 2, after: 3, splices: [])])
+        let text = record.text(timeZone: TimeZone(identifier: "UTC")!)
+        let read = Array(text.utf8).withUnsafeBytes { OperationRecord(bytes: $0, timeZone: TimeZone(identifier: "UTC")!) }
+        #expect(read == record, "\(text)")
+        #expect(record.steps.map(\.inverse).map(\.inverse) == record.steps)
+    }
+}
