@@ -56,7 +56,7 @@ struct QueryErrorTests {
         ("tags:x", "query:1:1: unknown field 'tags' (did you mean 'tag'?)"),
         ("sortDate:2026", "query:1:1: unknown field 'sortDate' (did you mean 'date'?)"),
         ("pinned:true", "query:1:1: unknown field 'pinned' (did you mean 'is:pinned'?)"),
-        ("http://example.com", "query:1:1: unknown field 'http' (known fields: tag, folder, title, is, created, modified, date, due, scheduled, done, priority, status, task; put text that contains ':' in quotes)"),
+        ("http://example.com", "query:1:1: unknown field 'http' (known fields: tag, folder, title, is, links, created, modified, date, due, scheduled, done, priority, status, task; put text that contains ':' in quotes)"),
         ("tag:", "query:1:5: expected a value after 'tag:'"),
         ("(folder:)", "query:1:9: expected a value after 'folder:'"),
         ("title:\"\"", "query:1:7: empty value for 'title:'"),
@@ -67,7 +67,7 @@ struct QueryErrorTests {
         ("tag:work/", "query:1:5: invalid tag 'work/': a tag cannot start or end with '/' or have an empty level"),
         ("#c#", "query:1:2: invalid tag 'c#': a tag cannot contain '#'"),
         ("folder:.git", "query:1:8: invalid folder '.git': '.git' starts with '.', and such directories are not part of the vault"),
-        ("is:foo", "query:1:4: unknown value 'foo' for 'is:' (expected pinned, unsorted or untagged)"),
+        ("is:foo", "query:1:4: unknown value 'foo' for 'is:' (expected pinned, unsorted, untagged or orphan)"),
         ("is:pined", "query:1:4: unknown value 'pined' for 'is:' (did you mean 'pinned'?)"),
         // Dates.
         ("created:2026-13", "query:1:14: invalid month '13' in '2026-13' (months are 01 to 12)"),

@@ -166,4 +166,24 @@ struct LinkCommandTests {
         let check = try vault.run("check")
         #expect(check.stdout.contains("Home.md:4:3: warning: broken link: no note is 'Gone'\n"), "\(check)")
     }
+
+    @Test func searchByLinksAndOrphans() throws {
+        let vault = try TestVault()
+        try vault.createDirectory("Work")
+        try vault.write("Work/Plan.md", "# Plan\n\nSee [[Home]].\n")
+        try vault.write("Home.md", "# Home\n\n[goals](Goals.md) and [[Home]] itself\n")
+        try vault.write("Goals.md", "# Goals\n")
+        try vault.write("Alone.md", "# Alone\n\n[[Alone]] and [[Gone]] and ![[photo.png]]\n")
+        func paths(_ query: String) throws -> [String] {
+            try vault.run("search", query, "--paths").stdoutLines.sorted()
+        }
+        #expect(try paths("links:Home") == ["Work/Plan.md"])
+        #expect(try paths("links:goals.md OR links:\"Work/Plan\"") == ["Home.md"])
+        #expect(try paths("is:orphan") == ["Alone.md"], "a link to itself, a broken one or to a file is no link to a note")
+        #expect(try paths("NOT is:orphan AND NOT links:Home") == ["Goals.md", "Home.md"])
+        let none = try vault.run("search", "links:Nobody")
+        #expect(none.status == 1 && none.stdout.isEmpty, "\(none)")
+        let typo = try vault.run("search", "link:Home")
+        #expect(typo.status == 2 && typo.stderr.contains("did you mean 'links'?"), "\(typo)")
+    }
 }

@@ -34,6 +34,10 @@ public struct Query: Sendable, CustomStringConvertible {
     /// their text; false when the front matter and path decide alone.
     public var needsText: Bool { expression.needsText }
 
+    /// True when a term is decided by the links of the whole vault (`links:`, `is:orphan`):
+    /// give the evaluator's context a `LinkGraph` of every note.
+    public var needsLinks: Bool { condition.needsLinks }
+
     /// True when the query says which statuses of tasks it wants (`status:`, `task:`), so
     /// that the agenda does not limit it to open tasks.
     public var choosesTaskStatus: Bool {
@@ -51,7 +55,8 @@ public struct Query: Sendable, CustomStringConvertible {
     /// The query bound to `context`, with its dates resolved once: use it to test many
     /// notes (as a scanner filter, for instance).
     public func evaluator(context: QueryContext) -> QueryEvaluator {
-        let bound = condition.hasDates ? condition.resolved(now: context.now, timeZone: context.timeZone) : condition
+        var bound = condition.hasDates ? condition.resolved(now: context.now, timeZone: context.timeZone) : condition
+        if let links = context.links, needsLinks { bound = bound.linked(links) }
         return QueryEvaluator(condition: bound, needsText: needsText)
     }
 

@@ -31,6 +31,11 @@ indirect enum QueryCondition: Sendable {
     case status(NoteTask.Status)
     /// A task of that status (nil: any).
     case hasTask(NoteTask.Status?)
+    /// `links:` and `is:orphan` before a `LinkGraph` decides them (they match nothing).
+    case linksTo(String)
+    case orphan
+    /// The notes at these paths: a link term decided by the vault's links.
+    case paths(Set<String>)
 
     init(_ expression: QueryExpression) {
         switch expression {
@@ -62,6 +67,8 @@ indirect enum QueryCondition: Sendable {
             case .state(.pinned): self = .pinned
             case .state(.unsorted): self = .unsorted
             case .state(.untagged): self = .untagged
+            case .state(.orphan): self = .orphan
+            case .links(let note): self = .linksTo(note)
             case .date(let field, let condition): self = .date(field, condition)
             case .taskDate(let field, let condition): self = .taskDate(field, condition)
             case .priority(let comparison, let priority): self = .priority(comparison, priority)
@@ -83,7 +90,7 @@ indirect enum QueryCondition: Sendable {
         switch self {
         case .all(let operands), .any(let operands): return operands.map(\.cost).max() ?? 0
         case .not(let operand): return operand.cost
-        case .pinned, .unsorted, .untagged, .root, .date, .dateBounds: return 0
+        case .pinned, .unsorted, .untagged, .root, .date, .dateBounds, .linksTo, .orphan, .paths: return 0
         case .tag, .folder: return 1
         case .title: return 2
         case .text: return 3
@@ -97,6 +104,27 @@ indirect enum QueryCondition: Sendable {
         case .not(let operand): return operand.hasDates
         case .date, .taskDate: return true
         default: return false
+        }
+    }
+
+    var needsLinks: Bool {
+        switch self {
+        case .all(let operands), .any(let operands): return operands.contains { $0.needsLinks }
+        case .not(let operand): return operand.needsLinks
+        case .linksTo, .orphan: return true
+        default: return false
+        }
+    }
+
+    /// The same condition with its link terms decided by `graph`.
+    func linked(_ graph: LinkGraph) -> QueryCondition {
+        switch self {
+        case .all(let operands): return .all(operands.map { $0.linked(graph) })
+        case .any(let operands): return .any(operands.map { $0.linked(graph) })
+        case .not(let operand): return .not(operand.linked(graph))
+        case .linksTo(let name): return .paths(graph.sources(linkingTo: name))
+        case .orphan: return .paths(graph.orphans)
+        default: return self
         }
     }
 
@@ -264,6 +292,10 @@ indirect enum QueryCondition: Sendable {
             // Unresolved dates are resolved by the evaluator; this is a fallback with the
             // current clock, so that a condition is never silently true.
             return condition.bounds(now: Date(), timeZone: .current).contains(Self.date(field, of: note))
+        case .paths(let paths):
+            return paths.contains(note.path)
+        case .linksTo, .orphan:
+            return false
         case .all, .any, .not, .text, .taskDate, .taskDateBounds, .priority, .status, .hasTask:
             return evaluate(note, text: UnsafeRawBufferPointer(start: nil, count: 0))
         }

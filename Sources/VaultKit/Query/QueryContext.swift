@@ -9,8 +9,12 @@ public struct QueryContext: Sendable {
     /// The time zone in which days, months and years start.
     public var timeZone: TimeZone
 
-    public init(now: Date = Date(), timeZone: TimeZone = .current) {
+    /// The vault's links, for `links:` and `is:orphan` (which match nothing without them).
+    public var links: LinkGraph?
+
+    public init(now: Date = Date(), timeZone: TimeZone = .current, links: LinkGraph? = nil) {
         self.now = now
         self.timeZone = timeZone
+        self.links = links
     }
 }

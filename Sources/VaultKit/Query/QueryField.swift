@@ -18,7 +18,7 @@ public struct QueryField: Sendable {
     let read: @Sendable (String) throws(Failure) -> QueryTerm
 
     /// Every field, in the order suggestions prefer them and the help lists them.
-    public static let all: [QueryField] = [tag, folder, title, state] + QueryTerm.DateField.allCases.map(date)
+    public static let all: [QueryField] = [tag, folder, title, state, links] + QueryTerm.DateField.allCases.map(date)
         + [.due, .scheduled, .done].map(taskDate) + [priority, status, task]
 
     /// The field called `name` (any case).
@@ -55,7 +55,7 @@ public struct QueryField: Sendable {
 
     static let state = QueryField(
         name: "is", aliases: ["pinned": "is:pinned", "unsorted": "is:unsorted", "untagged": "is:untagged"],
-        help: "is:pinned, is:unsorted, is:untagged"
+        help: "is:pinned, is:unsorted, is:untagged, is:orphan (no link to or from another note)"
     ) { value throws(Failure) in
         guard let state = QueryTerm.State(rawValue: value.lowercased()) else {
             let names = QueryTerm.State.allCases.map(\.rawValue)
@@ -65,6 +65,11 @@ public struct QueryField: Sendable {
         }
         return .state(state)
     }
+
+    static let links = QueryField(
+        name: "links", aliases: ["link": "links", "linksto": "links", "backlinks": "links"],
+        help: "links:x          links to note x (its name, path or title)"
+    ) { value in .links(value) }
 
     static func date(_ field: QueryTerm.DateField) -> QueryField {
         let meaning = field == .sortDate ? "the sort date (sortDate)" : "the \(field.rawValue) date"

@@ -27,15 +27,17 @@ public enum QueryTerm: Sendable, Equatable, CustomStringConvertible {
     case status(NoteTask.Status)
     /// `task:todo|doing|done|cancelled|any`: a note with such a task (nil: any).
     case task(NoteTask.Status?)
+    /// `links:NOTE`: the note links to NOTE (a name or path as a wiki link gives it, or a title).
+    case links(String)
 
     /// How `priority:` compares.
     public enum PriorityComparison: String, Sendable, CaseIterable {
         case equal = "", greater = ">", greaterOrEqual = ">=", less = "<", lessOrEqual = "<="
     }
 
-    /// The values of `is:`.
+    /// The values of `is:`; an orphan has no link to another note and none from one.
     public enum State: String, Sendable, CaseIterable {
-        case pinned, unsorted, untagged
+        case pinned, unsorted, untagged, orphan
     }
 
     /// The note dates a query can test.
@@ -49,6 +51,14 @@ public enum QueryTerm: Sendable, Equatable, CustomStringConvertible {
     public var needsText: Bool {
         switch self {
         case .word, .phrase, .taskDate, .priority, .status, .task: return true
+        default: return false
+        }
+    }
+
+    /// True for the terms decided by the links of the whole vault.
+    public var needsLinks: Bool {
+        switch self {
+        case .links, .state(.orphan): return true
         default: return false
         }
     }
@@ -85,6 +95,8 @@ public enum QueryTerm: Sendable, Equatable, CustomStringConvertible {
             return "status:" + status.rawValue
         case .task(let status):
             return "task:" + (status?.rawValue ?? "any")
+        case .links(let note):
+            return "links:" + QueryTerm.value(note)
         }
     }
 

@@ -62,7 +62,9 @@ extension VaultSession {
     /// `QueryEvaluator.matches(_:of:)`), in list order; `statuses` limits them unless the
     /// query names statuses itself.
     public func tasks(matching query: Query?, in notes: [Note], statuses: Set<NoteTask.Status>) -> (tasks: [NoteTask], problems: [Diagnostic]) {
-        let evaluator = query?.evaluator(context: QueryContext(now: vault.now(), timeZone: vault.timeZone))
+        var context = queryContext
+        if query?.needsLinks == true { context.links = LinkGraph(notes) }
+        let evaluator = query?.evaluator(context: context)
         let statuses = query?.choosesTaskStatus == true ? TaskStatusSet.all : TaskStatusSet(statuses)
         guard let evaluator else { return tasks(of: notes, statuses: statuses) }
         return tasks(of: notes, statuses: statuses) { task, note in evaluator.matches(task, of: note) }

@@ -48,7 +48,14 @@ public struct VaultSession: Sendable {
     /// The notes `query` selects; nil selects every note. Notes' texts are read only
     /// where the query's other terms cannot decide.
     public func scan(matching query: Query?) throws(VaultError) -> ScanResult {
-        try vault.scan(filter: query?.scanFilter(context: queryContext))
+        try vault.scan(filter: query?.scanFilter(context: queryContext(for: query)))
+    }
+
+    /// The context `query` needs: with the links of every note when it asks about links.
+    public func queryContext(for query: Query?) throws(VaultError) -> QueryContext {
+        var context = queryContext
+        if query?.needsLinks == true { context.links = LinkGraph(try vault.scan().notes) }
+        return context
     }
 
     /// The organisation of a scan: folders and tags with counts, pinned and unsorted.

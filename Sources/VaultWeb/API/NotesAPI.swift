@@ -27,9 +27,11 @@ struct NotesAPI: Sendable {
         }
         let snapshot = live.snapshot
         let textIndex = live.text
-        let context = session.queryContext
+        let baseContext = session.queryContext
         let notes = try await Blocking.run { () -> [Note] in
             guard let query else { return snapshot.sorted }
+            var context = baseContext
+            if query.needsLinks { context.links = LinkGraph(snapshot.scan.notes) }
             let evaluator = query.evaluator(context: context)
             let candidates = snapshot.candidates(for: evaluator)
             guard query.needsText else { return candidates.filter { evaluator.matchesWithoutText($0) ?? false } }
