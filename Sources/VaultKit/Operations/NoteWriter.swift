@@ -9,6 +9,8 @@ public struct NoteWriter: Sendable {
     /// Called between reading a note and replacing it; tests use it to play an editor
     /// that saves the note at the worst moment.
     public var afterRead: (@Sendable (String) -> Void)?
+    /// Where each write is noted when the operation is recorded for `vault undo`.
+    public var journal: WriteJournal?
 
     /// How many times a note that keeps changing under us is re-read before giving up.
     static let attempts = 3
@@ -79,7 +81,9 @@ public struct NoteWriter: Sendable {
             do {
                 try root.write(editor.bytes, to: path, mode: stat.mode, modificationTime: keepTime,
                                replacing: .unchanged(stat.stamp), crashTestPoint: true)
-                return Change(before: original, after: editor.bytes)
+                let change = Change(before: original, after: editor.bytes)
+                journal?.add(edit: path, change)
+                return change
             } catch .conflict {
                 continue
             }

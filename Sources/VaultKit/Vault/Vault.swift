@@ -43,11 +43,15 @@ public struct Vault: Sendable {
     /// Passed to every `NoteWriter` (tests play an editor saving a note mid-operation).
     public var afterRead: (@Sendable (String) -> Void)?
 
+    /// Set while an operation is recorded for `vault undo`: every write is noted in it.
+    public var journal: WriteJournal?
+
     /// The one write path for notes.
     public var writer: NoteWriter {
         var writer = NoteWriter(root: root)
         writer.timeZone = timeZone
         writer.afterRead = afterRead
+        writer.journal = journal
         return writer
     }
 }

@@ -93,12 +93,13 @@ extension FolderCommand {
             }
             guard try yes || confirm("Move \(notes.count) note\(notes.count == 1 ? "" : "s") of '\(existing)' to the trash and remove the folder?",
                                      terminal: session.terminal, withoutTerminal: "delete the folder") else { return }
-            let changes = session.beginWrite()
-            try session.forEach(notes) { note in
-                try changes.trash.delete(note)
-                session.terminal.line("trashed \(TerminalText.escaped(note.path))")
+            let remaining = try session.write(recorded: true, .folderDelete, summary: "\(existing) (\(notes.count) note\(notes.count == 1 ? "" : "s"))") { changes in
+                try session.forEach(notes) { note in
+                    try changes.trash.delete(note)
+                    session.terminal.line("trashed \(TerminalText.escaped(note.path))")
+                }
+                return changes.folders.removeEmptyDirectories(existing)
             }
-            let remaining = changes.folders.removeEmptyDirectories(existing)
             for directory in remaining {
                 Terminal.standardError.line("vault: kept \(directory): it still holds files that are not notes")
             }

@@ -83,13 +83,14 @@ struct UnpinCommand: ParsableCommand {
 private func setPinned(_ global: GlobalOptions, _ names: [String], _ pinned: Bool, output: WriteOutput) throws {
     let session = try Session(global)
     let notes = try session.resolve(names)
-    let changes = session.beginWrite()
     let verb = pinned ? "pinned" : "unpinned"
-    try session.write(notes, output: output) { note in
-        guard try changes.notes.setPinned(note, pinned) == .written else {
-            if output.listsNotes { session.terminal.line(TerminalText.escaped("\(note.path) was already \(verb)")) }
-            return nil
+    try session.write(recorded: notes.count > 1, pinned ? .pin : .unpin, summary: "\(notes.count) notes") { changes in
+        try session.write(notes, output: output) { note in
+            guard try changes.notes.setPinned(note, pinned) == .written else {
+                if output.listsNotes { session.terminal.line(TerminalText.escaped("\(note.path) was already \(verb)")) }
+                return nil
+            }
+            return (note.path, "\(verb) \(note.path)")
         }
-        return (note.path, "\(verb) \(note.path)")
     }
 }

@@ -225,7 +225,14 @@ struct TaggedNotes: ParsableArguments {
         let (names, tags) = try splitNotesAndTags(arguments, query: selection.query != nil)
         let notes = selection.query == nil ? try session.resolve(names) : session.scan.notes
         try selection.requireMatches(notes)
-        let operations = dryRun ? TagOperations(vault: session.vault.vault, notes: session.scan.notes) : session.beginWrite().tags
-        try finish(try operation(operations, tags, notes), verb: verb, dryRun: dryRun, output: output, terminal: session.terminal)
+        if dryRun {
+            let operations = TagOperations(vault: session.vault.vault, notes: session.scan.notes)
+            return try finish(try operation(operations, tags, notes), verb: verb, dryRun: true, output: output, terminal: session.terminal)
+        }
+        let summary = "\(tags.joined(separator: ", ")) \(verb == "add" ? "to" : "from") \(selection.query.map { "--query \($0)" } ?? "\(notes.count) notes")"
+        let report = try session.write(recorded: notes.count > 1 || selection.query != nil, verb == "add" ? .tagAdd : .tagRemove, summary: summary) { changes in
+            try operation(changes.tags, tags, notes)
+        }
+        try finish(report, verb: verb, dryRun: false, output: output, terminal: session.terminal)
     }
 }

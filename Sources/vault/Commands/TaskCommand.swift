@@ -53,10 +53,37 @@ struct TaskTargets: ParsableArguments {
                 }
             }
         }
-        let operations = dryRun ? TaskOperations(vault: session.vault.vault, today: session.vault.today) : session.beginWrite().tasks
         let agenda = session.vault.agenda
         var changed: [NoteTask] = []
         let terminal = session.terminal
+        if dryRun {
+            change(selected, TaskOperations(vault: session.vault.vault, today: session.vault.today), changes, verb: verb, terminal: terminal, changed: &changed, failed: &failed)
+        } else {
+            let summary = "\(verb) " + (query.map { "--query \($0)" } ?? "\(selected.count) tasks")
+            try session.write(recorded: selected.count > 1 || query != nil, .tasks, summary: summary) { writing in
+                change(selected, writing.tasks, changes, verb: verb, terminal: terminal, changed: &changed, failed: &failed)
+            }
+        }
+        if output.quiet, output.format == .text {
+            terminal.line("\(changed.count) task\(changed.count == 1 ? "" : "s") changed")
+        }
+        if output.format == .json {
+            var json = JSONWriter()
+            ReportJSON.write(changed: changed.map(\.path), failed: failed, to: &json) { json in
+                json.key("tasks"); json.beginArray()
+                for task in changed { TaskJSON.write(task, bucket: agenda.bucket(of: task), to: &json) }
+                json.endArray()
+            }
+            terminal.line(json.output)
+        }
+        if !failed.isEmpty { throw ExitCode(2) }
+    }
+
+    /// Changes each of `selected`, printing what it did.
+    private func change(
+        _ selected: [NoteTask], _ operations: TaskOperations, _ changes: [TaskChange], verb: String, terminal: Terminal,
+        changed: inout [NoteTask], failed: inout [VaultError]
+    ) {
         // Several tasks of one note: from the last line up, so that a removal or a new
         // occurrence never moves the lines of the tasks still to change.
         for task in selected.sorted(by: { $0.path != $1.path ? $0.path < $1.path : $0.line > $1.line }) {
@@ -87,19 +114,6 @@ struct TaskTargets: ParsableArguments {
                 failed.append(error)
             }
         }
-        if output.quiet, output.format == .text {
-            terminal.line("\(changed.count) task\(changed.count == 1 ? "" : "s") changed")
-        }
-        if output.format == .json {
-            var json = JSONWriter()
-            ReportJSON.write(changed: changed.map(\.path), failed: failed, to: &json) { json in
-                json.key("tasks"); json.beginArray()
-                for task in changed { TaskJSON.write(task, bucket: agenda.bucket(of: task), to: &json) }
-                json.endArray()
-            }
-            terminal.line(json.output)
-        }
-        if !failed.isEmpty { throw ExitCode(2) }
     }
 }
 

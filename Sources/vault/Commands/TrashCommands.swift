@@ -25,10 +25,11 @@ struct RemoveCommand: ParsableCommand {
             for note in targets { session.terminal.line("would trash \(TerminalText.escaped(note.path))") }
             return
         }
-        let trash = session.beginWrite().trash
-        try session.write(targets, output: output) { note in
-            let name = try trash.delete(note)
-            return (note.path, "trashed \(note.path)" + (name == note.name + ".md" ? "" : " (as \(Trash.directory)/\(name))"))
+        try session.write(recorded: true, .delete, summary: targets.count == 1 ? targets[0].path : "\(targets.count) notes") { changes in
+            try session.write(targets, output: output) { note in
+                let name = try changes.trash.delete(note)
+                return (note.path, "trashed \(note.path)" + (name == note.name + ".md" ? "" : " (as \(Trash.directory)/\(name))"))
+            }
         }
     }
 }
@@ -80,17 +81,19 @@ extension TrashCommand {
         @Argument(help: "Original paths (with or without .md) or titles.") var notes: [String]
 
         func run() throws {
-            let trash = try global.openSession().beginReportedWrite().trash
-            let items = trash.items()
+            let changes = try global.openSession().beginReportedWrite()
+            let items = changes.trash.items()
             var failed = false
-            for name in notes {
-                do {
-                    let item = try trash.resolve(name, in: items)
-                    let (path, renamed) = try trash.restore(item)
-                    global.terminal.line("restored \(path)" + (renamed ? " (\(item.origin) is taken, so under a new name)" : ""))
-                } catch {
-                    Terminal.standardError.printError(error)
-                    failed = true
+            _ = try changes.recorded(.restore, summary: notes.joined(separator: ", ")) { changes in
+                for name in notes {
+                    do throws(VaultError) {
+                        let item = try changes.trash.resolve(name, in: items)
+                        let (path, renamed) = try changes.trash.restore(item)
+                        global.terminal.line("restored \(path)" + (renamed ? " (\(item.origin) is taken, so under a new name)" : ""))
+                    } catch {
+                        Terminal.standardError.printError(error)
+                        failed = true
+                    }
                 }
             }
             if failed { throw ExitCode(2) }

@@ -34,6 +34,15 @@ struct Session {
 
     func beginWrite() -> VaultChanges { vault.beginReportedWrite(after: scan) }
 
+    /// Begins a write and runs `body` with it, recorded in `.vault/history/` for
+    /// `vault undo` when `recorded` (commands record what changes several notes or moves
+    /// files).
+    func write<Result>(recorded: Bool, _ kind: OperationRecord.Kind, summary: @autoclosure () -> String, _ body: (VaultChanges) throws -> Result) throws -> Result {
+        let changes = beginWrite()
+        guard recorded else { return try body(changes) }
+        return try changes.recorded(kind, summary: summary(), body).result
+    }
+
     func resolve(_ name: String) throws -> Note { try vault.resolve(name, in: scan) }
     func resolve(_ names: [String]) throws -> [Note] { try vault.resolve(names, in: scan) }
 

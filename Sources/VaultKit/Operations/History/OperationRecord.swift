@@ -12,6 +12,14 @@ public struct OperationRecord: Sendable, Equatable {
         case move = "note-move"
         case rename = "note-rename"
         case folderRename = "folder-rename"
+        case delete = "note-delete"
+        case folderDelete = "folder-delete"
+        case restore = "trash-restore"
+        case tagAdd = "tag-add"
+        case tagRemove = "tag-remove"
+        case pin
+        case unpin
+        case tasks = "task-change"
         case undo
     }
 
@@ -22,6 +30,10 @@ public struct OperationRecord: Sendable, Equatable {
         case edit(path: String, before: UInt64, after: UInt64, splices: [ByteSplice])
         /// A file or folder moved.
         case move(from: String, to: String)
+        /// The note at `path` went to the trash as `name`.
+        case trash(path: String, name: String)
+        /// The note `name` came back from the trash to `path`.
+        case restore(name: String, path: String)
 
         /// The step that takes this one back.
         public var inverse: Step {
@@ -30,6 +42,10 @@ public struct OperationRecord: Sendable, Equatable {
                 .edit(path: path, before: after, after: before, splices: ByteSplice.inverted(splices))
             case .move(let from, let to):
                 .move(from: to, to: from)
+            case .trash(let path, let name):
+                .restore(name: name, path: path)
+            case .restore(let name, let path):
+                .trash(path: path, name: name)
             }
         }
     }
@@ -82,6 +98,12 @@ public struct OperationRecord: Sendable, Equatable {
             case .move(let from, let to):
                 lines.append("  - move: \(YAMLScalarWriter.doubleQuoted(from))")
                 lines.append("    to: \(YAMLScalarWriter.doubleQuoted(to))")
+            case .trash(let path, let name):
+                lines.append("  - trash: \(YAMLScalarWriter.doubleQuoted(path))")
+                lines.append("    as: \(YAMLScalarWriter.doubleQuoted(name))")
+            case .restore(let name, let path):
+                lines.append("  - restore: \(YAMLScalarWriter.doubleQuoted(name))")
+                lines.append("    to: \(YAMLScalarWriter.doubleQuoted(path))")
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -120,6 +142,10 @@ public struct OperationRecord: Sendable, Equatable {
                 steps.append(.edit(path: path, before: before, after: after, splices: splices))
             } else if let from = value("move", in: fields)?.scalar, let to = value("to", in: fields)?.scalar {
                 steps.append(.move(from: from, to: to))
+            } else if let path = value("trash", in: fields)?.scalar, let name = value("as", in: fields)?.scalar {
+                steps.append(.trash(path: path, name: name))
+            } else if let name = value("restore", in: fields)?.scalar, let path = value("to", in: fields)?.scalar {
+                steps.append(.restore(name: name, path: path))
             } else {
                 return nil
             }

@@ -68,11 +68,11 @@ public struct Undo: Sendable {
         let root = vault.root
         switch step {
         case .move(let from, let to):
-            let source = root.status(from), target = root.status(to)
-            if source != nil, target == nil { return .ready }
-            if source == nil, target != nil { return .already }
-            if source == nil { return .changed(Self.leftAlone(from, "it is not there any more")) }
-            return .changed(Self.leftAlone(to, "another file is there now"))
+            return Self.check(moving: from, to: to, root: root)
+        case .trash(let path, let name):
+            return Self.check(moving: path, to: Trash.directory + "/" + name, root: root)
+        case .restore(let name, let path):
+            return Self.check(moving: Trash.directory + "/" + name, to: path, root: root)
         case .edit(let path, let before, let after, _):
             guard let bytes = try? root.read(path).bytes else { return .changed(Self.leftAlone(path, "it is not there any more")) }
             switch FNV1a.hash(bytes) {
@@ -83,11 +83,23 @@ public struct Undo: Sendable {
         }
     }
 
+    private static func check(moving from: String, to: String, root: VaultRoot) -> Check {
+        let source = root.status(from), target = root.status(to)
+        if source != nil, target == nil { return .ready }
+        if source == nil, target != nil { return .already }
+        if source == nil { return .changed(leftAlone(from, "it is not there any more")) }
+        return .changed(leftAlone(to, "another file is there now"))
+    }
+
     private func perform(_ step: OperationRecord.Step) throws(VaultError) {
         let root = vault.root
         switch step {
         case .move(let from, let to):
             try root.move(from, to: to, operation: "move back to '\(to)'")
+        case .trash(let path, let name):
+            try Trash(vault: vault).put(path, as: name)
+        case .restore(let name, let path):
+            try Trash(vault: vault).takeBack(name, to: path)
         case .edit(let path, _, let after, let splices):
             let (bytes, status) = try root.read(path)
             guard let result = ByteSplice.apply(splices, to: bytes), FNV1a.hash(result) == after else {
@@ -105,6 +117,8 @@ public struct Undo: Sendable {
     private static func describe(_ step: OperationRecord.Step) -> String {
         switch step {
         case .move(let from, let to): "move \(from) → \(to)"
+        case .trash(let path, _): "trash \(path)"
+        case .restore(_, let path): "restore \(path)"
         case .edit(let path, _, _, let splices): "change \(path) (\(splices.count) place\(splices.count == 1 ? "" : "s"))"
         }
     }

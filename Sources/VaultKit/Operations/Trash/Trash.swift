@@ -56,6 +56,7 @@ public struct Trash: Sendable {
             }
             do {
                 try root.move(note.path, to: inTrash, operation: "move to the trash")
+                vault.journal?.add(.trash(path: note.path, name: name))
                 return name
             } catch {
                 root.removeFile(inTrash + TrashInfo.suffix)
@@ -140,12 +141,38 @@ public struct Trash: Sendable {
             do {
                 try root.move(source, to: target, operation: "restore to '\(target)'")
                 root.removeFile(source + TrashInfo.suffix)
+                vault.journal?.add(.restore(name: item.name, path: target))
                 return (target, target != relative)
             } catch .destinationExists {
                 target = FileNaming.freePath(folder: folder, base: base, in: root)
             }
         }
         throw .destinationExists(relative)
+    }
+
+    // MARK: - Exactly, for undo
+
+    /// Moves the note at `path` into the trash as `name` (an undone restore).
+    func put(_ path: String, as name: String) throws(VaultError) {
+        try ensureDirectory()
+        let inTrash = Self.directory + "/" + name
+        let info = TrashInfo(originalPath: path, deletionDate: vault.now())
+        try root.write(Array(info.text(timeZone: vault.timeZone).utf8), to: inTrash + TrashInfo.suffix, mode: 0o644, replacing: .nothing)
+        do {
+            try root.move(path, to: inTrash, operation: "move to the trash")
+        } catch {
+            root.removeFile(inTrash + TrashInfo.suffix)
+            throw error
+        }
+    }
+
+    /// Moves the trashed note `name` back to `path` (an undone delete), making its folder
+    /// again if it was removed since.
+    func takeBack(_ name: String, to path: String) throws(VaultError) {
+        try makeDirectories(path.split(separator: "/").dropLast().joined(separator: "/"))
+        let source = Self.directory + "/" + name
+        try root.move(source, to: path, operation: "restore to '\(path)'")
+        root.removeFile(source + TrashInfo.suffix)
     }
 
     // MARK: - Purging

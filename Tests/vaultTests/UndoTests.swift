@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// Every recorded command can be taken back, byte for byte (DESIGN 13.4).
+@Suite("vault undo")
+struct UndoTests {
+    /// The id of the newest record of `vault history`.
+    private func lastID(_ vault: TestVault) throws -> String {
+        let lines = try vault.run("history").stdoutLines
+        return String(try #require(lines.last).prefix(8))
+    }
+
+    /// The differences but the history and the (empty) trash folder a delete made.
+    private func withoutHistory(_ differences: [String]) -> [String] {
+        differences.filter { !$0.hasPrefix("added: .vault/history") && $0 != "added: .trash" }
+    }
+
+    @Test(arguments: [
+        ["rm", "Groceries", "Ideas"],
+        ["rm", "--query", "tag:work"],
+        ["folder", "delete", "Work", "--yes"],
+        ["tag", "add", "--query", "folder:Personal", "#errand"],
+        ["tag", "remove", "Groceries", "Ideas", "Weekend plans", "personal"],
+        ["pin", "Groceries", "Ideas", "Quick thought"],
+        ["unpin", "Groceries", "Roadmap"],
+        ["task", "done", "--query", "folder:Work"],
+        ["mv", "--query", "tag:personal", "Work"],
+    ])
+    func undoPutsBackEveryByte(_ command: [String]) throws {
+        let vault = try TestVault.example()
+        let before = try vault.snapshot()
+        let result = try vault.run(arguments: command)
+        #expect(result.status == 0, "\(result)")
+        #expect(try withoutHistory(vault.snapshot().differences(from: before)) != [], "the command changed something")
+        let id = try lastID(vault)
+        let undo = try vault.run("undo", id)
+        #expect(undo.status == 0, "\(undo)")
+        let after = withoutHistory(try vault.snapshot().differences(from: before))
+        #expect(after == [], "\(command): \(after)")
+        // An undo is undone by undoing it: the command's result again.
+        let redo = try vault.run("undo", try lastID(vault))
+        #expect(redo.status == 0, "\(redo)")
+        #expect(try withoutHistory(vault.snapshot().differences(from: before)) != [])
+    }
+
+    @Test func aTrashRestoreIsUndoneAndAnUndoneDeleteComesBack() throws {
+        let vault = try TestVault.example()
+        try vault.run("rm", "Groceries")
+        let trashed = try vault.snapshot()
+        #expect(try vault.run("trash", "restore", "Groceries").status == 0)
+        #expect(vault.exists("Groceries.md"))
+        #expect(try vault.run("undo", try lastID(vault)).status == 0)
+        #expect(try withoutHistory(vault.snapshot().differences(from: trashed)).filter { !$0.contains(".trashinfo") } == [])
+        #expect(!vault.exists("Groceries.md") && vault.exists(".trash/Groceries.md"))
+    }
+
+    @Test func oneNoteChangesAreNotRecordedAndUnknownIDsAreErrors() throws {
+        let vault = try TestVault.example()
+        try vault.run("pin", "Groceries")
+        try vault.run("tag", "add", "Groceries", "#x")
+        #expect(try vault.run("history").stdout == "no operations yet\n")
+        let unknown = try vault.run("undo", "ffffffff")
+        #expect(unknown.status == 2 && unknown.stderr.contains("no operation has the id 'ffffffff'"), "\(unknown)")
+    }
+
+    @Test func aTagMergeIsUndoneByItsSplit() throws {
+        let vault = try TestVault.example()
+        let before = try vault.snapshot()
+        try vault.run("tag", "merge", "personal", "reading", "--into", "life")
+        let undo = try vault.run("undo", try lastID(vault))
+        #expect(undo.status == 0, "\(undo)")
+        // As `tag split`: each note gets its tags back, with the added `id` line.
+        let differences = withoutHistory(try vault.snapshot().differences(from: before))
+        for difference in differences {
+            let path = String(difference.dropFirst("changed: ".count))
+            #expect(difference.hasPrefix("changed: "))
+            #expect(try vault.text(path).contains("\nid: "))
+        }
+    }
+}
