@@ -40,8 +40,9 @@ package struct DirectoryWalk: Sendable {
         var scratch: [UInt8] = []
     }
 
-    /// Lists the directory open at `rootFD`.
-    package init(root rootFD: Int32) throws(SystemError) {
+    /// Lists the directory open at `rootFD`, leaving out the directories at `excluded`
+    /// (vault-relative paths) and all below them.
+    package init(root rootFD: Int32, excluding excluded: Set<String> = []) throws(SystemError) {
         Syscalls.close(try Syscalls.openDirectory(".", in: rootFD, followLinks: true))
         var read: [String: Entries] = [:]
         var level = [""]
@@ -53,7 +54,7 @@ package struct DirectoryWalk: Sendable {
             }
             var next: [String] = []
             for (index, directory) in level.enumerated() {
-                next += results[index].subdirectories.map { directory.isEmpty ? $0 : directory + "/" + $0 }
+                next += results[index].subdirectories.map { directory.isEmpty ? $0 : directory + "/" + $0 }.filter { !excluded.contains($0) }
                 read[directory] = results[index]
             }
             results.free()
@@ -73,6 +74,7 @@ package struct DirectoryWalk: Sendable {
         temporaries += entries.temporaries
         for name in entries.subdirectories {
             let path = directory.isEmpty ? name : directory + "/" + name
+            guard read[path] != nil else { continue }
             directories.append(path)
             append(path, index: directories.count - 1, from: read)
         }

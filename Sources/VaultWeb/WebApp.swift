@@ -42,6 +42,9 @@ struct WebApp: Sendable {
         router.delete("/api/notes/**") { request, _ in try await notes.delete(request, path: Self.notePath(request)) }
         router.post("/api/notes/**") { request, _ in
             let raw = request.uri.path
+            if raw.hasSuffix("/attachments") {
+                return try await notes.attach(request, path: URLPath.vaultPath(String(raw.dropLast("/attachments".count)), after: NotesAPI.prefix))
+            }
             guard raw.hasSuffix("/duplicate") else { throw APIError(.notFound, "no such endpoint") }
             return try await notes.duplicate(request, path: URLPath.vaultPath(String(raw.dropLast("/duplicate".count)), after: NotesAPI.prefix))
         }

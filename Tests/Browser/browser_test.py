@@ -282,8 +282,25 @@ def tasks_view(run):
     assert "- [ ] send the budget" in run.read("Work/Projects/Roadmap.md"), "the same words in another note stay"
 
 
+def drop_an_image_on_a_note(run):
+    run.open()
+    run.open_note("Phone numbers")
+    # What a file dragged from the desktop delivers: a drop event carrying a File.
+    run.driver.execute_script("""
+        const bytes = Uint8Array.from(atob(arguments[0]), c => c.charCodeAt(0));
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([bytes], 'x-ray.png', { type: 'image/png' }));
+        document.getElementById('note').dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    """, "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==")
+    image = run.wait(lambda: run.visible("#note-body img.embed"), "the dropped image shows in the note")
+    run.wait(lambda: run.driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth", image) == 1, "the image loads")
+    assert os.path.exists(run.path("attachments/x-ray.png"))
+    assert run.read("Phone numbers.md").endswith("![[x-ray.png]]\n")
+    run.shot("light-attachment")
+
+
 JOURNEYS = [open_folder_and_note, edit_and_autosave, search, pin_move_delete_restore, dark_mode,
-            edit_on_disk_appears, conflict_loses_nothing, no_script_from_a_note, tasks_view]
+            edit_on_disk_appears, conflict_loses_nothing, no_script_from_a_note, tasks_view, drop_an_image_on_a_note]
 
 
 def main():

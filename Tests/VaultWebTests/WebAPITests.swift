@@ -208,6 +208,37 @@ import VaultPlatform
         }
     }
 
+    @Test func filesDroppedOnANoteAreAttachedAndShown() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A]
+            let html = try await client.execute(
+                uri: "/api/notes/Groceries.md/attachments?name=" + urlPath("shop list.png"), method: .post,
+                headers: .changing(fixture.csrf, [.contentType: "application/octet-stream"]), body: ByteBuffer(bytes: png)
+            ) { response in
+                #expect(response.status == .created)
+                #expect(response.headers[.location] == "/files/attachments/shop%20list.png")
+                return try #require(try object(response)["html"] as? String)
+            }
+            #expect(html.contains("<img class=\"embed\" src=\"/files/attachments/shop%20list.png\" alt=\"shop list.png\">"), "\(html)")
+            #expect(fixture.read("Groceries.md").hasSuffix("![[shop list.png]]\n"))
+            try await client.execute(uri: "/files/attachments/shop%20list.png", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(Array(response.body.readableBytesView) == png)
+            }
+            // A Markdown image by relative path loads the same file; another file is a link.
+            try fixture.write("Groceries.md", "![a](attachments/shop%20list.png) [[shop list.png]] [[gone.pdf]]\n")
+            try await client.execute(uri: "/api/notes/Groceries.md", method: .get) { response in
+                let html = try #require(try object(response)["html"] as? String)
+                #expect(html.contains("<img src=\"/files/attachments/shop%20list.png\" alt=\"a\" />"), "\(html)")
+                #expect(html.contains("<a class=\"attachment\" href=\"/files/attachments/shop%20list.png\">shop list.png</a>"), "\(html)")
+            }
+            try await client.execute(uri: "/api/notes/Groceries.md/attachments?name=x.md", method: .post, headers: .changing(fixture.csrf), body: body("x")) { response in
+                #expect(response.status == .badRequest)
+            }
+        }
+    }
+
     @Test func tagsAndFolders() async throws {
         let fixture = try WebFixture()
         try await fixture.test { client in

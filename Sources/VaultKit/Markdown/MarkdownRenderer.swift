@@ -7,20 +7,27 @@ import Foundation
 /// Safe for a page that shows notes: raw HTML is not rendered (cmark's safe mode writes a
 /// comment in its place) and links to `javascript:`, `vbscript:`, `file:` and `data:` other
 /// than images are dropped, so a note cannot run script. `[[wiki links]]` become links to
-/// the notes they name, through `resolve`.
+/// the notes they name, through `resolve`; attachments (`![[photo.png]]`, `[[report.pdf]]`,
+/// `![alt](../attachments/photo.png)`) lead to `/files/PATH`, through `resolveFile`, and
+/// embedded images show inline.
 public struct MarkdownRenderer: Sendable {
     /// The vault-relative path of the note a wiki-link target names, nil when none does.
     public var resolve: @Sendable (String) -> String?
+    /// The vault-relative path of the file (not a note) a link names: a wiki target, or a
+    /// Markdown link's decoded path; nil when there is none.
+    public var resolveFile: @Sendable (NoteLink.Kind, String) -> String?
 
-    public init(resolve: @escaping @Sendable (String) -> String? = { _ in nil }) {
+    public init(resolve: @escaping @Sendable (String) -> String? = { _ in nil },
+                resolveFile: @escaping @Sendable (NoteLink.Kind, String) -> String? = { _, _ in nil }) {
         self.resolve = resolve
+        self.resolveFile = resolveFile
     }
 
     private static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
 
     /// The HTML of `markdown`.
     public func html(_ markdown: String) -> String {
-        WikiLinks.link(Self.render(markdown), resolve: resolve)
+        WikiLinks.link(Self.render(markdown), resolve: resolve, resolveFile: resolveFile)
     }
 
     private static func render(_ markdown: String) -> String {
@@ -47,13 +54,13 @@ public struct MarkdownRenderer: Sendable {
 /// made into links. cmark leaves them as text (HTML-escaped), so they are found in the
 /// text between tags, never inside `<code>` or `<pre>`.
 enum WikiLinks {
-    static func link(_ html: String, resolve: (String) -> String?) -> String {
-        guard html.contains("[[") else { return html }
+    static func link(_ html: String, resolve: (String) -> String?, resolveFile: (NoteLink.Kind, String) -> String? = { _, _ in nil }) -> String {
+        guard html.contains("[[") || html.contains("<img") else { return html }
         var output = ""
         var codeDepth = 0
         var rest = html[...]
         while let open = rest.firstIndex(of: "<") {
-            output += codeDepth > 0 ? String(rest[..<open]) : linkText(rest[..<open], resolve: resolve)
+            output += codeDepth > 0 ? String(rest[..<open]) : linkText(rest[..<open], resolve: resolve, resolveFile: resolveFile)
             guard let close = rest[open...].firstIndex(of: ">") else {
                 rest = rest[open...]
                 break
@@ -61,29 +68,60 @@ enum WikiLinks {
             let tag = rest[open...close]
             if tag.hasPrefix("<code") || tag.hasPrefix("<pre") { codeDepth += 1 }
             if tag.hasPrefix("</code") || tag.hasPrefix("</pre") { codeDepth = max(0, codeDepth - 1) }
-            output += tag
+            output += tag.hasPrefix("<img ") ? image(String(tag), resolveFile: resolveFile) : String(tag)
             rest = rest[rest.index(after: close)...]
         }
-        output += codeDepth > 0 ? String(rest) : linkText(rest, resolve: resolve)
+        output += codeDepth > 0 ? String(rest) : linkText(rest, resolve: resolve, resolveFile: resolveFile)
         return output
     }
 
+    /// An `<img>` of a relative path made to load the vault's file.
+    private static func image(_ tag: String, resolveFile: (NoteLink.Kind, String) -> String?) -> String {
+        guard let start = tag.range(of: "src=\""), let end = tag[start.upperBound...].firstIndex(of: "\"") else { return tag }
+        let source = unescape(String(tag[start.upperBound..<end]))
+        guard !source.contains(":"), !source.hasPrefix("/"),
+              let path = resolveFile(.markdown, source.removingPercentEncoding ?? source) else { return tag }
+        return String(tag[..<start.upperBound]) + fileURL(path) + String(tag[end...])
+    }
+
+    /// `/files/PATH`, each part of the path percent-encoded.
+    private static func fileURL(_ path: String) -> String {
+        "/files/" + path.split(separator: "/").map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))) ?? "" }.joined(separator: "/")
+    }
+
     /// Links the `[[…]]` in a run of escaped text.
-    private static func linkText(_ text: Substring, resolve: (String) -> String?) -> String {
+    private static func linkText(_ text: Substring, resolve: (String) -> String?, resolveFile: (NoteLink.Kind, String) -> String?) -> String {
         var output = ""
         var rest = text
         while let start = rest.range(of: "[["), let end = rest[start.upperBound...].range(of: "]]") {
             output += rest[..<start.lowerBound]
             let inner = String(rest[start.upperBound..<end.lowerBound])
-            // `![[embed]]`: the `!` stays as text; the target is shown as a link.
             if inner.isEmpty || inner.contains("[") {
                 output += rest[start.lowerBound..<end.upperBound]
+            } else if let file = attachment(inner, embedded: output.hasSuffix("!"), resolveFile: resolveFile) {
+                // An embedded image shows itself (the `!` goes); another file is a link to it.
+                if file.hasPrefix("<img") { output.removeLast() }
+                output += file
             } else {
+                // `![[note]]`: the `!` stays as text; the note is shown as a link.
                 output += anchor(inner, resolve: resolve)
             }
             rest = rest[end.upperBound...]
         }
         return output + rest
+    }
+
+    /// An image or a link for `[[file.png]]` when it names an attachment that exists.
+    private static func attachment(_ escapedInner: String, embedded: Bool, resolveFile: (NoteLink.Kind, String) -> String?) -> String? {
+        let inner = unescape(escapedInner)
+        let target = (inner.split(separator: "|", maxSplits: 1).first.map(String.init) ?? inner).trimmingCharacters(in: .whitespaces)
+        let name = target.split(separator: "/").last.map(String.init) ?? target
+        guard let dot = name.lastIndex(of: "."), name[name.index(after: dot)...].lowercased() != "md",
+              let path = resolveFile(embedded ? .embed : .wiki, target) else { return nil }
+        if embedded, Attachments.isImage(name) {
+            return "<img class=\"embed\" src=\"\(fileURL(path))\" alt=\"\(escape(name))\">"
+        }
+        return "<a class=\"attachment\" href=\"\(fileURL(path))\">\(escape(name))</a>"
     }
 
     private static func anchor(_ escapedInner: String, resolve: (String) -> String?) -> String {

@@ -25,14 +25,14 @@ public enum FileNaming {
 
     /// A vault-relative path `folder/base.md` no file uses yet (compared case-insensitively,
     /// for vaults synced to case-insensitive file systems): `base 2.md`, `base 3.md`, …
-    public static func freePath(folder: String, base: String, in root: VaultRoot) -> String {
+    public static func freePath(folder: String, base: String, extension suffix: String = ".md", in root: VaultRoot) -> String {
         let taken = Set(root.entries(of: folder).map { $0.name.lowercased() })
         var candidate = base
         var number = 2
-        while taken.contains((candidate + ".md").lowercased()) {
+        while taken.contains((candidate + suffix).lowercased()) {
             candidate = "\(base) \(number)"
             number += 1
         }
-        return folder.isEmpty ? candidate + ".md" : folder + "/" + candidate + ".md"
+        return folder.isEmpty ? candidate + suffix : folder + "/" + candidate + suffix
     }
 }

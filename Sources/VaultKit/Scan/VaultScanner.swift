@@ -9,6 +9,8 @@ import VaultPlatform
 public struct VaultScanner: Sendable {
     public let root: VaultRoot
     public var timeZone: TimeZone = .current
+    /// Directories that hold no notes (the attachment folder), vault-relative.
+    public var excludedFolders: Set<String> = []
 
     public init(root: VaultRoot) {
         self.root = root
@@ -26,7 +28,7 @@ public struct VaultScanner: Sendable {
     func scan(filter: ScanFilter?, cache loadedCache: () -> NoteCache?) throws(VaultError) -> ScanResult {
         let listing: DirectoryWalk
         do {
-            listing = try DirectoryWalk(root: root.descriptor)
+            listing = try DirectoryWalk(root: root.descriptor, excluding: excludedFolders)
         } catch {
             throw .io(path: root.path, operation: "open the vault", errno: error.code)
         }

@@ -94,10 +94,11 @@ public struct VaultSession: Sendable {
         TagHistory(vault: vault).records().map(\.record)
     }
 
-    /// What `vault check` reports for `scan`, task dates that do not read and broken links
-    /// included.
+    /// What `vault check` reports for `scan`, task dates that do not read, broken links and
+    /// missing or unused attachments included.
     public func check(_ scan: ScanResult) -> VaultCheck {
-        VaultCheck(scan: scan, config: config, contentProblems: tasks(of: scan.notes).problems + brokenLinks(in: scan.notes, targets: linkTargets(scan.notes)))
+        VaultCheck(scan: scan, config: config, contentProblems: tasks(of: scan.notes).problems + brokenLinks(in: scan.notes, targets: linkTargets(scan.notes))
+            + Attachments(vault: vault).problems(in: scan.notes))
     }
 
     // MARK: - Writing

@@ -22,6 +22,7 @@ public struct Vault: Sendable {
     public func scan(filter: ScanFilter? = nil) throws(VaultError) -> ScanResult {
         var scanner = VaultScanner(root: root)
         scanner.timeZone = timeZone
+        scanner.excludedFolders = [config.attachmentFolder]
         PhaseTimer.mark("start")
         guard usesCache else { return try scanner.scan(filter: filter) }
         let startedAt = now()

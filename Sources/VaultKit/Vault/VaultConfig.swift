@@ -22,6 +22,9 @@ public struct VaultConfig: Sendable, Equatable {
     public var weekStart = 1
     /// Icons and colours of task categories by tag key (`tasks.categories`).
     public var taskCategories: [String: TaskCategoryStyle] = [:]
+    /// The folder `vault attach` copies files into (`attachments.folder`), vault-relative;
+    /// never a notes folder.
+    public var attachmentFolder = "attachments"
     /// Values that could not be understood, located in the config file.
     public var problems: [Diagnostic] = []
 
@@ -85,6 +88,15 @@ public struct VaultConfig: Sendable, Equatable {
                 }
             case "tasks":
                 readTasks(value, into: &config, report: report)
+            case "attachments":
+                for (attachmentKey, attachmentValue) in pairs(value) where attachmentKey == "folder" {
+                    let folder = attachmentValue.scalar.map { $0.split(separator: "/").joined(separator: "/") } ?? ""
+                    if folder.isEmpty || VaultPath.problem(withName: folder.replacingOccurrences(of: "/", with: "-")) != nil || folder.contains("..") {
+                        report("'attachments.folder' should be a folder of the vault, such as attachments", attachmentValue)
+                    } else {
+                        config.attachmentFolder = folder
+                    }
+                }
             case "colors":
                 for (kind, map) in pairs(value) {
                     for pair in rawPairs(map) {

@@ -163,12 +163,36 @@ struct NotesAPI: Sendable {
         return respond(document, status: .created)
     }
 
+    /// `POST /api/notes/PATH/attachments?name=NAME` with the file as the body: into the
+    /// attachment folder under a free name, linked at the end of the note (as `vault attach`).
+    func attach(_ request: Request, path: String) async throws -> Response {
+        let name = request.uri.queryParameters["name"].map(String.init) ?? "file"
+        let bytes = Array(try await request.body.collect(upTo: 64 << 20).readableBytesView)
+        let session = self.session
+        let (document, file) = try await Blocking.run { () throws -> (NoteDocument, String) in
+            let changes = session.beginWrite()
+            let note = try session.document(at: path).note
+            let attachments = Attachments(vault: changes.vault)
+            let file = try attachments.add(bytes, named: name)
+            try attachments.append([file], to: note)
+            return (try session.document(at: path), file)
+        }
+        await live.refresh([path])
+        var response = respond(document, status: .created)
+        response.headers[.location] = "/files/" + file.split(separator: "/").map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "" }.joined(separator: "/")
+        return response
+    }
+
     // MARK: - Answers
 
     /// A note as the page shows it: its fields, `text`, `html` and `version`.
     func respond(_ document: NoteDocument, status: HTTPResponse.Status = .ok, error: String? = nil) -> Response {
         let links = live.snapshot.links
-        let html = MarkdownRenderer(resolve: { links.resolve($0) }).html(document.body)
+        let attachments = Attachments(vault: session.vault)
+        let notePath = document.note.path
+        let html = MarkdownRenderer(resolve: { links.resolve($0) }, resolveFile: { kind, target in
+            attachments.resolve(NoteLink(kind: kind, target: target, line: 0, column: 0, targetRange: 0..<0), from: notePath)
+        }).html(document.body)
         let timeZone = session.vault.timeZone
         func write(_ json: inout JSONWriter) {
             NoteJSON.write(document.note, to: &json, timeZone: timeZone) { json in

@@ -322,6 +322,30 @@ function renderNote() {
   renderTags();
 }
 
+/** Files dropped on the open note: each into the attachment folder, linked at its end. */
+async function dropFiles(event) {
+  event.preventDefault();
+  $('note').classList.remove('dropping');
+  const note = state.open;
+  if (!note || !event.dataTransfer || !event.dataTransfer.files.length) return;
+  if (state.dirty) await saveNow();
+  let last = null;
+  for (const file of event.dataTransfer.files) {
+    last = await attempt(async () => {
+      const response = await fetch(`/api/notes/${pathURL(note.path)}/attachments?name=${encodeURIComponent(file.name)}`, {
+        method: 'POST', headers: { 'X-CSRF-Token': csrf, 'Content-Type': 'application/octet-stream' }, body: file,
+      });
+      const data = await response.json().catch(() => ({}));
+      if (!response.ok) throw new Error(data.error || response.statusText);
+      return data;
+    }) || last;
+  }
+  if (last && state.open && state.open.path === note.path) {
+    state.open = last;
+    renderNote();
+  }
+}
+
 function renderTags() {
   const note = state.open;
   const chips = note.tags.map((tag) => {
@@ -947,6 +971,9 @@ function start() {
     }
   });
   $('editor').addEventListener('input', scheduleSave);
+  $('note').addEventListener('dragover', (event) => { event.preventDefault(); $('note').classList.add('dropping'); });
+  $('note').addEventListener('dragleave', () => $('note').classList.remove('dropping'));
+  $('note').addEventListener('drop', dropFiles);
   $('toggle-edit').addEventListener('click', () => { if (state.editing) saveNow(); setEditing(!state.editing); });
   $('pin').addEventListener('click', () => changeNote({ pinned: !state.open.pinned }));
   $('move').addEventListener('change', () => changeNote({ folder: $('move').value || '/' }));

@@ -93,9 +93,10 @@ extension FolderCommand {
             }
             guard try yes || confirm("Move \(notes.count) note\(notes.count == 1 ? "" : "s") of '\(existing)' to the trash and remove the folder?",
                                      terminal: session.terminal, withoutTerminal: "delete the folder") else { return }
+            let attachments = Attachments.used(by: notes) ? Attachments(vault: vault.vault).exclusive(to: notes, among: try vault.scan().notes) : [:]
             let remaining = try session.write(recorded: true, .folderDelete, summary: "\(existing) (\(notes.count) note\(notes.count == 1 ? "" : "s"))") { changes in
                 try session.forEach(notes) { note in
-                    try changes.trash.delete(note)
+                    try changes.trash.delete(note, attachments: attachments[note.path] ?? [])
                     session.terminal.line("trashed \(TerminalText.escaped(note.path))")
                 }
                 return changes.folders.removeEmptyDirectories(existing)

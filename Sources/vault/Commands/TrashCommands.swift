@@ -25,9 +25,13 @@ struct RemoveCommand: ParsableCommand {
             for note in targets { session.terminal.line("would trash \(TerminalText.escaped(note.path))") }
             return
         }
+        // Attachments only these notes use go to the trash with them.
+        let attachments = Attachments.used(by: targets)
+            ? Attachments(vault: session.vault.vault).exclusive(to: targets, among: selection.query == nil ? session.scan.notes : try session.vault.scan().notes)
+            : [:]
         try session.write(recorded: true, .delete, summary: targets.count == 1 ? targets[0].path : "\(targets.count) notes") { changes in
             try session.write(targets, output: output) { note in
-                let name = try changes.trash.delete(note)
+                let name = try changes.trash.delete(note, attachments: attachments[note.path] ?? [])
                 return (note.path, "trashed \(note.path)" + (name == note.name + ".md" ? "" : " (as \(Trash.directory)/\(name))"))
             }
         }

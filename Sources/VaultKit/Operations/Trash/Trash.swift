@@ -37,9 +37,33 @@ public struct Trash: Sendable {
 
     // MARK: - Deleting
 
-    /// Moves `note` into the trash and returns its name there.
+    /// Moves `note` into the trash and returns its name there. `attachments` (files only
+    /// this note uses) go with it, into `.trash/NAME.attachments/` under their vault paths,
+    /// and come back when it is restored.
     @discardableResult
-    public func delete(_ note: Note) throws(VaultError) -> String {
+    public func delete(_ note: Note, attachments: [String] = []) throws(VaultError) -> String {
+        let name = try delete(note)
+        let folder = Self.attachmentFolder(of: name)
+        for file in attachments {
+            let target = folder + "/" + file
+            do {
+                try makeDirectories(target.split(separator: "/").dropLast().joined(separator: "/"))
+                try root.move(file, to: target, operation: "move to the trash")
+            } catch {
+                // The note is in the trash; an attachment that cannot follow stays where it is.
+                continue
+            }
+        }
+        return name
+    }
+
+    /// Where the attachments of the trashed note `name` are kept.
+    static func attachmentFolder(of name: String) -> String {
+        directory + "/" + name + ".attachments"
+    }
+
+    /// Moves `note` into the trash and returns its name there.
+    private func delete(_ note: Note) throws(VaultError) -> String {
         try ensureDirectory()
         let fileName = note.path.split(separator: "/").last.map(String.init) ?? note.path
         let base = fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName
@@ -141,6 +165,7 @@ public struct Trash: Sendable {
             do {
                 try root.move(source, to: target, operation: "restore to '\(target)'")
                 root.removeFile(source + TrashInfo.suffix)
+                restoreAttachments(of: item.name)
                 vault.journal?.add(.restore(name: item.name, path: target))
                 return (target, target != relative)
             } catch .destinationExists {
@@ -173,6 +198,32 @@ public struct Trash: Sendable {
         let source = Self.directory + "/" + name
         try root.move(source, to: path, operation: "restore to '\(path)'")
         root.removeFile(source + TrashInfo.suffix)
+        restoreAttachments(of: name)
+    }
+
+    /// Puts back the attachments that went to the trash with the note `name`, where their
+    /// place is free; the others stay in the trash (with the note's name).
+    @discardableResult
+    func restoreAttachments(of name: String) -> [String] {
+        let folder = Self.attachmentFolder(of: name)
+        guard root.isDirectory(folder) else { return [] }
+        var restored: [String] = []
+        walk(String(folder.dropFirst(Self.directory.count + 1))) { relative in
+            let original = String(relative.dropFirst(name.count + ".attachments/".count))
+            guard (try? makeDirectories(original.split(separator: "/").dropLast().joined(separator: "/"))) != nil,
+                  (try? root.move(Self.directory + "/" + relative, to: original, operation: "restore")) != nil else { return }
+            restored.append(original)
+        }
+        removeTree(folder)
+        return restored
+    }
+
+    /// Removes the directory `path` and what is in it, where it can (what cannot be removed stays).
+    private func removeTree(_ path: String) {
+        for (name, kind) in root.entries(of: path) {
+            if kind == .directory { removeTree(path + "/" + name) } else { root.removeFile(path + "/" + name) }
+        }
+        root.removeDirectory(path)
     }
 
     // MARK: - Purging
@@ -193,6 +244,7 @@ public struct Trash: Sendable {
             if now.timeIntervalSince(item.info.deletionDate) > limit {
                 if root.removeFile(path) {
                     root.removeFile(path + TrashInfo.suffix)
+                    removeTree(Self.attachmentFolder(of: item.name))
                     purged.append(item.name)
                 }
             }
@@ -209,6 +261,7 @@ public struct Trash: Sendable {
             let path = Self.directory + "/" + item.name
             if root.status(path) != nil, root.removeFile(path) { removed += 1 }
             root.removeFile(path + TrashInfo.suffix)
+            removeTree(Self.attachmentFolder(of: item.name))
         }
         removeOrphanRecords()
         return removed

@@ -1,0 +1,182 @@
+import Foundation
+import VaultPlatform
+
+/// The vault's attachments (DESIGN 13.3): files that are not notes, kept in the attachment
+/// folder (`attachments.folder`, default `attachments/`) or beside notes, and the links of
+/// notes that use them.
+///
+/// A wiki link names an attachment as Obsidian does: by path when it has a `/`, else by
+/// file name in the attachment folder (the shortest path when names repeat) or beside the
+/// note; a Markdown link by its path from the note's folder.
+public struct Attachments: Sendable {
+    public let vault: Vault
+    /// Every file of the attachment folder, below it too, by lower-cased file name.
+    private let byName: [String: [String]]
+    /// Every file of the attachment folder.
+    public let files: [String]
+
+    public init(vault: Vault) {
+        self.vault = vault
+        var files: [String] = []
+        func walk(_ folder: String) {
+            for (name, kind) in vault.root.entries(of: folder) where !name.hasPrefix(".") {
+                let path = folder + "/" + name
+                if kind == .directory { walk(path) } else if kind == .regular { files.append(path) }
+            }
+        }
+        walk(vault.config.attachmentFolder)
+        self.files = files.sorted()
+        var byName: [String: [String]] = [:]
+        for file in self.files { byName[(file.split(separator: "/").last.map(String.init) ?? file).lowercased(), default: []].append(file) }
+        self.byName = byName
+    }
+
+    public var folder: String { vault.config.attachmentFolder }
+
+    /// True for a file name an embed shows as an image.
+    public static func isImage(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return ["png", "jpg", "jpeg", "gif", "webp", "svg", "bmp", "avif"].contains { lower.hasSuffix("." + $0) }
+    }
+
+    /// The link `vault attach` writes for the attachment at `path`: `![[name.png]]` for an
+    /// image, `[[name.pdf]]` otherwise; by path when its name alone would find another file.
+    public func link(to path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let target = byName[name.lowercased()]?.min(by: { ($0.count, $0) < ($1.count, $1) }) == path ? name : path
+        return (Self.isImage(name) ? "![[" : "[[") + target + "]]"
+    }
+
+    /// The file `link` (in the note at `path`) uses, nil when it names no file that exists;
+    /// only for links to files that are not notes.
+    public func resolve(_ link: NoteLink, from path: String) -> String? {
+        guard !link.namesNote, !link.target.isEmpty else { return nil }
+        let root = vault.root
+        func existing(_ candidate: String?) -> String? {
+            guard let candidate, root.status(candidate)?.isDirectory == false else { return nil }
+            return candidate
+        }
+        if link.kind == .markdown { return existing(LinkTargets.path(of: link.target, from: path)) }
+        if link.target.contains("/") { return existing(String(link.target.drop { $0 == "/" })) }
+        if let named = byName[link.target.lowercased()]?.min(by: { ($0.count, $0) < ($1.count, $1) }) { return named }
+        let folder = path.split(separator: "/").dropLast().joined(separator: "/")
+        return existing(folder.isEmpty ? link.target : folder + "/" + link.target)
+    }
+
+    /// A use of an attachment: the note and its link.
+    public struct Use: Sendable {
+        public var note: Note
+        public var link: NoteLink
+        /// The file, nil when it is missing.
+        public var file: String?
+    }
+
+    /// Every link of `notes` to a file that is not a note, with the file it finds.
+    public func uses(in notes: [Note]) -> [Use] {
+        notes.flatMap { note in
+            note.links.filter { !$0.namesNote && !$0.target.isEmpty }.map { Use(note: note, link: $0, file: resolve($0, from: note.path)) }
+        }
+    }
+
+    /// True when some of `notes` link to a file that is not a note.
+    public static func used(by notes: [Note]) -> Bool {
+        notes.contains { $0.links.contains { !$0.namesNote && !$0.target.isEmpty } }
+    }
+
+    /// For each of `deleting` (by path), the attachments it uses that no other note of
+    /// `notes` (every note of the vault) uses: what goes to the trash with it. An attachment
+    /// only notes being deleted use goes with the first of them.
+    public func exclusive(to deleting: [Note], among notes: [Note]) -> [String: [String]] {
+        let leaving = Set(deleting.map(\.path))
+        let staying = Set(uses(in: notes.filter { !leaving.contains($0.path) }).compactMap(\.file))
+        var taken: Set<String> = []
+        var result: [String: [String]] = [:]
+        for use in uses(in: deleting) {
+            guard let file = use.file, !staying.contains(file), taken.insert(file).inserted else { continue }
+            result[use.note.path, default: []].append(file)
+        }
+        return result
+    }
+
+    /// What `vault check` says about attachments: links to files that are missing, and
+    /// files of the attachment folder no note uses.
+    public func problems(in notes: [Note]) -> [Diagnostic] {
+        let uses = uses(in: notes)
+        let used = Set(uses.compactMap(\.file))
+        return uses.filter { $0.file == nil }.map { use in
+            Diagnostic(path: use.note.path, line: use.link.line, column: use.link.column, severity: .warning,
+                       message: "missing attachment: no file is '\(use.link.target)'")
+        } + files.filter { !used.contains($0) }.map {
+            Diagnostic(path: $0, severity: .warning, message: "unused attachment: no note links to it")
+        }
+    }
+
+    /// Copies the file at the absolute path `source` into the attachment folder under a free
+    /// name and returns its vault-relative path. Refuses notes and folders.
+    public func add(_ source: String) throws(VaultError) -> String {
+        let name = (source.split(separator: "/").last.map(String.init) ?? source)
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: source))
+        } catch {
+            throw .invalidArgument("cannot read '\(source)': \((error as NSError).localizedDescription.lowercased())")
+        }
+        return try add(Array(data), named: name)
+    }
+
+    /// Copies the files at the absolute paths `sources` into the attachment folder and
+    /// appends a link to each at the end of `note`, one per line after a blank line, in the
+    /// note's line endings
+    /// (its `modified` moves: its text changed). Returns the attachments' paths.
+    public func attach(_ sources: [String], to note: Note) throws(VaultError) -> [String] {
+        var added: [String] = []
+        for source in sources { added.append(try add(source)) }
+        try append(added, to: note)
+        return added
+    }
+
+    /// Appends a link to each of `files` (in the attachment folder) at the end of `note`.
+    public func append(_ files: [String], to note: Note) throws(VaultError) {
+        let links = Attachments(vault: vault)
+        let now = vault.now()
+        try vault.writer.update(note.path, touchesText: true) { editor in
+            let bytes = editor.bytes
+            let lineBreak: [UInt8] = bytes.firstIndex(of: 0x0A).map { $0 > 0 && bytes[$0 - 1] == 0x0D } == true ? [0x0D, 0x0A] : [0x0A]
+            // On a paragraph of their own: a blank line after text.
+            var text: [UInt8] = bytes.isEmpty || bytes.last == 0x0A ? [] : lineBreak
+            if !Self.endsWithBlankLine(bytes) { text += lineBreak }
+            for file in files { text += Array(links.link(to: file).utf8) + lineBreak }
+            try editor.splice(bytes.count..<bytes.count, with: text)
+            if editor.frontMatter != nil { try editor.set(FrontMatterKey.modified, to: .date(now)) }
+        }
+    }
+
+    /// True for an empty file, or one whose last line (before its final line break) is blank.
+    private static func endsWithBlankLine(_ bytes: [UInt8]) -> Bool {
+        var end = bytes.count
+        if end > 0, bytes[end - 1] == 0x0A { end -= 1 } else { return bytes.isEmpty }
+        if end > 0, bytes[end - 1] == 0x0D { end -= 1 }
+        let start = bytes[..<end].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        return bytes[start..<end].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+    }
+
+    /// Writes `bytes` into the attachment folder as `name` (or a free name like it) and
+    /// returns its vault-relative path.
+    public func add(_ bytes: [UInt8], named name: String) throws(VaultError) -> String {
+        guard !name.lowercased().hasSuffix(".md") else { throw .invalidArgument("'\(name)' is a note; attach files that are not notes") }
+        let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
+        let base = FileNaming.baseName(for: dot.map { String(name[..<$0]) } ?? name)
+        let suffix = dot.map { String(name[$0...]).filter { $0 != "/" } } ?? ""
+        try vault.root.makeDirectory(folder, operation: "create the attachment folder")
+        for _ in 0..<5 {
+            let path = FileNaming.freePath(folder: folder, base: base, extension: suffix, in: vault.root)
+            do {
+                try vault.root.write(bytes, to: path, mode: 0o644, replacing: .nothing)
+                return path
+            } catch .destinationExists {
+                continue
+            }
+        }
+        throw .destinationExists(folder + "/" + name)
+    }
+}

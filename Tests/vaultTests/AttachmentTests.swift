@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// Attachments: copied in, linked, checked, and trashed and restored with their note
+/// (DESIGN 13.3).
+@Suite("attachments")
+struct AttachmentTests {
+    /// A vault, and a folder outside it with two files (kept as long as the value lives).
+    private func vault() throws -> (TestVault, TestVault) {
+        let vault = try TestVault()
+        try vault.write("Plan.md", "---\r\nid: p\r\nmodified: 2026-01-01T10:00:00+00:00\r\n---\r\n# Plan\r\n\r\ntext")
+        try vault.write("Other.md", "# Other\n")
+        let outside = try TestVault.emptyDirectory()
+        try outside.write("photo.png", bytes: [0x89, 0x50, 0x4E, 0x47])
+        try outside.write("report.pdf", "%PDF")
+        return (vault, outside)
+    }
+
+    @Test func attachCopiesUnderAFreeNameAndLinksInTheNotesLineEndings() throws {
+        let (vault, files) = try vault()
+        let outside = files.root
+        let first = try vault.run("attach", "Plan", outside.appendingPathComponent("photo.png").path, outside.appendingPathComponent("report.pdf").path)
+        #expect(first.status == 0, "\(first)")
+        #expect(first.stdout == "attached attachments/photo.png to Plan.md\nattached attachments/report.pdf to Plan.md\n")
+        let again = try vault.run("--vault", vault.root.path, "attach", "Other", "photo.png", in: outside)
+        #expect(again.stdout == "attached attachments/photo 2.png to Other.md\n", "\(again)")
+        #expect(try vault.bytes("attachments/photo 2.png") == [0x89, 0x50, 0x4E, 0x47])
+        let plan = try vault.text("Plan.md")
+        #expect(plan.hasSuffix("# Plan\r\n\r\ntext\r\n\r\n![[photo.png]]\r\n[[report.pdf]]\r\n"), "\(plan)")
+        #expect(!plan.contains("modified: 2026-01-01"), "adding a link changes the note's text: modified moves")
+        #expect(try vault.text("Other.md") == "# Other\n\n![[photo 2.png]]\n")
+        // Not a notes folder; listed by `vault attachments`.
+        #expect(try vault.run("folder", "list").stdout.contains("attachments") == false)
+        #expect(try vault.run("attachments").stdout == "attachments/photo 2.png  1 note\nattachments/photo.png  1 note\nattachments/report.pdf  1 note\n")
+        #expect(try vault.run("attachments", "Plan").stdout == "9:1  photo.png → attachments/photo.png\n10:1  report.pdf → attachments/report.pdf\n")
+        let note = try vault.run("attach", "Plan", "Other.md", in: vault.root)
+        #expect(note.status == 2 && note.stderr.contains("is a note; attach files that are not notes"), "\(note)")
+        let missing = try vault.run("--vault", vault.root.path, "attach", "Plan", "nothing.png", in: outside)
+        #expect(missing.status == 2 && missing.stderr.contains("cannot read"), "\(missing)")
+    }
+
+    @Test func checkReportsMissingAndUnusedAttachments() throws {
+        let (vault, files) = try vault()
+        let outside = files.root
+        try vault.run("attach", "Plan", outside.appendingPathComponent("photo.png").path)
+        try vault.write("attachments/old.pdf", "x")
+        try vault.write("Other.md", "# Other\n\n![[gone.png]] and [r](attachments/none.pdf)\n")
+        let check = try vault.run("check")
+        #expect(check.stdout.contains("Other.md:3:1: warning: missing attachment: no file is 'gone.png'\n"), "\(check)")
+        #expect(check.stdout.contains("Other.md:3:19: warning: missing attachment: no file is 'attachments/none.pdf'\n"), "\(check)")
+        #expect(check.stdout.contains("attachments/old.pdf: warning: unused attachment: no note links to it\n"), "\(check)")
+        #expect(!check.stdout.contains("photo.png"), "\(check)")
+    }
+
+    @Test func deletingANoteTakesTheAttachmentsOnlyItUsesAndRestoreBringsThemBack() throws {
+        let (vault, files) = try vault()
+        let outside = files.root
+        try vault.run("attach", "Plan", outside.appendingPathComponent("photo.png").path, outside.appendingPathComponent("report.pdf").path)
+        try vault.write("Other.md", "# Other\n\n[[report.pdf]]\n")
+        let before = try vault.snapshot()
+        #expect(try vault.run("rm", "Plan").status == 0)
+        #expect(!vault.exists("attachments/photo.png") && vault.exists("attachments/report.pdf"), "the shared one stays")
+        #expect(vault.exists(".trash/Plan.md.attachments/attachments/photo.png"))
+        #expect(try vault.run("trash", "list").stdout.contains("photo") == false)
+        #expect(try vault.run("trash", "restore", "Plan").status == 0)
+        let differences = try vault.snapshot().differences(from: before)
+        #expect(differences.filter { !$0.hasPrefix("added: .vault/history") && $0 != "added: .trash" } == [], "\(differences)")
+        // Undoing the delete brings them back too.
+        try vault.run("rm", "Plan")
+        let undo = try vault.run("undo", String(try #require(vault.run("history").stdoutLines.last).prefix(8)))
+        #expect(undo.status == 0, "\(undo)")
+        #expect(vault.exists("attachments/photo.png") && vault.exists("Plan.md"))
+    }
+}
