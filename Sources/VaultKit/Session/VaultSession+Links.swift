@@ -1,3 +1,5 @@
+import VaultPlatform
+
 /// Links between notes (DESIGN 13.1), from the notes' cached links.
 extension VaultSession {
     /// A link with the note it is in.
@@ -11,15 +13,42 @@ extension VaultSession {
         LinkTargets(paths: notes.map(\.path))
     }
 
-    /// The links of `notes` (in their order, then line order) that lead to the note at `path`.
-    public func backlinks(to path: String, in notes: [Note], targets: LinkTargets) -> [LinkPlace] {
-        var found: [LinkPlace] = []
-        for note in notes where note.path != path {
-            for link in note.links where targets.resolve(link, from: note.path) == .note(path) {
-                found.append(LinkPlace(note: note, link: link))
-            }
+    /// The links of `notes` that lead to the note at `path`, in list order (pinned first,
+    /// then most recently modified), then line order.
+    ///
+    /// Only links whose last part is the note's file name can lead to it, and only notes
+    /// of that file name decide where such a link leads: the others are passed over
+    /// without decoding their links.
+    public func backlinks(to path: String, in notes: [Note]) -> [LinkPlace] {
+        let name = Self.nameKey(path)
+        let nameBytes = Array(name.utf8)
+        let sameName = notes.lazy.map(\.path).filter { path in
+            var path = path
+            return path.withUTF8 { NoteLinkList.lastPart(of: UnsafeRawBufferPointer($0), is: nameBytes) } && Self.nameKey(path) == name
         }
-        return found
+        let targets = LinkTargets(paths: Array(sameName))
+        var found: [LinkPlace] = []
+        ParallelChunks.run(count: notes.count, chunk: 4096, format: { range in
+            var places: [LinkPlace] = []
+            for note in notes[range] where note.path != path && note.mayLink(toName: nameBytes) {
+                for link in note.links where targets.resolve(link, from: note.path) == .note(path) {
+                    places.append(LinkPlace(note: note, link: link))
+                }
+            }
+            return places
+        }, emit: { found += $0 })
+        let order = Dictionary(VaultIndex.sorted(found.map(\.note)).enumerated().map { ($1.path, $0) }, uniquingKeysWith: min)
+        return found.enumerated().sorted { a, b in
+            let (left, right) = (order[a.element.note.path] ?? 0, order[b.element.note.path] ?? 0)
+            return left != right ? left < right : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    /// A path's file name, lower-cased, without `.md`: what a link by name is compared with.
+    static func nameKey(_ path: String) -> String {
+        var name = (path.split(separator: "/").last.map(String.init) ?? path).lowercased()
+        if name.hasSuffix(".md") { name.removeLast(3) }
+        return name
     }
 
     /// The text of line `number` of the note at `path`, as it is on disk now.

@@ -68,7 +68,7 @@ struct BacklinksCommand: ParsableCommand {
     func run() throws {
         let session = try Session(global)
         let note = try session.resolve(note)
-        let places = session.vault.backlinks(to: note.path, in: session.sortedNotes, targets: session.vault.linkTargets(session.scan.notes))
+        let places = session.vault.backlinks(to: note.path, in: session.scan.notes)
         if format == .json {
             var json = JSONWriter()
             json.beginArray()

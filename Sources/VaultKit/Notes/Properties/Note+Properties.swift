@@ -48,6 +48,13 @@ extension Note {
     }
     /// The note's links, from the cache when the note was.
     public var links: [NoteLink] { self[NoteLinks.self].links }
+
+    /// True when a link of the note may name a file called `name` (lower-cased, without
+    /// `.md`); false means none does. Decodes no link.
+    func mayLink(toName name: [UInt8]) -> Bool {
+        var reader = encodedValue(of: NoteLinks.self)
+        return NoteLinkList.mayName(name, in: &reader)
+    }
     /// Front matter `title`, else the first non-blank body line, else the file name.
     public var title: String {
         get { self[NoteTitle.self] }

@@ -55,5 +55,43 @@ public struct NoteLinkList: Sendable, Equatable, NotePropertyValue {
 
     public static func skip(_ reader: inout ByteReader) -> Bool { reader.skipString() }
 
+    /// True when a link of the encoded list may name a file called `name` (lower-cased,
+    /// without `.md`): its target's last part is that name, ignoring ASCII case and `.md`.
+    /// Makes no strings, so that a backlinks search passes over most notes without
+    /// decoding their links.
+    static func mayName(_ name: [UInt8], in reader: inout ByteReader) -> Bool {
+        guard let bytes = reader.stringBytes() else { return false }
+        var record = VarintReader(bytes: bytes)
+        guard let count = record.int() else { return false }
+        for _ in 0..<count {
+            guard record.int() != nil, let target = record.stringBytes(), let hasHeading = record.int() else { return false }
+            if hasHeading == 1, !record.skipString() { return false }
+            for _ in 0..<4 where record.int() == nil { return false }
+            if lastPart(of: target, is: name) { return true }
+        }
+        return false
+    }
+
+    private static let markdownExtension = Array(".md".utf8)
+
+    /// True when the part of `path` after its last `/`, without `.md`, may be `name` (see `matches`).
+    static func lastPart(of path: UnsafeRawBufferPointer, is name: [UInt8]) -> Bool {
+        let start = (path.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1
+        var end = path.count
+        if end - start == name.count + 3, matches(markdownExtension, path, from: end - 3) { end -= 3 }
+        return end - start == name.count && matches(name, path, from: start)
+    }
+
+    /// True when `target` holds `name` at `start`, ignoring ASCII case (any byte outside
+    /// ASCII may differ only by case, which the caller's resolution decides).
+    private static func matches(_ name: [UInt8], _ target: UnsafeRawBufferPointer, from start: Int) -> Bool {
+        for index in 0..<name.count {
+            let byte = target[start + index]
+            let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            if lower != name[index], byte < 0x80 || name[index] < 0x80 { return false }
+        }
+        return true
+    }
+
     public func writeJSON(to json: inout JSONWriter, timeZone: TimeZone) { json.null() }
 }

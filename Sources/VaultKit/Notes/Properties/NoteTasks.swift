@@ -201,9 +201,13 @@ struct VarintReader {
     }
 
     mutating func skipString() -> Bool {
-        guard let length = uint64(), length <= UInt64(bytes.count - offset) else { return false }
-        offset += Int(length)
-        return true
+        stringBytes() != nil
+    }
+
+    mutating func stringBytes() -> UnsafeRawBufferPointer? {
+        guard let length = uint64(), length <= UInt64(bytes.count - offset) else { return nil }
+        defer { offset += Int(length) }
+        return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + Int(length)])
     }
 
     mutating func skipStrings() -> Bool {
