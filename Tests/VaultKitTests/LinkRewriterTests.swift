@@ -98,3 +98,31 @@ import Testing
         #expect(record.steps.map(\.inverse).map(\.inverse) == record.steps)
     }
 }
+
+/// Backlinks passes over most notes without resolving their links: it must find exactly
+/// what resolving every link of every note finds.
+@Suite struct BacklinksTests {
+    @Test(arguments: 1...5 as ClosedRange<UInt64>)
+    func backlinksEqualResolvingEveryLink(seed: UInt64) throws {
+        let vault = try TemporaryVault()
+        let paths = ["Plan.md", "Work/Plan.md", "Work/Sub/plan.md", "Other.md", "Work/Other.md", "PLAN B.md", "Café.md", "Work/café.md"]
+        var random = QueryRandom(seed: seed)
+        let forms = ["[[Plan]]", "[[plan|x]]", "[[Work/Plan]]", "[[Work/Sub/plan.md]]", "![[Plan#h]]", "[m](Plan.md)", "[m](../Plan.md)",
+                     "[m](Sub/plan.md)", "[m](<../Work/Plan.md>)", "[[Other]]", "[[Work/Other]]", "[[PLAN B]]", "[[plan b.md]]",
+                     "[[Café]]", "[[CAFÉ]]", "[m](Caf%C3%A9.md)", "[[Nothing]]", "[[#Plan]]", "`[[Plan]]`"]
+        for path in paths {
+            let links = (0..<6).map { _ in random.element(of: forms) }
+            try vault.write(path, "# \(path)\n\n" + links.joined(separator: " ") + "\n")
+        }
+        let session = VaultSession(vault: vault.vault)
+        let notes = try session.scan().notes
+        let everything = LinkTargets(paths: notes.map(\.path))
+        for target in paths {
+            let fast = session.backlinks(to: target, in: notes).map { "\($0.note.path):\($0.link.column)" }.sorted()
+            let slow = notes.filter { $0.path != target }.flatMap { note in
+                note.links.filter { everything.resolve($0, from: note.path) == .note(target) }.map { "\(note.path):\($0.column)" }
+            }.sorted()
+            #expect(fast == slow, "\(target)")
+        }
+    }
+}
