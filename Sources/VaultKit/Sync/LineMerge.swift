@@ -1,0 +1,37 @@
+import Foundation
+
+/// Git's own three-way line merge (`git merge-file`), for note bodies: the engine users
+/// already trust with their files, not a reimplementation.
+enum LineMerge {
+    /// The merge of `ours` and `theirs` from `base`; nil when the same lines changed on
+    /// both sides (a conflict) or git could not be run.
+    static func merge(base: [UInt8], ours: [UInt8], theirs: [UInt8]) -> [UInt8]? {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vault-merge-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            return nil
+        }
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = ["ours", "base", "theirs"].map { directory.appendingPathComponent($0) }
+        do {
+            for (file, bytes) in zip(files, [ours, base, theirs]) { try Data(bytes).write(to: file) }
+        } catch {
+            return nil
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "merge-file", "-p", "-q"] + files.map(\.path)
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return nil
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? Array(data) : nil
+    }
+}

@@ -1,0 +1,206 @@
+import Foundation
+
+/// Sync between machines through git (DESIGN 14): commit, fetch, merge with the note merge
+/// driver, push. Merges only, never a rebase: history that was pushed is never rewritten.
+public struct VaultSync: Sendable {
+    public let root: VaultRoot
+    /// How git runs `vault merge-driver`: this program's absolute path.
+    public let program: String
+    public let git: Git
+
+    public init(root: VaultRoot, program: String) {
+        self.root = root
+        self.program = program
+        git = Git(directory: root.path)
+    }
+
+    /// The lines `.gitattributes` needs: notes and the config merge through vault.
+    static let attributes = ["*.md merge=vault", ".vault/config.yaml merge=vault"]
+
+    // MARK: - Setup
+
+    /// Makes the vault a repository that syncs: git repository if needed, `.vault/cache/`
+    /// ignored, `.gitattributes`, the merge driver in the repository's config, the remote.
+    /// Idempotent; returns what it did, one line each.
+    public func setup(remote: String?) throws(VaultError) -> [String] {
+        var done: [String] = []
+        if !(try git.run(["rev-parse", "--git-dir"]).succeeded) {
+            try git.check(["init", "-q"])
+            done.append("made a git repository")
+        }
+        root.ensureIgnoredInGit()
+        let path = ".gitattributes"
+        let existing = (try? root.read(path)).map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
+        let lines = Set(existing.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) })
+        let missing = Self.attributes.filter { !lines.contains($0) }
+        if !missing.isEmpty {
+            let text = existing + (existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n") + missing.map { $0 + "\n" }.joined()
+            try root.write(Array(text.utf8), to: path, mode: 0o644)
+            done.append("added to .gitattributes: " + missing.joined(separator: ", "))
+        }
+        let driver = "'\(program.replacingOccurrences(of: "'", with: "'\\''"))' merge-driver %O %A %B %P"
+        if try git.run(["config", "--local", "merge.vault.driver"]).stdout.trimmingCharacters(in: .newlines) != driver {
+            try git.check(["config", "--local", "merge.vault.name", "vault: notes merged key by key, never a conflict marker"])
+            try git.check(["config", "--local", "merge.vault.driver", driver])
+            done.append("registered the merge driver")
+        }
+        if let remote {
+            let current = try git.run(["remote", "get-url", "origin"])
+            if !current.succeeded {
+                try git.check(["remote", "add", "origin", remote])
+                done.append("remote origin is \(remote)")
+            } else if current.stdout.trimmingCharacters(in: .newlines) != remote {
+                try git.check(["remote", "set-url", "origin", remote])
+                done.append("remote origin is now \(remote)")
+            }
+        }
+        return done
+    }
+
+    // MARK: - Sync
+
+    public struct Report: Sendable {
+        /// What happened, one line each, for people.
+        public var lines: [String] = []
+        /// Conflict copies made: notes whose bodies changed in the same places on both sides.
+        public var conflictCopies: [String] = []
+        /// True when the remote could not be reached: the commit waits.
+        public var offline = false
+    }
+
+    /// Commits every change, fetches, merges and pushes.
+    public func sync(host: String = ProcessInfo.processInfo.hostName) throws(VaultError) -> Report {
+        try requireCleanState()
+        var report = Report()
+        if let commit = try commitEverything(message: "vault sync from \(host)") { report.lines.append(commit) }
+        guard try git.run(["remote", "get-url", "origin"]).succeeded else {
+            report.lines.append("no remote: set one with vault sync --setup --remote URL")
+            return report
+        }
+        let branch = try git.check(["symbolic-ref", "--short", "HEAD"]).stdout.trimmingCharacters(in: .newlines)
+        for attempt in 0..<3 {
+            let fetch = try git.run(["fetch", "-q", "origin"])
+            guard fetch.succeeded else {
+                report.offline = true
+                let waiting = try git.run(["rev-list", "--count", "origin/\(branch)..HEAD"])
+                let count = waiting.succeeded ? Int(waiting.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 : try commitCount()
+                report.lines.append("offline (\(Self.firstLine(fetch.stderr))): \(count) commit\(count == 1 ? "" : "s") wait to be pushed")
+                return report
+            }
+            if try git.run(["rev-parse", "--verify", "-q", "origin/\(branch)"]).succeeded {
+                try merge("origin/\(branch)", into: &report)
+            }
+            let push = try git.run(["push", "-q", "-u", "origin", branch])
+            if push.succeeded {
+                report.lines.append("in sync with origin/\(branch)")
+                return report
+            }
+            // Someone pushed meanwhile: fetch and merge again.
+            if attempt == 2 { throw .invalidArgument("git push failed: \(Self.firstLine(push.stderr))") }
+        }
+        return report
+    }
+
+    /// Refuses to start in the middle of the user's own merge or rebase, or on a detached HEAD.
+    private func requireCleanState() throws(VaultError) {
+        let gitDirectory = try git.check(["rev-parse", "--git-dir"]).stdout.trimmingCharacters(in: .newlines)
+        let absolute = gitDirectory.hasPrefix("/") ? gitDirectory : root.path + "/" + gitDirectory
+        for (name, what) in [("MERGE_HEAD", "a merge"), ("rebase-merge", "a rebase"), ("rebase-apply", "a rebase"), ("CHERRY_PICK_HEAD", "a cherry-pick")]
+        where FileManager.default.fileExists(atPath: absolute + "/" + name) {
+            throw .invalidArgument("the repository is in the middle of \(what); finish or abort it with git first (nothing was changed)")
+        }
+        guard try git.run(["symbolic-ref", "-q", "HEAD"]).succeeded else {
+            throw .invalidArgument("HEAD is detached; check out a branch first (nothing was changed)")
+        }
+    }
+
+    /// Commits every change of the working tree; returns the line that says so, nil when
+    /// there was nothing to commit.
+    private func commitEverything(message: String) throws(VaultError) -> String? {
+        try git.check(["add", "-A"])
+        let changes = try git.check(["diff", "--cached", "--name-status", "--no-renames"]).lines
+        guard !changes.isEmpty else { return nil }
+        var counts: [String: Int] = [:]
+        for line in changes { counts[String(line.prefix(1)), default: 0] += 1 }
+        let parts = [("A", "added"), ("M", "changed"), ("D", "deleted")].compactMap { code, word in counts[code].map { "\($0) \(word)" } }
+        let summary = parts.isEmpty ? "\(changes.count) changed" : parts.joined(separator: ", ")
+        let files = changes.prefix(50).map { "  " + $0.replacingOccurrences(of: "\t", with: " ") }.joined(separator: "\n")
+        try git.check(["commit", "-q", "--no-verify", "-m", "\(message): \(summary)\n\n\(files)\(changes.count > 50 ? "\n  …" : "")"])
+        return "committed: \(summary)"
+    }
+
+    private func commitCount() throws(VaultError) -> Int {
+        Int(try git.run(["rev-list", "--count", "HEAD"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    }
+
+    /// Merges `upstream`: notes through the merge driver; what git leaves unmerged (an edit
+    /// against a delete, a file that is not a note) is settled keeping every edit.
+    private func merge(_ upstream: String, into report: inout Report) throws(VaultError) {
+        let incoming = try git.run(["rev-list", "--count", "HEAD.." + upstream])
+        let count = Int(incoming.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        guard count > 0 else { return }
+        let merge = try git.run(["merge", "-q", "--no-edit", "-m", "vault sync: merge \(upstream)", upstream])
+        if !merge.succeeded {
+            let unmerged = Set(try git.check(["diff", "--name-only", "--diff-filter=U", "-z"]).stdout.split(separator: "\0").map(String.init))
+            guard !unmerged.isEmpty else { throw .invalidArgument("git merge failed: \(Self.firstLine(merge.stderr))") }
+            for path in unmerged.sorted() { try settle(path, into: &report) }
+            try git.check(["commit", "-q", "--no-verify", "--no-edit"])
+        }
+        report.lines.append("merged \(count) commit\(count == 1 ? "" : "s") from \(upstream)")
+        // Conflict copies the merge driver wrote beside notes: committed with the merge's result.
+        let untracked = try git.check(["ls-files", "--others", "--exclude-standard", "-z"]).stdout.split(separator: "\0").map(String.init)
+        let copies = untracked.filter { $0.contains(" (conflict ") }
+        if !copies.isEmpty {
+            try git.check(["add", "--"] + copies)
+            try git.check(["commit", "-q", "--no-verify", "-m", "vault sync: conflict copies\n\n" + copies.map { "  " + $0 }.joined(separator: "\n")])
+            report.conflictCopies += copies
+        }
+    }
+
+    /// Settles a path git could not merge: an edit wins over a delete; for a file that is
+    /// not a note, ours stays and theirs is kept as a conflict copy.
+    private func settle(_ path: String, into report: inout Report) throws(VaultError) {
+        let stages = try git.check(["ls-files", "-u", "-z", "--", path]).stdout.split(separator: "\0").compactMap { entry -> Int? in
+            entry.split(separator: "\t").first?.split(separator: " ").last.flatMap { Int($0) }
+        }
+        let (ours, theirs) = (stages.contains(2), stages.contains(3))
+        if ours && theirs {
+            let copy = conflictCopyPath(for: path)
+            let their = try git.check(["show", ":3:" + path]).data
+            try root.write(Array(their), to: copy, mode: 0o644, replacing: .nothing)
+            try git.check(["checkout", "--ours", "--", path])
+            try git.check(["add", "--", path, copy])
+            report.conflictCopies.append(copy)
+        } else if ours || theirs {
+            // Deleted on one side, changed on the other: the changed file is in the tree.
+            try git.check(["add", "--", path])
+        } else {
+            try git.check(["rm", "-q", "--cached", "--", path])
+        }
+    }
+
+    /// `dir/Name (conflict 2026-11-24).ext`, or `… 2` when that is taken.
+    public func conflictCopyPath(for path: String, date: Date = Date()) -> String {
+        Self.conflictCopyPath(for: path, date: date, exists: { root.status($0) != nil })
+    }
+
+    public static func conflictCopyPath(for path: String, date: Date, exists: (String) -> Bool) -> String {
+        let folder = path.split(separator: "/").dropLast().joined(separator: "/")
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
+        let base = dot.map { String(name[..<$0]) } ?? name
+        let suffix = dot.map { String(name[$0...]) } ?? ""
+        let day = String(NoteDate.format(date, timeZone: TimeZone(identifier: "UTC") ?? .current).prefix(10))
+        var number = 1
+        while true {
+            let candidate = "\(base) (conflict \(day)\(number == 1 ? "" : " \(number)"))\(suffix)"
+            let full = folder.isEmpty ? candidate : folder + "/" + candidate
+            if !exists(full) { return full }
+            number += 1
+        }
+    }
+
+    private static func firstLine(_ text: String) -> String {
+        (text.split(separator: "\n").first.map(String.init) ?? "").lowercased()
+    }
+}

@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import VaultKit
+
+/// `vault sync`: the vault in step with its remote through git (DESIGN 14).
+struct SyncCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Commit every change, fetch, merge notes key by key, push. Exit 1 when a conflict copy was kept.",
+        discussion: "vault sync --setup [--remote URL] prepares an existing vault or a fresh clone (idempotent).")
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(help: "Set the vault up for syncing: git repository, merge driver, .gitattributes, remote.") var setup = false
+    @Option(help: "The remote to sync with (with --setup).") var remote: String?
+
+    func run() throws {
+        let root = try global.openSession().root
+        let sync = VaultSync(root: root, program: Self.program)
+        let terminal = global.terminal
+        if setup {
+            let done = try sync.setup(remote: remote)
+            for line in done { terminal.line(TerminalText.escaped(line)) }
+            if done.isEmpty { terminal.line("already set up") }
+            return
+        }
+        if remote != nil { throw ValidationError("--remote goes with --setup") }
+        let report = try sync.sync()
+        for line in report.lines { terminal.line(TerminalText.escaped(line)) }
+        for copy in report.conflictCopies {
+            Terminal.standardError.line(TerminalText.escaped("vault: kept a conflict copy: \(copy) (the same lines changed on both sides)"))
+        }
+        if !report.conflictCopies.isEmpty { throw ExitCode(1) }
+    }
+
+    /// This program's absolute path, for git to run as the merge driver.
+    static var program: String {
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+    }
+
+    /// True for what is a remote rather than a directory to make a vault in.
+    static func looksLikeRemote(_ text: String) -> Bool {
+        text.contains("://") || text.hasSuffix(".git") || (text.contains("@") && text.contains(":"))
+    }
+}
+
+/// `vault merge-driver BASE OURS THEIRS PATH`: what git runs to merge a note (`%O %A %B %P`).
+struct MergeDriverCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge-driver",
+        abstract: "Merge three versions of a note as git's merge driver: front matter key by key, bodies by line; the result replaces OURS.")
+
+    @Argument(help: "The common ancestor's file (%O).") var base: String
+    @Argument(help: "Our file (%A): the result is written here.") var ours: String
+    @Argument(help: "Their file (%B).") var theirs: String
+    @Argument(help: "The note's path in the repository (%P).") var path: String
+
+    func run() throws {
+        func read(_ file: String) throws -> [UInt8] {
+            do {
+                return Array(try Data(contentsOf: URL(fileURLWithPath: file)))
+            } catch {
+                throw VaultError.invalidArgument("cannot read '\(file)': \(error.localizedDescription.lowercased())")
+            }
+        }
+        let (baseBytes, ourBytes, theirBytes) = (try read(base), try read(ours), try read(theirs))
+        let result: [UInt8]
+        var conflict: [UInt8]?
+        if path.hasSuffix(".md") {
+            let merged = NoteMerge.merge(base: baseBytes, ours: ourBytes, theirs: theirBytes)
+            (result, conflict) = (merged.bytes, merged.conflict)
+        } else if let merged = NoteMerge.mergeYAML(base: baseBytes, ours: ourBytes, theirs: theirBytes) {
+            result = merged
+        } else {
+            (result, conflict) = (ourBytes, theirBytes)
+        }
+        try Data(result).write(to: URL(fileURLWithPath: ours))
+        if let conflict {
+            // Their version, beside ours, as a note of its own (a new id: two notes must not share one).
+            let copy = VaultSync.conflictCopyPath(for: path, date: Date()) { FileManager.default.fileExists(atPath: $0) }
+            var bytes = conflict
+            if var editor = try? FrontMatterEditor(bytes: conflict), editor.has(FrontMatterKey.id) {
+                try? editor.set(FrontMatterKey.id, to: .string(NoteOperations.newID()))
+                bytes = editor.bytes
+            }
+            try Data(bytes).write(to: URL(fileURLWithPath: copy))
+            FileHandle.standardError.write(Data("vault: \(path): the same lines changed on both sides; theirs kept as \(copy)\n".utf8))
+        }
+    }
+}
