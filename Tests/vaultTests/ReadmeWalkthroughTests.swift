@@ -3,8 +3,9 @@ import Testing
 
 /// The README's "Using it" block, run line by line as a new user types it: in a terminal
 /// (a pseudo-terminal from `script`, so that `vault new` opens the editor), in a fresh
-/// home directory. The one edit: the merge ID of `tag split`, which the README can only
-/// show as an example, is the one `tag history` printed.
+/// home directory. The edits: the IDs of `tag split` and `undo`, which the README can only
+/// show as examples, are the ones `tag history` and `history` printed; the picture that
+/// `vault attach` takes is put where the README says it is.
 @Suite("The README's walkthrough")
 struct ReadmeWalkthroughTests {
     static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -27,9 +28,14 @@ struct ReadmeWalkthroughTests {
         let home = place.base
         var script = "cd \"$HOME\"\n"
         for (number, line) in lines.enumerated() {
-            let command = line.replacingOccurrences(of: "3f2a9c1b", with: "\"$(vault tag history | grep merge | tail -n 1 | cut -d ' ' -f 1)\"")
+            let command = line
+                .replacingOccurrences(of: "3f2a9c1b", with: "\"$(vault tag history | grep merge | tail -n 1 | cut -d ' ' -f 1)\"")
+                .replacingOccurrences(of: "8c1e2f4a", with: "\"$(vault history | tail -n 1 | cut -d ' ' -f 1)\"")
             script += "echo '@@ line \(number)'\n\(command)\necho \"@@ exit $? line \(number)\"\n"
         }
+        let pictures = home.appendingPathComponent("Pictures")
+        try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
+        try Data([0x89, 0x50, 0x4E, 0x47]).write(to: pictures.appendingPathComponent("receipt.png"))
         let file = home.appendingPathComponent("walkthrough.sh")
         try Data(script.utf8).write(to: file)
         let binary = try CLI.binary.get().deletingLastPathComponent().path
@@ -54,6 +60,10 @@ struct ReadmeWalkthroughTests {
         #expect(shopping.contains("\n# Shopping list\n\noat milk, eggs\nagenda: budget\n"), "\(shopping)")
         let budget = try String(contentsOf: notes.appendingPathComponent("Work/Budget.md"), encoding: .utf8)
         #expect(budget.contains("tags: [meetings]"), "the split gave the merged tag back: \(budget)")
-        #expect(FileManager.default.fileExists(atPath: notes.appendingPathComponent("Personal/Shopping list copy.md").path))
+        #expect(shopping.hasSuffix("![[receipt.png]]\n"), "\(shopping)")
+        #expect(FileManager.default.fileExists(atPath: notes.appendingPathComponent("attachments/receipt.png").path))
+        // The undo took back the last operation, the restore: the copy is in the trash again.
+        #expect(!FileManager.default.fileExists(atPath: notes.appendingPathComponent("Personal/Shopping list copy.md").path))
+        #expect(FileManager.default.fileExists(atPath: notes.appendingPathComponent(".trash/Shopping list copy.md").path))
     }
 }

@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+
+/// `vault sync` between clones of one vault through a bare repository, and over git's own
+/// network protocol (DESIGN 14).
+@Suite("vault sync")
+struct SyncTests {
+    static let identity: [String: String?] = [
+        "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.com",
+        "GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "test@example.com",
+        "GIT_CONFIG_GLOBAL": "/dev/null", "GIT_CONFIG_NOSYSTEM": "1",
+    ]
+
+    @discardableResult
+    static func git(_ arguments: String..., in directory: URL) throws -> RunResult {
+        guard let git = CLI.which("git") else { throw CLIError("git is not installed") }
+        let result = try CLI.run(git, arguments, in: directory, environment: identity)
+        guard result.status == 0 else { throw CLIError("git \(arguments.joined(separator: " ")) failed: \(result.stderr)") }
+        return result
+    }
+
+    func sync(_ vault: TestVault, _ arguments: String...) throws -> RunResult {
+        try vault.run(arguments: ["sync"] + arguments, environment: Self.identity)
+    }
+
+    /// A vault that syncs with a bare repository, and a second clone of it.
+    private func twoClones() throws -> (TestVault, TestVault, TestVault) {
+        let remote = try TestVault.emptyDirectory()
+        try Self.git("init", "-q", "--bare", "-b", "main", remote.root.path, in: remote.root.deletingLastPathComponent())
+        let first = try TestVault()
+        try Self.git("init", "-q", "-b", "main", in: first.root)
+        try first.write("Plan.md", "---\nid: plan\ntags: [work]\nmodified: 2026-11-01T10:00:00+00:00\n---\n# Plan\n\nOne.\n\nTwo.\n\nThree.\n")
+        try first.write("Other.md", "# Other\n")
+        #expect(try sync(first, "--setup", "--remote", remote.root.path).status == 0)
+        let pushed = try sync(first)
+        #expect(pushed.status == 0, "\(pushed)")
+        let second = try TestVault.emptyDirectory()
+        try? FileManager.default.removeItem(at: second.root)
+        try Self.git("clone", "-q", remote.root.path, second.root.path, in: remote.root.deletingLastPathComponent())
+        #expect(try sync(second, "--setup").stdout == "registered the merge driver\n")
+        return (remote, first, second)
+    }
+
+    @Test func setupIsIdempotent() throws {
+        let vault = try TestVault()
+        let first = try sync(vault, "--setup", "--remote", "/nowhere.git")
+        #expect(first.stdout == "made a git repository\nadded to .gitattributes: *.md merge=vault, .vault/config.yaml merge=vault\nregistered the merge driver\nremote origin is /nowhere.git\n", "\(first)")
+        #expect(try vault.text(".gitattributes") == "*.md merge=vault\n.vault/config.yaml merge=vault\n")
+        #expect(try vault.text(".vault/.gitignore").contains("cache/"))
+        #expect(try sync(vault, "--setup", "--remote", "/nowhere.git").stdout == "already set up\n")
+        let driver = try Self.git("config", "merge.vault.driver", in: vault.root).stdout
+        #expect(driver.hasSuffix("' merge-driver %O %A %B %P\n"), "\(driver)")
+    }
+
+    @Test func twoMachinesEditingAndOrganisingTheSameNotesLoseNothing() throws {
+        let (remote, first, second) = try twoClones()
+        defer { withExtendedLifetime(remote) {} }
+        // Different tags, a pin, and different paragraphs of one note, on each machine.
+        #expect(try first.run("tag", "add", "Plan", "#first").status == 0)
+        try first.write("Plan.md", try first.text("Plan.md").replacingOccurrences(of: "One.", with: "One, from the first."))
+        try second.write("Plan.md", try second.text("Plan.md").replacingOccurrences(of: "Three.", with: "Three, from the second."))
+        #expect(try second.run("tag", "add", "Plan", "#second").status == 0)
+        #expect(try second.run("pin", "Other").status == 0)
+        #expect(try sync(first).status == 0)
+        let merged = try sync(second)
+        #expect(merged.status == 0, "\(merged)")
+        #expect(merged.stdout.contains("merged 1 commit from origin/main"), "\(merged)")
+        #expect(try sync(first).status == 0)
+        let plan = try first.text("Plan.md")
+        #expect(plan == "---\nid: plan\ntags: [work, second, first]\nmodified: 2026-11-01T10:00:00+00:00\n---\n# Plan\n\nOne, from the first.\n\nTwo.\n\nThree, from the second.\n"
+                || plan == "---\nid: plan\ntags: [work, first, second]\nmodified: 2026-11-01T10:00:00+00:00\n---\n# Plan\n\nOne, from the first.\n\nTwo.\n\nThree, from the second.\n", "\(plan)")
+        #expect(try first.text("Plan.md") == second.text("Plan.md"))
+        #expect(try first.text("Other.md") == "---\npinned: true\n---\n# Other\n")
+        let heads = try [first, second].map { try Self.git("rev-parse", "HEAD", in: $0.root).stdout }
+        #expect(heads[0] == heads[1])
+        #expect(try Self.git("fsck", "--no-progress", in: first.root).status == 0)
+    }
+
+    @Test func theSameLinesChangedOnBothSidesKeepAConflictCopyAndExitOne() throws {
+        let (remote, first, second) = try twoClones()
+        defer { withExtendedLifetime(remote) {} }
+        try first.write("Plan.md", try first.text("Plan.md").replacingOccurrences(of: "Two.", with: "Two, first."))
+        try second.write("Plan.md", try second.text("Plan.md").replacingOccurrences(of: "Two.", with: "Two, second."))
+        #expect(try sync(first).status == 0)
+        let clash = try sync(second)
+        #expect(clash.status == 1, "\(clash)")
+        #expect(clash.stderr.contains("vault: kept a conflict copy: Plan (conflict "), "\(clash)")
+        let names = try second.names()
+        let copy = try #require(names.first { $0.hasPrefix("Plan (conflict ") })
+        #expect(try second.text("Plan.md").contains("Two, second."))
+        #expect(try second.text(copy).contains("Two, first."))
+        #expect(try !second.text(copy).contains("id: plan"), "the copy has an id of its own")
+        for name in names where name.hasSuffix(".md") { #expect(try !second.text(name).contains("<<<<<<<")) }
+        #expect(try sync(first).status == 0)
+        #expect(first.exists(copy))
+    }
+
+    @Test func anEditAgainstADeleteKeepsTheEdit() throws {
+        let (remote, first, second) = try twoClones()
+        defer { withExtendedLifetime(remote) {} }
+        try FileManager.default.removeItem(at: first.url("Other.md"))
+        try second.write("Other.md", "# Other\n\nStill needed.\n")
+        #expect(try sync(first).status == 0)
+        let result = try sync(second)
+        #expect(result.status == 0, "\(result)")
+        #expect(try second.text("Other.md") == "# Other\n\nStill needed.\n")
+        #expect(try sync(first).status == 0)
+        #expect(try first.text("Other.md") == "# Other\n\nStill needed.\n")
+    }
+
+    @Test func refusesMidMergeOrDetachedAndWaitsWhenOffline() throws {
+        let (remote, first, second) = try twoClones()
+        defer { withExtendedLifetime((remote, second)) {} }
+        try first.write("Other.md", "# Other\n\nchanged\n")
+        let head = try Self.git("rev-parse", "HEAD", in: first.root).stdout.trimmingCharacters(in: .newlines)
+        try Self.git("checkout", "-q", "--detach", in: first.root)
+        let detached = try sync(first)
+        #expect(detached.status == 2 && detached.stderr.contains("HEAD is detached"), "\(detached)")
+        try Self.git("checkout", "-q", "main", in: first.root)
+        try Data(head.utf8).write(to: first.url(".git/MERGE_HEAD"))
+        let merging = try sync(first)
+        #expect(merging.status == 2 && merging.stderr.contains("in the middle of a merge"), "\(merging)")
+        try FileManager.default.removeItem(at: first.url(".git/MERGE_HEAD"))
+        #expect(try Self.git("rev-parse", "HEAD", in: first.root).stdout.trimmingCharacters(in: .newlines) == head, "nothing committed")
+        // The remote gone: the change is committed and waits.
+        try FileManager.default.moveItem(at: remote.root, to: remote.root.appendingPathExtension("away"))
+        let offline = try sync(first)
+        #expect(offline.status == 0, "\(offline)")
+        #expect(offline.stdout.contains("committed: 1 changed\noffline ("), "\(offline)")
+        #expect(offline.stdout.contains("1 commit wait to be pushed"), "\(offline)")
+    }
+
+    @Test func syncsOverGitsNetworkProtocol() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/lib/git-core/git-daemon") else { return }
+        let (remote, first, second) = try twoClones()
+        defer { withExtendedLifetime((remote, second)) {} }
+        try FileManager.default.createFile(atPath: remote.root.appendingPathComponent("git-daemon-export-ok").path, contents: nil)
+        let port = 20_000 + Int.random(in: 0..<20_000)
+        // A child of the test, stopped at the end; its own output goes nowhere.
+        let daemon = Process()
+        daemon.executableURL = URL(fileURLWithPath: "/usr/lib/git-core/git-daemon")
+        daemon.arguments = [
+            "--listen=127.0.0.1", "--port=\(port)", "--base-path=\(remote.root.deletingLastPathComponent().path)",
+            "--enable=receive-pack", "--reuseaddr", remote.root.path,
+        ]
+        daemon.standardInput = FileHandle.nullDevice
+        daemon.standardOutput = FileHandle.nullDevice
+        daemon.standardError = FileHandle.nullDevice
+        try daemon.run()
+        defer {
+            // SIGKILL: the test process blocks the other signals, and its children inherit that.
+            kill(daemon.processIdentifier, SIGKILL)
+            daemon.waitUntilExit()
+        }
+        let url = "git://127.0.0.1:\(port)/\(remote.root.lastPathComponent)"
+        #expect(try sync(first, "--setup", "--remote", url).stdout == "remote origin is now \(url)\n")
+        try first.write("Other.md", "# Other\n\nover the network\n")
+        // The daemon takes a moment to listen: a first attempt may find nobody there.
+        var result = try sync(first)
+        for _ in 0..<20 where !result.stdout.contains("in sync with") {
+            Thread.sleep(forTimeInterval: 0.1)
+            result = try sync(first)
+        }
+        #expect(result.stdout.contains("in sync with origin/main"), "\(result)")
+        let log = try Self.git("log", "-1", "--format=%s", "main", in: remote.root).stdout
+        #expect(log.hasPrefix("vault sync from "), "\(log)")
+    }
+}
