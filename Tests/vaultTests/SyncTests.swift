@@ -20,25 +20,42 @@ struct SyncTests {
     }
 
     func sync(_ vault: TestVault, _ arguments: String...) throws -> RunResult {
-        try vault.run(arguments: ["sync"] + arguments, environment: Self.identity)
+        try Self.sync(vault, arguments)
+    }
+
+    static func sync(_ vault: TestVault, _ arguments: [String], stoppingAt point: String? = nil) throws -> RunResult {
+        var environment = identity
+        if let point { environment["VAULT_TEST_STOP_AT"] = point }
+        return try vault.run(arguments: ["sync"] + arguments, environment: environment)
     }
 
     /// A vault that syncs with a bare repository, and a second clone of it.
     private func twoClones() throws -> (TestVault, TestVault, TestVault) {
+        let (remote, clones) = try Self.clones(2)
+        return (remote, clones[0], clones[1])
+    }
+
+    /// A bare repository and `count` clones of one vault that syncs with it: Plan.md (three
+    /// paragraphs) and Other.md.
+    static func clones(_ count: Int) throws -> (remote: TestVault, clones: [TestVault]) {
         let remote = try TestVault.emptyDirectory()
-        try Self.git("init", "-q", "--bare", "-b", "main", remote.root.path, in: remote.root.deletingLastPathComponent())
+        try git("init", "-q", "--bare", "-b", "main", remote.root.path, in: remote.root.deletingLastPathComponent())
         let first = try TestVault()
-        try Self.git("init", "-q", "-b", "main", in: first.root)
+        try git("init", "-q", "-b", "main", in: first.root)
         try first.write("Plan.md", "---\nid: plan\ntags: [work]\nmodified: 2026-11-01T10:00:00+00:00\n---\n# Plan\n\nOne.\n\nTwo.\n\nThree.\n")
         try first.write("Other.md", "# Other\n")
-        #expect(try sync(first, "--setup", "--remote", remote.root.path).status == 0)
-        let pushed = try sync(first)
+        #expect(try sync(first, ["--setup", "--remote", remote.root.path]).status == 0)
+        let pushed = try sync(first, [])
         #expect(pushed.status == 0, "\(pushed)")
-        let second = try TestVault.emptyDirectory()
-        try? FileManager.default.removeItem(at: second.root)
-        try Self.git("clone", "-q", remote.root.path, second.root.path, in: remote.root.deletingLastPathComponent())
-        #expect(try sync(second, "--setup").stdout == "registered the merge driver\n")
-        return (remote, first, second)
+        var clones = [first]
+        for _ in 1..<count {
+            let clone = try TestVault.emptyDirectory()
+            try? FileManager.default.removeItem(at: clone.root)
+            try git("clone", "-q", remote.root.path, clone.root.path, in: remote.root.deletingLastPathComponent())
+            #expect(try sync(clone, ["--setup"]).stdout == "registered the merge driver\n")
+            clones.append(clone)
+        }
+        return (remote, clones)
     }
 
     @Test func setupIsIdempotent() throws {
@@ -164,5 +181,72 @@ struct SyncTests {
         #expect(result.stdout.contains("in sync with origin/main"), "\(result)")
         let log = try Self.git("log", "-1", "--format=%s", "main", in: remote.root).stdout
         #expect(log.hasPrefix("vault sync from "), "\(log)")
+    }
+
+    @Test func aSyncKilledBetweenCommitAndPushCompletesOnTheNextSync() throws {
+        let (remote, first, second) = try twoClones()
+        defer { withExtendedLifetime(second) {} }
+        try first.write("Other.md", "# Other\n\nwritten before the crash\n")
+        let killed = try Self.sync(first, [], stoppingAt: "after-commit")
+        #expect(killed.signalled && killed.status == SIGKILL, "\(killed)")
+        #expect(try Self.git("rev-list", "--count", "origin/main..HEAD", in: first.root).stdout == "1\n", "committed, not pushed")
+        let again = try sync(first)
+        #expect(again.status == 0, "\(again)")
+        #expect(again.stdout.hasSuffix("in sync with origin/main\n"), "\(again)")
+        let pushed = try Self.git("show", "main:Other.md", in: remote.root).stdout
+        #expect(pushed == "# Other\n\nwritten before the crash\n")
+    }
+
+    @Test func aSyncKilledInTheMiddleOfItsMergeIsFinishedByTheNextSync() throws {
+        let (remote, first, second) = try twoClones()
+        defer { withExtendedLifetime(remote) {} }
+        // A delete against an edit, which git leaves unmerged, and a paragraph on each side.
+        try FileManager.default.removeItem(at: first.url("Other.md"))
+        try first.write("Plan.md", try first.text("Plan.md").replacingOccurrences(of: "One.", with: "One, first."))
+        try second.write("Other.md", "# Other\n\nkept\n")
+        try second.write("Plan.md", try second.text("Plan.md").replacingOccurrences(of: "Three.", with: "Three, second."))
+        #expect(try sync(first).status == 0)
+        let killed = try Self.sync(second, [], stoppingAt: "in-merge")
+        #expect(killed.signalled && killed.status == SIGKILL, "\(killed)")
+        #expect(second.exists(".git/MERGE_HEAD"), "stopped in the merge")
+        let again = try sync(second)
+        #expect(again.status == 0, "\(again)")
+        #expect(again.stdout.hasPrefix("finished the merge an interrupted sync began\n"), "\(again)")
+        #expect(!second.exists(".git/MERGE_HEAD") && !second.exists(".git/vault-sync-merge"))
+        #expect(try sync(first).status == 0)
+        for clone in [first, second] {
+            #expect(try clone.text("Other.md") == "# Other\n\nkept\n")
+            #expect(try clone.text("Plan.md").hasSuffix("# Plan\n\nOne, first.\n\nTwo.\n\nThree, second.\n"))
+            #expect(try Self.git("status", "--porcelain", in: clone.root).stdout == "")
+        }
+        // Both machines end at the same commit.
+        #expect(try Self.git("rev-parse", "HEAD", in: first.root).stdout == Self.git("rev-parse", "HEAD", in: second.root).stdout)
+    }
+
+    @Test func threeClonesInARingEndIdenticalWithEveryEdit() throws {
+        let (remote, clones) = try Self.clones(3)
+        defer { withExtendedLifetime(remote) {} }
+        for (index, (clone, word)) in zip(clones, ["One.", "Two.", "Three."]).enumerated() {
+            try clone.write("Plan.md", try clone.text("Plan.md").replacingOccurrences(of: word, with: "\(word) Edited on clone \(index)."))
+            #expect(try clone.run("tag", "add", "Plan", "#clone\(index)").status == 0)
+            try clone.write("From \(index).md", "# From \(index)\n")
+        }
+        for _ in 0..<2 {
+            for clone in clones {
+                let result = try sync(clone)
+                #expect(result.status == 0, "\(result)")
+            }
+        }
+        let plan = try clones[0].text("Plan.md")
+        for index in 0..<3 {
+            #expect(plan.contains("Edited on clone \(index)."), "\(plan)")
+            #expect(plan.contains("clone\(index)"), "\(plan)")
+        }
+        let heads = try clones.map { try Self.git("rev-parse", "HEAD", in: $0.root).stdout }
+        #expect(Set(heads).count == 1, "\(heads)")
+        for clone in clones {
+            #expect(try clone.text("Plan.md") == plan)
+            #expect(try Set(clone.names()).isSuperset(of: ["From 0.md", "From 1.md", "From 2.md"]))
+        }
     }
 }

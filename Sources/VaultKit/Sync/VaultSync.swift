@@ -70,8 +70,9 @@ public struct VaultSync: Sendable {
 
     /// Commits every change, fetches, merges and pushes.
     public func sync(host: String = ProcessInfo.processInfo.hostName) throws(VaultError) -> Report {
-        try requireCleanState()
         var report = Report()
+        try finishInterruptedMerge(into: &report)
+        try requireCleanState()
         if let commit = try commitEverything(message: "vault sync from \(host)") { report.lines.append(commit) }
         guard try git.run(["remote", "get-url", "origin"]).succeeded else {
             report.lines.append("no remote: set one with vault sync --setup --remote URL")
@@ -87,6 +88,7 @@ public struct VaultSync: Sendable {
                 report.lines.append("offline (\(Self.firstLine(fetch.stderr))): \(count) commit\(count == 1 ? "" : "s") wait to be pushed")
                 return report
             }
+            Self.stop(at: "after-commit")
             if try git.run(["rev-parse", "--verify", "-q", "origin/\(branch)"]).succeeded {
                 try merge("origin/\(branch)", into: &report)
             }
@@ -103,15 +105,55 @@ public struct VaultSync: Sendable {
 
     /// Refuses to start in the middle of the user's own merge or rebase, or on a detached HEAD.
     private func requireCleanState() throws(VaultError) {
-        let gitDirectory = try git.check(["rev-parse", "--git-dir"]).stdout.trimmingCharacters(in: .newlines)
-        let absolute = gitDirectory.hasPrefix("/") ? gitDirectory : root.path + "/" + gitDirectory
+        let gitDirectory = try self.gitDirectory()
         for (name, what) in [("MERGE_HEAD", "a merge"), ("rebase-merge", "a rebase"), ("rebase-apply", "a rebase"), ("CHERRY_PICK_HEAD", "a cherry-pick")]
-        where FileManager.default.fileExists(atPath: absolute + "/" + name) {
+        where FileManager.default.fileExists(atPath: gitDirectory + "/" + name) {
             throw .invalidArgument("the repository is in the middle of \(what); finish or abort it with git first (nothing was changed)")
         }
         guard try git.run(["symbolic-ref", "-q", "HEAD"]).succeeded else {
             throw .invalidArgument("HEAD is detached; check out a branch first (nothing was changed)")
         }
+    }
+
+    private func gitDirectory() throws(VaultError) -> String {
+        let path = try git.check(["rev-parse", "--git-dir"]).stdout.trimmingCharacters(in: .newlines)
+        return path.hasPrefix("/") ? path : root.path + "/" + path
+    }
+
+    /// Written before a sync's merge and removed after its commit: a merge in progress with
+    /// this file beside it is one a sync began (and was stopped in), not the user's own.
+    private static let mergeMarker = "vault-sync-merge"
+
+    /// Completes the merge of a sync that was killed in the middle of it: settles what git
+    /// left unmerged and commits, so that the sync goes on as if it had not been stopped.
+    private func finishInterruptedMerge(into report: inout Report) throws(VaultError) {
+        let marker = try gitDirectory() + "/" + Self.mergeMarker
+        guard FileManager.default.fileExists(atPath: marker) else { return }
+        if FileManager.default.fileExists(atPath: try gitDirectory() + "/MERGE_HEAD") {
+            try settleAndCommit(into: &report)
+            report.lines.append("finished the merge an interrupted sync began")
+        }
+        try? FileManager.default.removeItem(atPath: marker)
+    }
+
+    /// Settles every path git left unmerged and commits the merge, with the conflict copies
+    /// the merge driver wrote beside notes.
+    private func settleAndCommit(into report: inout Report) throws(VaultError) {
+        let unmerged = Set(try git.check(["diff", "--name-only", "--diff-filter=U", "-z"]).stdout.split(separator: "\0").map(String.init))
+        for path in unmerged.sorted() { try settle(path, into: &report) }
+        let untracked = try git.check(["ls-files", "--others", "--exclude-standard", "-z"]).stdout.split(separator: "\0").map(String.init)
+        let copies = untracked.filter { $0.contains(" (conflict ") }
+        if !copies.isEmpty {
+            try git.check(["add", "--"] + copies)
+            report.conflictCopies += copies
+        }
+        try git.check(["commit", "-q", "--no-verify", "--no-edit"])
+    }
+
+    /// For tests of interrupted syncs: with `VAULT_TEST_STOP_AT` naming this point, the
+    /// process kills itself here as `kill -9` would, leaving everything as it is.
+    private static func stop(at point: String) {
+        if ProcessInfo.processInfo.environment["VAULT_TEST_STOP_AT"] == point { kill(getpid(), SIGKILL) }
     }
 
     /// Commits every change of the working tree; returns the line that says so, nil when
@@ -139,22 +181,25 @@ public struct VaultSync: Sendable {
         let incoming = try git.run(["rev-list", "--count", "HEAD.." + upstream])
         let count = Int(incoming.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
         guard count > 0 else { return }
-        let merge = try git.run(["merge", "-q", "--no-edit", "-m", "vault sync: merge \(upstream)", upstream])
-        if !merge.succeeded {
-            let unmerged = Set(try git.check(["diff", "--name-only", "--diff-filter=U", "-z"]).stdout.split(separator: "\0").map(String.init))
-            guard !unmerged.isEmpty else { throw .invalidArgument("git merge failed: \(Self.firstLine(merge.stderr))") }
-            for path in unmerged.sorted() { try settle(path, into: &report) }
-            try git.check(["commit", "-q", "--no-verify", "--no-edit"])
+        if try git.run(["merge-base", "--is-ancestor", "HEAD", upstream]).succeeded {
+            try git.check(["merge", "-q", "--ff-only", upstream])
+            report.lines.append("merged \(count) commit\(count == 1 ? "" : "s") from \(upstream)")
+            return
         }
+        let marker = try gitDirectory() + "/" + Self.mergeMarker
+        FileManager.default.createFile(atPath: marker, contents: Data(upstream.utf8))
+        // Never committed by git itself, so that every merge ends the same way: settled, then
+        // committed here (and an interrupted one is finished by the next sync).
+        let merge = try git.run(["merge", "-q", "--no-commit", "--no-ff", "-m", "vault sync: merge \(upstream)", upstream])
+        let gitDirectory = try gitDirectory()
+        guard merge.succeeded || FileManager.default.fileExists(atPath: gitDirectory + "/MERGE_HEAD") else {
+            try? FileManager.default.removeItem(atPath: marker)
+            throw .invalidArgument("git merge failed: \(Self.firstLine(merge.stderr))")
+        }
+        Self.stop(at: "in-merge")
+        try settleAndCommit(into: &report)
+        try? FileManager.default.removeItem(atPath: marker)
         report.lines.append("merged \(count) commit\(count == 1 ? "" : "s") from \(upstream)")
-        // Conflict copies the merge driver wrote beside notes: committed with the merge's result.
-        let untracked = try git.check(["ls-files", "--others", "--exclude-standard", "-z"]).stdout.split(separator: "\0").map(String.init)
-        let copies = untracked.filter { $0.contains(" (conflict ") }
-        if !copies.isEmpty {
-            try git.check(["add", "--"] + copies)
-            try git.check(["commit", "-q", "--no-verify", "-m", "vault sync: conflict copies\n\n" + copies.map { "  " + $0 }.joined(separator: "\n")])
-            report.conflictCopies += copies
-        }
     }
 
     /// Settles a path git could not merge: an edit wins over a delete; for a file that is
