@@ -73,6 +73,8 @@ public struct VaultSync: Sendable {
         var report = Report()
         try finishInterruptedMerge(into: &report)
         try requireCleanState()
+        // Copies from a merge the user ran with git itself come in with this sync's commit.
+        try placeConflictCopies(into: &report)
         if let commit = try commitEverything(message: "vault sync from \(host)") { report.lines.append(commit) }
         guard try git.run(["remote", "get-url", "origin"]).succeeded else {
             report.lines.append("no remote: set one with vault sync --setup --remote URL")
@@ -141,13 +143,16 @@ public struct VaultSync: Sendable {
     private func settleAndCommit(into report: inout Report) throws(VaultError) {
         let unmerged = Set(try git.check(["diff", "--name-only", "--diff-filter=U", "-z"]).stdout.split(separator: "\0").map(String.init))
         for path in unmerged.sorted() { try settle(path, into: &report) }
-        let untracked = try git.check(["ls-files", "--others", "--exclude-standard", "-z"]).stdout.split(separator: "\0").map(String.init)
-        let copies = untracked.filter { $0.contains(" (conflict ") }
-        if !copies.isEmpty {
-            try git.check(["add", "--"] + copies)
-            report.conflictCopies += copies
-        }
+        try placeConflictCopies(into: &report)
         try git.check(["commit", "-q", "--no-verify", "--no-edit"])
+    }
+
+    /// Puts the conflict copies the merge driver kept beside their notes and stages them.
+    private func placeConflictCopies(into report: inout Report) throws(VaultError) {
+        let copies = try ConflictCopies(gitDirectory: gitDirectory()).place(in: root)
+        guard !copies.isEmpty else { return }
+        try git.check(["add", "--"] + copies)
+        report.conflictCopies += copies
     }
 
     /// For tests of interrupted syncs: with `VAULT_TEST_STOP_AT` naming this point, the

@@ -75,15 +75,16 @@ struct MergeDriverCommand: ParsableCommand {
         }
         try Data(result).write(to: URL(fileURLWithPath: ours))
         if let conflict {
-            // Their version, beside ours, as a note of its own (a new id: two notes must not share one).
-            let copy = VaultSync.conflictCopyPath(for: path, date: Date()) { FileManager.default.fileExists(atPath: $0) }
+            // Their version, beside ours, as a note of its own (a new id: two notes must not
+            // share one); it waits in the git directory until the merge is done.
             var bytes = conflict
             if var editor = try? FrontMatterEditor(bytes: conflict), editor.has(FrontMatterKey.id) {
                 try? editor.set(FrontMatterKey.id, to: .string(NoteOperations.newID()))
                 bytes = editor.bytes
             }
-            try Data(bytes).write(to: URL(fileURLWithPath: copy))
-            FileHandle.standardError.write(Data("vault: \(path): the same lines changed on both sides; theirs kept as \(copy)\n".utf8))
+            let gitDirectory = try Git(directory: FileManager.default.currentDirectoryPath).check(["rev-parse", "--absolute-git-dir"])
+            try ConflictCopies(gitDirectory: gitDirectory.stdout.trimmingCharacters(in: .newlines)).stage(bytes, for: path)
+            FileHandle.standardError.write(Data("vault: \(path): the same lines changed on both sides; theirs becomes a conflict copy beside it at the next vault sync\n".utf8))
         }
     }
 }

@@ -1,0 +1,48 @@
+import Foundation
+
+/// The conflict copies the merge driver makes. They wait in the git directory until the
+/// merge is done and then take a free name beside their note: written into the working tree
+/// in the middle of a merge, a copy could stand where the merge is about to put a file of the
+/// other side (an earlier conflict copy of the same note, say), and git would stop.
+public struct ConflictCopies: Sendable {
+    /// `GIT_DIR/vault-conflicts`.
+    public let folder: String
+
+    public init(gitDirectory: String) {
+        folder = gitDirectory + "/vault-conflicts"
+    }
+
+    /// Keeps `bytes`, the other side's version of the note at `path`, until `place`.
+    public func stage(_ bytes: [UInt8], for path: String) throws(VaultError) {
+        let name = folder + "/" + UUID().uuidString
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            // The bytes first: a copy without its path is never placed, one with it is whole.
+            try Data(bytes).write(to: URL(fileURLWithPath: name + ".copy"), options: .atomic)
+            try Data(path.utf8).write(to: URL(fileURLWithPath: name + ".path"), options: .atomic)
+        } catch {
+            throw .invalidArgument("cannot keep the conflict copy of '\(path)' in \(folder): \(error.localizedDescription.lowercased())")
+        }
+    }
+
+    /// Moves every waiting copy beside its note under a name nothing has; returns their paths.
+    public func place(in root: VaultRoot, date: Date = Date()) throws(VaultError) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        var placed: [String] = []
+        for name in names.sorted() where name.hasSuffix(".path") {
+            let stem = folder + "/" + name.dropLast(".path".count)
+            guard let path = try? String(contentsOfFile: folder + "/" + name, encoding: .utf8),
+                  let bytes = FileManager.default.contents(atPath: stem + ".copy")
+            else { continue }
+            let copy = VaultSync.conflictCopyPath(for: path, date: date) { root.status($0) != nil }
+            // The note's folder may have gone in the merge.
+            let folders = copy.split(separator: "/").dropLast()
+            for depth in folders.indices { try root.makeDirectory(folders[...depth].joined(separator: "/")) }
+            try root.write(Array(bytes), to: copy, mode: 0o644, replacing: .nothing)
+            try? FileManager.default.removeItem(atPath: stem + ".path")
+            try? FileManager.default.removeItem(atPath: stem + ".copy")
+            placed.append(copy)
+        }
+        return placed
+    }
+}
