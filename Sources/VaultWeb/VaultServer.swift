@@ -35,6 +35,7 @@ public struct VaultServer: Sendable {
     public func run(log: @escaping @Sendable (String) -> Void, onReady: @escaping @Sendable () -> Void) async throws {
         let events = EventHub()
         let session = self.session
+        let options = self.options
         let live = try await Blocking.run { try LiveIndex(session: session, events: events) }
         try live.startWatching()
         defer { live.stopWatching() }
@@ -45,6 +46,13 @@ public struct VaultServer: Sendable {
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: nil),
             onServerRunning: { _ in
                 onReady()
+                if let sync = options.sync {
+                    let scheduler = SyncScheduler(sync: sync, every: options.syncInterval, log: log)
+                    scheduler.start()
+                    Task {
+                        for await _ in events.subscribe() { scheduler.changed() }
+                    }
+                }
                 // Once the server answers: reading every note takes seconds on a large vault.
                 DispatchQueue.global().async { live.indexText() }
             },

@@ -249,4 +249,40 @@ struct SyncTests {
             #expect(try Set(clone.names()).isSuperset(of: ["From 0.md", "From 1.md", "From 2.md"]))
         }
     }
+
+    @Test func serveWithSyncPullsAndPushes() throws {
+        let (remote, first, second) = try twoClones()
+        let port = try ServeTests.freePort()
+        let server = Process()
+        server.executableURL = try CLI.binary.get()
+        server.arguments = ["serve", "--vault", second.root.path, "--port", String(port), "--sync", "1"]
+        var environment = CLI.baseEnvironment()
+        for (key, value) in Self.identity { environment[key] = value }
+        server.environment = environment
+        let output = Pipe()
+        server.standardOutput = output
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer {
+            kill(server.processIdentifier, SIGINT)
+            server.waitUntilExit()
+        }
+        #expect(String(decoding: output.fileHandleForReading.availableLine(), as: UTF8.self) == "http://127.0.0.1:\(port)/")
+
+        /// Waits (at most a minute: a wait for an outcome, not a measure of speed) until `done`.
+        func eventually(_ done: () throws -> Bool) rethrows -> Bool {
+            for _ in 0..<600 {
+                if try done() { return true }
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+            return false
+        }
+        try first.write("Other.md", "# Other\n\nfrom the first machine\n")
+        #expect(try sync(first).status == 0)
+        #expect(eventually { (try? second.text("Other.md")) == "# Other\n\nfrom the first machine\n" }, "pulled")
+        try second.write("Plan.md", try second.text("Plan.md").replacingOccurrences(of: "Two.", with: "Two, while serving."))
+        #expect(eventually {
+            (try? Self.git("show", "main:Plan.md", in: remote.root).stdout.contains("Two, while serving.")) == true
+        }, "pushed")
+    }
 }

@@ -23,8 +23,8 @@ public struct LinkRewriter: Sendable {
         }
     }
 
-    private let moves: [Move]
     private let movedFiles: [String: String]
+    private let movedFolders: [Move]
     private let before: LinkTargets
     private let after: LinkTargets
     /// The file names (lower-cased, without `.md`) of the notes that move: a link by one of
@@ -38,13 +38,13 @@ public struct LinkRewriter: Sendable {
     ///   - paths: every note of the vault before the moves.
     ///   - moves: what moves.
     public init(paths: [String], moves: [Move], fileExists: @escaping @Sendable (String) -> Bool) {
-        self.moves = moves
         var files: [String: String] = [:]
         for move in moves where !move.isFolder { files[move.from] = move.to }
         movedFiles = files
         self.fileExists = fileExists
         before = LinkTargets(paths: paths)
         let folders = moves.filter(\.isFolder)
+        movedFolders = folders
         var names: Set<String> = []
         after = LinkTargets(paths: paths.map { path in
             guard let moved = Self.moved(path, files: files, folders: folders) else { return path }
@@ -62,7 +62,7 @@ public struct LinkRewriter: Sendable {
 
     /// Where the file at `path` is after the moves; nil when it does not move.
     public func newPath(_ path: String) -> String? {
-        Self.moved(path, files: movedFiles, folders: moves.filter(\.isFolder))
+        Self.moved(path, files: movedFiles, folders: movedFolders)
     }
 
     private static func moved(_ path: String, files: [String: String], folders: [Move]) -> String? {

@@ -5,7 +5,7 @@ import VaultKit
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init", abstract: "Make a directory a vault; with --git, one that syncs through git.",
-        discussion: "vault init --git [REMOTE] also makes it a git repository set up for vault sync (see vault sync --setup).")
+        discussion: "vault init --git [--remote URL] also makes it a git repository set up for vault sync (see vault sync --setup).")
 
     @Argument(help: "The directory (default: the current one); with --git, a remote URL here is the remote.") var path: String = "."
     @Flag(help: "Set the vault up for 'vault sync': git repository, merge driver, .gitattributes.") var git = false

@@ -18,13 +18,22 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The address to listen on.") var host = "127.0.0.1"
     @Option(help: "The access token required beyond loopback (default: generated).") var token: String?
     @Flag(help: "Open the page in the default browser.") var open = false
+    @Option(name: .customLong("sync"), help: ArgumentHelp("Sync through git every N seconds and soon after a change (see vault sync).", valueName: "N"))
+    var syncInterval: Int?
 
     func validate() throws {
         if !(1...65535).contains(port) { throw ValidationError("--port must be between 1 and 65535") }
+        if let syncInterval, syncInterval < 1 { throw ValidationError("--sync must be at least 1 second") }
     }
 
     func run() async throws {
-        let server = VaultServer(session: try global.openSession(), options: ServeOptions(host: host, port: port, token: token))
+        let session = try global.openSession()
+        var options = ServeOptions(host: host, port: port, token: token)
+        if let syncInterval {
+            options.sync = VaultSync(root: session.root, program: SyncCommand.program)
+            options.syncInterval = TimeInterval(syncInterval)
+        }
+        let server = VaultServer(session: session, options: options)
         let url = server.url
         let open = self.open
         try await server.run(log: { Terminal.standardError.line($0) }) {

@@ -50,11 +50,12 @@ public struct Relocation: Sendable {
     public func move(_ moving: [Note], to folder: String, dryRun: Bool = false) throws(VaultError) -> Report {
         let operations = NoteOperations(vault: vault)
         var moves: [LinkRewriter.Move] = []
+        var targets: Set<String> = []
         var failed: [VaultError] = []
         for note in moving {
             let target = try operations.moveTarget(note, to: folder)
             if target == note.path { continue }
-            if root.status(target) != nil || moves.contains(where: { $0.to == target }) {
+            if root.status(target) != nil || !targets.insert(target).inserted {
                 failed.append(.destinationExists(target))
                 continue
             }
