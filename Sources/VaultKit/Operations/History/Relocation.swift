@@ -158,11 +158,41 @@ public struct Relocation: Sendable {
         report.moves = moved
         if moved.count == moves.count {
             do { try finish(&steps) } catch { report.failed.append(error) }
+        } else if !report.linkedNotes.isEmpty {
+            report.links = correctLinks(planned: planned, linked: Set(report.linkedNotes), moved: moved, steps: &steps, failed: &report.failed)
         }
         record.steps = steps
         record.state = .done
         try history.write(record, to: file)
         return report
+    }
+
+    /// Some moves failed after the links were rewritten for all of them: makes the links of
+    /// the notes in `linked` lead where the files now are, as if only `moved` had been asked
+    /// for, and returns the link changes that stand.
+    private func correctLinks(
+        planned: [(path: String, before: [UInt8], splices: [ByteSplice])], linked: Set<String>, moved: [LinkRewriter.Move],
+        steps: inout [OperationRecord.Step], failed: inout [VaultError]
+    ) -> [LinkChange] {
+        let rewriter = LinkRewriter(paths: notes.map(\.path), moves: moved) { [root] in root.status($0) != nil }
+        var links: [LinkChange] = []
+        for plan in planned where linked.contains(plan.path) {
+            let splices = rewriter.splices(in: plan.before, of: plan.path)
+            let wanted = ByteSplice.apply(splices, to: plan.before) ?? plan.before
+            let path = rewriter.newPath(plan.path) ?? plan.path
+            do {
+                let change = try vault.writer.change(path) { editor in
+                    for splice in ByteSplice.between(editor.bytes, wanted).reversed() {
+                        try editor.splice(splice.offset..<(splice.offset + splice.removed.count), with: splice.inserted)
+                    }
+                }
+                if let change { steps.append(Self.edit(path, change)) }
+                links += Self.changes(splices, in: plan.before, path: plan.path)
+            } catch {
+                failed.append(error)
+            }
+        }
+        return links
     }
 
     private static func edit(_ path: String, _ change: NoteWriter.Change, splices: [ByteSplice]? = nil) -> OperationRecord.Step {
