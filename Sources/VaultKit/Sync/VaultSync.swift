@@ -129,9 +129,10 @@ public struct VaultSync: Sendable {
     /// Completes the merge of a sync that was killed in the middle of it: settles what git
     /// left unmerged and commits, so that the sync goes on as if it had not been stopped.
     private func finishInterruptedMerge(into report: inout Report) throws(VaultError) {
-        let marker = try gitDirectory() + "/" + Self.mergeMarker
+        let gitDirectory = try gitDirectory()
+        let marker = gitDirectory + "/" + Self.mergeMarker
         guard FileManager.default.fileExists(atPath: marker) else { return }
-        if FileManager.default.fileExists(atPath: try gitDirectory() + "/MERGE_HEAD") {
+        if FileManager.default.fileExists(atPath: gitDirectory + "/MERGE_HEAD") {
             try settleAndCommit(into: &report)
             report.lines.append("finished the merge an interrupted sync began")
         }
@@ -191,15 +192,17 @@ public struct VaultSync: Sendable {
             report.lines.append("merged \(count) commit\(count == 1 ? "" : "s") from \(upstream)")
             return
         }
-        let marker = try gitDirectory() + "/" + Self.mergeMarker
+        let gitDirectory = try gitDirectory()
+        let marker = gitDirectory + "/" + Self.mergeMarker
         FileManager.default.createFile(atPath: marker, contents: Data(upstream.utf8))
         // Never committed by git itself, so that every merge ends the same way: settled, then
         // committed here (and an interrupted one is finished by the next sync).
         let merge = try git.run(["merge", "-q", "--no-commit", "--no-ff", "-m", "vault sync: merge \(upstream)", upstream])
-        let gitDirectory = try gitDirectory()
         guard merge.succeeded || FileManager.default.fileExists(atPath: gitDirectory + "/MERGE_HEAD") else {
             try? FileManager.default.removeItem(atPath: marker)
-            throw .invalidArgument("git merge failed: \(Self.firstLine(merge.stderr))")
+            // git's own complaint, not the merge driver's notes before it.
+            let complaint = merge.stderr.split(separator: "\n").first { $0.hasPrefix("error:") || $0.hasPrefix("fatal:") }
+            throw .invalidArgument("git merge failed: \(Self.firstLine(complaint.map(String.init) ?? merge.stderr))")
         }
         Self.stop(at: "in-merge")
         try settleAndCommit(into: &report)
