@@ -39,8 +39,8 @@ import Testing
         #expect(try vault.vault.scan().notes.map(\.path) == ["Work/Projects/Roadmap.md"])
         #expect(trash.count() == 3)
         for name in ["Work/Plan", "Home/Plan.md", "Root"] {
-            let (path, renamed) = try trash.restore(trash.resolve(name, in: trash.items()))
-            #expect(!renamed, "\(path)")
+            let restored = try trash.restore(trash.resolve(name, in: trash.items()))
+            #expect(!restored.renamed, "\(restored.path)")
         }
         #expect(try snapshot(vault) == before)
         #expect(trash.count() == 0)

@@ -71,4 +71,17 @@ struct AttachmentTests {
         #expect(undo.status == 0, "\(undo)")
         #expect(vault.exists("attachments/photo.png") && vault.exists("Plan.md"))
     }
+
+    @Test func anAttachmentWhosePlaceIsTakenStaysInTheTrashAndIsNamed() throws {
+        let (vault, files) = try vault()
+        try vault.run("attach", "Plan", files.root.appendingPathComponent("photo.png").path)
+        #expect(try vault.run("rm", "Plan").status == 0)
+        try vault.write("attachments/photo.png", "a new photo")
+        let restore = try vault.run("trash", "restore", "Plan")
+        #expect(restore.status == 0, "\(restore)")
+        #expect(restore.stderr == "vault: warning: .trash/Plan.md.attachments/attachments/photo.png stays in the trash: its place in the vault is taken\n")
+        #expect(try vault.text("attachments/photo.png") == "a new photo")
+        #expect(try vault.bytes(".trash/Plan.md.attachments/attachments/photo.png") == [0x89, 0x50, 0x4E, 0x47])
+        #expect(vault.exists("Plan.md"))
+    }
 }

@@ -33,15 +33,18 @@ struct OrganisingAPI: Sendable {
     func restore(_ request: Request) async throws -> Response {
         let name = try await request.decode(NameBody.self).name
         let session = self.session
-        let (path, renamed) = try await Blocking.run { () throws -> (String, Bool) in
+        let restored = try await Blocking.run { () throws -> Trash.Restored in
             let trash = session.beginWrite().trash
             return try trash.restore(try trash.resolve(name, in: trash.items()))
         }
-        await live.refresh([path, Trash.directory])
+        await live.refresh([restored.path, Trash.directory])
         return APIResponse.json { json in
             json.beginObject()
-            json.key("path"); json.string(path)
-            json.key("renamed"); json.bool(renamed)
+            json.key("path"); json.string(restored.path)
+            json.key("renamed"); json.bool(restored.renamed)
+            json.key("attachmentsLeft"); json.beginArray()
+            for left in restored.attachmentsLeft { json.string(left) }
+            json.endArray()
             json.endObject()
         }
     }

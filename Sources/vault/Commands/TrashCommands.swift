@@ -92,8 +92,11 @@ extension TrashCommand {
                 for name in notes {
                     do throws(VaultError) {
                         let item = try changes.trash.resolve(name, in: items)
-                        let (path, renamed) = try changes.trash.restore(item)
-                        global.terminal.line("restored \(path)" + (renamed ? " (\(item.origin) is taken, so under a new name)" : ""))
+                        let restored = try changes.trash.restore(item)
+                        global.terminal.line("restored \(restored.path)" + (restored.renamed ? " (\(item.origin) is taken, so under a new name)" : ""))
+                        for left in restored.attachmentsLeft {
+                            Terminal.standardError.line(TerminalText.escaped("vault: warning: \(left) stays in the trash: its place in the vault is taken"))
+                        }
                     } catch {
                         Terminal.standardError.printError(error)
                         failed = true

@@ -149,9 +149,20 @@ public struct Trash: Sendable {
 
     // MARK: - Restoring
 
+    /// What a restore did.
+    public struct Restored: Sendable {
+        /// Where the note is now.
+        public var path: String
+        /// True when its own path was taken, so that it came back under a free name.
+        public var renamed: Bool
+        /// Attachments that went to the trash with it and could not go back (their place is
+        /// taken now), as paths in the trash: kept there, never deleted.
+        public var attachmentsLeft: [String]
+    }
+
     /// Puts `item` back where it was, recreating its folders. When that path is taken now,
     /// it is restored under a free name; `renamed` says so.
-    public func restore(_ item: Item) throws(VaultError) -> (path: String, renamed: Bool) {
+    public func restore(_ item: Item) throws(VaultError) -> Restored {
         let original = item.info.originalPath ?? (item.name.split(separator: "/").last.map(String.init) ?? item.name)
         let relative = try VaultPath.relative(original, root: root)
         let parts = relative.split(separator: "/").map(String.init)
@@ -165,9 +176,9 @@ public struct Trash: Sendable {
             do {
                 try root.move(source, to: target, operation: "restore to '\(target)'")
                 root.removeFile(source + TrashInfo.suffix)
-                restoreAttachments(of: item.name)
+                let left = restoreAttachments(of: item.name)
                 vault.journal?.add(.restore(name: item.name, path: target))
-                return (target, target != relative)
+                return Restored(path: target, renamed: target != relative, attachmentsLeft: left)
             } catch .destinationExists {
                 target = FileNaming.freePath(folder: folder, base: base, in: root)
             }
@@ -202,20 +213,31 @@ public struct Trash: Sendable {
     }
 
     /// Puts back the attachments that went to the trash with the note `name`, where their
-    /// place is free; the others stay in the trash (with the note's name).
+    /// place is free, and returns the others (paths in the trash): those stay, and only the
+    /// directories emptied are removed.
     @discardableResult
     func restoreAttachments(of name: String) -> [String] {
         let folder = Self.attachmentFolder(of: name)
         guard root.isDirectory(folder) else { return [] }
-        var restored: [String] = []
-        walk(String(folder.dropFirst(Self.directory.count + 1))) { relative in
+        var left: [String] = []
+        // Hidden names too: everything in the folder went there with the note.
+        walk(String(folder.dropFirst(Self.directory.count + 1)), includingHidden: true) { relative in
             let original = String(relative.dropFirst(name.count + ".attachments/".count))
             guard (try? makeDirectories(original.split(separator: "/").dropLast().joined(separator: "/"))) != nil,
-                  (try? root.move(Self.directory + "/" + relative, to: original, operation: "restore")) != nil else { return }
-            restored.append(original)
+                  (try? root.move(Self.directory + "/" + relative, to: original, operation: "restore")) != nil
+            else {
+                left.append(Self.directory + "/" + relative)
+                return
+            }
         }
-        removeTree(folder)
-        return restored
+        removeEmptyDirectories(folder)
+        return left
+    }
+
+    /// Removes `path` and the directories below it that hold nothing (after their own are gone).
+    private func removeEmptyDirectories(_ path: String) {
+        for (name, kind) in root.entries(of: path) where kind == .directory { removeEmptyDirectories(path + "/" + name) }
+        root.removeDirectory(path)
     }
 
     /// Removes the directory `path` and what is in it, where it can (what cannot be removed stays).
@@ -295,11 +317,12 @@ public struct Trash: Sendable {
         }
     }
 
-    /// Calls `visit` with every file below `.trash/` (relative to it), not following links.
-    private func walk(_ prefix: String, _ visit: (String) -> Void) {
+    /// Calls `visit` with every file below `.trash/` (relative to it), not following links;
+    /// hidden names are passed over unless `includingHidden`.
+    private func walk(_ prefix: String, includingHidden: Bool = false, _ visit: (String) -> Void) {
         let path = prefix.isEmpty ? Self.directory : Self.directory + "/" + prefix
         var directories: [String] = []
-        for (name, kind) in root.entries(of: path) where !name.hasPrefix(".") {
+        for (name, kind) in root.entries(of: path) where includingHidden || !name.hasPrefix(".") {
             let relative = prefix.isEmpty ? name : prefix + "/" + name
             if kind == .directory {
                 directories.append(relative)
@@ -307,6 +330,6 @@ public struct Trash: Sendable {
                 visit(relative)
             }
         }
-        for directory in directories { walk(directory, visit) }
+        for directory in directories { walk(directory, includingHidden: includingHidden, visit) }
     }
 }
