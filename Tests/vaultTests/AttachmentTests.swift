@@ -84,4 +84,21 @@ struct AttachmentTests {
         #expect(try vault.bytes(".trash/Plan.md.attachments/attachments/photo.png") == [0x89, 0x50, 0x4E, 0x47])
         #expect(vault.exists("Plan.md"))
     }
+
+    @Test func linksOutOfTheVaultOrIntoItsHiddenFoldersAreNeverAttachments() throws {
+        let (vault, files) = try vault()
+        defer { withExtendedLifetime(files) {} }
+        let outside = vault.root.deletingLastPathComponent().appendingPathComponent("outside.png")
+        try Data("not the vault's".utf8).write(to: outside)
+        try vault.write("Plan.md", "# Plan\n\n![[../outside.png]] ![[/../outside.png]] [o](../outside.png) ![[.vault/config.yaml]] ![[a/../../outside.png]]\n")
+        try vault.write(".vault/config.yaml", "trashDays: 30\n")
+        let config = try vault.bytes(".vault/config.yaml")
+        #expect(try vault.run("attachments").stdout.hasPrefix("no attachments"), "nothing the vault holds")
+        let check = try vault.run("check")
+        #expect(check.stdout.contains("Plan.md:3:1: warning: missing attachment: no file is '../outside.png'"), "\(check)")
+        #expect(try vault.run("rm", "Plan").status == 0)
+        #expect(try Data(contentsOf: outside) == Data("not the vault's".utf8), "left where it was")
+        #expect(try vault.bytes(".vault/config.yaml") == config)
+        #expect(!vault.exists(".trash/Plan.md.attachments"))
+    }
 }

@@ -53,11 +53,12 @@ public struct Attachments: Sendable {
         guard !link.namesNote, !link.target.isEmpty else { return nil }
         let root = vault.root
         func existing(_ candidate: String?) -> String? {
-            guard let candidate, root.status(candidate)?.isDirectory == false else { return nil }
+            guard let candidate = LinkTargets.visible(candidate), root.status(candidate)?.isDirectory == false else { return nil }
             return candidate
         }
         if link.kind == .markdown { return existing(LinkTargets.path(of: link.target, from: path)) }
-        if link.target.contains("/") { return existing(String(link.target.drop { $0 == "/" })) }
+        // A path from the vault's top: `..` may not climb out of it.
+        if link.target.contains("/") { return existing(LinkTargets.path(of: link.target, from: "")) }
         if let named = byName[link.target.lowercased()]?.min(by: { ($0.count, $0) < ($1.count, $1) }) { return named }
         let folder = path.split(separator: "/").dropLast().joined(separator: "/")
         return existing(folder.isEmpty ? link.target : folder + "/" + link.target)

@@ -113,8 +113,8 @@ public struct LinkRewriter: Sendable {
             return note
         }
         let file = link.kind == .markdown ? LinkTargets.path(of: link.target, from: path)
-            : link.target.contains("/") ? String(link.target.drop { $0 == "/" }) : nil
-        return file.flatMap { fileExists($0) ? $0 : nil }
+            : link.target.contains("/") ? LinkTargets.path(of: link.target, from: "") : nil
+        return LinkTargets.visible(file).flatMap { fileExists($0) ? $0 : nil }
     }
 
     /// True when `link`, in the note now at `path`, leads to `target` after the moves.

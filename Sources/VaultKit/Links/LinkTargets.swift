@@ -48,6 +48,13 @@ public struct LinkTargets: Sendable {
         return parts.joined(separator: "/")
     }
 
+    /// `path` when no part of it is hidden: links never lead into `.trash/` or `.vault/`, or
+    /// to a dot file, which are not the vault's to show or move.
+    static func visible(_ path: String?) -> String? {
+        guard let path, !path.isEmpty, !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { return nil }
+        return path
+    }
+
     /// `target` written relative to the folder of the note at `path`.
     static func relative(_ target: String, from path: String) -> String {
         let folder = path.split(separator: "/").dropLast()
