@@ -164,10 +164,16 @@ public struct Attachments: Sendable {
     /// Writes `bytes` into the attachment folder as `name` (or a free name like it) and
     /// returns its vault-relative path.
     public func add(_ bytes: [UInt8], named name: String) throws(VaultError) -> String {
-        guard !name.lowercased().hasSuffix(".md") else { throw .invalidArgument("'\(name)' is a note; attach files that are not notes") }
+        // A NUL would cut the name short in the system call (`x.md\0.png` is `x.md`): refused,
+        // with every other control character, before anything is made of the name.
+        guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw .invalidArgument("the file name '\(name.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : String($0) }.joined())' has control characters; rename the file first")
+        }
         let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
         let base = FileNaming.baseName(for: dot.map { String(name[..<$0]) } ?? name)
         let suffix = dot.map { String(name[$0...]).filter { $0 != "/" } } ?? ""
+        // Checked on the name as it will be written: an attachment must never become a note.
+        guard suffix.lowercased() != ".md" else { throw .invalidArgument("'\(name)' is a note; attach files that are not notes") }
         try vault.root.makeDirectory(folder, operation: "create the attachment folder")
         for _ in 0..<5 {
             let path = FileNaming.freePath(folder: folder, base: base, extension: suffix, in: vault.root)
