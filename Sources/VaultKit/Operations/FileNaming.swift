@@ -2,15 +2,17 @@
 /// File names for notes, made from titles.
 public enum FileNaming {
     /// A file name (without `.md`) for `title`: characters file systems and sync tools
-    /// dislike become spaces or dashes, and a leading dot is dropped so the note is not hidden.
+    /// dislike become spaces or dashes, those a `[[wiki link]]` cannot hold in a name
+    /// (`#`, `^`, `[`, `]`, `|`, as Obsidian refuses them) are dropped, and a leading dot is
+    /// dropped so the note is not hidden.
     public static func baseName(for title: String) -> String {
         var name = ""
         for scalar in title.unicodeScalars {
             switch scalar {
             case "/", "\\", ":": name.unicodeScalars.append("-")
-            case "*", "?", "\"", "<", ">", "|": continue
+            case "*", "?", "\"", "<", ">", "|", "#", "^", "[", "]": continue
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { name.unicodeScalars.append(" ") } else { name.unicodeScalars.append(scalar) }
+                if scalar.properties.generalCategory == .control { name.unicodeScalars.append(" ") } else { name.unicodeScalars.append(scalar) }
             }
         }
         // Not hidden (`.`), and not taken for an option by the next command (`-`).
