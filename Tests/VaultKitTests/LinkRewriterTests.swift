@@ -97,6 +97,22 @@ import Testing
         #expect(read == record, "\(text)")
         #expect(record.steps.map(\.inverse).map(\.inverse) == record.steps)
     }
+
+    /// Bytes YAML would read as line breaks (NEL, U+2028), not at all (C1 controls, a BOM
+    /// inside), or that are not UTF-8: a record keeps them exactly.
+    @Test func aRecordKeepsEveryByteOfItsSplices() throws {
+        let awkward: [[UInt8]] = [
+            Array("a\u{85}b".utf8), Array("\u{2028}\u{2029}".utf8), Array("\u{9B}x\u{FEFF}".utf8), [0x00, 0x7F, 0x1B],
+            [0xFF, 0xFE, 0x80, 0x41], Array("tab\tend ".utf8), [],
+        ]
+        let splices = awkward.enumerated().map { ByteSplice(offset: $0.offset, removed: $0.element, inserted: awkward[(awkward.count - 1) - $0.offset]) }
+        let record = OperationRecord(id: "abc12345", kind: .rename, time: Date(timeIntervalSince1970: 1_800_000_000), summary: "s\u{85}",
+                                     steps: [.edit(path: "a.md", before: 1, after: 2, splices: splices)])
+        let text = record.text(timeZone: TimeZone(identifier: "UTC")!)
+        #expect(String(validating: Array(text.utf8), as: UTF8.self) != nil)
+        let read = Array(text.utf8).withUnsafeBytes { OperationRecord(bytes: $0, timeZone: TimeZone(identifier: "UTC")!) }
+        #expect(read == record, "\(text)")
+    }
 }
 
 /// Backlinks passes over most notes without resolving their links: it must find exactly

@@ -28,8 +28,12 @@ public enum YAMLScalarWriter {
             case "\n": out += "\\n"
             case "\t": out += "\\t"
             case "\r": out += "\\r"
+            // YAML reads these as line breaks, or not at all: escaped, they come back as they were.
+            case "\u{2028}": out += "\\L"
+            case "\u{2029}": out += "\\P"
+            case "\u{FEFF}": out += "\\uFEFF"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
+                if scalar.properties.generalCategory == .control {
                     let hex = String(scalar.value, radix: 16)
                     out += "\\x" + String(repeating: "0", count: 2 - hex.count) + hex
                 } else {

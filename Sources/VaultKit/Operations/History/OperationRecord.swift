@@ -114,8 +114,19 @@ public struct OperationRecord: Sendable, Equatable {
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
+    /// Text as YAML text; bytes that are not UTF-8 (a splice may cut no character, but a
+    /// note need not be UTF-8 at all) as `!!binary`, so that they come back exactly.
     private static func quoted(_ bytes: [UInt8]) -> String {
-        YAMLScalarWriter.doubleQuoted(String(decoding: bytes, as: UTF8.self))
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            return "!!binary \"" + Data(bytes).base64EncodedString() + "\""
+        }
+        return YAMLScalarWriter.doubleQuoted(text)
+    }
+
+    private static func bytes(_ node: YAMLNode) -> [UInt8]? {
+        guard case .scalar(let text, _, let tag) = node.kind else { return nil }
+        if tag == "tag:yaml.org,2002:binary" { return Data(base64Encoded: text).map(Array.init) }
+        return Array(text.utf8)
     }
 
     /// Reads a record; nil when the file is not one.
@@ -136,8 +147,8 @@ public struct OperationRecord: Sendable, Equatable {
                 var splices: [ByteSplice] = []
                 for row in rows {
                     guard case .sequence(let cells, _) = row.kind, cells.count == 3, let offset = cells[0].scalar.flatMap({ Int($0) }),
-                          let removed = cells[1].scalar, let inserted = cells[2].scalar else { return nil }
-                    splices.append(ByteSplice(offset: offset, removed: Array(removed.utf8), inserted: Array(inserted.utf8)))
+                          let removed = Self.bytes(cells[1]), let inserted = Self.bytes(cells[2]) else { return nil }
+                    splices.append(ByteSplice(offset: offset, removed: removed, inserted: inserted))
                 }
                 steps.append(.edit(path: path, before: before, after: after, splices: splices))
             } else if let from = value("move", in: fields)?.scalar, let to = value("to", in: fields)?.scalar {
