@@ -43,6 +43,30 @@ struct UndoTests {
         #expect(try withoutHistory(vault.snapshot().differences(from: before)) != [])
     }
 
+    @Test func anUndoThatTookNothingBackLeavesNoRecordAndARedoneOperationCanBeUndoneAgain() throws {
+        let vault = try TestVault.example()
+        #expect(try vault.run("mv", "Groceries", "Work").status == 0)
+        let move = try lastID(vault)
+        // Something else stands where the note was: the undo takes nothing back.
+        try vault.write("Groceries.md", "# Someone else's\n")
+        let blocked = try vault.run("undo", move)
+        #expect(blocked.status == 1, "\(blocked)")
+        #expect(try lastID(vault) == move, "no record of an undo that did nothing")
+        try FileManager.default.removeItem(at: vault.url("Groceries.md"))
+        let undo = try vault.run("undo", move)
+        #expect(undo.status == 0, "\(undo)")
+        #expect(vault.exists("Groceries.md") && !vault.exists("Work/Groceries.md"))
+        // Undoing the undo moves it again; then the move can be undone again.
+        #expect(try vault.run("undo", try lastID(vault)).status == 0)
+        #expect(vault.exists("Work/Groceries.md"))
+        let again = try vault.run("undo", move)
+        #expect(again.status == 0, "\(again)")
+        #expect(vault.exists("Groceries.md") && !vault.exists("Work/Groceries.md"))
+        // While that undo stands, the move cannot be undone twice.
+        let twice = try vault.run("undo", move)
+        #expect(twice.status == 2 && twice.stderr.contains("was undone by"), "\(twice)")
+    }
+
     @Test func aTrashRestoreIsUndoneAndAnUndoneDeleteComesBack() throws {
         let vault = try TestVault.example()
         try vault.run("rm", "Groceries")

@@ -22,8 +22,8 @@ public struct Undo: Sendable {
     /// Undoes the file operation `record` (from the file `file`).
     public func undo(_ record: OperationRecord, dryRun: Bool = false) throws(VaultError) -> Report {
         let history = OperationHistory(vault: vault)
-        if let later = history.entries().first(where: { if case .files(let undo) = $0.entry { undo.undoes == record.id } else { false } }) {
-            throw .invalidArgument("operation \(record.id) was undone by \(later.entry.id); undo \(later.entry.id) to do it again")
+        if let later = Self.standingUndo(of: record.id, among: history.entries().compactMap { if case .files(let r) = $0.entry { r } else { nil } }) {
+            throw .invalidArgument("operation \(record.id) was undone by \(later); undo \(later) to do it again")
         }
         let steps = record.steps.reversed().map(\.inverse)
         var report = Report()
@@ -50,11 +50,27 @@ public struct Undo: Sendable {
                 }
             }
         }
+        if taken.isEmpty {
+            // Nothing was taken back: no record, so that nothing stands in the way of the next try.
+            vault.root.removeFile(file)
+            return report
+        }
         undo.steps = taken
         undo.state = .done
         try history.write(undo, to: file)
         report.recordID = undo.id
         return report
+    }
+
+    /// The id of the undo of `id` that stands: one that undid it and was not undone itself
+    /// (an undo undone does the operation again, which can then be undone again).
+    static func standingUndo(of id: String, among records: [OperationRecord]) -> String? {
+        var seen: Set<String> = []
+        func standing(_ id: String) -> String? {
+            guard seen.insert(id).inserted else { return nil }
+            return records.first { $0.undoes == id && standing($0.id) == nil }?.id
+        }
+        return standing(id)
     }
 
     private enum Check {
