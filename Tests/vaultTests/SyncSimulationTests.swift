@@ -50,7 +50,8 @@ struct SyncSimulationTests {
                 // Folders live in git only while they hold a note: moves go to those there are.
                 let folders = ["/"] + Set(notes.compactMap { $0.split(separator: "/").count > 1 ? String($0.prefix { $0 != "/" }) : nil }).sorted()
                 let result = try clone.run("mv", name, folders[Int(random.next() % UInt64(folders.count))])
-                #expect(result.status == 0, "\(context): \(result)")
+                // Syncs may bring a note of the same name into the folder: then mv refuses.
+                #expect(result.status == 0 || result.stderr.hasSuffix("already exists; nothing was overwritten\n"), "\(context): \(result)")
             case (7, _):
                 let result = try clone.run("rename", name, "Renamed \(word)")
                 #expect(result.status == 0, "\(context): \(result)")
