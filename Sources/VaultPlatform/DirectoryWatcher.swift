@@ -8,30 +8,50 @@ import Foundation
 /// writes), except those named in `alsoWatch` (`.trash`, whose count the page shows).
 /// When the kernel's queue overflows (a branch switch touching many thousands of files),
 /// the report says so and the listener rescans everything.
+///
+/// Cookies tell a listener that it has heard of every change made before some moment, as
+/// watchman's do: `placeCookie` creates a file in the cookie directory, and since inotify
+/// keeps one queue in order, the report that names the cookie comes after every event of
+/// the changes made before it.
 package final class DirectoryWatcher: @unchecked Sendable {
     /// What changed since the last report: vault-relative paths of entries, and whether
     /// some changes were lost (then rescan everything).
     package struct Report: Sendable {
         package var paths: [String]
         package var overflowed: Bool
+        /// Cookies (`placeCookie`) that appeared since the last report.
+        package var cookies: [String] = []
     }
 
     private let root: String
     private let alsoWatch: Set<String>
+    private let cookieDirectory: String?
+    private var cookieWatch: Int32 = -1
+    private var cookieCount = 0
     private let onChange: @Sendable (Report) -> Void
     private let lock = NSLock()
     private var fd: Int32 = -1
     private var directories: [Int32: String] = [:]
     private var stopped = false
 
-    /// Starts watching the directory at the absolute path `root`.
-    package init(root: String, alsoWatch: Set<String> = [], onChange: @escaping @Sendable (Report) -> Void) throws(SystemError) {
+    /// Starts watching the directory at the absolute path `root`; cookies go in
+    /// `cookieDirectory` (relative to `root`, created if missing), whose other files are
+    /// not reported.
+    package init(root: String, alsoWatch: Set<String> = [], cookieDirectory: String? = nil, onChange: @escaping @Sendable (Report) -> Void) throws(SystemError) {
         self.root = root
         self.alsoWatch = alsoWatch
+        self.cookieDirectory = cookieDirectory
         self.onChange = onChange
         #if os(Linux)
         fd = try Syscalls.makeWatcher()
         addTree("")
+        if let cookieDirectory {
+            try Syscalls.makeDirectory(root + "/" + cookieDirectory)
+            guard let wd = Syscalls.watch(root + "/" + cookieDirectory, with: fd) else {
+                throw SystemError(operation: "watch \(cookieDirectory)", code: 2)
+            }
+            cookieWatch = wd
+        }
         let thread = Thread { [self] in self.readEvents() }
         thread.name = "vault-watcher"
         thread.start()
@@ -48,6 +68,30 @@ package final class DirectoryWatcher: @unchecked Sendable {
             guard !stopped else { return }
             stopped = true
         }
+    }
+
+    /// A name for the next cookie, unique in this process.
+    package func newCookieName() -> String {
+        lock.withLock {
+            cookieCount += 1
+            return "cookie-\(Syscalls.processID)-\(cookieCount)"
+        }
+    }
+
+    /// Creates the cookie file `name`, which a later report's `cookies` holds; false
+    /// without a cookie directory or when the file cannot be created.
+    package func placeCookie(_ name: String) -> Bool {
+        guard let cookieDirectory,
+              let fd = try? Syscalls.createExclusive(root + "/" + cookieDirectory + "/" + name, in: Syscalls.currentDirectory, mode: 0o600)
+        else { return false }
+        Syscalls.close(fd)
+        return true
+    }
+
+    /// Removes a cookie file `placeCookie` made.
+    package func removeCookie(_ name: String) {
+        guard let cookieDirectory else { return }
+        _ = Syscalls.removeFile(root + "/" + cookieDirectory + "/" + name, in: Syscalls.currentDirectory)
     }
 
     /// The number of directories watched.
@@ -82,7 +126,7 @@ package final class DirectoryWatcher: @unchecked Sendable {
             while case .success(let count) = buffer.withUnsafeMutableBytes({ Syscalls.read(fd, into: $0) }), count > 0 {
                 buffer.withUnsafeBytes { parse(UnsafeRawBufferPointer(rebasing: $0[0..<count]), into: &report) }
             }
-            if !report.paths.isEmpty || report.overflowed, !lock.withLock({ stopped }) { onChange(report) }
+            if !report.paths.isEmpty || report.overflowed || !report.cookies.isEmpty, !lock.withLock({ stopped }) { onChange(report) }
         }
         Syscalls.close(fd)
     }
@@ -99,6 +143,11 @@ package final class DirectoryWatcher: @unchecked Sendable {
             offset += 16 + length
             if mask & Syscalls.eventOverflow != 0 {
                 report.overflowed = true
+                continue
+            }
+            if wd == cookieWatch {
+                let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
+                if mask & Syscalls.eventCreated != 0, name.hasPrefix("cookie-") { report.cookies.append(name) }
                 continue
             }
             guard let directory = lock.withLock({ directories[wd] }) else { continue }

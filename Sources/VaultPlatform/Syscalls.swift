@@ -67,7 +67,7 @@ package enum Syscalls {
     // MARK: Reading and writing
 
     /// read(2), retried on EINTR.
-    static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Result<Int, SystemError> {
+    package static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Result<Int, SystemError> {
         while true {
             let count = system_read(fd, buffer.baseAddress, buffer.count)
             if count >= 0 { return .success(count) }
@@ -196,6 +196,7 @@ package enum Syscalls {
     static let watchedEvents = UInt32(IN_CREATE | IN_DELETE | IN_CLOSE_WRITE | IN_MODIFY | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB
         | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR | IN_DONT_FOLLOW)
     static let eventIsDirectory = UInt32(IN_ISDIR)
+    static let eventCreated = UInt32(IN_CREATE)
     static let eventOverflow = UInt32(IN_Q_OVERFLOW)
     static let eventIgnored = UInt32(IN_IGNORED)
 
@@ -207,9 +208,136 @@ package enum Syscalls {
     #endif
 
     /// Waits up to `milliseconds` for `fd` to be readable; true when it is.
-    static func waitReadable(_ fd: Int32, milliseconds: Int32) -> Bool {
+    package static func waitReadable(_ fd: Int32, milliseconds: Int32) -> Bool {
         var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         return poll(&entry, 1, milliseconds) > 0 && entry.revents & Int16(POLLIN) != 0
+    }
+
+    // MARK: Local sockets
+
+    /// The longest path a Unix socket address holds (`sun_path` less its final NUL).
+    package static let localSocketPathLimit = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
+
+    /// A Unix stream socket listening at `path`, which must not exist.
+    package static func listenLocal(_ path: String) throws(SystemError) -> Int32 {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw SystemError(operation: "create a socket", code: errno) }
+        var address = try localAddress(path)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard bound == 0, listen(fd, 16) == 0 else {
+            let code = errno
+            Self.close(fd)
+            throw SystemError(operation: "listen at \(path)", code: code)
+        }
+        return fd
+    }
+
+    /// A Unix stream socket connected to `path`; nil when nothing listens there.
+    package static func connectLocal(_ path: String) -> Int32? {
+        guard var address = try? localAddress(path) else { return nil }
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return nil }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard connected == 0 else {
+            Self.close(fd)
+            return nil
+        }
+        return fd
+    }
+
+    /// accept(2), the connection made close-on-exec; nil when none is waiting.
+    package static func acceptLocal(_ fd: Int32) -> Int32? {
+        let connection = accept(fd, nil, nil)
+        guard connection >= 0 else { return nil }
+        _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
+        return connection
+    }
+
+    private static func localAddress(_ path: String) throws(SystemError) -> sockaddr_un {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count <= localSocketPathLimit else { throw SystemError(operation: "use the socket path \(path)", code: ENAMETOOLONG) }
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
+        return address
+    }
+
+    /// sendmsg(2) of all of `bytes`, with `descriptors` passed along (SCM_RIGHTS) with the
+    /// first of them. A peer that is gone is an error (EPIPE), not a signal.
+    package static func send(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, descriptors: [Int32] = []) throws(SystemError) {
+        var offset = 0
+        var pending = descriptors
+        while offset < bytes.count || !pending.isEmpty {
+            var vector = iovec(iov_base: UnsafeMutableRawPointer(mutating: bytes.baseAddress.map { $0 + offset }), iov_len: bytes.count - offset)
+            var control = [UInt8](repeating: 0, count: pending.isEmpty ? 0 : controlSpace(pending.count))
+            let sent = control.withUnsafeMutableBytes { control -> Int in
+                var message = msghdr()
+                withUnsafeMutablePointer(to: &vector) { message.msg_iov = $0 }
+                message.msg_iovlen = 1
+                if !pending.isEmpty, let base = control.baseAddress {
+                    let header = base.assumingMemoryBound(to: cmsghdr.self)
+                    header.pointee.cmsg_len = MemoryLayout<cmsghdr>.size + 4 * pending.count
+                    header.pointee.cmsg_level = SOL_SOCKET
+                    header.pointee.cmsg_type = Int32(SCM_RIGHTS)
+                    pending.withUnsafeBytes { (base + MemoryLayout<cmsghdr>.size).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+                    message.msg_control = base
+                    message.msg_controllen = control.count
+                }
+                return withUnsafePointer(to: &vector) { _ in sendmsg(fd, &message, Int32(MSG_NOSIGNAL)) }
+            }
+            if sent < 0 {
+                if errno == EINTR { continue }
+                throw SystemError(operation: "send to a socket", code: errno)
+            }
+            pending = []
+            offset += sent
+        }
+    }
+
+    /// recvmsg(2) of up to `buffer.count` bytes and the descriptors passed with them (made
+    /// close-on-exec); a count of 0 is the end of the stream.
+    package static func receive(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, descriptors: inout [Int32]) -> Result<Int, SystemError> {
+        var control = [UInt8](repeating: 0, count: controlSpace(8))
+        while true {
+            var vector = iovec(iov_base: buffer.baseAddress, iov_len: buffer.count)
+            let (count, passed) = control.withUnsafeMutableBytes { control -> (Int, [Int32]) in
+                var message = msghdr()
+                message.msg_control = control.baseAddress
+                message.msg_controllen = control.count
+                let count = withUnsafeMutablePointer(to: &vector) { vector -> Int in
+                    message.msg_iov = vector
+                    message.msg_iovlen = 1
+                    return recvmsg(fd, &message, Int32(MSG_CMSG_CLOEXEC))
+                }
+                guard count >= 0, message.msg_controllen >= MemoryLayout<cmsghdr>.size, let base = control.baseAddress else { return (count, []) }
+                let header = base.assumingMemoryBound(to: cmsghdr.self).pointee
+                guard header.cmsg_level == SOL_SOCKET, header.cmsg_type == Int32(SCM_RIGHTS) else { return (count, []) }
+                let passed = (Int(header.cmsg_len) - MemoryLayout<cmsghdr>.size) / 4
+                return (count, (0..<passed).map { base.loadUnaligned(fromByteOffset: MemoryLayout<cmsghdr>.size + 4 * $0, as: Int32.self) })
+            }
+            descriptors += passed
+            if count >= 0 { return .success(count) }
+            if errno != EINTR { return .failure(SystemError(operation: "read from a socket", code: errno)) }
+        }
+    }
+
+    /// CMSG_SPACE for `count` descriptors: the header, then the descriptors, padded to the
+    /// header's alignment.
+    private static func controlSpace(_ count: Int) -> Int {
+        let alignment = MemoryLayout<Int>.size
+        return MemoryLayout<cmsghdr>.size + (4 * count + alignment - 1) / alignment * alignment
+    }
+
+    /// The path of the running executable, symbolic links resolved.
+    package static func executablePath() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     // MARK: Memory

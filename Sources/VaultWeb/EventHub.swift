@@ -1,4 +1,5 @@
 import Foundation
+import VaultPlatform
 
 /// The Server-Sent Events of `GET /api/events`: every open page gets each change.
 final class EventHub: Sendable {

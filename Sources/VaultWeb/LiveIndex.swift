@@ -57,16 +57,19 @@ final class LiveIndex: Sendable {
     private let state = Locked(RefreshState())
     private let watcher = Locked<DirectoryWatcher?>(nil)
     private let queue = DispatchQueue(label: "vault.web.index")
-    /// How long a report waits for others to join it before the rescan.
-    static let settleTime: DispatchTimeInterval = .milliseconds(25)
+    /// How long a report waits for others to join it before the rescan (a test makes it
+    /// long, to see that a command's answer never waits on it).
+    static let settleTime: DispatchTimeInterval = .milliseconds(ProcessInfo.processInfo.environment["VAULT_TEST_SETTLE_MS"].flatMap(Int.init) ?? 25)
 
     private struct RefreshState {
-        var scheduled = false
+        /// An update is waiting to start: soon, or after the settle time.
+        var scheduledNow = false
+        var scheduledLater = false
         var running = false
         /// What the next update re-reads: these paths, or everything.
         var paths: Set<String> = []
         var everything = false
-        var waiters: [CheckedContinuation<Void, Never>] = []
+        var waiters: [@Sendable () -> Void] = []
 
         var isDirty: Bool { everything || !paths.isEmpty }
     }
@@ -88,10 +91,33 @@ final class LiveIndex: Sendable {
 
     /// Watches every directory of the vault (and `.trash`), rescanning on each report.
     func startWatching() throws {
-        let watcher = try DirectoryWatcher(root: session.root.path, alsoWatch: [Trash.directory]) { [weak self] report in
-            self?.request(report.overflowed ? nil : report.paths, after: Self.settleTime, waiter: nil)
+        let watcher = try DirectoryWatcher(root: session.root.path, alsoWatch: [Trash.directory], cookieDirectory: Self.cookieDirectory) { [weak self] report in
+            guard let self else { return }
+            let waiters = cookieWaiters.withLock { waiting in report.cookies.compactMap { waiting.removeValue(forKey: $0) } }
+            // A cookie's waiter is answered from the update that reads what came before it, at once.
+            request(report.overflowed ? nil : report.paths, after: waiters.isEmpty ? Self.settleTime : nil, waiters: waiters)
         }
         self.watcher.withLock { $0 = watcher }
+    }
+
+    /// Where `settled` writes its cookies: ignored by git, as `.vault/.gitignore` says.
+    static let cookieDirectory = ".vault/tmp"
+    private let cookieWaiters = Locked<[String: @Sendable () -> Void]>([:])
+
+    /// The snapshot once every change made to the vault's files before this call has been
+    /// read (the watcher's cookie, then the update after it); nil when the watcher is not
+    /// running or that takes longer than `timeout`.
+    func settled(timeout: DispatchTimeInterval) -> Snapshot? {
+        guard let watcher = watcher.withLock({ $0 }) else { return nil }
+        let done = DispatchSemaphore(value: 0)
+        let cookie = watcher.newCookieName()
+        cookieWaiters.withLock { $0[cookie] = { done.signal() } }
+        defer {
+            cookieWaiters.withLock { _ = $0.removeValue(forKey: cookie) }
+            watcher.removeCookie(cookie)
+        }
+        guard watcher.placeCookie(cookie), done.wait(timeout: .now() + timeout) == .success else { return nil }
+        return snapshot
     }
 
     func stopWatching() {
@@ -102,19 +128,24 @@ final class LiveIndex: Sendable {
     /// the index reflects them as they are on disk: after a write through the API, so that
     /// its answer and the next request agree.
     func refresh(_ paths: [String]? = nil) async {
-        await withCheckedContinuation { continuation in request(paths, after: nil, waiter: continuation) }
+        await withCheckedContinuation { continuation in request(paths, after: nil, waiters: [{ continuation.resume() }]) }
     }
 
     /// Asks for an update of `paths` (nil: everything): started after `delay` unless one is
-    /// already waiting, or run again after the one running. `waiter` resumes when an update
-    /// that began after this request has finished.
-    private func request(_ paths: [String]?, after delay: DispatchTimeInterval?, waiter: CheckedContinuation<Void, Never>?) {
+    /// already waiting (one that waits longer does not hold up one asked for now), or run
+    /// again after the one running. `waiters` are called when an update that began after
+    /// this request has finished.
+    private func request(_ paths: [String]?, after delay: DispatchTimeInterval?, waiters: [@Sendable () -> Void] = []) {
         let start = state.withLock { state -> Bool in
-            if let waiter { state.waiters.append(waiter) }
+            state.waiters += waiters
             if let paths { state.paths.formUnion(paths) } else { state.everything = true }
-            if state.running { return false }
-            if state.scheduled { return false }
-            state.scheduled = true
+            if state.running || state.scheduledNow { return false }
+            if delay == nil {
+                state.scheduledNow = true
+                return true
+            }
+            if state.scheduledLater { return false }
+            state.scheduledLater = true
             return true
         }
         guard start else { return }
@@ -127,8 +158,9 @@ final class LiveIndex: Sendable {
 
     private func refreshLoop() {
         while true {
-            let (waiters, paths) = state.withLock { state -> ([CheckedContinuation<Void, Never>], Set<String>?) in
-                state.scheduled = false
+            let (waiters, paths) = state.withLock { state -> ([@Sendable () -> Void], Set<String>?) in
+                state.scheduledNow = false
+                state.scheduledLater = false
                 state.running = true
                 defer {
                     state.waiters = []
@@ -138,11 +170,11 @@ final class LiveIndex: Sendable {
                 return (state.waiters, state.everything ? nil : state.paths)
             }
             update(paths)
-            for waiter in waiters { waiter.resume() }
+            for waiter in waiters { waiter() }
             let again = state.withLock { state -> Bool in
                 state.running = false
                 if state.isDirty || !state.waiters.isEmpty {
-                    state.scheduled = true
+                    state.scheduledNow = true
                     return true
                 }
                 return false

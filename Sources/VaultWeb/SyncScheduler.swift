@@ -1,5 +1,6 @@
 import Foundation
 import VaultKit
+import VaultPlatform
 
 /// `vault serve --sync N`: syncs at start, every N seconds, and a few seconds after the notes
 /// change, one sync at a time. What a sync pulls in reaches the pages as any other change

@@ -31,8 +31,8 @@ public struct VaultServer: Sendable {
     }
 
     /// Serves until SIGINT or SIGTERM. `log` gets a line per request; `onReady` is called
-    /// once the server listens.
-    public func run(log: @escaping @Sendable (String) -> Void, onReady: @escaping @Sendable () -> Void) async throws {
+    /// once the server listens, with the live vault that commands can be answered from.
+    public func run(log: @escaping @Sendable (String) -> Void, onReady: @escaping @Sendable (LiveVault) -> Void) async throws {
         let events = EventHub()
         let session = self.session
         let options = self.options
@@ -45,7 +45,7 @@ public struct VaultServer: Sendable {
             router: WebApp(live: live, policy: policy, log: log).router(),
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: nil),
             onServerRunning: { _ in
-                onReady()
+                onReady(LiveVault(live: live))
                 if let sync = options.sync {
                     let scheduler = SyncScheduler(sync: sync, every: options.syncInterval, log: log)
                     scheduler.start()

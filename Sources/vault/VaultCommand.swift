@@ -33,8 +33,9 @@ struct VaultCommand: AsyncParsableCommand {
     /// failed check, 2 usage or input error.
     static func main() async {
         let command: ParsableCommand
+        let arguments = movingGlobalOptions(Array(CommandLine.arguments.dropFirst()))
         do {
-            command = try parseAsRoot(movingGlobalOptions(Array(CommandLine.arguments.dropFirst())))
+            command = try parseAsRoot(arguments)
         } catch {
             // Help and --version exit 0; a usage error exits 2, as DESIGN §7 asks.
             let code = exitCode(for: error)
@@ -43,26 +44,56 @@ struct VaultCommand: AsyncParsableCommand {
             Terminal.standardError.line(usage(for: error))
             Foundation.exit(2)
         }
+        if let command = command as? any ReadOnlyCommand, !arguments.contains(where: Self.asksForHelp),
+           let status = CommandClient.answer(arguments, global: command.global) {
+            Foundation.exit(status)
+        }
+        var runnable = command
+        let status: Int32
+        if var command = runnable as? AsyncParsableCommand {
+            do {
+                try await command.run()
+                status = 0
+            } catch {
+                status = Self.status(for: error)
+            }
+        } else {
+            status = execute(synchronous: runnable)
+        }
+        PhaseTimer.mark("finish")
+        Foundation.exit(status)
+    }
+
+    /// Runs a command that is not async and returns its exit status, its error printed.
+    static func execute(synchronous command: ParsableCommand) -> Int32 {
         var runnable = command
         do {
-            if var command = runnable as? AsyncParsableCommand {
-                try await command.run()
-            } else {
-                try runnable.run()
-            }
-        } catch let error as VaultError {
-            Terminal.standardError.printError(error)
-            Foundation.exit(2)
-        } catch let error as ExitCode {
-            Foundation.exit(error.rawValue)
+            try runnable.run()
+            return 0
         } catch {
+            return status(for: error)
+        }
+    }
+
+    /// Prints a command's error and returns the exit status it means.
+    private static func status(for error: any Error) -> Int32 {
+        switch error {
+        case let error as VaultError:
+            Terminal.standardError.printError(error)
+            return 2
+        case let error as ExitCode:
+            return error.rawValue
+        default:
             // `vault help` and `--help` on a default subcommand arrive here: exit 0 on stdout.
             guard exitCode(for: error) != .success else { exit(withError: error) }
             Terminal.standardError.line("vault: error: " + message(for: error))
-            Foundation.exit(2)
+            return 2
         }
-        PhaseTimer.mark("finish")
-        Foundation.exit(0)
+    }
+
+    /// Arguments that ask for help or the version, which only this process prints.
+    private static func asksForHelp(_ argument: String) -> Bool {
+        ["-h", "--help", "help", "--version", "--experimental-dump-help"].contains(argument)
     }
 }
 
@@ -93,10 +124,10 @@ func movingGlobalOptions(_ arguments: [String]) -> [String] {
     }
     var leading: [String] = []
     var rest = arguments[...]
-    while let first = rest.first, first.hasPrefix("--vault") || first.hasPrefix("--color") || first.hasPrefix("--format") || first == "--no-cache" {
+    while let first = rest.first, first.hasPrefix("--vault") || first.hasPrefix("--color") || first.hasPrefix("--format") || first == "--no-cache" || first == "--no-server" {
         leading.append(first)
         rest = rest.dropFirst()
-        if first != "--no-cache", !first.contains("="), let value = rest.first {
+        if first.hasPrefix("--vault") || first.hasPrefix("--color") || first.hasPrefix("--format"), !first.contains("="), let value = rest.first {
             leading.append(value)
             rest = rest.dropFirst()
         }
@@ -120,9 +151,14 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: .customLong("no-cache"), help: "Read every note, ignoring the front-matter cache in .vault/cache/.")
     var noCache = false
 
-    /// Opens the vault these options designate.
+    @Flag(name: .customLong("no-server"), help: "Scan the files even when vault serve runs on the vault and could answer.")
+    var noServer = false
+
+    /// Opens the vault these options designate (as the process that asked opened it, when
+    /// `vault serve` answers for another process).
     func openSession() throws -> VaultSession {
-        try VaultSession.open(explicit: vault, workingDirectory: FileManager.default.currentDirectoryPath, usesCache: !noCache)
+        if let answer = CommandAnswer.current { return answer.session }
+        return try VaultSession.open(explicit: vault, workingDirectory: FileManager.default.currentDirectoryPath, usesCache: !noCache)
     }
 
     var terminal: Terminal { Terminal.standardOutput(color: color) }

@@ -108,6 +108,15 @@ public struct ScanResult: Sendable {
     public var temporaries: [String] = []
     /// The counts of `notes`, gathered while they were read.
     var tally: NoteTally?
+
+    /// This scan with only `selected` (notes of it) kept, as a scan with a filter that
+    /// selects them would have returned.
+    public func keeping(_ selected: [Note]) -> ScanResult {
+        var result = self
+        result.notes = selected
+        result.tally = nil
+        return result
+    }
 }
 
 /// Selects notes during a scan, reading a note's text only when its fields cannot decide.

@@ -30,13 +30,7 @@ struct NotesAPI: Sendable {
         let baseContext = session.queryContext
         let notes = try await Blocking.run { () -> [Note] in
             guard let query else { return snapshot.sorted }
-            var context = baseContext
-            if query.needsLinks { context.links = LinkGraph(snapshot.scan.notes) }
-            let evaluator = query.evaluator(context: context)
-            let candidates = snapshot.candidates(for: evaluator)
-            guard query.needsText else { return candidates.filter { evaluator.matchesWithoutText($0) ?? false } }
-            // Words are looked for in the notes' texts: only those the summaries leave open are read.
-            return textIndex.select(candidates, evaluator, summaries: textIndex.summaries)
+            return snapshot.notes(matching: query, context: baseContext, text: textIndex)
         }
         let timeZone = session.vault.timeZone
         if byMonth {

@@ -11,7 +11,7 @@ struct FolderCommand: ParsableCommand {
 }
 
 extension FolderCommand {
-    struct List: ParsableCommand {
+    struct List: ReadOnlyCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "The folder tree with note counts.")
 
         @OptionGroup var global: GlobalOptions

@@ -2,7 +2,7 @@ import ArgumentParser
 import VaultKit
 import VaultPlatform
 
-struct HomeCommand: ParsableCommand {
+struct HomeCommand: ReadOnlyCommand {
     static let configuration = CommandConfiguration(
         commandName: "home",
         abstract: "Show the vault at a glance: pinned, unsorted, folders, tags, trash."

@@ -2,7 +2,7 @@ import ArgumentParser
 import VaultKit
 import VaultPlatform
 
-struct ListCommand: ParsableCommand {
+struct ListCommand: ReadOnlyCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List notes, pinned first, then most recently modified.")
 
     @OptionGroup var global: GlobalOptions

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import VaultKit
 
-struct SearchCommand: ParsableCommand {
+struct SearchCommand: ReadOnlyCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
         abstract: "Search notes with a boolean query: tag:work AND NOT folder:archive.",

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VaultKit
+import VaultPlatform
 import VaultWeb
 
 struct ServeCommand: AsyncParsableCommand {
@@ -36,9 +37,15 @@ struct ServeCommand: AsyncParsableCommand {
         let server = VaultServer(session: session, options: options)
         let url = server.url
         let open = self.open
-        try await server.run(log: { Terminal.standardError.line($0) }) {
+        let commands = Locked<CommandServer?>(nil)
+        defer { commands.withLock { $0?.stop() } }
+        try await server.run(log: { Terminal.standardError.line($0) }) { live in
             Terminal.standardOutput(color: .never).line(url)
             if open { BrowserLauncher.open(url) }
+            // `vault list` and the other read-only commands are answered from memory.
+            let answering = CommandServer(session: session, live: live)
+            answering?.start()
+            commands.withLock { $0 = answering }
         }
     }
 }

@@ -12,7 +12,7 @@ struct TagCommand: ParsableCommand {
 }
 
 extension TagCommand {
-    struct List: ParsableCommand {
+    struct List: ReadOnlyCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "The tag tree with note counts (descendants included).")
 
         @OptionGroup var global: GlobalOptions

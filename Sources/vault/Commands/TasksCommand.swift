@@ -3,7 +3,7 @@ import VaultKit
 import VaultPlatform
 
 /// `vault tasks`: the agenda of the tasks in the notes (DESIGN 12).
-struct TasksCommand: ParsableCommand {
+struct TasksCommand: ReadOnlyCommand {
     static let configuration = CommandConfiguration(
         commandName: "tasks",
         abstract: "The agenda: open tasks by due date, priority, category or note.",

@@ -8,6 +8,9 @@ struct Session {
     let vault: VaultSession
     let scan: ScanResult
     let terminal: Terminal
+    /// What `vault serve` already holds for `sortedNotes` and `index`.
+    private let sorted: [Note]?
+    private let presetIndex: VaultIndex?
 
     /// Opens the vault of `options` and scans the notes `query` selects (all without one).
     init(_ options: GlobalOptions, query: Query? = nil) throws {
@@ -17,20 +20,30 @@ struct Session {
     init(vault: VaultSession, terminal: Terminal, query: Query? = nil) throws {
         self.vault = vault
         self.terminal = terminal
-        scan = try vault.scan(matching: query)
-        // Kept until the process exits: freeing 100,000 notes one allocation at a time
-        // took 50 ms after the output was written, and exit returns the memory at once.
-        scansKeptUntilExit.append(scan)
+        if let live = CommandAnswer.current?.vault {
+            // Answered by `vault serve` from what it holds, every change before the request read.
+            if let query {
+                let notes = live.notes(matching: query, context: vault.queryContext)
+                (scan, sorted, presetIndex) = (live.scan.keeping(notes), notes, nil)
+            } else {
+                (scan, sorted, presetIndex) = (live.scan, live.sorted, live.index)
+            }
+        } else {
+            (scan, sorted, presetIndex) = (try vault.scan(matching: query), nil, nil)
+            // Kept until the process exits: freeing 100,000 notes one allocation at a time
+            // took 50 ms after the output was written, and exit returns the memory at once.
+            scansKeptUntilExit.append(scan)
+        }
         for issue in scan.issues where issue.isWarning {
             Terminal.standardError.warning(issue.diagnostic)
         }
     }
 
-    var index: VaultIndex { vault.index(of: scan) }
+    var index: VaultIndex { presetIndex ?? vault.index(of: scan) }
     var now: Date { vault.vault.now() }
     var config: VaultConfig { vault.config }
     /// The scanned notes in list order.
-    var sortedNotes: [Note] { vault.sorted(scan) }
+    var sortedNotes: [Note] { sorted ?? vault.sorted(scan) }
 
     func beginWrite() -> VaultChanges { vault.beginReportedWrite(after: scan) }
 

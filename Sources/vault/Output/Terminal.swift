@@ -12,12 +12,14 @@ struct Terminal {
     let fd: Int32
     let colored: Bool
 
+    /// Standard output: this process's, or that of the process `vault serve` answers for.
     static func standardOutput(color: ColorChoice) -> Terminal {
-        Terminal(fd: 1, colored: useColor(color, fd: 1))
+        let fd = CommandAnswer.current?.output ?? 1
+        return Terminal(fd: fd, colored: useColor(color, fd: fd))
     }
 
     static var standardError: Terminal {
-        Terminal(fd: 2, colored: false)
+        Terminal(fd: CommandAnswer.current?.errors ?? 2, colored: false)
     }
 
     static func useColor(_ choice: ColorChoice, fd: Int32) -> Bool {
@@ -25,7 +27,8 @@ struct Terminal {
         case .always: return true
         case .never: return false
         case .auto:
-            let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+            let environment = CommandAnswer.current?.environment ?? ProcessInfo.processInfo.environment
+            let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
             return !noColor && Syscalls.isTerminal(fd)
         }
     }

@@ -1,0 +1,59 @@
+import Foundation
+import VaultKit
+import VaultPlatform
+
+/// Has a running `vault serve` answer a read-only command (`CommandServer`), so that it
+/// takes milliseconds instead of a scan; when no server runs, it declines, or it does not
+/// answer within 100 ms, the command scans as it always did.
+///
+/// `VAULT_SERVER=off` (or `--no-server`) never asks; `VAULT_SERVER=require` waits for the
+/// server as long as it takes and fails without one, for tests that must know who answered.
+enum CommandClient {
+    static let timeoutMilliseconds: Int32 = 100
+
+    /// The exit status of the command as the server ran it, its output already written;
+    /// nil when the command is to run here.
+    static func answer(_ arguments: [String], global: GlobalOptions) -> Int32? {
+        let environment = ProcessInfo.processInfo.environment
+        let mode = environment["VAULT_SERVER"] ?? "auto"
+        guard mode != "off", !global.noServer else { return nil }
+        let required = mode == "require"
+        let workingDirectory = FileManager.default.currentDirectoryPath
+        guard let root = try? VaultRoot.discover(explicit: global.vault, environment: environment, workingDirectory: workingDirectory),
+              let connection = Syscalls.connectLocal(CommandServer.socketPath(root: root.path))
+        else { return required ? failure("no vault serve runs on this vault") : nil }
+        defer { Syscalls.close(connection) }
+        let request = CommandRequest(
+            root: root.path, workingDirectory: workingDirectory, executable: CommandRequest.executableIdentity,
+            environment: CommandRequest.relevant(environment), arguments: arguments
+        )
+        let sent = request.encoded().withUnsafeBytes { bytes in (try? Syscalls.send(connection, bytes, descriptors: [1, 2])) != nil }
+        guard sent, Syscalls.waitReadable(connection, milliseconds: required ? 60_000 : timeoutMilliseconds), readByte(connection) == UInt8(ascii: "A") else {
+            return required ? failure("vault serve did not answer") : nil
+        }
+        var go = UInt8(ascii: "G")
+        guard (withUnsafeBytes(of: &go) { try? Syscalls.send(connection, $0) }) != nil else { return nil }
+        // From here the server writes the output: waiting as long as the command takes.
+        var status = [UInt8](repeating: 0, count: 4)
+        var received = 0
+        while received < 4 {
+            let result = status.withUnsafeMutableBytes { Syscalls.read(connection, into: UnsafeMutableRawBufferPointer(rebasing: $0[received...])) }
+            guard case .success(let count) = result, count > 0 else {
+                return failure("vault serve stopped before it finished answering; run the command again, or with --no-server")
+            }
+            received += count
+        }
+        return Int32(littleEndian: status.withUnsafeBytes { $0.loadUnaligned(as: Int32.self) })
+    }
+
+    private static func readByte(_ connection: Int32) -> UInt8? {
+        var byte: UInt8 = 0
+        guard case .success(1) = withUnsafeMutableBytes(of: &byte, { Syscalls.read(connection, into: $0) }) else { return nil }
+        return byte
+    }
+
+    private static func failure(_ message: String) -> Int32 {
+        Terminal.standardError.line("vault: error: " + message)
+        return 2
+    }
+}
