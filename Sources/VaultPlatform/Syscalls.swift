@@ -325,6 +325,20 @@ package enum Syscalls {
         }
     }
 
+    /// One byte from a socket; nil at its end or on an error.
+    package static func readByte(_ fd: Int32) -> UInt8? {
+        var byte: UInt8 = 0
+        guard case .success(1) = withUnsafeMutableBytes(of: &byte, { read(fd, into: $0) }) else { return nil }
+        return byte
+    }
+
+    /// Sends one byte; false when the peer is gone.
+    @discardableResult
+    package static func sendByte(_ fd: Int32, _ byte: UInt8) -> Bool {
+        var byte = byte
+        return withUnsafeBytes(of: &byte) { (try? send(fd, $0)) != nil }
+    }
+
     /// CMSG_SPACE for `count` descriptors: the header, then the descriptors, padded to the
     /// header's alignment.
     private static func controlSpace(_ count: Int) -> Int {
@@ -380,6 +394,12 @@ package enum Syscalls {
     /// Ends the process at once, as `kill -9` would: no cleanup, no flushing.
     package static func exitImmediately(_ status: Int32) -> Never {
         _exit(status)
+    }
+
+    /// Makes a write to a pipe whose reader is gone an error (EPIPE) instead of a signal
+    /// that ends the process: a server writing for a `vault list | head` must live on.
+    package static func ignoreBrokenPipes() {
+        signal(SIGPIPE, SIG_IGN)
     }
 
     package static func isTerminal(_ fd: Int32) -> Bool {

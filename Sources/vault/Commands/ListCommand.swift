@@ -38,7 +38,7 @@ struct ListCommand: ReadOnlyCommand {
         // for which notes --limit keeps.
         let notes: [Note]
         if let limit {
-            notes = VaultIndex.first(limit, of: session.scan.notes)
+            notes = session.firstNotes(limit)
         } else {
             notes = group == .month ? session.scan.notes : session.sortedNotes
         }

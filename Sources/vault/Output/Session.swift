@@ -45,6 +45,11 @@ struct Session {
     /// The scanned notes in list order.
     var sortedNotes: [Note] { sorted ?? vault.sorted(scan) }
 
+    /// The first `limit` notes in list order, without sorting them all.
+    func firstNotes(_ limit: Int) -> [Note] {
+        sorted.map { Array($0.prefix(limit)) } ?? VaultIndex.first(limit, of: scan.notes)
+    }
+
     func beginWrite() -> VaultChanges { vault.beginReportedWrite(after: scan) }
 
     /// Begins a write and runs `body` with it, recorded in `.vault/history/` for

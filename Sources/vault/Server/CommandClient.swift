@@ -28,11 +28,10 @@ enum CommandClient {
             environment: CommandRequest.relevant(environment), arguments: arguments
         )
         let sent = request.encoded().withUnsafeBytes { bytes in (try? Syscalls.send(connection, bytes, descriptors: [1, 2])) != nil }
-        guard sent, Syscalls.waitReadable(connection, milliseconds: required ? 60_000 : timeoutMilliseconds), readByte(connection) == UInt8(ascii: "A") else {
+        guard sent, Syscalls.waitReadable(connection, milliseconds: required ? 60_000 : timeoutMilliseconds), Syscalls.readByte(connection) == UInt8(ascii: "A") else {
             return required ? failure("vault serve did not answer") : nil
         }
-        var go = UInt8(ascii: "G")
-        guard (withUnsafeBytes(of: &go) { try? Syscalls.send(connection, $0) }) != nil else { return nil }
+        guard Syscalls.sendByte(connection, UInt8(ascii: "G")) else { return nil }
         // From here the server writes the output: waiting as long as the command takes.
         var status = [UInt8](repeating: 0, count: 4)
         var received = 0
@@ -44,12 +43,6 @@ enum CommandClient {
             received += count
         }
         return Int32(littleEndian: status.withUnsafeBytes { $0.loadUnaligned(as: Int32.self) })
-    }
-
-    private static func readByte(_ connection: Int32) -> UInt8? {
-        var byte: UInt8 = 0
-        guard case .success(1) = withUnsafeMutableBytes(of: &byte, { Syscalls.read(connection, into: $0) }) else { return nil }
-        return byte
     }
 
     private static func failure(_ message: String) -> Int32 {

@@ -47,6 +47,7 @@ final class CommandServer: @unchecked Sendable {
         else { return nil }
         self.listener = listener
         configStamp = Self.configStamp(session.root)
+        Syscalls.ignoreBrokenPipes()
     }
 
     private static func configStamp(_ root: VaultRoot) -> FileStamp? {
@@ -78,12 +79,12 @@ final class CommandServer: @unchecked Sendable {
         defer { descriptors.forEach(Syscalls.close) }
         guard let request = read(connection, descriptors: &descriptors), descriptors.count == 2 else { return }
         guard let command = prepare(request, descriptors: descriptors) else {
-            send("D", to: connection)
+            Syscalls.sendByte(connection, UInt8(ascii: "D"))
             return
         }
-        send("A", to: connection)
+        Syscalls.sendByte(connection, UInt8(ascii: "A"))
         // The client may have stopped waiting: then it scans, and this must not also answer.
-        guard Syscalls.waitReadable(connection, milliseconds: 1000), readByte(connection) == UInt8(ascii: "G") else { return }
+        guard Syscalls.waitReadable(connection, milliseconds: 1000), Syscalls.readByte(connection) == UInt8(ascii: "G") else { return }
         let status = CommandAnswer.$current.withValue(command.answer) { VaultCommand.execute(synchronous: command.command) }
         // Closed first: the client's readers see the end of the output when it exits.
         descriptors.forEach(Syscalls.close)
@@ -122,14 +123,4 @@ final class CommandServer: @unchecked Sendable {
         }
     }
 
-    private func readByte(_ connection: Int32) -> UInt8? {
-        var byte: UInt8 = 0
-        guard case .success(1) = withUnsafeMutableBytes(of: &byte, { Syscalls.read(connection, into: $0) }) else { return nil }
-        return byte
-    }
-
-    private func send(_ character: Unicode.Scalar, to connection: Int32) {
-        var byte = UInt8(ascii: character)
-        withUnsafeBytes(of: &byte) { try? Syscalls.send(connection, $0) }
-    }
 }
