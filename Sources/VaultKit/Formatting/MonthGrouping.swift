@@ -15,29 +15,33 @@ public enum MonthGrouping {
         // Keys read once per note: a note's values are decoded when asked for, and a sort
         // asks n log n times.
         let sortDates = notes.map(\.sortDate)
-        let newestFirst = { (a: Int, b: Int) -> Bool in
+        let pinned = notes.map(\.pinned)
+        let months = sortDates.map { date in
+            let fields = NoteDate.localFields(date, timeZone: timeZone)
+            return fields.year * 12 + fields.month - 1
+        }
+        // One sort, pinned first, then by month and newest first: each group is then one
+        // run of the order.
+        let order = notes.indices.sorted { a, b in
+            if pinned[a] != pinned[b] { return pinned[a] }
+            if !pinned[a], months[a] != months[b] { return months[a] > months[b] }
             if sortDates[a] != sortDates[b] { return sortDates[a] > sortDates[b] }
             let order = notes[a].title.localizedStandardCompareFast(notes[b].title)
             return order != 0 ? order < 0 : notes[a].path < notes[b].path
         }
-        var groups: [Group] = []
-        var pinned: [Int] = []
-        var byMonth: [Int: [Int]] = [:]
-        for index in notes.indices {
-            if notes[index].pinned {
-                pinned.append(index)
-                continue
-            }
-            let fields = NoteDate.localFields(sortDates[index], timeZone: timeZone)
-            byMonth[fields.year * 12 + fields.month - 1, default: []].append(index)
-        }
-        if !pinned.isEmpty { groups.append(Group(heading: "Pinned", notes: pinned.sorted(by: newestFirst).map { notes[$0] })) }
         let currentYear = NoteDate.localFields(now, timeZone: timeZone).year
-        for month in byMonth.keys.sorted(by: >) {
-            let year = month / 12
-            let name = months[month % 12]
-            let heading = year == currentYear ? name : "\(name) \(year)"
-            groups.append(Group(heading: heading, notes: (byMonth[month] ?? []).sorted(by: newestFirst).map { notes[$0] }))
+        var groups: [Group] = []
+        var month = Int.min
+        for index in order {
+            if pinned[index] {
+                if groups.isEmpty { groups.append(Group(heading: "Pinned", notes: [])) }
+            } else if months[index] != month {
+                month = months[index]
+                let fields = NoteDate.localFields(sortDates[index], timeZone: timeZone)
+                let name = Self.months[fields.month - 1]
+                groups.append(Group(heading: fields.year == currentYear ? name : "\(name) \(fields.year)", notes: []))
+            }
+            groups[groups.count - 1].notes.append(notes[index])
         }
         return groups
     }

@@ -79,8 +79,13 @@ public struct Note: Sendable {
 
     /// The directory of the note relative to the vault (`Work/Projects`), empty at the root.
     public var folder: String {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
-        return String(path[..<slash])
+        // On the bytes: the collection algorithm walks String indices, and a list of
+        // 100,000 notes asks this of every one.
+        var path = path
+        return path.withUTF8 { bytes in
+            guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<slash]), as: UTF8.self)
+        }
     }
 
     /// The top-level folder the note belongs to, empty at the root.

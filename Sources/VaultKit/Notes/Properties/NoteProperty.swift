@@ -87,8 +87,9 @@ public enum NoteProperties {
         NoteReadError.self, NoteProblems.self, NoteHasFrontMatter.self, NoteTasks.self, NoteLinks.self,
     ]
 
-    /// The most properties a note can have (the size of its offset table).
-    static let capacity = 16
+    /// The most properties a note can have (its offset table holds their starts and the
+    /// end of the last).
+    static let capacity = 15
 
     /// The identities of `all`, searched on every access to a value (a dozen integers).
     private static let identities = all.map(ObjectIdentifier.init)
