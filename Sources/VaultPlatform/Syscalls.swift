@@ -218,7 +218,8 @@ package enum Syscalls {
     /// The longest path a Unix socket address holds (`sun_path` less its final NUL).
     package static let localSocketPathLimit = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
 
-    /// A Unix stream socket listening at `path`, which must not exist.
+    /// A Unix stream socket listening at `path`, which must not exist; only this user may
+    /// connect (the socket is made 0600 before it listens).
     package static func listenLocal(_ path: String) throws(SystemError) -> Int32 {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw SystemError(operation: "create a socket", code: errno) }
@@ -226,7 +227,7 @@ package enum Syscalls {
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
-        guard bound == 0, listen(fd, 16) == 0 else {
+        guard bound == 0, chmod(path, 0o600) == 0, listen(fd, 16) == 0 else {
             let code = errno
             Self.close(fd)
             throw SystemError(operation: "listen at \(path)", code: code)
