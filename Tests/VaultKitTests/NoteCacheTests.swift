@@ -69,6 +69,17 @@ import Testing
         #expect(vault.read(".vault/.gitignore") == expected)
     }
 
+    /// A large vault keeps its cache through a few edits (they are read again instead);
+    /// a small one, or many edits, rewrite it.
+    @Test(arguments: [
+        (nil, 0, 10, true), (10, 10, 10, false), (10, 9, 10, true), (11, 10, 10, true),
+        (100_000, 99_999, 100_000, false), (100_000, 99_836, 100_000, false), (100_000, 99_835, 100_000, true),
+        (100_165, 100_000, 100_000, true), (99_990, 99_990, 100_000, false),
+    ] as [(Int?, Int, Int, Bool)])
+    func cacheIsRewrittenWhenWorthIt(entries: Int?, hits: Int, notes: Int, stale: Bool) {
+        #expect(Vault.cacheIsStale(entries: entries, hits: hits, notes: notes) == stale)
+    }
+
     @Test func recentlyModifiedNotesAreNotTrusted() throws {
         let vault = try makeVault()
         _ = try expectSameAnswer(vault, clock: Date())  // the files are as new as the cache: racy

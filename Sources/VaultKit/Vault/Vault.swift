@@ -34,12 +34,26 @@ public struct Vault: Sendable {
             cache = pending.wait()
             return cache
         }
-        if result.cacheHits != result.allNotes.count || cache?.count != result.allNotes.count {
+        if Self.cacheIsStale(entries: cache?.count, hits: result.cacheHits, notes: result.allNotes.count) {
             NoteCache.write(result.allNotes, root: root, timeZone: timeZone, startedAt: startedAt)
             PhaseTimer.mark("write cache")
         }
         return result
     }
+
+    /// Whether the cache is worth writing again. In a large vault, a few notes changed,
+    /// added or removed since it was written are read again on each run instead (a
+    /// millisecond or two), since writing it is not (half a second for one edited note
+    /// among 100,000, nine seconds among a million). It cannot go wrong either way: an
+    /// entry is used only for the file it describes.
+    static func cacheIsStale(entries: Int?, hits: Int, notes: Int) -> Bool {
+        guard let entries else { return true }
+        let tolerated = notes < largeVault ? 0 : 64 + notes / 1000
+        return notes - hits > tolerated || entries - hits > tolerated
+    }
+
+    /// From this many notes on, rewriting the cache costs more than reading a few notes.
+    static let largeVault = 20_000
 
     /// Passed to every `NoteWriter` (tests play an editor saving a note mid-operation).
     public var afterRead: (@Sendable (String) -> Void)?
