@@ -45,6 +45,20 @@ package enum AtomicFile {
         replacing: Replacement = .anything,
         crashTestPoint: Bool = false
     ) throws(Failure) {
+        try write(chunks: [bytes], to: path, in: directory, mode: mode, modificationTime: modificationTime, replacing: replacing, crashTestPoint: crashTestPoint)
+    }
+
+    /// Writes `chunks` one after the other, as one file: a large file made of parts need
+    /// not be joined in memory first.
+    package static func write(
+        chunks: [[UInt8]],
+        to path: String,
+        in directory: Int32,
+        mode: UInt32,
+        modificationTime: FileTime? = nil,
+        replacing: Replacement = .anything,
+        crashTestPoint: Bool = false
+    ) throws(Failure) {
         let temporary = temporaryName(for: path)
         let fd: Int32
         do {
@@ -60,7 +74,9 @@ package enum AtomicFile {
         }
         let ownInode: UInt64?
         do {
-            try bytes.withUnsafeBytes { raw in Result { () throws(SystemError) in try Syscalls.writeAll(fd, raw) } }.get()
+            for bytes in chunks {
+                try bytes.withUnsafeBytes { raw in Result { () throws(SystemError) in try Syscalls.writeAll(fd, raw) } }.get()
+            }
             // umask may have narrowed the mode given to open(2).
             try Syscalls.setPermissions(fd, mode)
             if let modificationTime {

@@ -53,6 +53,13 @@ public struct Note: Sendable {
         storage.values.reader(at: property)
     }
 
+    /// Calls `body` with the UTF-8 bytes of the title, making no string.
+    func withTitleBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        var reader = storage.values.reader(at: NoteTitle.self)
+        guard let bytes = reader.stringBytes() else { preconditionFailure("NoteTitle: checked bytes that do not decode") }
+        return body(bytes)
+    }
+
     /// Calls `body` with the UTF-8 bytes of each tag, making no strings.
     func forEachTag(_ body: (UnsafeRawBufferPointer) -> Void) {
         var reader = storage.values.reader(at: NoteTags.self)

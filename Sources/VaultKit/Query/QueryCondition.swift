@@ -189,7 +189,7 @@ indirect enum QueryCondition: Sendable {
         case .not(let operand):
             return !operand.evaluate(note, text: text)
         case .text(let matcher):
-            return matcher.matches(note.title) || matcher.matches(text)
+            return note.withTitleBytes(matcher.matches) || matcher.matches(text)
         case .taskDate, .taskDateBounds, .priority, .status, .hasTask:
             // Of a note: one of its tasks matches (only open ones, for due dates and
             // priorities, as the agenda shows them).
@@ -277,7 +277,7 @@ indirect enum QueryCondition: Sendable {
         case .root:
             return !note.path.utf8.contains(UInt8(ascii: "/"))
         case .title(let matcher):
-            return matcher.matches(note.title)
+            return note.withTitleBytes(matcher.matches)
         case .pinned:
             return note.pinned
         case .unsorted:

@@ -8,8 +8,16 @@ extension VaultRoot {
         _ bytes: [UInt8], to path: String, mode: UInt32, modificationTime: FileTime? = nil,
         replacing: AtomicFile.Replacement = .anything, crashTestPoint: Bool = false
     ) throws(VaultError) {
+        try write(chunks: [bytes], to: path, mode: mode, modificationTime: modificationTime, replacing: replacing, crashTestPoint: crashTestPoint)
+    }
+
+    /// Writes `chunks` one after the other as the file at `path` (see `AtomicFile`).
+    func write(
+        chunks: [[UInt8]], to path: String, mode: UInt32, modificationTime: FileTime? = nil,
+        replacing: AtomicFile.Replacement = .anything, crashTestPoint: Bool = false
+    ) throws(VaultError) {
         do {
-            try AtomicFile.write(bytes, to: path, in: descriptor, mode: mode, modificationTime: modificationTime,
+            try AtomicFile.write(chunks: chunks, to: path, in: descriptor, mode: mode, modificationTime: modificationTime,
                                  replacing: replacing, crashTestPoint: crashTestPoint)
         } catch {
             switch error {
