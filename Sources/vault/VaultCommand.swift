@@ -15,6 +15,7 @@ struct VaultCommand: AsyncParsableCommand {
                                  else the working directory's vault)
               --color <when>     auto, always or never (NO_COLOR is honoured)
               --no-cache         read every note, ignoring .vault/cache/
+              --no-server        scan even when vault serve could answer
               --format <format>  text or json, where a command prints notes
             Exit status: 0 success, 1 nothing matched or a check failed,
             2 usage or input error.

@@ -10,7 +10,9 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Serve the notes app in a browser, live over the vault's files.",
         discussion: """
             Listens on 127.0.0.1 unless --host says otherwise; any other address needs a token
-            (generated and printed, or --token). Stop with Ctrl-C.
+            (generated and printed, or --token). Stop with Ctrl-C. While it runs, vault,
+            list, search, tasks, tag list and folder list are answered by it from memory,
+            exactly as a scan would answer (--no-server scans).
             """
     )
 
