@@ -462,8 +462,9 @@ import VaultPlatform
     }
 }
 
-/// Waits for a condition that a background thread makes true: polls, for at most 10 s.
+/// Waits for a condition that a background thread makes true: polls, for at most a
+/// minute (a wait for an outcome, however busy the machine, not a measure of speed).
 func waitUntil(_ condition: () -> Bool) async throws {
-    for _ in 0..<1000 where !condition() { try await Task.sleep(for: .milliseconds(10)) }
+    for _ in 0..<6000 where !condition() { try await Task.sleep(for: .milliseconds(10)) }
     #expect(condition())
 }

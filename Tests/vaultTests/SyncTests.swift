@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `vault sync` between clones of one vault through a bare repository, and over git's own
 /// network protocol (DESIGN 14).
@@ -147,12 +150,25 @@ struct SyncTests {
         #expect(offline.stdout.contains("1 commit wait to be pushed"), "\(offline)")
     }
 
+    /// True when something accepts connections on 127.0.0.1:`port`.
+    static func listens(port: Int) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+    }
+
     @Test func syncsOverGitsNetworkProtocol() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/lib/git-core/git-daemon") else { return }
         let (remote, first, second) = try twoClones()
         defer { withExtendedLifetime((remote, second)) {} }
         try FileManager.default.createFile(atPath: remote.root.appendingPathComponent("git-daemon-export-ok").path, contents: nil)
-        let port = 20_000 + Int.random(in: 0..<20_000)
+        let port = try ServeTests.freePort()
         // A child of the test, stopped at the end; its own output goes nowhere.
         let daemon = Process()
         daemon.executableURL = URL(fileURLWithPath: "/usr/lib/git-core/git-daemon")
@@ -169,15 +185,13 @@ struct SyncTests {
             kill(daemon.processIdentifier, SIGKILL)
             daemon.waitUntilExit()
         }
+        // The daemon takes a moment to listen (long on a busy machine): a sync before
+        // would find nobody there.
+        for _ in 0..<600 where !Self.listens(port: port) { Thread.sleep(forTimeInterval: 0.1) }
         let url = "git://127.0.0.1:\(port)/\(remote.root.lastPathComponent)"
         #expect(try sync(first, "--setup", "--remote", url).stdout == "remote origin is now \(url)\n")
         try first.write("Other.md", "# Other\n\nover the network\n")
-        // The daemon takes a moment to listen: a first attempt may find nobody there.
-        var result = try sync(first)
-        for _ in 0..<20 where !result.stdout.contains("in sync with") {
-            Thread.sleep(forTimeInterval: 0.1)
-            result = try sync(first)
-        }
+        let result = try sync(first)
         #expect(result.stdout.contains("in sync with origin/main"), "\(result)")
         let log = try Self.git("log", "-1", "--format=%s", "main", in: remote.root).stdout
         #expect(log.hasPrefix("vault sync from "), "\(log)")

@@ -193,7 +193,8 @@ final class TmuxTerminal {
         var description: String { "exit \(status)\n--- stderr\n\(stderr)--- last screen\n\(screen)" }
     }
 
-    static let timeout: TimeInterval = 10
+    /// A wait for the screen, however busy the machine; not a measure of speed.
+    static let timeout: TimeInterval = 60
 
     /// posix_spawn_file_actions_addclosefrom_np, which Swift's Glibc module does not import.
     static let addCloseFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? =

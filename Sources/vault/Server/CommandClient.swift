@@ -10,6 +10,8 @@ import VaultPlatform
 /// server as long as it takes and fails without one, for tests that must know who answered.
 enum CommandClient {
     static let timeoutMilliseconds: Int32 = 100
+    /// How long `VAULT_SERVER=require` waits for the server to take the command.
+    static let requiredWaitMilliseconds: Int32 = 60_000
 
     /// The exit status of the command as the server ran it, its output already written;
     /// nil when the command is to run here.
@@ -28,7 +30,7 @@ enum CommandClient {
             environment: CommandRequest.relevant(environment), arguments: arguments
         )
         let sent = request.encoded().withUnsafeBytes { bytes in (try? Syscalls.send(connection, bytes, descriptors: [1, 2])) != nil }
-        guard sent, Syscalls.waitReadable(connection, milliseconds: required ? 60_000 : timeoutMilliseconds), Syscalls.readByte(connection) == UInt8(ascii: "A") else {
+        guard sent, Syscalls.waitReadable(connection, milliseconds: required ? requiredWaitMilliseconds : timeoutMilliseconds), Syscalls.readByte(connection) == UInt8(ascii: "A") else {
             return required ? failure("vault serve did not answer") : nil
         }
         guard Syscalls.sendByte(connection, UInt8(ascii: "G")) else { return nil }

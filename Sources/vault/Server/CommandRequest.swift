@@ -11,8 +11,9 @@ import VaultPlatform
 /// the arguments.
 struct CommandRequest: Equatable {
     static let protocolName = "vault-command-1"
-    /// The environment variables an answer can depend on; the client sends those it has.
-    static let environmentNames = ["TZ", "NO_COLOR", "VAULT_PATH", "LANG", "LC_ALL"]
+    /// The environment variables an answer can depend on, and `VAULT_SERVER` (how long the
+    /// client waits); the client sends those it has.
+    static let environmentNames = ["TZ", "NO_COLOR", "VAULT_PATH", "LANG", "LC_ALL", "VAULT_SERVER"]
     /// The longest request read (arguments of a shell's command line are far shorter).
     static let sizeLimit = 1 << 20
 

@@ -18,8 +18,11 @@ final class CommandServer: @unchecked Sendable {
     /// Where the socket of the server of the vault at `root` is.
     static func socketPath(root: String) -> String { root + "/.vault/tmp/serve.sock" }
     /// How long the server waits for its watcher to confirm it is up to date: the client
-    /// gives up far sooner, unless told to wait (`VAULT_SERVER=require`).
-    static let settleTimeout: DispatchTimeInterval = .seconds(2)
+    /// gives up far sooner, unless told to wait (`VAULT_SERVER=require`, as long as its
+    /// own wait, however slow the machine).
+    static func settleTimeout(_ request: CommandRequest) -> DispatchTimeInterval {
+        request.environment["VAULT_SERVER"] == "require" ? .seconds(Int(CommandClient.requiredWaitMilliseconds / 1000)) : .seconds(2)
+    }
 
     private let session: VaultSession
     private let live: LiveVault
@@ -102,7 +105,7 @@ final class CommandServer: @unchecked Sendable {
               let command = try? VaultCommand.parseAsRoot(request.arguments) as? any ReadOnlyCommand,
               let opened = try? VaultSession.open(explicit: command.global.vault, environment: request.environment, workingDirectory: request.workingDirectory),
               opened.root.path == session.root.path,
-              let vault = live.settled(timeout: Self.settleTimeout)
+              let vault = live.settled(timeout: Self.settleTimeout(request))
         else { return nil }
         return (command, CommandAnswer(vault: vault, session: opened, output: descriptors[0], errors: descriptors[1], environment: request.environment))
     }
