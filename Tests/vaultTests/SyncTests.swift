@@ -72,6 +72,42 @@ struct SyncTests {
         #expect(driver.hasSuffix("' merge-driver %O %A %B %P\n"), "\(driver)")
     }
 
+    /// A vault kept in a folder of a larger repository (a project's docs, a home directory
+    /// in git): a sync there would commit and push that repository's other files.
+    @Test func aVaultInsideAnotherRepositoryIsRefusedUntilItHasItsOwn() throws {
+        let vault = try TestVault()
+        try Self.git("init", "-q", "-b", "main", in: vault.base)
+        try Data("work in progress\n".utf8).write(to: vault.base.appendingPathComponent("project.txt"))
+        try vault.write("Note.md", "# Note\n")
+        let config = try String(contentsOf: vault.base.appendingPathComponent(".git/config"), encoding: .utf8)
+        let refusal = "vault: error: the vault is a folder of the git repository at \(vault.base.path), not a repository of its own; "
+            + "vault sync commits and pushes a whole repository, so it syncs only a vault at the top of one (git init in the vault makes it one; nothing was changed)\n"
+        for arguments in [["--setup", "--remote", "/nowhere.git"], []] {
+            let result = try Self.sync(vault, arguments)
+            #expect(result.status == 2, "\(result)")
+            #expect(result.stderr == refusal)
+            #expect(result.stdout == "")
+        }
+        #expect(try String(contentsOf: vault.base.appendingPathComponent(".git/config"), encoding: .utf8) == config)
+        #expect(try Self.git("status", "--porcelain", in: vault.base).stdout == "?? project.txt\n?? vault/\n")
+        #expect(!vault.exists(".gitattributes"))
+        // vault init --git makes the new vault a repository of its own.
+        let fresh = try TestVault(uninitialisedIn: vault.base.appendingPathComponent("fresh"))
+        try FileManager.default.createDirectory(at: fresh.base, withIntermediateDirectories: true)
+        let made = try fresh.run(arguments: ["init", "--git", fresh.root.path], environment: Self.identity, in: vault.base)
+        #expect(made.status == 0, "\(made)")
+        #expect(made.stdout.contains("made a git repository\n"), "\(made)")
+        #expect(try Self.git("rev-parse", "--show-toplevel", in: fresh.root).stdout == fresh.root.path + "\n")
+        #expect(try sync(fresh).status == 0)
+    }
+
+    @Test func aFolderThatIsNoRepositoryIsToldToSetUp() throws {
+        let vault = try TestVault()
+        let result = try sync(vault)
+        #expect(result.status == 2)
+        #expect(result.stderr == "vault: error: the vault is not a git repository; set it up with vault sync --setup (nothing was changed)\n")
+    }
+
     @Test func twoMachinesEditingAndOrganisingTheSameNotesLoseNothing() throws {
         let (remote, first, second) = try twoClones()
         defer { withExtendedLifetime(remote) {} }

@@ -22,12 +22,18 @@ public struct VaultSync: Sendable {
     /// Makes the vault a repository that syncs: git repository if needed, `.vault/cache/`
     /// ignored, `.gitattributes`, the merge driver in the repository's config, the remote.
     /// Idempotent; returns what it did, one line each.
-    public func setup(remote: String?) throws(VaultError) -> [String] {
+    ///
+    /// A vault that is a folder of a larger repository is refused (a sync would commit and
+    /// push that repository's other files) unless `ownRepository` asks for a repository of
+    /// the vault's own there, as `vault init --git` does for the vault it makes.
+    public func setup(remote: String?, ownRepository: Bool = false) throws(VaultError) -> [String] {
         var done: [String] = []
-        if !(try git.run(["rev-parse", "--git-dir"]).succeeded) {
+        let top = try repositoryTop()
+        if top == nil || (ownRepository && top != Self.realPath(root.path)) {
             try git.check(["init", "-q"])
             done.append("made a git repository")
         }
+        try requireOwnRepository()
         root.ensureIgnoredInGit()
         let path = ".gitattributes"
         let existing = (try? root.read(path)).map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
@@ -71,6 +77,7 @@ public struct VaultSync: Sendable {
     /// Commits every change, fetches, merges and pushes.
     public func sync(host: String = ProcessInfo.processInfo.hostName) throws(VaultError) -> Report {
         var report = Report()
+        try requireOwnRepository()
         try finishInterruptedMerge(into: &report)
         try requireCleanState()
         // Copies from a merge the user ran with git itself come in with this sync's commit.
@@ -103,6 +110,30 @@ public struct VaultSync: Sendable {
             if attempt == 2 { throw .invalidArgument("git push failed: \(Self.firstLine(push.stderr))") }
         }
         return report
+    }
+
+    /// The top of the git work tree the vault is in, symbolic links resolved; nil outside one.
+    private func repositoryTop() throws(VaultError) -> String? {
+        let top = try git.run(["rev-parse", "--show-toplevel"])
+        return top.succeeded ? top.stdout.trimmingCharacters(in: .newlines) : nil
+    }
+
+    /// Refuses a vault outside a repository, or inside one that is not its own: committing
+    /// "everything" there would take the other files of that repository along.
+    private func requireOwnRepository() throws(VaultError) {
+        guard let top = try repositoryTop() else {
+            throw .invalidArgument("the vault is not a git repository; set it up with vault sync --setup (nothing was changed)")
+        }
+        guard top == Self.realPath(root.path) else {
+            throw .invalidArgument(
+                "the vault is a folder of the git repository at \(top), not a repository of its own; "
+                    + "vault sync commits and pushes a whole repository, so it syncs only a vault at the top of one "
+                    + "(git init in the vault makes it one; nothing was changed)")
+        }
+    }
+
+    private static func realPath(_ path: String) -> String {
+        URL(fileURLWithPath: path).resolvingSymlinksInPath().path
     }
 
     /// Refuses to start in the middle of the user's own merge or rebase, or on a detached HEAD.

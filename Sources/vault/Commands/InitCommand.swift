@@ -21,7 +21,7 @@ struct InitCommand: ParsableCommand {
         let root = try VaultRoot.initialize(at: directory)
         print("initialised an empty vault in \(root.path)")
         if git {
-            for line in try VaultSync(root: root, program: SyncCommand.program).setup(remote: remote) { print(line) }
+            for line in try VaultSync(root: root, program: SyncCommand.program).setup(remote: remote, ownRepository: true) { print(line) }
         }
     }
 }
