@@ -54,14 +54,14 @@ public struct Note: Sendable {
     }
 
     /// Calls `body` with the UTF-8 bytes of the title, making no string.
-    func withTitleBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+    package func withTitleBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         var reader = storage.values.reader(at: NoteTitle.self)
         guard let bytes = reader.stringBytes() else { preconditionFailure("NoteTitle: checked bytes that do not decode") }
         return body(bytes)
     }
 
     /// Calls `body` with the UTF-8 bytes of each tag, making no strings.
-    func forEachTag(_ body: (UnsafeRawBufferPointer) -> Void) {
+    package func forEachTag(_ body: (UnsafeRawBufferPointer) -> Void) {
         var reader = storage.values.reader(at: NoteTags.self)
         NoteTags.forEachEncoded(&reader, body)
     }

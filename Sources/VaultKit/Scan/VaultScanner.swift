@@ -11,6 +11,10 @@ public struct VaultScanner: Sendable {
     public var timeZone: TimeZone = .current
     /// Directories that hold no notes (the attachment folder), vault-relative.
     public var excludedFolders: Set<String> = []
+    /// Whether the counts `VaultIndex` needs (folders, pinned, tags) are gathered while
+    /// each note is read. They cost a command that never asks for the index a fifth of
+    /// its scan; without them the index counts the notes when it is made.
+    public var countsNotes = true
 
     public init(root: VaultRoot) {
         self.root = root
@@ -40,6 +44,7 @@ public struct VaultScanner: Sendable {
         let chunkSize = max(16, listing.files.count / (ProcessInfo.processInfo.activeProcessorCount * 16))
         let chunks = (listing.files.count + chunkSize - 1) / chunkSize
         let worker = ScanWorker(listing: listing, root: root.descriptor, output: output, filter: filter, cache: cache, timeZone: timeZone)
+        let countsNotes = countsNotes
         let tallies = WorkerSlots(repeating: NoteTally(directories: listing.directories.count), count: chunks)
         DispatchQueue.concurrentPerform(iterations: chunks) { iteration in
             // Alternate chunks from the two ends of the listing, so that threads mostly read
@@ -51,14 +56,18 @@ public struct VaultScanner: Sendable {
             var tally = NoteTally(directories: listing.directories.count)
             for index in chunk * chunkSize..<min(listing.files.count, (chunk + 1) * chunkSize) {
                 worker.scan(index)
-                if output.kept[index], let note = output.notes[index] {
+                if countsNotes, output.kept[index], let note = output.notes[index] {
                     tally.add(note, directory: listing.fileDirectory[index])
                 }
             }
             tallies[chunk] = tally
         }
-        var tally = NoteTally(directories: listing.directories.count)
-        for chunk in 0..<chunks { tally.merge(tallies[chunk]) }
+        var tally: NoteTally?
+        if countsNotes {
+            var total = NoteTally(directories: listing.directories.count)
+            for chunk in 0..<chunks { total.merge(tallies[chunk]) }
+            tally = total
+        }
         tallies.free()
         PhaseTimer.mark("read notes")
         var allNotes: [Note] = []

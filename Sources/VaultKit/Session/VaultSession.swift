@@ -46,9 +46,10 @@ public struct VaultSession: Sendable {
     }
 
     /// The notes `query` selects; nil selects every note. Notes' texts are read only
-    /// where the query's other terms cannot decide.
-    public func scan(matching query: Query?) throws(VaultError) -> ScanResult {
-        try vault.scan(filter: query?.scanFilter(context: queryContext(for: query)))
+    /// where the query's other terms cannot decide. `countingNotes`: see
+    /// `VaultScanner.countsNotes` (off when `index(of:)` will not be asked).
+    public func scan(matching query: Query?, countingNotes: Bool = true) throws(VaultError) -> ScanResult {
+        try vault.scan(filter: query?.scanFilter(context: queryContext(for: query)), countingNotes: countingNotes)
     }
 
     /// The context `query` needs: with the links of every note when it asks about links.

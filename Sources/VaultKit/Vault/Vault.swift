@@ -19,8 +19,9 @@ public struct Vault: Sendable {
 
     /// Reads every note (see `VaultScanner`), through the cache unless it is disabled,
     /// and refreshes the cache when any note had to be read.
-    public func scan(filter: ScanFilter? = nil) throws(VaultError) -> ScanResult {
+    public func scan(filter: ScanFilter? = nil, countingNotes: Bool = true) throws(VaultError) -> ScanResult {
         var scanner = VaultScanner(root: root)
+        scanner.countsNotes = countingNotes
         scanner.timeZone = timeZone
         scanner.excludedFolders = [config.attachmentFolder]
         PhaseTimer.mark("start")

@@ -18,7 +18,7 @@ extension FolderCommand {
         @Option(help: "Output format: text or json.") var format: OutputFormat = .text
 
         func run() throws {
-            let session = try Session(global)
+            let session = try Session(global, needsIndex: true)
             let index = session.index
             let config = session.config
             if format == .json {

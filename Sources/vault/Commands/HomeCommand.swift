@@ -12,7 +12,7 @@ struct HomeCommand: ReadOnlyCommand {
     @Option(help: "Output format: text or json.") var format: OutputFormat = .text
 
     func run() throws {
-        let session = try Session(global)
+        let session = try Session(global, needsIndex: true)
         let index = session.index
         PhaseTimer.mark("build index")
         let trash = session.vault.trash.count()

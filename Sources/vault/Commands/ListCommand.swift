@@ -50,7 +50,9 @@ struct ListCommand: ReadOnlyCommand {
             printer.printJSON(notes)
         } else if group == .month {
             printer.showsSortDate = true
-            printer.print(MonthGrouping.group(notes, now: vault.vault.now()))
+            let groups = MonthGrouping.group(notes, now: vault.vault.now())
+            PhaseTimer.mark("group by month")
+            printer.print(groups)
         } else {
             printer.print(notes)
         }

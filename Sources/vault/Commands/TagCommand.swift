@@ -22,7 +22,7 @@ extension TagCommand {
         enum Sort: String, ExpressibleByArgument { case name, count }
 
         func run() throws {
-            let session = try Session(global)
+            let session = try Session(global, needsIndex: true)
             var tags = session.index.tags
             if sort == .count {
                 func byCount(_ nodes: [TagNode]) -> [TagNode] {

@@ -13,11 +13,13 @@ struct Session {
     private let presetIndex: VaultIndex?
 
     /// Opens the vault of `options` and scans the notes `query` selects (all without one).
-    init(_ options: GlobalOptions, query: Query? = nil) throws {
-        try self.init(vault: options.openSession(), terminal: options.terminal, query: query)
+    /// A command that shows folders or tags with their counts asks for `index` and says so
+    /// with `needsIndex`: the scan then counts the notes as it reads them.
+    init(_ options: GlobalOptions, query: Query? = nil, needsIndex: Bool = false) throws {
+        try self.init(vault: options.openSession(), terminal: options.terminal, query: query, needsIndex: needsIndex)
     }
 
-    init(vault: VaultSession, terminal: Terminal, query: Query? = nil) throws {
+    init(vault: VaultSession, terminal: Terminal, query: Query? = nil, needsIndex: Bool = false) throws {
         self.vault = vault
         self.terminal = terminal
         if let live = CommandAnswer.current?.vault {
@@ -29,7 +31,7 @@ struct Session {
                 (scan, sorted, presetIndex) = (live.scan, live.sorted, live.index)
             }
         } else {
-            (scan, sorted, presetIndex) = (try vault.scan(matching: query), nil, nil)
+            (scan, sorted, presetIndex) = (try vault.scan(matching: query, countingNotes: needsIndex), nil, nil)
             // Kept until the process exits: freeing 100,000 notes one allocation at a time
             // took 50 ms after the output was written, and exit returns the memory at once.
             scansKeptUntilExit.append(scan)

@@ -68,11 +68,17 @@ struct Terminal {
         "indigo": "38;5;62", "red": "31", "purple": "35", "pink": "38;5;205", "teal": "36", "brown": "38;5;130",
     ]
 
-    func paint(_ text: String, _ color: String?) -> String {
-        guard colored, let color, let code = Self.colorCodes[color] else { return text }
+    /// The SGR code of a colour of the palette.
+    static func code(of color: String?) -> String? { color.flatMap { colorCodes[$0] } }
+    static let boldCode = "1"
+    static let dimCode = "2"
+
+    func paint(_ text: String, _ color: String?) -> String { styled(text, Self.code(of: color)) }
+    func bold(_ text: String) -> String { styled(text, Self.boldCode) }
+    func dim(_ text: String) -> String { styled(text, Self.dimCode) }
+
+    private func styled(_ text: String, _ code: String?) -> String {
+        guard colored, let code else { return text }
         return "\u{1B}[\(code)m\(text)\u{1B}[0m"
     }
-
-    func bold(_ text: String) -> String { colored ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
-    func dim(_ text: String) -> String { colored ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
 }

@@ -8,7 +8,7 @@ enum TerminalText {
     /// `text` with its control characters made visible; `keepingLineBreaks` keeps `\n` and
     /// `\r\n` (a note's body, printed by `show`).
     static func escaped(_ text: String, keepingLineBreaks: Bool = false) -> String {
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else { return text }
+        guard text.utf8.contains(where: mayNeedEscaping) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)
         var scalars = text.unicodeScalars.makeIterator()
@@ -31,5 +31,18 @@ enum TerminalText {
             }
         }
         return result
+    }
+
+    /// Appends the UTF-8 text `bytes` as `escaped` prints it, making no string unless a
+    /// byte may need escaping (a list of 100,000 notes).
+    static func appendEscaped(_ bytes: UnsafeRawBufferPointer, to out: inout [UInt8]) {
+        guard bytes.contains(where: mayNeedEscaping) else { return out.append(contentsOf: bytes) }
+        var text = escaped(String(decoding: bytes, as: UTF8.self))
+        text.withUTF8 { out.append(contentsOf: $0) }
+    }
+
+    /// C0, DEL, and the first byte of every C1 character (and of other U+0080–U+00BF).
+    private static func mayNeedEscaping(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x7F || byte == 0xC2
     }
 }
