@@ -1,13 +1,20 @@
 import Foundation
+import VaultPlatform
 
-/// Files notes under the month of their `sortDate`, most recent month first, with pinned
-/// notes in a `Pinned` group on top.
-public enum MonthGrouping {
-    public struct Group: Sendable {
+/// Notes filed under the month of their `sortDate`, most recent month first, with pinned
+/// notes in a `Pinned` group on top: one ordered list of notes and the headings of its runs.
+public struct MonthGrouping: Sendable {
+    public struct Group: Sendable, Equatable {
         /// `Pinned`, `November` (this year) or `November 2025`.
         public var heading: String
-        public var notes: [Note]
+        /// Where the group's notes are in `notes`.
+        public var range: Range<Int>
     }
+
+    /// The notes in order: pinned first, then by month and newest first in a month.
+    public let notes: [Note]
+    /// The runs of `notes` that make the groups, in order; together they cover `notes`.
+    public let groups: [Group]
 
     /// Pinned notes' group is `.max`; another note's is its month, counted from year 0.
     private struct SortKey {
@@ -18,14 +25,18 @@ public enum MonthGrouping {
 
     static let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
 
-    public static func group(_ notes: [Note], now: Date, timeZone: TimeZone = .current) -> [Group] {
-        // Keys read once per note, beside the note's position: a note's values are decoded
-        // when asked for, and a sort compares n log n times.
-        var keys = notes.indices.map { index in
-            let date = notes[index].sortDate
-            let fields = NoteDate.localFields(date, timeZone: timeZone)
-            return SortKey(group: notes[index].pinned ? .max : fields.year * 12 + fields.month - 1, date: date, index: index)
-        }
+    public init(_ notes: [Note], now: Date, timeZone: TimeZone = .current) {
+        // Keys read once per note, beside the note's position, on all cores: a note's
+        // values are decoded when asked for, and a sort compares n log n times.
+        var keys: [SortKey] = []
+        keys.reserveCapacity(notes.count)
+        ParallelChunks.run(count: notes.count, chunk: 4096, format: { range in
+            range.map { index in
+                let date = notes[index].sortDate
+                let fields = NoteDate.localFields(date, timeZone: timeZone)
+                return SortKey(group: notes[index].pinned ? .max : fields.year * 12 + fields.month - 1, date: date, index: index)
+            }
+        }, emit: { keys += $0 })
         // One sort, pinned first, then by month and newest first: each group is then one
         // run of the order.
         keys.sort { a, b in
@@ -36,18 +47,32 @@ public enum MonthGrouping {
         }
         let currentYear = NoteDate.localFields(now, timeZone: timeZone).year
         var groups: [Group] = []
-        var month = Int.min
-        for key in keys {
+        var group = Int.min
+        for (position, key) in keys.enumerated() where position == 0 || key.group != group {
+            group = key.group
             if key.group == .max {
-                if groups.isEmpty { groups.append(Group(heading: "Pinned", notes: [])) }
-            } else if key.group != month {
-                month = key.group
-                let fields = NoteDate.localFields(key.date, timeZone: timeZone)
-                let name = Self.months[fields.month - 1]
-                groups.append(Group(heading: fields.year == currentYear ? name : "\(name) \(fields.year)", notes: []))
+                groups.append(Group(heading: "Pinned", range: position..<position))
+                continue
             }
-            groups[groups.count - 1].notes.append(notes[key.index])
+            let fields = NoteDate.localFields(key.date, timeZone: timeZone)
+            let name = Self.months[fields.month - 1]
+            groups.append(Group(heading: fields.year == currentYear ? name : "\(name) \(fields.year)", range: position..<position))
         }
-        return groups
+        for number in groups.indices {
+            let end = number + 1 < groups.count ? groups[number + 1].range.lowerBound : keys.count
+            groups[number].range = groups[number].range.lowerBound..<end
+        }
+        self.groups = groups
+        self.notes = keys.map { notes[$0.index] }
+    }
+
+    /// The heading of the group the note at `position` of `notes` is in.
+    public func heading(at position: Int) -> String {
+        var low = 0, high = groups.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if groups[middle].range.lowerBound <= position { low = middle } else { high = middle - 1 }
+        }
+        return groups[low].heading
     }
 }

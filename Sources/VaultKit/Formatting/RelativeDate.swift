@@ -19,16 +19,27 @@ public enum RelativeDate {
 
     /// The same, with today's fields worked out once by the caller (a long listing).
     public static func format(_ date: Date, today: LocalFields, timeZone: TimeZone = .current, style: Style = .dayMonthYear) -> String {
-        let day = NoteDate.localFields(date, timeZone: timeZone)
-        let daysAgo = today.dayNumber - day.dayNumber
-        switch (daysAgo, style) {
-        case (0, _): return two(day.hour) + ":" + two(day.minute)
-        case (1, _): return "Yesterday"
-        case (2..<7, _): return weekdays[day.weekday]
-        case (_, .dayMonthYear): return two(day.day) + "/" + two(day.month) + "/" + two(day.year % 100)
-        case (_, .iso): return String(day.year) + "-" + two(day.month) + "-" + two(day.day)
-        }
+        var bytes: [UInt8] = []
+        append(date, today: today, timeZone: timeZone, style: style, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    /// Appends the date as `format` writes it, as UTF-8, making no string: a list of
+    /// 100,000 notes writes one per line.
+    public static func append(_ date: Date, today: LocalFields, timeZone: TimeZone = .current, style: Style = .dayMonthYear, to out: inout [UInt8]) {
+        let day = NoteDate.localFields(date, timeZone: timeZone)
+        func two(_ value: Int) {
+            guard (0..<100).contains(value) else { return out += String(value).utf8 }
+            out.append(UInt8(ascii: "0") + UInt8(value / 10 % 10))
+            out.append(UInt8(ascii: "0") + UInt8(value % 10))
+        }
+        func put(_ separator: Unicode.Scalar) { out.append(UInt8(ascii: separator)) }
+        switch (today.dayNumber - day.dayNumber, style) {
+        case (0, _): two(day.hour); put(":"); two(day.minute)
+        case (1, _): out += "Yesterday".utf8
+        case (2..<7, _): out += weekdays[day.weekday].utf8
+        case (_, .dayMonthYear): two(day.day); put("/"); two(day.month); put("/"); two(day.year % 100)
+        case (_, .iso): out += String(day.year).utf8; put("-"); two(day.month); put("-"); two(day.day)
+        }
+    }
 }

@@ -230,31 +230,58 @@ private struct Cursor {
     }
 }
 
-/// Time-zone offsets by quarter hour: offsets change only at quarter-hour-aligned
-/// transitions in practice, and asking Foundation per date showed in listings of 100,000
-/// notes. One cache per thread, so that listings formatted in parallel share no lock.
+/// Time-zone offsets by the stretches of time between a zone's transitions: a zone
+/// changes its offset a couple of times a year, and asking Foundation per date (twice,
+/// through ICU) was a tenth of a 100,000-note listing whose dates span years. One cache
+/// per thread, so that listings formatted in parallel share no lock.
 final class OffsetCache {
     private static let perThread = ThreadLocal { OffsetCache() }
 
     /// The calling thread's cache.
     static var current: OffsetCache { perThread.value }
 
+    /// Seconds from `from` up to, not including, `until` (the zone's next transition) all
+    /// have `offset`.
+    private struct Stretch {
+        var from: Int
+        var until: Int
+        var offset: Int
+    }
+
     private var identifier = ""
-    private var offsets: [Int: Int] = [:]
+    /// Ordered by `until`, which no two share.
+    private var stretches: [Stretch] = []
+    private var last = 0
 
     func offset(at seconds: Int, in timeZone: TimeZone) -> Int {
-        // Quarter hours, so that zones with :30 and :45 transitions stay exact.
-        let bucket = Int((Double(seconds) / 900).rounded(.down))
         if identifier != timeZone.identifier {
             identifier = timeZone.identifier
-            offsets.removeAll()
+            stretches.removeAll()
+            last = 0
         }
-        if let known = offsets[bucket] { return known }
-        let start = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(bucket * 900)))
-        let end = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(bucket * 900 + 899)))
-        // A transition inside this quarter hour: ask for this instant, do not cache.
-        guard start == end else { return timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds))) }
-        offsets[bucket] = start
-        return start
+        if last < stretches.count, stretches[last].from <= seconds, seconds < stretches[last].until { return stretches[last].offset }
+        // The first stretch that ends after `seconds`.
+        var low = 0, high = stretches.count
+        while low < high {
+            let middle = (low + high) / 2
+            if stretches[middle].until <= seconds { low = middle + 1 } else { high = middle }
+        }
+        if low < stretches.count, stretches[low].from <= seconds {
+            last = low
+            return stretches[low].offset
+        }
+        let date = Date(timeIntervalSince1970: Double(seconds))
+        let offset = timeZone.secondsFromGMT(for: date)
+        let until = timeZone.nextDaylightSavingTimeTransition(after: date).map { Int($0.timeIntervalSince1970.rounded(.up)) } ?? .max
+        // No transition between `seconds` and `until`: the stretch that ends there (if one
+        // is known) reaches back to `seconds`.
+        if low < stretches.count, stretches[low].until == until {
+            guard stretches[low].offset == offset else { return offset }
+            stretches[low].from = seconds
+        } else {
+            stretches.insert(Stretch(from: seconds, until: until, offset: offset), at: low)
+        }
+        last = low
+        return offset
     }
 }

@@ -34,12 +34,12 @@ struct NotesAPI: Sendable {
         }
         let timeZone = session.vault.timeZone
         if byMonth {
-            let groups = MonthGrouping.group(notes, now: session.vault.now(), timeZone: timeZone)
-            let flat = groups.flatMap { group in group.notes.map { (group.heading, $0) } }
-            let window = flat.dropFirst(offset).prefix(limit)
-            return page(total: flat.count, offset: offset) { json in
-                for (heading, note) in window {
-                    NoteJSON.write(note, to: &json, timeZone: timeZone) { json in json.key("group"); json.string(heading) }
+            let grouping = MonthGrouping(notes, now: session.vault.now(), timeZone: timeZone)
+            return page(total: grouping.notes.count, offset: offset) { json in
+                for position in grouping.notes.indices.dropFirst(offset).prefix(limit) {
+                    NoteJSON.write(grouping.notes[position], to: &json, timeZone: timeZone) { json in
+                        json.key("group"); json.string(grouping.heading(at: position))
+                    }
                 }
             }
         }

@@ -45,14 +45,14 @@ struct ListCommand: ReadOnlyCommand {
         PhaseTimer.mark("sort")
         var printer = NoteListPrinter(terminal: session.terminal, config: session.config, showSnippet: snippet ?? session.config.listSnippet)
         if format == .json, group == .month {
-            printer.printJSON(MonthGrouping.group(notes, now: vault.vault.now()))
+            printer.printJSON(MonthGrouping(notes, now: vault.vault.now()))
         } else if format == .json {
             printer.printJSON(notes)
         } else if group == .month {
             printer.showsSortDate = true
-            let groups = MonthGrouping.group(notes, now: vault.vault.now())
+            let grouping = MonthGrouping(notes, now: vault.vault.now())
             PhaseTimer.mark("group by month")
-            printer.print(groups)
+            printer.print(grouping)
         } else {
             printer.print(notes)
         }

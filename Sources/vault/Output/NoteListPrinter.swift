@@ -26,33 +26,25 @@ struct NoteListPrinter {
     }
 
     func print(_ notes: [Note]) {
+        let line = LineParts(terminal: terminal)
         ParallelChunks.run(count: notes.count) { range in
             var out: [UInt8] = []
-            for index in range { append(notes[index], to: &out) }
+            for index in range { append(notes[index], line, to: &out) }
             return out
         } emit: { terminal.write($0) }
     }
 
-    func print(_ groups: [MonthGrouping.Group]) {
-        // One list of lines to format: each group's heading, then its notes.
-        let items = groups.enumerated().flatMap { number, group in
-            [Item.heading(group.heading, first: number == 0)] + group.notes.map(Item.note)
+    /// Each group's heading, then its notes' lines.
+    func print(_ grouping: MonthGrouping) {
+        let line = LineParts(terminal: terminal)
+        for (number, group) in grouping.groups.enumerated() {
+            terminal.write(Array(((number == 0 ? "" : "\n") + terminal.bold(group.heading) + "\n").utf8))
+            ParallelChunks.run(count: group.range.count) { range in
+                var out: [UInt8] = []
+                for index in range { append(grouping.notes[group.range.lowerBound + index], line, to: &out) }
+                return out
+            } emit: { terminal.write($0) }
         }
-        ParallelChunks.run(count: items.count) { range in
-            var out: [UInt8] = []
-            for index in range {
-                switch items[index] {
-                case .heading(let heading, let first): out += ((first ? "" : "\n") + terminal.bold(heading) + "\n").utf8
-                case .note(let note): append(note, to: &out)
-                }
-            }
-            return out
-        } emit: { terminal.write($0) }
-    }
-
-    private enum Item {
-        case heading(String, first: Bool)
-        case note(Note)
     }
 
     func printJSON(_ notes: [Note]) {
@@ -68,12 +60,12 @@ struct NoteListPrinter {
 
     /// Month-grouped notes as JSON: each note with its `group` heading, as the web app's
     /// `group=month` lists them.
-    func printJSON(_ groups: [MonthGrouping.Group]) {
+    func printJSON(_ grouping: MonthGrouping) {
         let timeZone = timeZone
         var json = JSONWriter()
         json.beginArray()
-        for group in groups {
-            for note in group.notes {
+        for group in grouping.groups {
+            for note in grouping.notes[group.range] {
                 NoteJSON.write(note, to: &json, timeZone: timeZone) { json in json.key("group"); json.string(group.heading) }
             }
         }
@@ -83,30 +75,39 @@ struct NoteListPrinter {
 
     private static let unsorted = Array("Unsorted".utf8)
 
+    /// What every line has, styled for the terminal once per list rather than per note.
+    private struct LineParts: Sendable {
+        let pinned: [UInt8], unpinned: [UInt8], afterTitle: [UInt8], separator: [UInt8], tagSeparator: [UInt8]
+
+        init(terminal: Terminal) {
+            pinned = Array("★ ".utf8)
+            unpinned = Array("  ".utf8)
+            afterTitle = Array(("  " + terminal.dim("·") + " ").utf8)
+            separator = Array(terminal.dim(" · ").utf8)
+            tagSeparator = [UInt8(ascii: " ")]
+        }
+    }
+
     /// A note's line (and its snippet's), written as bytes from the note's own: a list of
     /// 100,000 notes spent most of its time making and joining little strings.
-    private func append(_ note: Note, to out: inout [UInt8]) {
+    private func append(_ note: Note, _ line: LineParts, to out: inout [UInt8]) {
         let colored = terminal.colored
         func add(_ text: String) {
             var text = text
             text.withUTF8 { out.append(contentsOf: $0) }
         }
         /// Text of the note, escaped, in the SGR `code` on a terminal.
-        func add(_ bytes: UnsafeRawBufferPointer, code: String?, prefix: String = "") {
+        func add(_ bytes: UnsafeRawBufferPointer, code: String?) {
             let code = colored ? code : nil
             if let code { add("\u{1B}[\(code)m") }
-            add(prefix)
             TerminalText.appendEscaped(bytes, to: &out)
             if code != nil { add("\u{1B}[0m") }
         }
-        let separator = terminal.dim(" · ")
-        add(note.pinned ? "★ " : "  ")
+        out += note.pinned ? line.pinned : line.unpinned
         note.withTitleBytes { add($0, code: Terminal.boldCode) }
-        add("  ")
-        add(terminal.dim("·"))
-        add(" ")
-        add(RelativeDate.format(showsSortDate ? note.sortDate : note.modified, today: today, timeZone: timeZone, style: config.listDateFormat))
-        add(separator)
+        out += line.afterTitle
+        RelativeDate.append(showsSortDate ? note.sortDate : note.modified, today: today, timeZone: timeZone, style: config.listDateFormat, to: &out)
+        out += line.separator
         // Colours are looked up only for a terminal: a lookup folds case per note.
         let folderCode = colored ? Terminal.code(of: config.color(ofFolder: note.topFolder)) : nil
         var path = note.path
@@ -117,12 +118,16 @@ struct NoteListPrinter {
         }
         var first = true
         note.forEachTag { tag in
-            add(first ? separator : " ")
+            out += first ? line.separator : line.tagSeparator
             first = false
-            add(tag, code: colored ? Terminal.code(of: config.color(ofTag: String(decoding: tag, as: UTF8.self))) : nil, prefix: "#")
+            let code = colored ? Terminal.code(of: config.color(ofTag: String(decoding: tag, as: UTF8.self))) : nil
+            if let code { add("\u{1B}[\(code)m") }
+            out.append(UInt8(ascii: "#"))
+            TerminalText.appendEscaped(tag, to: &out)
+            if code != nil { add("\u{1B}[0m") }
         }
         if note.frontMatterError != nil {
-            add(separator)
+            out += line.separator
             add("(front matter does not parse)")
         }
         out.append(0x0A)
