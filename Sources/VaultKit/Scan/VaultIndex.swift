@@ -1,3 +1,6 @@
+import Foundation
+import VaultPlatform
+
 /// The in-memory organisation of a scanned vault: folders and tags with their counts,
 /// pinned and unsorted notes.
 public struct VaultIndex: Sendable {
@@ -47,8 +50,7 @@ public struct VaultIndex: Sendable {
     /// Notes in list order: pinned first, then most recently modified, ties by title.
     public static func sorted(_ notes: [Note]) -> [Note] {
         // Sort positions by precomputed keys: a note is a few hundred bytes to copy around.
-        let pinned = notes.map(\.pinned)
-        let modified = notes.map(\.modified)
+        let (pinned, modified) = orderKeys(notes)
         return notes.indices.sorted { a, b in
             if pinned[a] != pinned[b] { return pinned[a] }
             if modified[a] != modified[b] { return modified[a] > modified[b] }
@@ -62,8 +64,7 @@ public struct VaultIndex: Sendable {
     public static func first(_ count: Int, of notes: [Note]) -> [Note] {
         guard count < notes.count / 4 else { return Array(sorted(notes).prefix(count)) }
         guard count > 0 else { return [] }
-        let pinned = notes.map(\.pinned)
-        let modified = notes.map(\.modified)
+        let (pinned, modified) = orderKeys(notes)
         func before(_ a: Int, _ b: Int) -> Bool {
             if pinned[a] != pinned[b] { return pinned[a] }
             if modified[a] != modified[b] { return modified[a] > modified[b] }
@@ -103,6 +104,21 @@ public struct VaultIndex: Sendable {
             result.insert(note, at: low)
         }
         return result
+    }
+
+    /// Each note's `pinned` and `modified`, read on all cores: reading them is a wait for
+    /// memory per note, and 100,000 notes waited 28 ms on one core.
+    private static func orderKeys(_ notes: [Note]) -> (pinned: [Bool], modified: [Date]) {
+        var pinned: [Bool] = [], modified: [Date] = []
+        pinned.reserveCapacity(notes.count)
+        modified.reserveCapacity(notes.count)
+        ParallelChunks.run(count: notes.count, chunk: 8192, format: { range in
+            (range.map { notes[$0].pinned }, range.map { notes[$0].modified })
+        }, emit: { chunk in
+            pinned += chunk.0
+            modified += chunk.1
+        })
+        return (pinned, modified)
     }
 
     public static func listOrder(_ a: Note, _ b: Note) -> Bool {
