@@ -28,7 +28,8 @@ package enum AtomicFile {
         case unchanged(FileStamp)
     }
 
-    /// Writes `bytes` to `path`, relative to the directory `directory`.
+    /// Writes `chunks` one after the other, as one file, to `path`, relative to the
+    /// directory `directory`: a large file made of parts need not be joined in memory first.
     ///
     /// - Parameters:
     ///   - mode: permission bits of the new file (the old file's, to keep them).
@@ -36,20 +37,6 @@ package enum AtomicFile {
     ///     organising write (a tag, a pin) does not reorder lists by file time.
     ///   - replacing: which file, if any, the write may replace.
     ///   - crashTestPoint: true where tests may simulate a crash (`VAULT_TEST_CRASH`).
-    package static func write(
-        _ bytes: [UInt8],
-        to path: String,
-        in directory: Int32,
-        mode: UInt32,
-        modificationTime: FileTime? = nil,
-        replacing: Replacement = .anything,
-        crashTestPoint: Bool = false
-    ) throws(Failure) {
-        try write(chunks: [bytes], to: path, in: directory, mode: mode, modificationTime: modificationTime, replacing: replacing, crashTestPoint: crashTestPoint)
-    }
-
-    /// Writes `chunks` one after the other, as one file: a large file made of parts need
-    /// not be joined in memory first.
     package static func write(
         chunks: [[UInt8]],
         to path: String,

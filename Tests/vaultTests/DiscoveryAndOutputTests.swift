@@ -213,4 +213,27 @@ struct DiscoveryAndOutputTests {
         #expect(help.stdout.contains("USAGE: vault"), "\(help)")
         #expect(help.stderr == "", "\(help)")
     }
+
+    /// The argument parser wraps a line longer than its width wherever it falls: a word
+    /// alone on a line, a table's second column back at the margin. Every command's text
+    /// (its usage line aside) is written to fit.
+    @Test func helpFitsEightyColumns() throws {
+        let place = try TestVault.emptyDirectory()
+        let overview = try CLI.vault(["help"], in: place.base)
+        let commands = overview.stdout.split(separator: "\n").drop { !$0.hasPrefix("SUBCOMMANDS") }.dropFirst()
+            .compactMap { $0.hasPrefix("  ") && !$0.hasPrefix("   ") ? $0.split(separator: " ").first.map(String.init) : nil }
+        #expect(commands.count > 20, "\(overview)")
+        for command in [nil] + commands {
+            let help = try CLI.vault(["help"] + (command.map { [$0] } ?? []), in: place.base)
+            var previous = ""
+            for line in help.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) where !line.hasPrefix("USAGE:") {
+                #expect(line.count <= 80, "vault help \(command ?? ""): \(line)")
+                let wrapped = !previous.isEmpty && !line.isEmpty && !line.hasPrefix(" ") && line.count < 12 && previous.count > 60
+                #expect(!wrapped, "vault help \(command ?? ""): '\(line)' was wrapped from '\(previous)'")
+                previous = line
+            }
+        }
+        let search = try CLI.vault(["help", "search"], in: place.base)
+        #expect(search.stdout.contains("folder:x        in folder x or its subfolders; folder:x/y the subfolder;\n                folder:/ the root\n"), "\(search)")
+    }
 }

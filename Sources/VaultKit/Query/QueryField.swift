@@ -12,8 +12,8 @@ public struct QueryField: Sendable {
     public let name: String
     /// Spellings that are not fields, with what to suggest instead (`sortdate` → `date`).
     let aliases: [String: String]
-    /// One line of help: the forms and what they match.
-    public let help: String
+    /// How the field is written in help (`tag:x or #x`), and what it matches.
+    public let form: String, meaning: String
     /// Reads a value (not empty) into a term.
     let read: @Sendable (String) throws(Failure) -> QueryTerm
 
@@ -31,14 +31,14 @@ public struct QueryField: Sendable {
 
     static let tag = QueryField(
         name: "tag", aliases: ["tags": "tag"],
-        help: "tag:x or #x      the note has tag x or a tag below it (x/...)"
+        form: "tag:x or #x", meaning: "the note has tag x or a tag below it (x/...)"
     ) { value throws(Failure) in
         try QueryTerm.tag(named: value)
     }
 
     static let folder = QueryField(
         name: "folder", aliases: ["path": "folder", "dir": "folder"],
-        help: "folder:x         in folder x or its subfolders; folder:x/y the subfolder; folder:/ the root"
+        form: "folder:x", meaning: "in folder x or its subfolders; folder:x/y the subfolder; folder:/ the root"
     ) { value throws(Failure) in
         // `folder:/` is the root; `folder:/Work/` is `folder:Work`.
         let components = value.split(separator: "/", omittingEmptySubsequences: true)
@@ -50,12 +50,12 @@ public struct QueryField: Sendable {
 
     static let title = QueryField(
         name: "title", aliases: [:],
-        help: "title:x          the title contains x (ignoring case and accents)"
+        form: "title:x", meaning: "the title contains x (ignoring case and accents)"
     ) { value in .title(value) }
 
     static let state = QueryField(
         name: "is", aliases: ["pinned": "is:pinned", "unsorted": "is:unsorted", "untagged": "is:untagged"],
-        help: "is:pinned, is:unsorted, is:untagged, is:orphan (no link to or from another note)"
+        form: "is:STATE", meaning: "is:pinned, is:unsorted, is:untagged, is:orphan (no link to or from another note)"
     ) { value throws(Failure) in
         guard let state = QueryTerm.State(rawValue: value.lowercased()) else {
             let names = QueryTerm.State.allCases.map(\.rawValue)
@@ -68,14 +68,14 @@ public struct QueryField: Sendable {
 
     static let links = QueryField(
         name: "links", aliases: ["link": "links", "linksto": "links", "backlinks": "links"],
-        help: "links:x          links to note x (its name, path or title)"
+        form: "links:x", meaning: "links to note x (its name, path or title)"
     ) { value in .links(value) }
 
     static func date(_ field: QueryTerm.DateField) -> QueryField {
         let meaning = field == .sortDate ? "the sort date (sortDate)" : "the \(field.rawValue) date"
         return QueryField(
             name: field.rawValue, aliases: field == .sortDate ? ["sortdate": "date"] : [:],
-            help: "\(field.rawValue):DATE\(String(repeating: " ", count: max(1, 12 - field.rawValue.count)))\(meaning): 2026, 2026-11, 2026-11-20, >, >=, <, <=, a..b, today, yesterday, 7d, 4w, 6m, 1y"
+            form: "\(field.rawValue):DATE", meaning: "\(meaning): 2026, 2026-11, 2026-11-20, >, >=, <, <=, a..b, today, yesterday, 7d, 4w, 6m, 1y"
         ) { value throws(Failure) in
             .date(field, try QueryDateParser.parse(value))
         }
@@ -85,7 +85,7 @@ public struct QueryField: Sendable {
         let meaning = field == .due ? "an open task due" : "a task \(field.rawValue)"
         return QueryField(
             name: field.rawValue, aliases: [:],
-            help: "\(field.rawValue):DATE\(String(repeating: " ", count: max(1, 12 - field.rawValue.count)))\(meaning) then (date forms as above, tomorrow, or none)"
+            form: "\(field.rawValue):DATE", meaning: "\(meaning) then (date forms as above, tomorrow, or none)"
         ) { value throws(Failure) in
             .taskDate(field, value.lowercased() == "none" ? nil : try QueryDateParser.parse(value))
         }
@@ -93,7 +93,7 @@ public struct QueryField: Sendable {
 
     static let priority = QueryField(
         name: "priority", aliases: ["prio": "priority"],
-        help: "priority:high     a task of that priority (highest, high, medium, normal, low, lowest); >=medium, <high, …"
+        form: "priority:high", meaning: "a task of that priority (highest, high, medium, normal, low, lowest); >=medium, <high, …"
     ) { value throws(Failure) in
         let comparison = QueryTerm.PriorityComparison.allCases.filter { !$0.rawValue.isEmpty && value.hasPrefix($0.rawValue) }
             .max { $0.rawValue.count < $1.rawValue.count } ?? .equal
@@ -103,14 +103,14 @@ public struct QueryField: Sendable {
 
     static let status = QueryField(
         name: "status", aliases: [:],
-        help: "status:todo       a task to do, doing, done or cancelled"
+        form: "status:todo", meaning: "a task to do, doing, done or cancelled"
     ) { value throws(Failure) in
         .status(try named(value.lowercased(), in: NoteTask.Status.self, field: "status", offset: 0))
     }
 
     static let task = QueryField(
         name: "task", aliases: ["tasks": "task"],
-        help: "task:todo         a note with a task to do (doing, done, cancelled, any)"
+        form: "task:todo", meaning: "a note with a task to do (doing, done, cancelled, any)"
     ) { value throws(Failure) in
         value.lowercased() == "any" ? .task(nil) : .task(try named(value.lowercased(), in: NoteTask.Status.self, field: "task", offset: 0))
     }
@@ -133,9 +133,19 @@ public struct QueryField: Sendable {
         return "known fields: " + names.joined(separator: ", ") + "; put text that contains ':' in quotes"
     }
 
-    /// The help of every field, one per line, for `vault help search`.
+    /// Every field's form and meaning, the meanings in one column and wrapped to 76
+    /// columns, so that the help reads as a table on any terminal.
     public static var helpText: String {
-        all.map(\.help).joined(separator: "\n")
+        let indent = (all.map(\.form.count).max() ?? 0) + 2
+        return all.map { field in
+            var lines = [field.form + String(repeating: " ", count: indent - field.form.count)]
+            for word in field.meaning.split(separator: " ") {
+                if lines[lines.count - 1].count + 1 + word.count > 76 { lines.append(String(repeating: " ", count: indent)) }
+                let line = lines[lines.count - 1]
+                lines[lines.count - 1] = line + (line.count == indent ? "" : " ") + word
+            }
+            return lines.joined(separator: "\n")
+        }.joined(separator: "\n")
     }
 }
 

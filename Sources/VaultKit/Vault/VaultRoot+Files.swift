@@ -3,7 +3,7 @@ import VaultPlatform
 /// File operations relative to the vault root, with the errors a user sees: every path
 /// here is vault-relative, and no call follows a symbolic link out of the vault.
 extension VaultRoot {
-    /// Replaces (or creates) the file at `path` atomically; see `AtomicFile.write`.
+    /// Replaces (or creates) the file at `path` atomically; see `AtomicFile.write(chunks:)`.
     func write(
         _ bytes: [UInt8], to path: String, mode: UInt32, modificationTime: FileTime? = nil,
         replacing: AtomicFile.Replacement = .anything, crashTestPoint: Bool = false

@@ -5,7 +5,7 @@ import VaultKit
 /// `vault attach NOTE FILE...`: files into the attachment folder, linked from the note (DESIGN 13.3).
 struct AttachCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "attach", abstract: "Copy files into the attachment folder and link them at the end of a note.")
+        commandName: "attach", abstract: "Copy files into the attachment folder and link them from a note.")
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The note.", completion: Completions.notes) var note: String

@@ -9,7 +9,7 @@ struct SearchCommand: ReadOnlyCommand {
         discussion: """
             Fields:
             \(QueryField.helpText)
-            Bare words and "quoted phrases" match the title or body, ignoring case and accents.
+            Words and "quoted phrases" match title or body, ignoring case and accents.
             Operators: AND (or adjacency), OR, NOT (or -term), parentheses.
             Exit status: 0 something matched, 1 nothing matched, 2 error.
             """

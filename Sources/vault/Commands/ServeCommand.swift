@@ -9,10 +9,10 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Serve the notes app in a browser, live over the vault's files.",
         discussion: """
-            Listens on 127.0.0.1 unless --host says otherwise; any other address needs a token
-            (generated and printed, or --token). Stop with Ctrl-C. While it runs, vault,
-            list, search, tasks, tag list and folder list are answered by it from memory,
-            exactly as a scan would answer (--no-server scans).
+            Listens on 127.0.0.1 unless --host says otherwise; any other address needs
+            a token (generated and printed, or --token). Stop with Ctrl-C. While it runs,
+            vault, list, search, tasks, tag list and folder list are answered by it from
+            memory, exactly as a scan would answer (--no-server scans).
             """
     )
 
