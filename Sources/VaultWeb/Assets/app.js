@@ -83,6 +83,13 @@ function relativeDate(iso) {
   return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${String(date.getFullYear()).slice(2)}`;
 }
 
+/** A date in full, day first as the list writes it: `02/11/2026 18:40`. */
+function fullDate(iso) {
+  const date = new Date(iso);
+  const pad = (n) => String(n).padStart(2, '0');
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
 // MARK: - Theme
 
 function applyTheme() {
@@ -268,7 +275,8 @@ function noteRow(note) {
   line.className = 'line2';
   const date = document.createElement('span');
   date.className = 'date';
-  date.textContent = relativeDate(note.modified);
+  // Grouped by month, a row shows the date it is filed under, as `vault list --group month` does.
+  date.textContent = relativeDate(note.group === undefined ? note.modified : note.sortDate);
   const snippet = document.createElement('span');
   snippet.className = 'snippet';
   snippet.textContent = note.snippet || 'No additional text';
@@ -311,8 +319,10 @@ function renderNote() {
   const note = state.open;
   $('note-empty').hidden = Boolean(note);
   $('note').hidden = !note;
+  // Actions act on the open note: with none open there is nothing to pin or delete.
+  $('note-actions').hidden = !note;
   if (!note) return;
-  $('note-meta').textContent = `${note.path} · created ${new Date(note.created).toLocaleString()} · modified ${new Date(note.modified).toLocaleString()}`;
+  $('note-meta').textContent = `${note.path} · created ${fullDate(note.created)} · modified ${fullDate(note.modified)}`;
   $('pin').textContent = note.pinned ? '★' : '☆';
   $('pin').title = note.pinned ? 'Unpin' : 'Pin';
   $('move').value = note.folder;
@@ -792,7 +802,7 @@ async function tagHistory() {
   const list = document.createElement('ul');
   for (const record of records.slice().reverse()) {
     const li = document.createElement('li');
-    li.textContent = `${new Date(record.time).toLocaleString()} · ${record.kind} ${record.sources.join(', ')} → ${record.target} · ${record.notes} notes${record.interrupted ? ' (interrupted)' : ''} `;
+    li.textContent = `${fullDate(record.time)} · ${record.kind} ${record.sources.join(', ')} → ${record.target} · ${record.notes} notes${record.interrupted ? ' (interrupted)' : ''} `;
     if (record.kind === 'merge') {
       const split = document.createElement('button');
       split.textContent = 'Split';
