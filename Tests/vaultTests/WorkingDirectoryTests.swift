@@ -34,6 +34,22 @@ struct WorkingDirectoryTests {
         #expect(try vault.run("search", "tag:personal", "--paths", in: work).stdout.contains("../Groceries.md") == true)
     }
 
+    /// From outside the vault, a path as the shell completes it (`notes/Work/a.md` with
+    /// `--vault notes`) finds its note; one that leads elsewhere is still not a note.
+    @Test func pathsFromOutsideTheVaultAreReadFromTheWorkingDirectory() throws {
+        let vault = try TestVault.example()
+        let parent = vault.root.deletingLastPathComponent()
+        let name = vault.root.lastPathComponent
+        for path in ["\(name)/Work/Projects/Migration notes.md", "./\(name)/Work/Projects/Migration notes", "Work/Projects/Migration notes.md"] {
+            let result = try vault.run("show", path, "--vault", name, in: parent)
+            #expect(result.status == 0, "\(path): \(result)")
+            #expect(result.stdout.hasPrefix("Migration notes\n"), "\(path)")
+        }
+        let elsewhere = try vault.run("show", "\(name)/../Groceries.md", "--vault", name, in: parent)
+        #expect(elsewhere.status == 2, "\(elsewhere)")
+        #expect(elsewhere.stderr.contains("outside the vault") || elsewhere.stderr.contains("no note matches"), "\(elsewhere)")
+    }
+
     @Test func theVaultOptionMayNameAFolderInside() throws {
         let vault = try TestVault.example()
         let result = try vault.run("--vault", "Work/Projects", "search", "tag:work", "--paths", in: vault.root)

@@ -60,6 +60,21 @@ public struct Note: Sendable {
         return body(bytes)
     }
 
+    /// Calls `body` with the UTF-8 bytes of the vault-relative path.
+    func withPathBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        var path = storage.path
+        return path.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of the `id`, if the note has one, making no string.
+    func withIDBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result? {
+        var reader = storage.values.reader(at: NoteID.self)
+        guard let present = reader.bool() else { preconditionFailure("NoteID: checked bytes that do not decode") }
+        guard present else { return nil }
+        guard let bytes = reader.stringBytes() else { preconditionFailure("NoteID: checked bytes that do not decode") }
+        return body(bytes)
+    }
+
     /// Calls `body` with the UTF-8 bytes of each tag, making no strings.
     package func forEachTag(_ body: (UnsafeRawBufferPointer) -> Void) {
         var reader = storage.values.reader(at: NoteTags.self)

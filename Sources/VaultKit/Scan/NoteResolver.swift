@@ -1,3 +1,5 @@
+import VaultPlatform
+
 /// Finds the note a person means on the command line: a vault-relative path (with or
 /// without `.md`), a title (case-insensitive), a file name in any folder, or a prefix of
 /// an `id`.
@@ -18,29 +20,55 @@ public struct NoteResolver: Sendable {
         let relative = try VaultPath.relative(name, root: root)
         let withExtension = relative.hasSuffix(".md") ? relative : relative + ".md"
         // From a folder of the vault, `Note.md` is first looked for there, as git would.
-        var here: String?
-        if let directory = root.workingDirectory, !directory.isEmpty, !name.hasPrefix("/"), !VaultPath.isWorkingDirectoryRelative(name) {
-            here = directory + "/" + withExtension
+        let here = root.workingDirectory.flatMap { directory in
+            directory.isEmpty || name.hasPrefix("/") || VaultPath.isWorkingDirectoryRelative(name) ? nil : directory + "/" + withExtension
         }
-        let tiers: [(Note) -> Bool] = [
-            { note in here.map { note.path == $0 } ?? false },
-            { $0.path == withExtension || $0.path == relative },
-            { $0.path.lowercased() == withExtension.lowercased() },
-            { $0.title.lowercased() == name.lowercased() },
+        // The exact ways first: comparing a path costs little.
+        for matches in [{ (note: Note) in here.map { note.path == $0 } ?? false }, { $0.path == withExtension || $0.path == relative }] {
+            if let note = try Self.one(notes.filter(matches), for: name) { return note }
+        }
+        let path = Folded(withExtension), spelled = Folded(name)
+        let isBareName = !relative.contains("/"), mayBeID = name.count >= Self.minimumIDPrefix
+        let tiers: [@Sendable (Note) -> Bool] = [
+            { note in note.withPathBytes { path.matches($0) } },
+            { note in note.withTitleBytes { spelled.matches($0) } },
             // A bare file name finds its note in any folder, when only one has that name.
-            { note in !relative.contains("/") && note.name.lowercased() + ".md" == withExtension.lowercased() },
             { note in
-                name.count >= Self.minimumIDPrefix && (note.id?.lowercased().hasPrefix(name.lowercased()) ?? false)
+                isBareName && note.withPathBytes { bytes in
+                    path.matches(UnsafeRawBufferPointer(rebasing: bytes[((bytes.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1)...]))
+                }
             },
+            { note in mayBeID && note.withIDBytes { spelled.matches($0, prefix: true) } == true },
         ]
-        for matches in tiers {
-            let found = notes.filter(matches)
-            if found.count == 1 { return found[0] }
-            if found.count > 1 {
-                throw .ambiguousNote(name, candidates: found.map(\.path).sorted())
+        // The other ways in one pass over the notes, on all cores: each way on its own
+        // walked 100,000 notes' memory again (a title not found took 150 ms).
+        var found = Array(repeating: [Note](), count: tiers.count)
+        ParallelChunks.run(count: notes.count, chunk: 8192, format: { range in
+            var matched: [(tier: Int, note: Note)] = []
+            for note in notes[range] {
+                for (tier, matches) in tiers.enumerated() where matches(note) { matched.append((tier, note)) }
             }
+            return matched
+        }, emit: { matched in
+            for (tier, note) in matched { found[tier].append(note) }
+        })
+        for notes in found {
+            if let note = try Self.one(notes, for: name) { return note }
+        }
+        // A path as the shell completes it from outside the vault (`notes/Work/a.md` with
+        // `--vault notes`): read from the working directory, when it leads into the vault.
+        if root.workingDirectory == nil, !name.hasPrefix("/"), let directory = root.commandDirectory,
+           let inside = VaultRoot.relativePart(of: VaultRoot.absolute(directory + "/" + name), under: root.path),
+           let note = notes.first(where: { $0.path == inside || $0.path == inside + ".md" }) {
+            return note
         }
         throw .noteNotFound(name)
+    }
+
+    /// The note of `found` when it is one, an error when it is several, nil when none.
+    private static func one(_ found: [Note], for name: String) throws(VaultError) -> Note? {
+        guard found.count <= 1 else { throw .ambiguousNote(name, candidates: found.map(\.path).sorted()) }
+        return found.first
     }
 
     /// Resolves every name, failing on the first that does not resolve.
@@ -51,5 +79,31 @@ public struct NoteResolver: Sendable {
             if !result.contains(where: { $0.path == note.path }) { result.append(note) }
         }
         return result
+    }
+}
+
+/// A name to compare with a note's, ignoring case, without a string per note: a name the
+/// early ways do not find is compared with each of 100,000 notes' paths and titles.
+private struct Folded {
+    let lowered: String
+    /// `lowered` as bytes, when it is ASCII: then so must be a match's bytes.
+    let ascii: [UInt8]?
+
+    init(_ text: String) {
+        lowered = text.lowercased()
+        ascii = lowered.utf8.allSatisfy { $0 < 0x80 } ? Array(lowered.utf8) : nil
+    }
+
+    /// True when `bytes` lower-cased are the name lower-cased (or, with `prefix`, start
+    /// with it), as strings compare (`é` and `e` with an accent are one): ASCII is folded
+    /// byte by byte, which is what lower-casing does to it.
+    func matches(_ bytes: UnsafeRawBufferPointer, prefix: Bool = false) -> Bool {
+        guard let ascii, bytes.allSatisfy({ $0 < 0x80 }) else {
+            let text = String(decoding: bytes, as: UTF8.self).lowercased()
+            return prefix ? text.hasPrefix(lowered) : text == lowered
+        }
+        guard prefix ? bytes.count >= ascii.count : bytes.count == ascii.count else { return false }
+        for (byte, wanted) in zip(bytes, ascii) where (byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte) != wanted { return false }
+        return true
     }
 }

@@ -12,6 +12,8 @@ public final class VaultRoot: Sendable {
     /// The working directory of the command, vault-relative ("" at the root), when it is
     /// inside the vault: `./Note.md` and `../Other` are read from there, as git reads them.
     public let workingDirectory: String?
+    /// The working directory of the command, absolute, wherever it is.
+    let commandDirectory: String?
 
     /// The name of the settings directory.
     public static let settingsDirectory = ".vault"
@@ -32,7 +34,8 @@ public final class VaultRoot: Sendable {
         }
         self.path = absolute
         self.descriptor = fd
-        self.workingDirectory = workingDirectory.flatMap { Self.relativePart(of: Self.absolute($0), under: absolute) }
+        commandDirectory = workingDirectory.map { Self.absolute($0) }
+        self.workingDirectory = commandDirectory.flatMap { Self.relativePart(of: $0, under: absolute) }
     }
 
     deinit { Syscalls.close(descriptor) }
