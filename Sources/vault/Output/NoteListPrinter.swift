@@ -97,9 +97,10 @@ struct NoteListPrinter {
             text.withUTF8 { out.append(contentsOf: $0) }
         }
         /// Text of the note, escaped, in the SGR `code` on a terminal.
-        func add(_ bytes: UnsafeRawBufferPointer, code: String?) {
+        func add(_ bytes: UnsafeRawBufferPointer, code: String?, prefix: UInt8? = nil) {
             let code = colored ? code : nil
             if let code { add("\u{1B}[\(code)m") }
+            if let prefix { out.append(prefix) }
             TerminalText.appendEscaped(bytes, to: &out)
             if code != nil { add("\u{1B}[0m") }
         }
@@ -120,11 +121,7 @@ struct NoteListPrinter {
         note.forEachTag { tag in
             out += first ? line.separator : line.tagSeparator
             first = false
-            let code = colored ? Terminal.code(of: config.color(ofTag: String(decoding: tag, as: UTF8.self))) : nil
-            if let code { add("\u{1B}[\(code)m") }
-            out.append(UInt8(ascii: "#"))
-            TerminalText.appendEscaped(tag, to: &out)
-            if code != nil { add("\u{1B}[0m") }
+            add(tag, code: colored ? Terminal.code(of: config.color(ofTag: String(decoding: tag, as: UTF8.self))) : nil, prefix: UInt8(ascii: "#"))
         }
         if note.frontMatterError != nil {
             out += line.separator
