@@ -12,9 +12,23 @@ public struct MonthGrouping: Sendable {
     }
 
     /// The notes in order: pinned first, then by month and newest first in a month.
-    public let notes: [Note]
+    public var notes: Ordered { Ordered(source: source, order: order) }
     /// The runs of `notes` that make the groups, in order; together they cover `notes`.
     public let groups: [Group]
+    /// The notes as given, and where each of `notes` is among them: a printer can read
+    /// the notes in the order they lie in memory and write them in this one.
+    public let source: [Note]
+    public let order: [Int]
+
+    /// `source` in `order`, without a copy of each note.
+    public struct Ordered: RandomAccessCollection, Sendable {
+        let source: [Note]
+        let order: [Int]
+
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { order.count }
+        public subscript(position: Int) -> Note { source[order[position]] }
+    }
 
     /// Pinned notes' group is `.max`; another note's is its month, counted from year 0.
     private struct SortKey {
@@ -63,7 +77,8 @@ public struct MonthGrouping: Sendable {
             groups[number].range = groups[number].range.lowerBound..<end
         }
         self.groups = groups
-        self.notes = keys.map { notes[$0.index] }
+        source = notes
+        order = keys.map(\.index)
     }
 
     /// The heading of the group the note at `position` of `notes` is in.

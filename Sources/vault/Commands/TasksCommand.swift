@@ -36,6 +36,7 @@ struct TasksCommand: ReadOnlyCommand {
         let session = try Session(global)
         let statuses: Set<NoteTask.Status> = all ? Set(NoteTask.Status.allCases) : done ? [.done] : [.todo, .doing]
         let (tasks, problems) = session.vault.tasks(matching: query, in: session.sortedNotes, statuses: statuses)
+        defer { Leftovers.release(tasks, session) }
         PhaseTimer.mark("read tasks")
         for problem in problems { Terminal.standardError.warning(problem.asWarning) }
         let agenda = session.vault.agenda

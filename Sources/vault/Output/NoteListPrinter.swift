@@ -35,16 +35,41 @@ struct NoteListPrinter {
     }
 
     /// Each group's heading, then its notes' lines.
+    ///
+    /// The lines are made in the order the notes were read, on all cores, and then written
+    /// in the grouping's: made in date order, each line waited for its note's memory (its
+    /// cache entry and path lie in reading order), a third of the printing time.
     func print(_ grouping: MonthGrouping) {
         let line = LineParts(terminal: terminal)
+        let source = grouping.source
+        let chunk = 4096
+        var made: [(bytes: [UInt8], ends: [Int])] = []
+        ParallelChunks.run(count: source.count, chunk: chunk) { range in
+            var out: [UInt8] = []
+            var ends: [Int] = []
+            ends.reserveCapacity(range.count)
+            for index in range {
+                append(source[index], line, to: &out)
+                ends.append(out.count)
+            }
+            return (out, ends)
+        } emit: { made.append($0) }
+        var out: [UInt8] = []
+        out.reserveCapacity(1 << 20)
         for (number, group) in grouping.groups.enumerated() {
-            terminal.write(Array(((number == 0 ? "" : "\n") + terminal.bold(group.heading) + "\n").utf8))
-            ParallelChunks.run(count: group.range.count) { range in
-                var out: [UInt8] = []
-                for index in range { append(grouping.notes[group.range.lowerBound + index], line, to: &out) }
-                return out
-            } emit: { terminal.write($0) }
+            out += Array(((number == 0 ? "" : "\n") + terminal.bold(group.heading) + "\n").utf8)
+            for position in group.range {
+                let index = grouping.order[position]
+                let lines = made[index / chunk]
+                let within = index % chunk
+                out += lines.bytes[(within == 0 ? 0 : lines.ends[within - 1])..<lines.ends[within]]
+                if out.count >= 1 << 20 {
+                    terminal.write(out)
+                    out.removeAll(keepingCapacity: true)
+                }
+            }
         }
+        if !out.isEmpty { terminal.write(out) }
     }
 
     func printJSON(_ notes: [Note]) {

@@ -18,7 +18,10 @@ struct TaskAgendaPrinter: Sendable {
             let positions = group.positions
             ParallelChunks.run(count: positions.count, chunk: 8192, format: { [self] range -> [UInt8] in
                 var writer = LineWriter(terminal: terminal, agenda: agenda, config: config)
-                for index in range { writer.line(tasks[positions[index]]) }
+                // Through a buffer: the array's subscript copied each task (six retains).
+                tasks.withUnsafeBufferPointer { tasks in
+                    for index in range { writer.line(tasks[positions[index]]) }
+                }
                 return writer.out
             }, emit: terminal.write)
         }
