@@ -101,6 +101,28 @@ struct SyncTests {
         #expect(try sync(fresh).status == 0)
     }
 
+    /// GIT_DIR and GIT_INDEX_FILE name another repository (a shell that set them, a hook of
+    /// that repository): the vault's own repository is synced, the other is left alone.
+    @Test func gitVariablesNamingAnotherRepositoryAreIgnored() throws {
+        let vault = try TestVault()
+        try sync(vault, "--setup", "--remote", "/nowhere.git")
+        let other = vault.base.appendingPathComponent("other")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        try Self.git("init", "-q", "-b", "main", in: other)
+        try Data("theirs\n".utf8).write(to: other.appendingPathComponent("o.txt"))
+        try Self.git("add", "o.txt", in: other)
+        try Self.git("commit", "-q", "-m", "base", in: other)
+        let head = try Self.git("rev-parse", "HEAD", in: other).stdout
+        try vault.write("Note.md", "# Note\n")
+        var environment = Self.identity
+        environment["GIT_DIR"] = other.appendingPathComponent(".git").path
+        environment["GIT_INDEX_FILE"] = other.appendingPathComponent(".git/index").path
+        _ = try vault.run(arguments: ["sync"], environment: environment)
+        #expect(try Self.git("rev-parse", "HEAD", in: other).stdout == head)
+        #expect(try Self.git("status", "--porcelain", in: other).stdout == "")
+        #expect(try Self.git("ls-files", in: vault.root).stdout.contains("Note.md\n"))
+    }
+
     @Test func aFolderThatIsNoRepositoryIsToldToSetUp() throws {
         let vault = try TestVault()
         let result = try sync(vault)

@@ -27,6 +27,11 @@ public struct Git: Sendable {
         process.arguments = ["git"] + arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         var variables = ProcessInfo.processInfo.environment
+        // Git finds the repository from the vault's directory, never from variables that
+        // name another one: GIT_DIR set in the shell (or by a hook of another repository)
+        // would have made `vault sync` commit the vault into that repository, recording its
+        // files as deleted. These are `git rev-parse --local-env-vars`.
+        for name in Self.repositoryVariables { variables[name] = nil }
         // Never wait for a password or an editor nobody sees.
         variables["GIT_TERMINAL_PROMPT"] = "0"
         variables["GIT_EDITOR"] = "true"
@@ -47,6 +52,12 @@ public struct Git: Sendable {
         process.waitUntilExit()
         return Output(status: process.terminationStatus, data: out, stderr: String(decoding: errors.wait(), as: UTF8.self))
     }
+
+    static let repositoryVariables = [
+        "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_CONFIG", "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_OBJECT_DIRECTORY",
+        "GIT_DIR", "GIT_WORK_TREE", "GIT_IMPLICIT_WORK_TREE", "GIT_GRAFT_FILE", "GIT_INDEX_FILE", "GIT_NO_REPLACE_OBJECTS",
+        "GIT_REPLACE_REF_BASE", "GIT_PREFIX", "GIT_INTERNAL_SUPER_PREFIX", "GIT_SHALLOW_FILE", "GIT_COMMON_DIR",
+    ]
 
     /// Runs `git ARGUMENTS` and returns its output; a failure is an error with git's message.
     @discardableResult
