@@ -36,6 +36,16 @@ struct NoteDateTests {
             }
         }
     }
+
+    /// A list's `dd/mm/yy` keeps two digits for any year, one before year 1 included.
+    @Test func relativeDatesWriteTwoDigitYears() throws {
+        let utc = try #require(TimeZone(identifier: "UTC"))
+        let today = NoteDate.localFields(Date(timeIntervalSince1970: 1_700_000_000), timeZone: utc)
+        let written = [-62_300_000_000.0, -2_208_988_800, 0, 1_600_000_000].map {
+            RelativeDate.format(Date(timeIntervalSince1970: $0), today: today, timeZone: utc)
+        }
+        #expect(written == ["17/10/95", "01/01/00", "01/01/70", "13/09/20"])
+    }
 }
 
 /// A seeded generator, so that a failure names instants that fail again.

@@ -38,7 +38,8 @@ public enum RelativeDate {
         case (0, _): two(day.hour); put(":"); two(day.minute)
         case (1, _): out += "Yesterday".utf8
         case (2..<7, _): out += weekdays[day.weekday].utf8
-        case (_, .dayMonthYear): two(day.day); put("/"); two(day.month); put("/"); two(day.year % 100)
+        // A year before 1 BC (a clock set to nonsense) still gives two digits.
+        case (_, .dayMonthYear): two(day.day); put("/"); two(day.month); put("/"); two((day.year % 100 + 100) % 100)
         case (_, .iso): out += String(day.year).utf8; put("-"); two(day.month); put("-"); two(day.day)
         }
     }

@@ -34,7 +34,9 @@ struct NotesAPI: Sendable {
         }
         let timeZone = session.vault.timeZone
         if byMonth {
-            let grouping = MonthGrouping(notes, now: session.vault.now(), timeZone: timeZone)
+            // Grouping reads every note's date on all cores: not on the server's tasks.
+            let now = session.vault.now()
+            let grouping = try await Blocking.run { MonthGrouping(notes, now: now, timeZone: timeZone) }
             return page(total: grouping.notes.count, offset: offset) { json in
                 for position in grouping.notes.indices.dropFirst(offset).prefix(limit) {
                     NoteJSON.write(grouping.notes[position], to: &json, timeZone: timeZone) { json in
