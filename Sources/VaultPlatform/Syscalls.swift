@@ -359,14 +359,18 @@ package enum Syscalls {
 
     /// Maps `count` bytes of `fd` read-only, faulted in at once where the system can.
     static func mapReadOnly(_ fd: Int32, count: Int) -> UnsafeRawBufferPointer? {
-        #if os(Linux)
-        let flags = MAP_PRIVATE | MAP_POPULATE
-        #else
-        let flags = MAP_PRIVATE
-        #endif
-        let address = mmap(nil, count, PROT_READ, flags, fd, 0)
+        let address = mmap(nil, count, PROT_READ, MAP_PRIVATE, fd, 0)
         guard let address, address != MAP_FAILED else { return nil }
         return UnsafeRawBufferPointer(start: address, count: count)
+    }
+
+    /// Maps in the pages of the first `count` bytes of a mapping at once (one call instead
+    /// of a page fault every 64 KB); a hint, so failure (an older kernel) is ignored.
+    static func populate(_ bytes: UnsafeRawBufferPointer, count: Int) {
+        #if os(Linux)
+        guard let start = bytes.baseAddress, count > 0 else { return }
+        _ = madvise(UnsafeMutableRawPointer(mutating: start), min(count, bytes.count), 22 /* MADV_POPULATE_READ */)
+        #endif
     }
 
     static func unmap(_ bytes: UnsafeRawBufferPointer) {

@@ -38,14 +38,16 @@ public struct Note: Sendable {
     }
 
     /// The encoded values, as the cache stores them.
-    var encodedValues: UnsafeRawBufferPointer { storage.values.bytes }
+    var encodedValues: PropertyValues { storage.values }
 
     /// Calls `body` with each property of `NoteProperties.all`, in order, and a reader at
-    /// its encoded value, which `body` reads or skips: a walk over every value with no
-    /// lookup per property (how a note is written as JSON).
+    /// its encoded value: a walk over every value with no lookup per property (how a note
+    /// is written as JSON).
     func forEachEncodedValue(_ body: (any NoteProperty.Type, inout ByteReader) -> Void) {
-        var reader = ByteReader(bytes: storage.values.bytes, offset: 0)
-        for property in NoteProperties.all { body(property, &reader) }
+        for (index, property) in NoteProperties.all.enumerated() {
+            var reader = storage.values.reader(atIndex: index)
+            body(property, &reader)
+        }
     }
 
     /// A reader at the encoded value of `property`, for decoding only part of it.

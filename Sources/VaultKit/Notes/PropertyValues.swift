@@ -1,50 +1,86 @@
-/// The encoded values of one note's properties (`NoteProperties.all`, in order), each
-/// decoded when it is asked for.
+/// The encoded values of one note's properties (`NoteProperties.all`), each decoded when
+/// it is asked for.
 ///
 /// A note read from the cache keeps its values in the cache's mapped bytes; a note read
 /// from its file keeps them in bytes of its own, encoded once. Either way one encoding:
 /// the cache is written by copying these bytes, and listing 100,000 notes decodes only
 /// the properties it shows (a third of the main page's time, and most of its memory, went
 /// on titles and snippets decoded for nothing).
+///
+/// The values are in two parts: the common ones, and the bulky ones (`NoteProperty.isBulky`:
+/// snippet, tasks, links), which the cache keeps in a region of their own. A command that
+/// never reads them never brings their pages into memory (two thirds of the cache).
 struct PropertyValues: @unchecked Sendable {
-    /// Keeps `bytes` alive: the cache, or an `OwnedBytes`.
+    /// Keeps the bytes alive: a keeper of the cache's mapping, or an `OwnedBytes`.
     private let owner: AnyObject
-    /// Exactly this note's encoded values.
-    let bytes: UnsafeRawBufferPointer
-    /// Where each property's value starts in `bytes`; the entry after the last is the end.
-    /// A SIMD vector rather than an InlineArray: copying a note's values is then a plain
-    /// copy (an InlineArray's went through its type's value witnesses, which showed in
-    /// profiles of `vault list`).
+    /// The values of the common properties, in the order of `NoteProperties.all`.
+    let common: UnsafeRawBufferPointer
+    /// The values of the bulky properties, in the same order.
+    let bulky: UnsafeRawBufferPointer
+    /// Where each property's value starts: in `bulky` when the top bit is set, else in
+    /// `common`. A SIMD vector rather than an InlineArray: copying a note's values is then
+    /// a plain copy (an InlineArray's went through its type's value witnesses, which showed
+    /// in profiles of `vault list`).
     private var offsets: SIMD16<UInt32>
+    private static let inBulky: UInt32 = 1 << 31
 
-    /// The values in `bytes`, if they decode as `NoteProperties.all`; nil for bytes that
-    /// do not (a corrupt cache entry).
-    init?(bytes: UnsafeRawBufferPointer, owner: AnyObject) {
-        guard bytes.count < Int(UInt32.max) else { return nil }
+    /// Values whose common part, checked value by value, is `common`, and whose bulky part
+    /// is `bulky`, its values starting at `bulkyStart(0)`, `bulkyStart(1)`, … (one per bulky
+    /// property): these are checked for order and bounds only, so that they are not read
+    /// until asked for. Nil for bytes that do not decode (a corrupt cache entry).
+    init?(common: UnsafeRawBufferPointer, bulky: UnsafeRawBufferPointer, owner: AnyObject, bulkyStart: (Int) -> UInt32) {
+        guard common.count < Int(Self.inBulky), bulky.count < Int(Self.inBulky) else { return nil }
         self.owner = owner
-        self.bytes = bytes
+        self.common = common
+        self.bulky = bulky
         offsets = SIMD16(repeating: 0)
-        var reader = ByteReader(bytes: bytes, offset: 0)
+        var reader = ByteReader(bytes: common, offset: 0)
+        var bulkyNumber = 0
+        var bulkyEnd: UInt32 = 0
         for (index, property) in NoteProperties.all.enumerated() {
-            offsets[index] = UInt32(reader.offset)
-            guard property.skip(&reader) else { return nil }
+            if NoteProperties.bulky[index] {
+                let start = bulkyStart(bulkyNumber)
+                guard start >= bulkyEnd, start <= UInt32(bulky.count) else { return nil }
+                offsets[index] = start | Self.inBulky
+                bulkyEnd = start
+                bulkyNumber += 1
+            } else {
+                offsets[index] = UInt32(reader.offset)
+                guard property.skip(&reader) else { return nil }
+            }
         }
-        guard reader.offset == bytes.count else { return nil }
-        offsets[NoteProperties.all.count] = UInt32(reader.offset)
+        guard reader.offset == common.count else { return nil }
     }
 
     /// Encodes the properties of `source`.
     init(reading source: NoteSource) {
-        var writer = ByteWriter()
-        for property in NoteProperties.all { Self.encode(property, of: source, to: &writer) }
-        self.init(owning: writer.bytes)
+        var common = ByteWriter()
+        var bulky = ByteWriter()
+        for (index, property) in NoteProperties.all.enumerated() {
+            if NoteProperties.bulky[index] {
+                Self.encode(property, of: source, to: &bulky)
+            } else {
+                Self.encode(property, of: source, to: &common)
+            }
+        }
+        self.init(owningCommon: common.bytes, bulky: bulky.bytes)
     }
 
-    private init(owning encoded: [UInt8]) {
-        let owned = OwnedBytes(encoded)
+    /// Values in bytes of their own: the two parts, one after the other.
+    private init(owningCommon common: [UInt8], bulky: [UInt8]) {
+        let owned = OwnedBytes(common + bulky)
+        let commonPart = UnsafeRawBufferPointer(rebasing: owned.bytes[0..<common.count])
+        let bulkyPart = UnsafeRawBufferPointer(rebasing: owned.bytes[common.count..<(common.count + bulky.count)])
+        var starts: [UInt32] = []
+        var reader = ByteReader(bytes: bulkyPart, offset: 0)
+        for (index, property) in NoteProperties.all.enumerated() where NoteProperties.bulky[index] {
+            starts.append(UInt32(reader.offset))
+            _ = property.skip(&reader)
+        }
         // Bytes this type encoded itself always decode.
-        let bytes = UnsafeRawBufferPointer(rebasing: owned.bytes[0..<encoded.count])
-        guard let values = PropertyValues(bytes: bytes, owner: owned) else {
+        guard reader.offset == bulky.count,
+              let values = PropertyValues(common: commonPart, bulky: bulkyPart, owner: owned, bulkyStart: { starts[$0] })
+        else {
             preconditionFailure("note properties do not read back what they wrote")
         }
         self = values
@@ -57,7 +93,16 @@ struct PropertyValues: @unchecked Sendable {
     /// A reader at the start of `property`'s value.
     @inline(__always)
     func reader<P: NoteProperty>(at property: P.Type) -> ByteReader {
-        ByteReader(bytes: bytes, offset: Int(offsets[NoteProperties.index(of: property)]))
+        reader(atIndex: NoteProperties.index(of: property))
+    }
+
+    /// A reader at the start of the value of the property at `index` in `NoteProperties.all`.
+    @inline(__always)
+    func reader(atIndex index: Int) -> ByteReader {
+        let offset = offsets[index]
+        return offset & Self.inBulky == 0
+            ? ByteReader(bytes: common, offset: Int(offset))
+            : ByteReader(bytes: bulky, offset: Int(offset & ~Self.inBulky))
     }
 
     func value<P: NoteProperty>(of property: P.Type) -> P.Value {
@@ -68,18 +113,33 @@ struct PropertyValues: @unchecked Sendable {
         return value
     }
 
+    /// The bytes of the value of the property at `index`: up to the next value of its part.
+    private func span(ofIndex index: Int) -> UnsafeRawBufferPointer {
+        let reader = reader(atIndex: index)
+        let end = NoteProperties.nextInPart[index].map { Int(offsets[$0] & ~Self.inBulky) } ?? reader.bytes.count
+        return UnsafeRawBufferPointer(rebasing: reader.bytes[reader.offset..<max(reader.offset, end)])
+    }
+
+    /// Where each bulky value starts in `bulky`, in order, for the cache.
+    var bulkyStarts: [UInt32] {
+        NoteProperties.all.indices.filter { NoteProperties.bulky[$0] }.map { offsets[$0] & ~Self.inBulky }
+    }
+
     /// The same values with `property` set to `value`; the others are copied as they are.
     func setting<P: NoteProperty>(_ property: P.Type, to value: P.Value) -> PropertyValues {
         let changed = NoteProperties.index(of: property)
-        var writer = ByteWriter()
+        var common = ByteWriter()
+        var bulky = ByteWriter()
         for index in NoteProperties.all.indices {
             if index == changed {
-                P.encode(value, to: &writer)
+                if NoteProperties.bulky[index] { P.encode(value, to: &bulky) } else { P.encode(value, to: &common) }
+            } else if NoteProperties.bulky[index] {
+                bulky.bytes.append(contentsOf: span(ofIndex: index))
             } else {
-                writer.bytes.append(contentsOf: bytes[Int(offsets[index])..<Int(offsets[index + 1])])
+                common.bytes.append(contentsOf: span(ofIndex: index))
             }
         }
-        return PropertyValues(owning: writer.bytes)
+        return PropertyValues(owningCommon: common.bytes, bulky: bulky.bytes)
     }
 }
 

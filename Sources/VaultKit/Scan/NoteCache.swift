@@ -11,21 +11,25 @@ import VaultPlatform
 /// corrupt, foreign-version or unwritable cache is ignored silently.
 public final class NoteCache: @unchecked Sendable {
     /// Vault-relative path of the cache file.
-    public static let path = ".vault/cache/notes-v3.bin"
-    static let magic: UInt64 = 0x3376_6568_6361_4356  // "VCacheV3"
+    public static let path = ".vault/cache/notes-v4.bin"
+    static let magic: UInt64 = 0x3476_6568_6361_4356  // "VCacheV4"
     /// Entries modified less than this long before the cache was written are re-read.
     static let racyWindowNanoseconds: Int64 = 2_000_000_000
 
-    // Layout: magic, the properties' fingerprint, time zone, write time, count; then
-    // `count` entry offsets (UInt64, in scan order), `count` entry numbers sorted by path
-    // (UInt32), then the entries, each its path, its length, the file's stamp and the
-    // note's encoded property values (`PropertyValues`). Entries are in the order the scan lists files,
-    // so the entry a scan wants is almost always the one at its own position.
+    // Layout: magic, the properties' fingerprint, time zone, write time, count, where the
+    // bulky region starts; then `count` entry offsets (UInt64, in scan order), `count`
+    // entry numbers sorted by path (UInt32), then the entries, each its path, its length,
+    // the file's stamp, where its bulky values are in the bulky region (offset and length,
+    // Int64) and where each starts there (UInt32 each), and its common values; then the
+    // bulky region (`PropertyValues`). Entries are in the order the scan lists files, so
+    // the entry a scan wants is almost always the one at its own position.
     private let file: MappedFile
     private let storage: UnsafeRawBufferPointer
     private let offsetTable: Int
     private let sortedTable: Int
     private let writtenAt: Int64
+    /// The bulky values of every entry, mapped but not read in until a command asks.
+    private let bulkyRegion: UnsafeRawBufferPointer
     /// What keeps the mapping alive for the notes decoded from it: one keeper per run of
     /// `keeperRun` entries. Every copy of a note retains its keeper, and with one object
     /// for all notes the cores took turns over its reference count (an eighth of the CPU
@@ -36,9 +40,10 @@ public final class NoteCache: @unchecked Sendable {
     /// The number of notes in the cache.
     let count: Int
 
-    private init(file: MappedFile, count: Int, offsetTable: Int, writtenAt: Int64) {
+    private init(file: MappedFile, count: Int, offsetTable: Int, writtenAt: Int64, bulkyStart: Int) {
         self.file = file
         self.storage = file.bytes
+        self.bulkyRegion = UnsafeRawBufferPointer(rebasing: file.bytes[bulkyStart...])
         self.count = count
         self.offsetTable = offsetTable
         self.sortedTable = offsetTable + 8 * count
@@ -51,14 +56,20 @@ public final class NoteCache: @unchecked Sendable {
         // Mapped, not copied: the entries are decoded straight from the page cache, and the
         // 35 MB of a 100,000-note vault's cache cost neither a copy nor fresh pages (a read
         // into fresh memory was a tenth of a full-text search). vault replaces this file
-        // only by rename, so the mapped file never changes while it is read.
-        guard let file = MappedFile(path, in: root.descriptor, maximumSize: 1 << 32) else { return nil }
+        // only by rename, so the mapped file never changes while it is read. Only the
+        // entries are mapped in at once; the bulky region, when a command reads it.
+        guard let file = MappedFile(path, in: root.descriptor, maximumSize: 1 << 40, populating: { bytes in
+            var reader = ByteReader(bytes: bytes, offset: 0)
+            guard reader.uint() == magic, reader.string() != nil, reader.string() != nil, reader.int() != nil, reader.int() != nil,
+                  let bulkyStart = reader.int() else { return 0 }
+            return Int(clamping: bulkyStart)
+        }) else { return nil }
         let storage = file.bytes
         var reader = ByteReader(bytes: storage, offset: 0)
         guard reader.uint() == magic, reader.string() == NoteProperties.fingerprint, reader.string() == timeZone.identifier,
-              let writtenAt = reader.int(), let count = reader.int(), count >= 0,
-              reader.offset + 12 * Int(count) <= storage.count else { return nil }
-        return NoteCache(file: file, count: Int(count), offsetTable: reader.offset, writtenAt: writtenAt)
+              let writtenAt = reader.int(), let count = reader.int(), count >= 0, let bulkyStart = reader.int(),
+              reader.offset + 12 * Int(count) <= bulkyStart, bulkyStart <= storage.count else { return nil }
+        return NoteCache(file: file, count: Int(count), offsetTable: reader.offset, writtenAt: writtenAt, bulkyStart: Int(bulkyStart))
     }
 
     /// The cached note at `path`, if the file still has `stamp` and was not racily recent.
@@ -68,9 +79,15 @@ public final class NoteCache: @unchecked Sendable {
         var reader = ByteReader(bytes: storage, offset: entry.lowerBound)
         guard let cachedStamp = Self.readStamp(&reader), cachedStamp == stamp else { return nil }
         guard stamp.lastChangeNanoseconds < writtenAt - Self.racyWindowNanoseconds else { return nil }
-        guard reader.offset <= entry.upperBound,
-              let values = PropertyValues(bytes: UnsafeRawBufferPointer(rebasing: storage[reader.offset..<entry.upperBound]),
-                                           owner: keepers[min(max(position, 0), count) / Self.keeperRun])
+        guard let bulkyOffset = reader.int(), let bulkyLength = reader.int(), bulkyOffset >= 0, bulkyLength >= 0,
+              bulkyOffset <= bulkyRegion.count, bulkyLength <= bulkyRegion.count - Int(bulkyOffset) else { return nil }
+        let starts = reader.offset
+        reader.offset += 4 * NoteProperties.bulkyCount
+        guard reader.offset <= entry.upperBound else { return nil }
+        let bulky = UnsafeRawBufferPointer(rebasing: bulkyRegion[Int(bulkyOffset)..<Int(bulkyOffset + bulkyLength)])
+        guard let values = PropertyValues(common: UnsafeRawBufferPointer(rebasing: storage[reader.offset..<entry.upperBound]), bulky: bulky,
+                                          owner: keepers[min(max(position, 0), count) / Self.keeperRun],
+                                          bulkyStart: { UInt32(littleEndian: storage.loadUnaligned(fromByteOffset: starts + 4 * $0, as: UInt32.self)) })
         else { return nil }
         return Note(path: path, stamp: stamp, values: values)
     }
@@ -123,32 +140,49 @@ public final class NoteCache: @unchecked Sendable {
     /// are ignored: the cache is optional). `startedAt` is when the scan that read them
     /// began, for the racy rule.
     static func write(_ notes: [Note], root: VaultRoot, timeZone: TimeZone, startedAt: Date) {
-        var header = ByteWriter()
-        header.uint(magic)
-        header.string(NoteProperties.fingerprint)
-        header.string(timeZone.identifier)
-        header.int(Int64((startedAt.timeIntervalSince1970 * 1e9).rounded(.down)))
-        header.int(Int64(notes.count))
-        let entriesStart = header.bytes.count + 12 * notes.count
         var entries = ByteWriter()
+        var bulky = ByteWriter()
         // Sized once: grown by doubling, a million notes' entries were copied a dozen times.
-        entries.bytes.reserveCapacity(notes.reduce(0) { $0 + $1.path.utf8.count + $1.encodedValues.count + 96 })
-        var offsets = ByteWriter()
+        entries.bytes.reserveCapacity(notes.reduce(0) { $0 + $1.path.utf8.count + $1.encodedValues.common.count + 128 })
+        bulky.bytes.reserveCapacity(notes.reduce(0) { $0 + $1.encodedValues.bulky.count })
+        var entryStarts: [Int] = []
+        entryStarts.reserveCapacity(notes.count)
         // Where each path's bytes are in `entries`, to sort by them without `String`s.
         var paths: [(start: Int, count: Int)] = []
         paths.reserveCapacity(notes.count)
         for note in notes {
-            offsets.uint(UInt64(entriesStart + entries.bytes.count))
+            let values = note.encodedValues
+            entryStarts.append(entries.bytes.count)
             paths.append((entries.bytes.count + 8, note.path.utf8.count))
             entries.string(note.path)
             let lengthAt = entries.bytes.count
             entries.int(0)
             writeStamp(note.stamp, to: &entries)
-            entries.bytes.append(contentsOf: note.encodedValues)
+            entries.int(Int64(bulky.bytes.count))
+            entries.int(Int64(values.bulky.count))
+            for start in values.bulkyStarts {
+                withUnsafeBytes(of: start.littleEndian) { entries.bytes.append(contentsOf: $0) }
+            }
+            entries.bytes.append(contentsOf: values.common)
+            bulky.bytes.append(contentsOf: values.bulky)
             let length = Int64(entries.bytes.count - lengthAt - 8).littleEndian
             withUnsafeBytes(of: length) { entries.bytes.replaceSubrange(lengthAt..<(lengthAt + 8), with: $0) }
         }
-        var bytes = header.bytes + offsets.bytes
+        func header(bulkyStart: Int) -> ByteWriter {
+            var header = ByteWriter()
+            header.uint(magic)
+            header.string(NoteProperties.fingerprint)
+            header.string(timeZone.identifier)
+            header.int(Int64((startedAt.timeIntervalSince1970 * 1e9).rounded(.down)))
+            header.int(Int64(notes.count))
+            header.int(Int64(bulkyStart))
+            return header
+        }
+        let entriesStart = header(bulkyStart: 0).bytes.count + 12 * notes.count
+        var bytes = header(bulkyStart: entriesStart + entries.bytes.count).bytes
+        for start in entryStarts {
+            withUnsafeBytes(of: UInt64(entriesStart + start).littleEndian) { bytes.append(contentsOf: $0) }
+        }
         let sorted = entries.bytes.withUnsafeBytes { raw in
             notes.indices.sorted { a, b in
                 let x = UnsafeRawBufferPointer(rebasing: raw[paths[a].start..<(paths[a].start + paths[a].count)])
@@ -161,11 +195,11 @@ public final class NoteCache: @unchecked Sendable {
         }
         try? root.makeDirectory(".vault/cache")
         root.ensureIgnoredInGit()
-        // In two parts: the entries are 700 MB for a million notes, and joined to the
-        // tables they were in memory twice.
-        try? root.write(chunks: [bytes, entries.bytes], to: path, mode: 0o644)
+        // In parts: the entries are 700 MB for a million notes, and joined to the tables
+        // they were in memory twice.
+        try? root.write(chunks: [bytes, entries.bytes, bulky.bytes], to: path, mode: 0o644)
         // Earlier formats' files, if any, are left from older versions.
-        for old in [".vault/cache/notes-v1.bin", ".vault/cache/notes-v2.bin"] { root.removeFile(old) }
+        for old in [".vault/cache/notes-v1.bin", ".vault/cache/notes-v2.bin", ".vault/cache/notes-v3.bin"] { root.removeFile(old) }
     }
 
     private static func writeStamp(_ stamp: FileStamp, to writer: inout ByteWriter) {

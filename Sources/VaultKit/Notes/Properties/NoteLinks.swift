@@ -4,6 +4,7 @@ import Foundation
 /// cache, so that backlinks on an unchanged vault read no note file.
 public enum NoteLinks: NoteProperty {
     public static let jsonName: String? = nil
+    public static let isBulky = true
 
     public static func read(from source: NoteSource) -> NoteLinkList {
         NoteLinkList(links: LinkParser.links(in: source.file))

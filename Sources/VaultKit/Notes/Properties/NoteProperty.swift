@@ -18,6 +18,11 @@ public protocol NoteProperty: Sendable {
     /// property (in `NoteSource.fields`) and no others.
     static var frontMatterField: FrontMatterField? { get }
 
+    /// True for large values that most commands never read (the snippet, tasks, links):
+    /// the cache keeps them apart from the others, so that listing or counting notes does
+    /// not bring them into memory.
+    static var isBulky: Bool { get }
+
     /// The value of a note being read.
     static func read(from source: NoteSource) -> Value
 
@@ -40,6 +45,8 @@ public protocol NoteProperty: Sendable {
 
 extension NoteProperty {
     public static var frontMatterField: FrontMatterField? { nil }
+
+    public static var isBulky: Bool { false }
 
     public static func writeJSON(from reader: inout ByteReader, to json: inout JSONWriter, timeZone: TimeZone) {
         guard let name = jsonName else {
@@ -90,6 +97,18 @@ public enum NoteProperties {
     /// The most properties a note can have (its offset table holds their starts and the
     /// end of the last).
     static let capacity = 15
+
+    /// For each of `all`, whether it is bulky (`NoteProperty.isBulky`).
+    static let bulky = all.map { $0.isBulky }
+
+    /// How many of `all` are bulky.
+    static let bulkyCount = bulky.count { $0 }
+
+    /// For each of `all`, the next property in its part (common or bulky), nil for the
+    /// last: a value ends where the next one of its part starts.
+    static let nextInPart: [Int?] = all.indices.map { index in
+        all.indices.dropFirst(index + 1).first { bulky[$0] == bulky[index] }
+    }
 
     /// The identities of `all`, searched on every access to a value (a dozen integers).
     private static let identities = all.map(ObjectIdentifier.init)

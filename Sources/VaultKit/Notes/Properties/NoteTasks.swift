@@ -4,6 +4,7 @@ import Foundation
 /// so that `vault tasks` on an unchanged vault reads no note file.
 public enum NoteTasks: NoteProperty {
     public static let jsonName: String? = nil
+    public static let isBulky = true
 
     public static func read(from source: NoteSource) -> NoteTaskList {
         let read = TaskReader.tasks(in: source.file, path: source.path)
