@@ -86,7 +86,7 @@ public struct VaultScanner: Sendable {
         return ScanResult(
             notes: notes,
             folders: listing.directories,
-            issues: listing.skipped.map(ScanIssue.init) + output.issues.compactMap { $0 },
+            issues: listing.skipped.map(ScanIssue.init) + output.issuesInOrder,
             allNotes: allNotes,
             cacheHits: cacheHits,
             temporaries: listing.temporaries,
@@ -192,26 +192,33 @@ public struct ScanIssue: Sendable, Equatable {
 /// Shares the result buffers with the worker threads; each index is written by one worker.
 private struct SharedOutput: @unchecked Sendable {
     let notes: UnsafeMutableBufferPointer<Note?>
-    let issues: UnsafeMutableBufferPointer<ScanIssue?>
+    /// The few files that could not be read, by position: kept apart rather than beside
+    /// every note (an optional issue per file was 48 MB of a million-note scan).
+    private let issues = Locked<[(position: Int, issue: ScanIssue)]>([])
     let kept: UnsafeMutableBufferPointer<Bool>
     let fromCache: UnsafeMutableBufferPointer<Bool>
 
     init(count: Int) {
         notes = .allocate(capacity: count)
         notes.initialize(repeating: nil)
-        issues = .allocate(capacity: count)
-        issues.initialize(repeating: nil)
         kept = .allocate(capacity: count)
         kept.initialize(repeating: false)
         fromCache = .allocate(capacity: count)
         fromCache.initialize(repeating: false)
     }
 
+    func report(_ issue: ScanIssue, at position: Int) {
+        issues.withLock { $0.append((position, issue)) }
+    }
+
+    /// The issues in the order of the files.
+    var issuesInOrder: [ScanIssue] {
+        issues.withLock { $0.sorted { $0.position < $1.position }.map(\.issue) }
+    }
+
     /// Frees the buffers; `notes` must have been moved out already.
     func deallocate() {
         notes.deallocate()
-        issues.deinitialize()
-        issues.deallocate()
         kept.deallocate()
         fromCache.deallocate()
     }
@@ -266,7 +273,7 @@ private struct ScanWorker {
         } catch {
             output.notes[index] = nil
             output.fromCache[index] = false
-            output.issues[index] = ScanIssue(path: path, unreadable: error)
+            output.report(ScanIssue(path: path, unreadable: error), at: index)
             return
         }
         defer { file.close() }
@@ -288,13 +295,13 @@ private struct ScanWorker {
             stat = try file.readAll(into: &buffer, endAtShortRead: true)
         } catch {
             output.fromCache[index] = false
-            output.issues[index] = ScanIssue(path: path, unreadable: error)
+            output.report(ScanIssue(path: path, unreadable: error), at: index)
             return
         }
         buffer.withUnsafeBytes { raw in
             let bytes = UnsafeRawBufferPointer(rebasing: raw[0..<Int(stat.size)])
             if VaultScanner.looksBinary(bytes) {
-                output.issues[index] = ScanIssue(path: path, kind: .binary)
+                output.report(ScanIssue(path: path, kind: .binary), at: index)
                 return
             }
             // A cached note whose text a filter needs keeps its cached fields.
