@@ -62,18 +62,30 @@ public struct FileStamp: Sendable, Equatable {
     public var size: Int64
     public var inode: UInt64
     public var mtimeSeconds: Int64
-    public var mtimeNanoseconds: Int64
     public var ctimeSeconds: Int64
-    public var ctimeNanoseconds: Int64
+    // Nanoseconds are below 10⁹: 32 bits each keep every note of a million-note vault 8
+    // bytes smaller.
+    private var mtimeNanos: UInt32
+    private var ctimeNanos: UInt32
     public var mode: UInt32
+
+    public var mtimeNanoseconds: Int64 {
+        get { Int64(mtimeNanos) }
+        set { mtimeNanos = UInt32(clamping: newValue) }
+    }
+
+    public var ctimeNanoseconds: Int64 {
+        get { Int64(ctimeNanos) }
+        set { ctimeNanos = UInt32(clamping: newValue) }
+    }
 
     public init(size: Int64, inode: UInt64, mtimeSeconds: Int64, mtimeNanoseconds: Int64, ctimeSeconds: Int64, ctimeNanoseconds: Int64, mode: UInt32) {
         self.size = size
         self.inode = inode
         self.mtimeSeconds = mtimeSeconds
-        self.mtimeNanoseconds = mtimeNanoseconds
         self.ctimeSeconds = ctimeSeconds
-        self.ctimeNanoseconds = ctimeNanoseconds
+        mtimeNanos = UInt32(clamping: mtimeNanoseconds)
+        ctimeNanos = UInt32(clamping: ctimeNanoseconds)
         self.mode = mode
     }
 

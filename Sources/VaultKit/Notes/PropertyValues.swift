@@ -11,17 +11,19 @@
 /// snippet, tasks, links), which the cache keeps in a region of their own. A command that
 /// never reads them never brings their pages into memory (two thirds of the cache).
 struct PropertyValues: @unchecked Sendable {
+    // Declared first: fields are laid out in order, and the 16-byte aligned vector after
+    // the others would pad each note by 8 bytes.
+    /// Where each property's value starts: in `bulky` when the top bit is set, else in
+    /// `common`. A SIMD vector rather than an InlineArray: copying a note's values is then
+    /// a plain copy (an InlineArray's went through its type's value witnesses, which showed
+    /// in profiles of `vault list`).
+    private var offsets: SIMD16<UInt32>
     /// Keeps the bytes alive: a keeper of the cache's mapping, or an `OwnedBytes`.
     private let owner: AnyObject
     /// The values of the common properties, in the order of `NoteProperties.all`.
     let common: UnsafeRawBufferPointer
     /// The values of the bulky properties, in the same order.
     let bulky: UnsafeRawBufferPointer
-    /// Where each property's value starts: in `bulky` when the top bit is set, else in
-    /// `common`. A SIMD vector rather than an InlineArray: copying a note's values is then
-    /// a plain copy (an InlineArray's went through its type's value witnesses, which showed
-    /// in profiles of `vault list`).
-    private var offsets: SIMD16<UInt32>
     private static let inBulky: UInt32 = 1 << 31
 
     /// Values whose common part, checked value by value, is `common`, and whose bulky part

@@ -18,11 +18,12 @@ public final class NoteCache: @unchecked Sendable {
 
     // Layout: magic, the properties' fingerprint, time zone, write time, count, where the
     // bulky region starts; then `count` entry offsets (UInt64, in scan order), `count`
-    // entry numbers sorted by path (UInt32), then the entries, each its path, its length,
-    // the file's stamp, where its bulky values are in the bulky region (offset and length,
-    // Int64) and where each starts there (UInt32 each), and its common values; then the
-    // bulky region (`PropertyValues`). Entries are in the order the scan lists files, so
-    // the entry a scan wants is almost always the one at its own position.
+    // entry numbers sorted by path (UInt32), then the entries, each its path, its length
+    // (UInt32), the file's stamp, where its bulky values are in the bulky region (Int64
+    // offset, UInt32 length) and where each starts there (UInt32 each), and its common
+    // values; then the bulky region (`PropertyValues`). Strings and counts have LEB128
+    // lengths. Entries are in the order the scan lists files, so the entry a scan wants
+    // is almost always the one at its own position.
     private let file: MappedFile
     private let storage: UnsafeRawBufferPointer
     private let offsetTable: Int
@@ -79,12 +80,12 @@ public final class NoteCache: @unchecked Sendable {
         var reader = ByteReader(bytes: storage, offset: entry.lowerBound)
         guard let cachedStamp = Self.readStamp(&reader), cachedStamp == stamp else { return nil }
         guard stamp.lastChangeNanoseconds < writtenAt - Self.racyWindowNanoseconds else { return nil }
-        guard let bulkyOffset = reader.int(), let bulkyLength = reader.int(), bulkyOffset >= 0, bulkyLength >= 0,
+        guard let bulkyOffset = reader.int(), let bulkyLength = reader.uint32().map(Int.init), bulkyOffset >= 0,
               bulkyOffset <= bulkyRegion.count, bulkyLength <= bulkyRegion.count - Int(bulkyOffset) else { return nil }
         let starts = reader.offset
         reader.offset += 4 * NoteProperties.bulkyCount
         guard reader.offset <= entry.upperBound else { return nil }
-        let bulky = UnsafeRawBufferPointer(rebasing: bulkyRegion[Int(bulkyOffset)..<Int(bulkyOffset + bulkyLength)])
+        let bulky = UnsafeRawBufferPointer(rebasing: bulkyRegion[Int(bulkyOffset)..<(Int(bulkyOffset) + bulkyLength)])
         guard let values = PropertyValues(common: UnsafeRawBufferPointer(rebasing: storage[reader.offset..<entry.upperBound]), bulky: bulky,
                                           owner: keepers[min(max(position, 0), count) / Self.keeperRun],
                                           bulkyStart: { UInt32(littleEndian: storage.loadUnaligned(fromByteOffset: starts + 4 * $0, as: UInt32.self)) })
@@ -127,7 +128,7 @@ public final class NoteCache: @unchecked Sendable {
 
     /// The bytes an entry's length (where `reader` is) covers.
     private static func rest(_ reader: inout ByteReader, in storage: UnsafeRawBufferPointer) -> Range<Int>? {
-        guard let length = reader.int(), length >= 0, reader.offset + Int(length) <= storage.count else { return nil }
+        guard let length = reader.uint32(), Int(length) <= storage.count - reader.offset else { return nil }
         return reader.offset..<(reader.offset + Int(length))
     }
 
@@ -153,20 +154,20 @@ public final class NoteCache: @unchecked Sendable {
         for note in notes {
             let values = note.encodedValues
             entryStarts.append(entries.bytes.count)
-            paths.append((entries.bytes.count + 8, note.path.utf8.count))
             entries.string(note.path)
+            paths.append((entries.bytes.count - note.path.utf8.count, note.path.utf8.count))
             let lengthAt = entries.bytes.count
-            entries.int(0)
+            entries.uint32(0)
             writeStamp(note.stamp, to: &entries)
             entries.int(Int64(bulky.bytes.count))
-            entries.int(Int64(values.bulky.count))
+            entries.uint32(UInt32(clamping: values.bulky.count))
             for start in values.bulkyStarts {
                 withUnsafeBytes(of: start.littleEndian) { entries.bytes.append(contentsOf: $0) }
             }
             entries.bytes.append(contentsOf: values.common)
             bulky.bytes.append(contentsOf: values.bulky)
-            let length = Int64(entries.bytes.count - lengthAt - 8).littleEndian
-            withUnsafeBytes(of: length) { entries.bytes.replaceSubrange(lengthAt..<(lengthAt + 8), with: $0) }
+            let length = UInt32(clamping: entries.bytes.count - lengthAt - 4).littleEndian
+            withUnsafeBytes(of: length) { entries.bytes.replaceSubrange(lengthAt..<(lengthAt + 4), with: $0) }
         }
         func header(bulkyStart: Int) -> ByteWriter {
             var header = ByteWriter()
@@ -206,17 +207,17 @@ public final class NoteCache: @unchecked Sendable {
         writer.int(stamp.size)
         writer.uint(stamp.inode)
         writer.int(stamp.mtimeSeconds)
-        writer.int(stamp.mtimeNanoseconds)
         writer.int(stamp.ctimeSeconds)
-        writer.int(stamp.ctimeNanoseconds)
-        writer.uint(UInt64(stamp.mode))
+        writer.uint32(UInt32(clamping: stamp.mtimeNanoseconds))
+        writer.uint32(UInt32(clamping: stamp.ctimeNanoseconds))
+        writer.uint32(stamp.mode)
     }
 
     private static func readStamp(_ reader: inout ByteReader) -> FileStamp? {
-        guard let size = reader.int(), let inode = reader.uint(), let mtime = reader.int(), let mtimeNanoseconds = reader.int(),
-              let ctime = reader.int(), let ctimeNanoseconds = reader.int(), let mode = reader.uint() else { return nil }
-        return FileStamp(size: size, inode: inode, mtimeSeconds: mtime, mtimeNanoseconds: mtimeNanoseconds,
-                         ctimeSeconds: ctime, ctimeNanoseconds: ctimeNanoseconds, mode: UInt32(truncatingIfNeeded: mode))
+        guard let size = reader.int(), let inode = reader.uint(), let mtime = reader.int(), let ctime = reader.int(),
+              let mtimeNanoseconds = reader.uint32(), let ctimeNanoseconds = reader.uint32(), let mode = reader.uint32() else { return nil }
+        return FileStamp(size: size, inode: inode, mtimeSeconds: mtime, mtimeNanoseconds: Int64(mtimeNanoseconds),
+                         ctimeSeconds: ctime, ctimeNanoseconds: Int64(ctimeNanoseconds), mode: mode)
     }
 }
 

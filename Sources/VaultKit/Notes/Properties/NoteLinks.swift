@@ -28,8 +28,7 @@ public struct NoteLinkList: Sendable, Equatable, NotePropertyValue {
             record.int(link.targetRange.lowerBound)
             record.int(link.targetRange.count)
         }
-        writer.int(Int64(record.bytes.count))
-        writer.bytes += record.bytes
+        writer.record(record.bytes)
     }
 
     public static func decode(from reader: inout ByteReader) -> NoteLinkList? {

@@ -65,17 +65,17 @@ extension Optional: NotePropertyValue where Wrapped: NotePropertyValue {
 
 /// Lists of at most `maximumCount` items: a larger count is taken for corruption.
 extension Array: NotePropertyValue where Element: NotePropertyValue {
-    static var maximumCount: Int64 { 10_000 }
+    static var maximumCount: Int { 10_000 }
 
     public func encode(to writer: inout ByteWriter) {
-        writer.int(Int64(count))
+        writer.length(count)
         for item in self { item.encode(to: &writer) }
     }
 
     public static func decode(from reader: inout ByteReader) -> [Element]? {
-        guard let count = reader.int(), count >= 0, count < maximumCount else { return nil }
+        guard let count = reader.length(), count < maximumCount else { return nil }
         var items: [Element] = []
-        items.reserveCapacity(Int(count))
+        items.reserveCapacity(count)
         for _ in 0..<count {
             guard let item = Element.decode(from: &reader) else { return nil }
             items.append(item)
@@ -84,7 +84,7 @@ extension Array: NotePropertyValue where Element: NotePropertyValue {
     }
 
     public static func skip(_ reader: inout ByteReader) -> Bool {
-        guard let count = reader.int(), count >= 0, count < maximumCount else { return false }
+        guard let count = reader.length(), count < maximumCount else { return false }
         for _ in 0..<count where !Element.skip(&reader) { return false }
         return true
     }

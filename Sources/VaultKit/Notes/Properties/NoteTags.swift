@@ -8,7 +8,7 @@ public enum NoteTags: NoteProperty {
     /// Calls `body` with the UTF-8 bytes of each encoded tag, making no strings: tags are
     /// counted and matched on every scan.
     static func forEachEncoded(_ reader: inout ByteReader, _ body: (UnsafeRawBufferPointer) -> Void) {
-        let count = reader.int() ?? 0
+        let count = reader.length() ?? 0
         for _ in 0..<count {
             guard let tag = reader.stringBytes() else { return }
             body(tag)

@@ -49,8 +49,7 @@ public struct NoteTaskList: Sendable, Equatable, NotePropertyValue {
             record.int(problem.column ?? 0)
             record.string(problem.message)
         }
-        writer.int(Int64(record.bytes.count))
-        writer.bytes += record.bytes
+        writer.record(record.bytes)
     }
 
     public static func decode(from reader: inout ByteReader) -> NoteTaskList? {
