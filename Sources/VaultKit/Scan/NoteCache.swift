@@ -32,9 +32,8 @@ public final class NoteCache: @unchecked Sendable {
     /// The bulky values of every entry, mapped but not read in until a command asks.
     private let bulkyRegion: UnsafeRawBufferPointer
     /// What keeps the mapping alive for the notes decoded from it: one keeper per run of
-    /// `keeperRun` entries. Every copy of a note retains its keeper, and with one object
-    /// for all notes the cores took turns over its reference count (an eighth of the CPU
-    /// of `vault list --group month` went on retains).
+    /// `keeperRun` entries. Every note made retains its keeper; with the cache itself as
+    /// the one owner, both cores changed the same reference count for every note.
     private let keepers: [MappingKeeper]
     private static let keeperRun = 256
 
