@@ -357,7 +357,8 @@ package enum Syscalls {
 
     // MARK: Memory
 
-    /// Maps `count` bytes of `fd` read-only, faulted in at once where the system can.
+    /// Maps `count` bytes of `fd` read-only; pages come in as they are read, or at once
+    /// through `populate`.
     static func mapReadOnly(_ fd: Int32, count: Int) -> UnsafeRawBufferPointer? {
         let address = mmap(nil, count, PROT_READ, MAP_PRIVATE, fd, 0)
         guard let address, address != MAP_FAILED else { return nil }
