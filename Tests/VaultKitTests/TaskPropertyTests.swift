@@ -115,6 +115,38 @@ import Testing
             #expect(found.problems.isEmpty, "seed \(seed): \(found.problems)")
             #expect(found.tasks.map(Expected.init) == expected, "seed \(seed):\n\(text)")
             failed = found.tasks.map(Expected.init) != expected || !found.problems.isEmpty
+            failed = failed || !Self.recordsKeep(found.tasks, seed: seed)
+        }
+    }
+
+    /// True when the tasks, encoded as the cache keeps them and read back as records, are
+    /// the same tasks (without their lines, which the cache does not keep), and the
+    /// records of one status are that status's tasks.
+    static func recordsKeep(_ tasks: [NoteTask], seed: UInt64) -> Bool {
+        var writer = ByteWriter()
+        NoteTaskList(tasks: tasks, problems: []).encode(to: &writer)
+        let expected = tasks.map { task in
+            var task = task
+            task.source = ""
+            return task
+        }
+        return writer.bytes.withUnsafeBytes { bytes in
+            func read(_ statuses: TaskStatusSet) -> [NoteTask] {
+                var reader = ByteReader(bytes: bytes, offset: 0)
+                var problems: [Diagnostic] = []
+                var read: [NoteTask] = []
+                let decoded = NoteTaskList.records(from: &reader, note: 7, path: "n.md", statuses: statuses, problems: &problems) { record in
+                    #expect(record.note == 7)
+                    read.append(NoteTask(record, path: "n.md"))
+                }
+                #expect(decoded, "seed \(seed)")
+                return read
+            }
+            let all = read(.all)
+            let doing = read(TaskStatusSet([.doing]))
+            #expect(all == expected, "seed \(seed)")
+            #expect(doing == expected.filter { $0.status == .doing }, "seed \(seed)")
+            return all == expected && doing == expected.filter { $0.status == .doing }
         }
     }
 }

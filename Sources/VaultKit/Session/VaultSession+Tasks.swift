@@ -6,21 +6,62 @@ extension VaultSession {
     /// and each note's line order, with the task fields that could not be read: from the
     /// cache for the notes read from it, decoded on all cores.
     public func tasks(of notes: [Note], statuses: TaskStatusSet = .all, where include: (@Sendable (NoteTask, Note) -> Bool)? = nil) -> (tasks: [NoteTask], problems: [Diagnostic]) {
-        if include == nil { return Self.tasks(of: notes, statuses: statuses) }
-        var tasks: [NoteTask] = []
+        guard let include else { return Self.collect(notes, statuses: statuses) { record, note in NoteTask(record, path: note.path) } }
+        return Self.collect(notes, statuses: statuses) { record, note in
+            let task = NoteTask(record, path: note.path)
+            return include(task, note) ? task : nil
+        }
+    }
+
+    /// The tasks `query` selects, as `vault tasks QUERY` reads it (see
+    /// `QueryEvaluator.matches(_:of:)`), in list order; `statuses` limits them unless the
+    /// query names statuses itself.
+    public func tasks(matching query: Query?, in notes: [Note], statuses: Set<NoteTask.Status>) -> (tasks: [NoteTask], problems: [Diagnostic]) {
+        let (evaluator, statuses) = taskSelection(query, in: notes, statuses: statuses)
+        guard let evaluator else { return tasks(of: notes, statuses: statuses) }
+        return tasks(of: notes, statuses: statuses) { task, note in evaluator.matches(task, of: note) }
+    }
+
+    /// Calls `body` with the tasks `query` selects, as `tasks(matching:in:statuses:)` finds
+    /// them, as records: these name their notes by their position in `notes`, and point
+    /// into the notes' bytes, so they are valid in `body` only. A task's strings are made only if the query looks at them, so that listing a
+    /// vault's hundreds of thousands of tasks makes none.
+    public func withTaskRecords<Result>(matching query: Query?, in notes: [Note], statuses: Set<NoteTask.Status>,
+                                        _ body: (_ tasks: [TaskRecord], _ problems: [Diagnostic]) throws -> Result) rethrows -> Result {
+        let (evaluator, statuses) = taskSelection(query, in: notes, statuses: statuses)
+        let (records, problems): ([TaskRecord], [Diagnostic])
+        if let evaluator {
+            (records, problems) = Self.collect(notes, statuses: statuses) { record, note in
+                evaluator.matches(NoteTask(record, path: note.path), of: note) ? record : nil
+            }
+        } else {
+            (records, problems) = Self.collect(notes, statuses: statuses) { record, _ in record }
+        }
+        return try withExtendedLifetime(notes) { try body(records, problems) }
+    }
+
+    /// The evaluator of `query`, and the statuses to read: all when the query chooses.
+    private func taskSelection(_ query: Query?, in notes: [Note], statuses: Set<NoteTask.Status>) -> (QueryEvaluator?, TaskStatusSet) {
+        var context = queryContext
+        if query?.needsLinks == true { context.links = LinkGraph(notes) }
+        let evaluator = query?.evaluator(context: context)
+        return (evaluator, query?.choosesTaskStatus == true ? TaskStatusSet.all : TaskStatusSet(statuses))
+    }
+
+    /// What `make` makes of each task of `statuses` (nil leaves it out), in the notes' order,
+    /// with the task fields that could not be read, on all cores.
+    private static func collect<Task>(_ notes: [Note], statuses: TaskStatusSet, make: @escaping @Sendable (TaskRecord, Note) -> Task?) -> (tasks: [Task], problems: [Diagnostic]) {
+        var tasks: [Task] = []
         var problems: [Diagnostic] = []
-        ParallelChunks.run(count: notes.count, chunk: 512, format: { range -> ([NoteTask], [Diagnostic]) in
-            var found: ([NoteTask], [Diagnostic]) = ([], [])
-            for note in notes[range] {
-                let start = found.0.count
-                note.appendTasks(statuses, to: &found.0, problems: &found.1)
-                guard let include else { continue }
-                var kept = start
-                for position in start..<found.0.count where include(found.0[position], note) {
-                    found.0.swapAt(kept, position)
-                    kept += 1
+        ParallelChunks.run(count: notes.count, chunk: 256, format: { range -> ([Task], [Diagnostic]) in
+            var found: ([Task], [Diagnostic]) = ([], [])
+            // Through a buffer: the array's subscript copies each note (and retains its parts).
+            notes.withUnsafeBufferPointer { notes in
+                for position in range {
+                    notes[position].taskRecords(statuses, position: position, problems: &found.1) { record in
+                        if let task = make(record, notes[position]) { found.0.append(task) }
+                    }
                 }
-                found.0.removeSubrange(kept...)
             }
             return found
         }, emit: { found in
@@ -28,46 +69,6 @@ extension VaultSession {
             problems += found.1
         })
         return (tasks, problems)
-    }
-
-    /// Every task of `statuses`, decoded on all cores straight into its place in the result:
-    /// each note's count is in its record, so the result is sized first and no worker
-    /// waits for another's output to be copied.
-    private static func tasks(of notes: [Note], statuses: TaskStatusSet) -> (tasks: [NoteTask], problems: [Diagnostic]) {
-        var offsets: [Int] = []
-        offsets.reserveCapacity(notes.count + 1)
-        var total = 0
-        for note in notes {
-            offsets.append(total)
-            total += note.taskCount(statuses)
-        }
-        offsets.append(total)
-        let starts = offsets
-        var problems: [Diagnostic] = []
-        let tasks = [NoteTask](unsafeUninitializedCapacity: total) { buffer, initialized in
-            let output = SharedOutput(buffer)
-            ParallelChunks.run(count: notes.count, chunk: 256, format: { range -> [Diagnostic] in
-                var found: [Diagnostic] = []
-                for index in range {
-                    notes[index].initializeTasks(statuses, at: output.at(starts[index]), problems: &found)
-                }
-                return found
-            }, emit: { problems += $0 })
-            initialized = total
-        }
-        return (tasks, problems)
-    }
-
-    /// The tasks `query` selects, as `vault tasks QUERY` reads it (see
-    /// `QueryEvaluator.matches(_:of:)`), in list order; `statuses` limits them unless the
-    /// query names statuses itself.
-    public func tasks(matching query: Query?, in notes: [Note], statuses: Set<NoteTask.Status>) -> (tasks: [NoteTask], problems: [Diagnostic]) {
-        var context = queryContext
-        if query?.needsLinks == true { context.links = LinkGraph(notes) }
-        let evaluator = query?.evaluator(context: context)
-        let statuses = query?.choosesTaskStatus == true ? TaskStatusSet.all : TaskStatusSet(statuses)
-        guard let evaluator else { return tasks(of: notes, statuses: statuses) }
-        return tasks(of: notes, statuses: statuses) { task, note in evaluator.matches(task, of: note) }
     }
 
     /// Today's date where the vault is, for the agenda.
@@ -97,17 +98,4 @@ extension Vault {
 extension VaultChanges {
     /// Change and add tasks, dated today.
     public var tasks: TaskOperations { TaskOperations(vault: vault, today: vault.today) }
-}
-
-/// The result buffer that workers initialize, each its own part.
-private struct SharedOutput: @unchecked Sendable {
-    let start: UnsafeMutablePointer<NoteTask>?
-
-    init(_ buffer: UnsafeMutableBufferPointer<NoteTask>) {
-        // An empty result has no base address; nothing is written to it then.
-        start = buffer.baseAddress
-    }
-
-    /// Where the task at `offset` goes.
-    func at(_ offset: Int) -> UnsafeMutablePointer<NoteTask>? { start.map { $0 + offset } }
 }

@@ -39,8 +39,13 @@ public struct TaskAgenda: Sendable {
     }
 
     /// The bucket of `task`'s due date.
-    public func bucket(of task: NoteTask) -> Bucket {
-        guard let due = task.due else { return .none }
+    public func bucket(of task: NoteTask) -> Bucket { bucket(due: task.due) }
+
+    /// The bucket of `task`'s due date.
+    public func bucket(of task: TaskRecord) -> Bucket { bucket(due: task.due) }
+
+    private func bucket(due: TaskDate?) -> Bucket {
+        guard let due else { return .none }
         let days = due.dayNumber - today.dayNumber
         if days < 0 { return .overdue }
         if days == 0 { return .today }
@@ -60,10 +65,20 @@ public struct TaskAgenda: Sendable {
 
     /// The groups of `groups(_:by:)` as positions in `tasks`.
     public func positions(_ tasks: [NoteTask], by grouping: Grouping) -> [Positions] {
+        positions(of: tasks, by: grouping) { tasks[$0].path }
+    }
+
+    /// The groups of `groups(_:by:)` as positions in `tasks`, read from `notes`.
+    public func positions(_ tasks: [TaskRecord], of notes: [Note], by grouping: Grouping) -> [Positions] {
+        positions(of: tasks, by: grouping) { notes[tasks[$0].note].path }
+    }
+
+    /// The groups, `path` giving the note of the task at a position.
+    private func positions<Task: AgendaTask>(of tasks: [Task], by grouping: Grouping, path: (Int) -> String) -> [Positions] {
         switch grouping {
         case .due:
             let buckets = Bucket.allCases
-            return Self.grouped(tasks, into: buckets.map(\.rawValue)) { buckets.firstIndex(of: bucket(of: tasks[$0])) ?? 0 }
+            return Self.grouped(tasks, into: buckets.map(\.rawValue)) { buckets.firstIndex(of: bucket(due: tasks[$0].due)) ?? 0 }
         case .priority:
             let priorities = NoteTask.Priority.allCases
             return Self.grouped(tasks, into: priorities.map { $0.rawValue.capitalized }) { priorities.firstIndex(of: tasks[$0].priority) ?? 0 }
@@ -81,8 +96,9 @@ public struct TaskAgenda: Sendable {
         case .note:
             var order: [String] = []
             var groups: [String: [Int]] = [:]
-            for position in tasks.indices.sorted(by: { (tasks[$0].path, tasks[$0].line) < (tasks[$1].path, tasks[$1].line) }) {
-                let path = tasks[position].path
+            let paths = tasks.indices.map(path)
+            for position in tasks.indices.sorted(by: { (paths[$0], tasks[$0].line) < (paths[$1], tasks[$1].line) }) {
+                let path = paths[position]
                 if groups[path] == nil { order.append(path) }
                 groups[path, default: []].append(position)
             }
@@ -91,14 +107,19 @@ public struct TaskAgenda: Sendable {
     }
 
     /// The group of `completed(_:)` as positions in `tasks`.
-    public func completedPositions(_ tasks: [NoteTask]) -> [Positions] {
+    public func completedPositions(_ tasks: [NoteTask]) -> [Positions] { completedPositions(of: tasks) }
+
+    /// The group of `completed(_:)` as positions in `tasks`.
+    public func completedPositions(_ tasks: [TaskRecord]) -> [Positions] { completedPositions(of: tasks) }
+
+    private func completedPositions<Task: AgendaTask>(of tasks: [Task]) -> [Positions] {
         let done = tasks.map { $0.done?.dayNumber ?? .min }
         let ordered = tasks.indices.sorted { a, b in done[a] != done[b] ? done[a] > done[b] : a < b }
         return ordered.isEmpty ? [] : [Positions(heading: "Done", positions: ordered)]
     }
 
     /// Positions in agenda order, in the groups `group` numbers (`headings` in order).
-    private static func grouped(_ tasks: [NoteTask], into headings: [String], by group: (Int) -> Int) -> [Positions] {
+    private static func grouped<Task: AgendaTask>(_ tasks: [Task], into headings: [String], by group: (Int) -> Int) -> [Positions] {
         var members = Array(repeating: [Int](), count: headings.count)
         for position in agendaOrder(tasks) { members[group(position)].append(position) }
         return headings.indices.compactMap { number in
@@ -113,7 +134,7 @@ public struct TaskAgenda: Sendable {
     /// The positions of `tasks` by priority, then due date (none last), then created, then
     /// position: each task's key packed into one integer (priority, due and created days
     /// from 1970 − 2¹⁹, and the position), so that sorting compares integers.
-    private static func agendaOrder(_ tasks: [NoteTask]) -> [Int] {
+    private static func agendaOrder<Task: AgendaTask>(_ tasks: [Task]) -> [Int] {
         let priorities = NoteTask.Priority.allCases
         func day(_ date: TaskDate?) -> UInt64 {
             guard let date else { return (1 << 20) - 1 }
@@ -133,3 +154,16 @@ public struct TaskAgenda: Sendable {
         return keys.map { Int($0 & ((1 << 21) - 1)) }
     }
 }
+
+/// What the agenda sorts and groups a task by: a `NoteTask` and a `TaskRecord` alike.
+private protocol AgendaTask {
+    var line: Int { get }
+    var priority: NoteTask.Priority { get }
+    var due: TaskDate? { get }
+    var created: TaskDate? { get }
+    var done: TaskDate? { get }
+    var categories: [String] { get }
+}
+
+extension NoteTask: AgendaTask {}
+extension TaskRecord: AgendaTask {}

@@ -35,26 +35,28 @@ struct TasksCommand: ReadOnlyCommand {
         let query = words.isEmpty ? nil : try parseQuery(words.joined(separator: " "))
         let session = try Session(global)
         let statuses: Set<NoteTask.Status> = all ? Set(NoteTask.Status.allCases) : done ? [.done] : [.todo, .doing]
-        let (tasks, problems) = session.vault.tasks(matching: query, in: session.sortedNotes, statuses: statuses)
-        defer { Leftovers.release(tasks, session) }
-        PhaseTimer.mark("read tasks")
-        for problem in problems { Terminal.standardError.warning(problem.asWarning) }
-        let agenda = session.vault.agenda
-        var groups = done ? agenda.completedPositions(tasks) : agenda.positions(tasks, by: by)
-        PhaseTimer.mark("agenda")
-        if let limit { groups = Self.first(limit, of: groups) }
-        if format == .json {
-            var json = JSONWriter()
-            json.beginArray()
-            for group in groups {
-                for position in group.positions { TaskJSON.write(tasks[position], bucket: agenda.bucket(of: tasks[position]), to: &json) }
+        let notes = session.sortedNotes
+        try session.vault.withTaskRecords(matching: query, in: notes, statuses: statuses) { tasks, problems in
+            defer { Leftovers.release(tasks, session) }
+            PhaseTimer.mark("read tasks")
+            for problem in problems { Terminal.standardError.warning(problem.asWarning) }
+            let agenda = session.vault.agenda
+            var groups = done ? agenda.completedPositions(tasks) : agenda.positions(tasks, of: notes, by: by)
+            PhaseTimer.mark("agenda")
+            if let limit { groups = Self.first(limit, of: groups) }
+            if format == .json {
+                var json = JSONWriter()
+                json.beginArray()
+                for group in groups {
+                    for position in group.positions { TaskJSON.write(NoteTask(tasks[position], path: notes[tasks[position].note].path), bucket: agenda.bucket(of: tasks[position]), to: &json) }
+                }
+                json.endArray()
+                session.terminal.line(json.output)
+                return
             }
-            json.endArray()
-            session.terminal.line(json.output)
-            return
+            TaskAgendaPrinter(terminal: session.terminal, agenda: agenda, config: session.config).print(groups, of: tasks, in: notes)
+            if groups.isEmpty { throw ExitCode(1) }
         }
-        TaskAgendaPrinter(terminal: session.terminal, agenda: agenda, config: session.config).print(groups, of: tasks)
-        if groups.isEmpty { throw ExitCode(1) }
     }
 
     /// The first `limit` tasks, in their groups.

@@ -12,15 +12,18 @@ struct TaskAgendaPrinter: Sendable {
     let agenda: TaskAgenda
     let config: VaultConfig
 
-    func print(_ groups: [TaskAgenda.Positions], of tasks: [NoteTask]) {
+    func print(_ groups: [TaskAgenda.Positions], of tasks: [TaskRecord], in notes: [Note]) {
         for (number, group) in groups.enumerated() {
             terminal.write((number > 0 ? "\n" : "") + terminal.bold(TerminalText.escaped(group.heading)) + "\n")
             let positions = group.positions
             ParallelChunks.run(count: positions.count, chunk: 8192, format: { [self] range -> [UInt8] in
                 var writer = LineWriter(terminal: terminal, agenda: agenda, config: config)
-                // Through a buffer: the array's subscript copied each task (six retains).
+                // Through a buffer: the array's subscript copies each task.
                 tasks.withUnsafeBufferPointer { tasks in
-                    for index in range { writer.line(tasks[positions[index]]) }
+                    for index in range {
+                        let task = tasks[positions[index]]
+                        writer.line(task, path: notes[task.note].path)
+                    }
                 }
                 return writer.out
             }, emit: terminal.write)
@@ -44,7 +47,8 @@ private struct LineWriter {
         out.reserveCapacity(1 << 20)
     }
 
-    mutating func line(_ task: borrowing NoteTask) {
+    mutating func line(_ task: TaskRecord, path: String) {
+        let words = task.words
         append("  ")
         switch task.status {
         case .todo: append("[ ]")
@@ -52,18 +56,17 @@ private struct LineWriter {
         case .done: append("[x]")
         case .cancelled: append("[-]")
         }
-        if task.categories.isEmpty {
-            if !task.text.isEmpty { append(" ") }
-            text(task.text)
+        if words.categories.isEmpty {
+            if !words.text.isEmpty { append(" ") }
+            text(words.text)
         } else {
             // The words keep their #categories where they were written.
-            for word in task.text.split(separator: " ") {
+            for word in words.text.split(separator: UInt8(ascii: " ")) {
                 append(" ")
-                let category = String(word.dropFirst())
-                if word.first == "#", task.categories.contains(category) {
-                    out += look(category)
+                if word.first == UInt8(ascii: "#"), words.hasCategory(word.dropFirst()) {
+                    out += look(String(decoding: word.dropFirst(), as: UTF8.self))
                 } else {
-                    text(String(word))
+                    text(UnsafeRawBufferPointer(rebasing: word))
                 }
             }
         }
@@ -76,13 +79,14 @@ private struct LineWriter {
             date(due)
             if overdue, terminal.colored { append("\u{1B}[0m") }
         }
-        if let recurrence = task.recurrence {
+        if let recurrence = words.recurrence {
             append(" 🔁 ")
             text(recurrence)
         }
         append("  ")
         if terminal.colored { append("\u{1B}[2m") }
-        text(task.path)
+        var path = path
+        path.withUTF8 { text(UnsafeRawBufferPointer($0)) }
         out.append(UInt8(ascii: ":"))
         number(task.line)
         append(" · ")
@@ -100,14 +104,12 @@ private struct LineWriter {
     }
 
     /// Text from a note, its control characters made visible.
-    private mutating func text(_ value: String) {
-        var value = value
-        let clean = value.withUTF8 { bytes -> Bool in
-            guard !bytes.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else { return false }
+    private mutating func text(_ bytes: UnsafeRawBufferPointer) {
+        if bytes.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) {
+            append(TerminalText.escaped(String(decoding: bytes, as: UTF8.self)))
+        } else {
             out.append(contentsOf: bytes)
-            return true
         }
-        if !clean { append(TerminalText.escaped(value)) }
     }
 
     private mutating func append(_ value: String) {

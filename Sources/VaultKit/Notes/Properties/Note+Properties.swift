@@ -10,30 +10,12 @@ extension Note {
     /// the note was.
     public var tasks: NoteTaskList { tasks(TaskStatusSet.all) }
 
-    /// Appends the note's tasks of `statuses` to `tasks`, and the task fields that could not
-    /// be read to `problems`.
-    public func appendTasks(_ statuses: TaskStatusSet, to tasks: inout [NoteTask], problems: inout [Diagnostic]) {
-        var reader = encodedValue(of: NoteTasks.self)
-        guard NoteTaskList.decode(from: &reader, path: path, statuses: statuses, into: &tasks, problems: &problems) else {
-            preconditionFailure("NoteTasks: checked bytes that do not decode")
-        }
-    }
-
-    /// How many tasks of `statuses` the note has.
-    public func taskCount(_ statuses: TaskStatusSet) -> Int {
-        NoteTaskList.count(at: encodedValue(of: NoteTasks.self), statuses: statuses) ?? 0
-    }
-
-    /// Initializes the memory at `start` with the note's tasks of `statuses` (as many as
-    /// `taskCount(statuses)`), and appends the task fields that could not be read to
+    /// Calls `emit` with a record of each of the note's tasks of `statuses`, which names
+    /// the note as `position`, and appends the task fields that could not be read to
     /// `problems`.
-    func initializeTasks(_ statuses: TaskStatusSet, at start: UnsafeMutablePointer<NoteTask>?, problems: inout [Diagnostic]) {
+    func taskRecords(_ statuses: TaskStatusSet, position: Int, problems: inout [Diagnostic], emit: (TaskRecord) -> Void) {
         var reader = encodedValue(of: NoteTasks.self)
-        var next = start
-        guard NoteTaskList.decode(from: &reader, path: path, statuses: statuses, problems: &problems, emit: { task in
-            next?.initialize(to: task)
-            next = next.map { $0 + 1 }
-        }) else {
+        guard NoteTaskList.records(from: &reader, note: position, path: path, statuses: statuses, problems: &problems, emit: emit) else {
             preconditionFailure("NoteTasks: checked bytes that do not decode")
         }
     }

@@ -24,7 +24,8 @@ public struct NoteTaskList: Sendable, Equatable, NotePropertyValue {
     public func encode(to writer: inout ByteWriter) {
         var record = VarintWriter()
         record.int(tasks.count)
-        // How many of each status, so that a reader can size its output before decoding.
+        // How many of each status: no reader needs them since tasks are read as records
+        // (`TaskRecord`), but they are part of the cache's format.
         for status in NoteTask.Status.allCases { record.int(tasks.count { $0.status == status }) }
         for task in tasks {
             record.int(task.line)
@@ -60,34 +61,17 @@ public struct NoteTaskList: Sendable, Equatable, NotePropertyValue {
     /// others are stepped over without making their strings.
     static func decode(from reader: inout ByteReader, path: String, statuses: TaskStatusSet) -> NoteTaskList? {
         var list = NoteTaskList(tasks: [], problems: [])
-        return decode(from: &reader, path: path, statuses: statuses, into: &list.tasks, problems: &list.problems) ? list : nil
-    }
-
-    /// Appends the tasks of `statuses` and the problems to `tasks` and `problems`. False for
-    /// bytes that are not a list (what was appended is then unspecified).
-    static func decode(from reader: inout ByteReader, path: String, statuses: TaskStatusSet,
-                       into tasks: inout [NoteTask], problems: inout [Diagnostic]) -> Bool {
-        decode(from: &reader, path: path, statuses: statuses, problems: &problems) { tasks.append($0) }
-    }
-
-    /// How many tasks of `statuses` the list at `reader` holds, from its header.
-    static func count(at reader: ByteReader, statuses: TaskStatusSet) -> Int? {
-        var reader = reader
-        guard let bytes = reader.stringBytes() else { return nil }
-        var record = VarintReader(bytes: bytes)
-        guard record.int() != nil else { return nil }
-        var total = 0
-        for status in NoteTask.Status.allCases {
-            guard let count = record.int() else { return nil }
-            if statuses.contains(status) { total += count }
+        let decoded = records(from: &reader, note: 0, path: path, statuses: statuses, problems: &list.problems) {
+            list.tasks.append(NoteTask($0, path: path))
         }
-        return total
+        return decoded ? list : nil
     }
 
-    /// Calls `emit` with each task of `statuses`, decoded in place (every copy of hundreds
-    /// of thousands of tasks counts), and appends the problems.
-    static func decode(from reader: inout ByteReader, path: String, statuses: TaskStatusSet,
-                       problems: inout [Diagnostic], emit: (consuming NoteTask) -> Void) -> Bool {
+    /// Calls `emit` with a record of each task of `statuses`, which points into `reader`'s
+    /// bytes and names `note`, and appends the problems (of the note at `path`). Every
+    /// task's words are checked, wanted or not.
+    static func records(from reader: inout ByteReader, note: Int, path: String, statuses: TaskStatusSet,
+                        problems: inout [Diagnostic], emit: (TaskRecord) -> Void) -> Bool {
         guard let bytes = reader.stringBytes() else { return false }
         var record = VarintReader(bytes: bytes)
         guard let count = record.int(), count >= 0, count <= bytes.count else { return false }
@@ -97,31 +81,17 @@ public struct NoteTaskList: Sendable, Equatable, NotePropertyValue {
                   let status = record.int().flatMap({ NoteTask.Status.allCases.element(at: $0) }),
                   let priority = record.int().flatMap({ NoteTask.Priority.allCases.element(at: $0) }),
                   let present = record.int() else { return false }
-            let wanted = statuses.contains(status)
-            var task = NoteTask(path: path, line: line, source: "", text: "", status: status)
-            for (bit, field) in NoteTask.DateField.allCases.enumerated() where present & (1 << bit) != 0 {
+            var days = (TaskRecord.noDay, TaskRecord.noDay, TaskRecord.noDay, TaskRecord.noDay, TaskRecord.noDay, TaskRecord.noDay)
+            for bit in NoteTask.DateField.allCases.indices where present & (1 << bit) != 0 {
                 guard let day = record.int() else { return false }
-                if wanted { task[field] = TaskDate(dayNumber: day) }
+                withUnsafeMutableBytes(of: &days) { $0.storeBytes(of: Int32(clamping: day), toByteOffset: bit * 4, as: Int32.self) }
             }
-            guard wanted else {
-                guard record.skipString(), let hasRecurrence = record.int(), hasRecurrence == 0 || record.skipString(),
-                      record.skipStrings(), record.skipStrings() else { return false }
-                continue
-            }
-            task.priority = priority
-            task.parentLine = parent == 0 ? nil : parent
-            task.occurrence = occurrence
-            task.refHash = hash
-            guard let text = record.string(), let hasRecurrence = record.int() else { return false }
-            task.text = text
-            if hasRecurrence == 1 {
-                guard let recurrence = record.string() else { return false }
-                task.recurrence = recurrence
-            }
-            guard let categories = record.strings(), let notes = record.strings() else { return false }
-            task.categories = categories
-            task.notes = notes
-            emit(task)
+            let wordsStart = record.offset
+            guard record.skipString(), let hasRecurrence = record.int(), hasRecurrence == 0 || (hasRecurrence == 1 && record.skipString()),
+                  record.skipStrings(), record.skipStrings() else { return false }
+            guard statuses.contains(status) else { continue }
+            emit(TaskRecord(note: note, line: line, parentLine: parent, occurrence: occurrence, refHash: hash, status: status,
+                            priority: priority, days: days, encodedWords: UnsafeRawBufferPointer(rebasing: bytes[wordsStart..<record.offset])))
         }
         guard let problemCount = record.int(), problemCount >= 0, problemCount <= bytes.count else { return false }
         for _ in 0..<problemCount {

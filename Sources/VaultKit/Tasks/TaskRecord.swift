@@ -1,0 +1,128 @@
+/// One task as its note's encoded task list holds it (`NoteTaskList`), read in place: the
+/// fields the agenda sorts and groups by decoded, the words left as bytes until printed.
+///
+/// `vault tasks` lists hundreds of thousands of tasks. Decoding each into a `NoteTask`
+/// made strings and arrays for every one, which took more CPU than the scan and most of
+/// the command's memory; a record makes none, and holds no reference, so that copying and
+/// freeing records is copying and freeing bytes. It points into its note's bytes, so it
+/// is valid only while its note lives: `VaultSession.withTaskRecords` hands records out
+/// for that long.
+public struct TaskRecord: @unchecked Sendable {
+    /// The position of its note in the notes the records were read from.
+    public let note: Int
+    /// The text, the recurrence and the categories and notes, as `NoteTaskList` encodes
+    /// them: checked when the record was made.
+    private let encodedWords: UnsafeRawBufferPointer
+    /// See `NoteTask.refHash`.
+    public let refHash: UInt64
+    private let line32: Int32
+    private let parentLine32: Int32
+    private let occurrence32: Int32
+    /// The six dates in `NoteTask.DateField` order, as day numbers; `Int32.min` for none.
+    private let days: (Int32, Int32, Int32, Int32, Int32, Int32)
+    public let status: NoteTask.Status
+    public let priority: NoteTask.Priority
+
+    static let noDay = Int32.min
+
+    init(note: Int, line: Int, parentLine: Int, occurrence: Int, refHash: UInt64, status: NoteTask.Status,
+         priority: NoteTask.Priority, days: (Int32, Int32, Int32, Int32, Int32, Int32), encodedWords: UnsafeRawBufferPointer) {
+        self.note = note
+        self.encodedWords = encodedWords
+        self.refHash = refHash
+        line32 = Int32(clamping: line)
+        parentLine32 = Int32(clamping: parentLine)
+        occurrence32 = Int32(clamping: occurrence)
+        self.days = days
+        self.status = status
+        self.priority = priority
+    }
+
+    /// 1-based line of the task in the note's file.
+    public var line: Int { Int(line32) }
+
+    public subscript(field: NoteTask.DateField) -> TaskDate? {
+        let index = NoteTask.DateField.allCases.firstIndex(of: field) ?? 0
+        let day = withUnsafeBytes(of: days) { $0.load(fromByteOffset: index * 4, as: Int32.self) }
+        return day == Self.noDay ? nil : TaskDate(dayNumber: Int(day))
+    }
+
+    public var due: TaskDate? { self[.due] }
+    public var created: TaskDate? { self[.created] }
+    public var done: TaskDate? { self[.done] }
+
+    /// The words of the task, as bytes of its note's.
+    public var words: Words {
+        var reader = VarintReader(bytes: encodedWords)
+        let text = reader.stringBytes() ?? UnsafeRawBufferPointer(start: nil, count: 0)
+        let recurrence = reader.int() == 1 ? reader.stringBytes() : nil
+        let categoriesStart = reader.offset
+        _ = reader.skipStrings()
+        return Words(text: text, recurrence: recurrence,
+                     categories: Strings(encoded: UnsafeRawBufferPointer(rebasing: encodedWords[categoriesStart..<reader.offset])),
+                     notes: Strings(encoded: UnsafeRawBufferPointer(rebasing: encodedWords[reader.offset...])))
+    }
+
+    /// The categories, as strings: for grouping by category.
+    public var categories: [String] { words.categories.map { String(decoding: $0, as: UTF8.self) } }
+
+    /// The words of a task: its text, its recurrence and its categories and notes.
+    public struct Words {
+        public let text: UnsafeRawBufferPointer
+        public let recurrence: UnsafeRawBufferPointer?
+        public let categories: Strings
+        public let notes: Strings
+
+        /// True when `category` (bytes, without `#`) is one of the categories.
+        public func hasCategory(_ category: some Collection<UInt8>) -> Bool {
+            categories.contains { $0.elementsEqual(category) }
+        }
+    }
+
+    /// A list of strings as `VarintWriter.strings` wrote it, each as its bytes.
+    public struct Strings: Sequence {
+        let encoded: UnsafeRawBufferPointer
+
+        public var isEmpty: Bool { encoded.first ?? 0 == 0 }
+
+        public struct Iterator: IteratorProtocol {
+            var reader: VarintReader
+            var left: Int
+
+            public mutating func next() -> UnsafeRawBufferPointer? {
+                guard left > 0 else { return nil }
+                left -= 1
+                return reader.stringBytes()
+            }
+        }
+
+        public func makeIterator() -> Iterator {
+            var reader = VarintReader(bytes: encoded)
+            let count = reader.int() ?? 0
+            return Iterator(reader: reader, left: count)
+        }
+    }
+}
+
+extension NoteTask {
+    /// The task a record holds, every field decoded; `path` is its note's.
+    public init(_ record: TaskRecord, path: String) {
+        let words = record.words
+        self.init(path: path, line: record.line, source: "", text: String(decoding: words.text, as: UTF8.self), status: record.status)
+        priority = record.priority
+        for field in DateField.allCases { self[field] = record[field] }
+        recurrence = words.recurrence.map { String(decoding: $0, as: UTF8.self) }
+        if !words.categories.isEmpty { categories = words.categories.map { String(decoding: $0, as: UTF8.self) } }
+        if !words.notes.isEmpty { notes = words.notes.map { String(decoding: $0, as: UTF8.self) } }
+        parentLine = record.parentLine
+        occurrence = record.occurrence
+        refHash = record.refHash
+    }
+}
+
+extension TaskRecord {
+    /// The line of the task it is a subtask of.
+    public var parentLine: Int? { parentLine32 == 0 ? nil : Int(parentLine32) }
+    /// See `NoteTask.occurrence`.
+    public var occurrence: Int { Int(occurrence32) }
+}
