@@ -87,7 +87,11 @@ final class CommandServer: @unchecked Sendable {
         }
         Syscalls.sendByte(connection, UInt8(ascii: "A"))
         // The client may have stopped waiting: then it scans, and this must not also answer.
-        guard Syscalls.waitReadable(connection, milliseconds: 1000), Syscalls.readByte(connection) == UInt8(ascii: "G") else { return }
+        // Such a client has closed the connection, so the wait ends at once; one that is
+        // still waiting says `G` unless the machine is too busy to run it, which may well
+        // take longer than a second (the sanitizer runs of the tests): so no short limit.
+        guard Syscalls.waitReadable(connection, milliseconds: CommandClient.requiredWaitMilliseconds),
+              Syscalls.readByte(connection) == UInt8(ascii: "G") else { return }
         let status = CommandAnswer.$current.withValue(command.answer) { VaultCommand.execute(synchronous: command.command) }
         // Closed first: the client's readers see the end of the output when it exits.
         descriptors.forEach(Syscalls.close)
