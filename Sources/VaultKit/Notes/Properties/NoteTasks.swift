@@ -68,9 +68,9 @@ public struct NoteTaskList: Sendable, Equatable, NotePropertyValue {
     }
 
     /// Calls `emit` with a record of each task of `statuses`, which points into `reader`'s
-    /// bytes and names `note`, and appends the problems (of the note at `path`). Every
-    /// task's words are checked, wanted or not.
-    static func records(from reader: inout ByteReader, note: Int, path: String, statuses: TaskStatusSet,
+    /// bytes and names `note`, and appends the problems, naming the note at `path` (asked
+    /// for only when there are some). Every task's words are checked, wanted or not.
+    static func records(from reader: inout ByteReader, note: Int, path: @autoclosure () -> String, statuses: TaskStatusSet,
                         problems: inout [Diagnostic], emit: (TaskRecord) -> Void) -> Bool {
         guard let bytes = reader.stringBytes() else { return false }
         var record = VarintReader(bytes: bytes)
@@ -96,7 +96,7 @@ public struct NoteTaskList: Sendable, Equatable, NotePropertyValue {
         guard let problemCount = record.int(), problemCount >= 0, problemCount <= bytes.count else { return false }
         for _ in 0..<problemCount {
             guard let line = record.int(), let column = record.int(), let message = record.string() else { return false }
-            problems.append(Diagnostic(path: path, line: line == 0 ? nil : line, column: column == 0 ? nil : column, severity: .error, message: message))
+            problems.append(Diagnostic(path: path(), line: line == 0 ? nil : line, column: column == 0 ? nil : column, severity: .error, message: message))
         }
         return record.isAtEnd
     }
