@@ -31,6 +31,15 @@ import Testing
         #expect(tasks(line).tasks.isEmpty, "\(line)")
     }
 
+    /// The agenda writes dates as bytes; they must read as `description` does, for every
+    /// year a date can reach (a recurrence can carry one past 9999).
+    @Test(arguments: [-800_000, -719_528, -1, 0, 20_417, 20_472, 2_932_896, 2_932_897, 3_000_000])
+    func datesAsBytesAreTheirDescription(dayNumber: Int) {
+        var bytes: [UInt8] = []
+        TaskDate(dayNumber: dayNumber).appendDescription(to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == TaskDate(dayNumber: dayNumber).description)
+    }
+
     @Test func theFieldsOfTheTasksPlugin() throws {
         let line = "- [ ] pay rent 📅 2026-11-25 ⏳ 2026-11-20 🛫 2026-11-01 ➕ 2026-10-30 ⏫ 🔁 every month on the 1st #home #money/bills"
         let task = try #require(tasks(line).tasks.first)

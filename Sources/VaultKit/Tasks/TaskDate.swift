@@ -43,6 +43,29 @@ public struct TaskDate: Sendable, Hashable, Comparable, CustomStringConvertible 
         return pad(fields.year, 4) + "-" + pad(fields.month, 2) + "-" + pad(fields.day, 2)
     }
 
+    /// Appends `description` to `bytes` without making a string: the agenda writes a date on
+    /// hundreds of thousands of lines.
+    public func appendDescription(to bytes: inout [UInt8]) {
+        let fields = fields
+        guard (0...9999).contains(fields.year) else {
+            bytes += description.utf8
+            return
+        }
+        func digits(_ value: Int, _ count: Int) {
+            var divisor = 1
+            for _ in 1..<count { divisor *= 10 }
+            while divisor > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                divisor /= 10
+            }
+        }
+        digits(fields.year, 4)
+        bytes.append(UInt8(ascii: "-"))
+        digits(fields.month, 2)
+        bytes.append(UInt8(ascii: "-"))
+        digits(fields.day, 2)
+    }
+
     public static func < (a: TaskDate, b: TaskDate) -> Bool { a.dayNumber < b.dayNumber }
 
     public func adding(days: Int) -> TaskDate { TaskDate(dayNumber: dayNumber + days) }

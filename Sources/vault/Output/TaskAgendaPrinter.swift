@@ -76,7 +76,7 @@ private struct LineWriter {
             let overdue = agenda.bucket(of: task) == .overdue
             if overdue, terminal.colored { append("\u{1B}[31m") }
             append("📅 ")
-            date(due)
+            due.appendDescription(to: &out)
             if overdue, terminal.colored { append("\u{1B}[0m") }
         }
         if let recurrence = words.recurrence {
@@ -128,21 +128,5 @@ private struct LineWriter {
     private mutating func number(_ value: Int) {
         if value >= 10 { number(value / 10) }
         out.append(UInt8(ascii: "0") + UInt8(value % 10))
-    }
-
-    private mutating func date(_ date: TaskDate) {
-        func digits(_ value: Int, _ count: Int) {
-            var divisor = 1
-            for _ in 1..<count { divisor *= 10 }
-            while divisor > 0 {
-                out.append(UInt8(ascii: "0") + UInt8((value / divisor) % 10))
-                divisor /= 10
-            }
-        }
-        digits(date.year, 4)
-        out.append(UInt8(ascii: "-"))
-        digits(date.month, 2)
-        out.append(UInt8(ascii: "-"))
-        digits(date.day, 2)
     }
 }
