@@ -130,6 +130,27 @@ struct SyncTests {
         #expect(result.stderr == "vault: error: the vault is not a git repository; set it up with vault sync --setup (nothing was changed)\n")
     }
 
+    /// A repository another user owns: git refuses it, and `vault sync` says git's reason
+    /// rather than "not a git repository" (which `--setup` would have tried to cure with
+    /// another `git init`). Needs root, to give the repository away.
+    @Test func aRepositoryGitRefusesIsReportedInGitsWords() throws {
+        guard getuid() == 0 else { return }
+        let vault = try TestVault()
+        try Self.git("init", "-q", "-b", "main", in: vault.root)
+        try vault.write("Note.md", "# Note\n")
+        #expect(chown(vault.url(".git").path, 54_321, 54_321) == 0)
+        let path = vault.root.path
+        let expected = "vault: error: git refuses the vault's repository: detected dubious ownership in repository at '\(path)'; "
+            + "if it is yours to trust: git config --global --add safe.directory \(path) (nothing was changed)\n"
+        for arguments in [[], ["--setup"]] {
+            let result = try Self.sync(vault, arguments)
+            #expect(result.status == 2)
+            #expect(result.stderr == expected, "vault sync \(arguments.joined())")
+            #expect(result.stdout == "")
+        }
+        #expect(!vault.exists(".gitattributes"), "nothing was set up")
+    }
+
     @Test func twoMachinesEditingAndOrganisingTheSameNotesLoseNothing() throws {
         let (remote, first, second) = try twoClones()
         defer { withExtendedLifetime(remote) {} }

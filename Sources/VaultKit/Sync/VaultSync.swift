@@ -112,10 +112,24 @@ public struct VaultSync: Sendable {
         return report
     }
 
-    /// The top of the git work tree the vault is in, symbolic links resolved; nil outside one.
+    /// The top of the git work tree the vault is in, symbolic links resolved; nil outside
+    /// one. When git refuses the repository for another reason (one another user owns:
+    /// "dubious ownership"), that reason is the error: `--setup` would not cure it, and was
+    /// suggested until it said the same.
     private func repositoryTop() throws(VaultError) -> String? {
-        let top = try git.run(["rev-parse", "--show-toplevel"])
-        return top.succeeded ? top.stdout.trimmingCharacters(in: .newlines) : nil
+        // In git's own words whatever the user's language, to tell the reasons apart.
+        let top = try git.run(["rev-parse", "--show-toplevel"], environment: ["LC_ALL": "C"])
+        if top.succeeded { return top.stdout.trimmingCharacters(in: .newlines) }
+        guard top.stderr.contains("not a git repository") else {
+            // Git's lines as they are: they name paths, which must not be lower-cased.
+            let lines = top.stderr.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            var reason = lines.first.map { $0.hasPrefix("fatal: ") ? String($0.dropFirst(7)) : $0 } ?? "exit \(top.status)"
+            if let trust = lines.first(where: { $0.hasPrefix("git config --global --add safe.directory") }) {
+                reason += "; if it is yours to trust: \(trust)"
+            }
+            throw .invalidArgument("git refuses the vault's repository: \(reason) (nothing was changed)")
+        }
+        return nil
     }
 
     /// Refuses a vault outside a repository, or inside one that is not its own: committing
