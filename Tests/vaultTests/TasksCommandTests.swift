@@ -69,6 +69,26 @@ struct TasksCommandTests {
         #expect(tasks.map { $0["note"] as? String } == ["Home.md"])
     }
 
+    /// Categories in their colour and icon, matched as strings are: `é` as one character or
+    /// as `e` and an accent is one category, and an accent after a space is part of the
+    /// word before it, so `#work ́z` is no category.
+    @Test func categoriesAreMatchedAsStringsAreCompared() throws {
+        let vault = try TestVault()
+        try vault.write(".vault/config.yaml", "tasks:\n  categories:\n    caf\u{E9}: { icon: \"☕\", color: red }\n    work: { color: blue }\n")
+        try vault.write("T.md", "- [ ] buy #caf\u{E9} and #cafe\u{301} now\n- [ ] x \u{301}y #work \u{301}z\n- [ ] plain #work item\n")
+        let result = try vault.run("tasks", "--color", "always")
+        let refs = try vault.run("tasks", "--format", "json").stdout.split(separator: "\"ref\":\"").dropFirst().map { $0.prefix(7) }
+        try #require(refs.count == 3)
+        let cafe = "\u{1B}[31m☕ #caf\u{E9}\u{1B}[0m"
+        #expect(result.stdout == """
+            \u{1B}[1mNo Due Date\u{1B}[0m
+              [ ] buy \(cafe) and \(cafe) now  \u{1B}[2mT.md:1 · \(refs[0])\u{1B}[0m
+              [ ] x \u{301}y #work \u{301}z  \u{1B}[2mT.md:2 · \(refs[1])\u{1B}[0m
+              [ ] plain \u{1B}[34m#work\u{1B}[0m item  \u{1B}[2mT.md:3 · \(refs[2])\u{1B}[0m
+
+            """, "\(result)")
+    }
+
     @Test func checkReportsADateItCannotRead() throws {
         let vault = try vault()
         try vault.write("Bad.md", "# Bad\n\n- [ ] pay 📅 2026-02-30\n")

@@ -24,8 +24,9 @@ extension VaultSession {
 
     /// Calls `body` with the tasks `query` selects, as `tasks(matching:in:statuses:)` finds
     /// them, as records: these name their notes by their position in `notes`, and point
-    /// into the notes' bytes, so they are valid in `body` only. A task's strings are made only if the query looks at them, so that listing a
-    /// vault's hundreds of thousands of tasks makes none.
+    /// into the notes' bytes, so they are valid in `body` only, and must not leave it. A
+    /// task's strings are made only if the query looks at them, so that listing a vault's
+    /// hundreds of thousands of tasks makes none.
     public func withTaskRecords<Result>(matching query: Query?, in notes: [Note], statuses: Set<NoteTask.Status>,
                                         _ body: (_ tasks: [TaskRecord], _ problems: [Diagnostic]) throws -> Result) rethrows -> Result {
         let (evaluator, statuses) = taskSelection(query, in: notes, statuses: statuses)

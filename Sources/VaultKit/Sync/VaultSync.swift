@@ -120,10 +120,13 @@ public struct VaultSync: Sendable {
         // In git's own words whatever the user's language, to tell the reasons apart.
         let top = try git.run(["rev-parse", "--show-toplevel"], environment: ["LC_ALL": "C"])
         if top.succeeded { return top.stdout.trimmingCharacters(in: .newlines) }
-        guard top.stderr.contains("not a git repository") else {
-            // Git's lines as they are: they name paths, which must not be lower-cased.
+        // Older git wrote "Not a git repository".
+        guard top.stderr.lowercased().contains("not a git repository") else {
+            // Git's lines as they are: they name paths, which must not be lower-cased. The
+            // reason is the fatal one, not a warning printed before it.
             let lines = top.stderr.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            var reason = lines.first.map { $0.hasPrefix("fatal: ") ? String($0.dropFirst(7)) : $0 } ?? "exit \(top.status)"
+            let fatal = lines.first { $0.hasPrefix("fatal: ") }.map { String($0.dropFirst("fatal: ".count)) }
+            var reason = fatal ?? lines.first ?? "exit \(top.status)"
             if let trust = lines.first(where: { $0.hasPrefix("git config --global --add safe.directory") }) {
                 reason += "; if it is yours to trust: \(trust)"
             }

@@ -37,7 +37,6 @@ struct TasksCommand: ReadOnlyCommand {
         let statuses: Set<NoteTask.Status> = all ? Set(NoteTask.Status.allCases) : done ? [.done] : [.todo, .doing]
         let notes = session.sortedNotes
         try session.vault.withTaskRecords(matching: query, in: notes, statuses: statuses) { tasks, problems in
-            defer { Leftovers.release(tasks, session) }
             PhaseTimer.mark("read tasks")
             for problem in problems { Terminal.standardError.warning(problem.asWarning) }
             let agenda = session.vault.agenda

@@ -59,7 +59,7 @@ private struct LineWriter {
         if words.categories.isEmpty {
             if !words.text.isEmpty { append(" ") }
             text(words.text)
-        } else {
+        } else if words.text.allSatisfy({ $0 < 0x80 }) {
             // The words keep their #categories where they were written.
             for word in words.text.split(separator: UInt8(ascii: " ")) {
                 append(" ")
@@ -67,6 +67,20 @@ private struct LineWriter {
                     out += look(String(decoding: word.dropFirst(), as: UTF8.self))
                 } else {
                     text(UnsafeRawBufferPointer(rebasing: word))
+                }
+            }
+        } else {
+            // As strings: `é` written as one character or as `e` and an accent is the same
+            // category, and an accent after a space belongs to the word before.
+            let categories = words.categories.map { String(decoding: $0, as: UTF8.self) }
+            for word in String(decoding: words.text, as: UTF8.self).split(separator: " ") {
+                append(" ")
+                let category = String(word.dropFirst())
+                if word.first == "#", categories.contains(category) {
+                    out += look(category)
+                } else {
+                    var word = String(word)
+                    word.withUTF8 { text(UnsafeRawBufferPointer($0)) }
                 }
             }
         }
