@@ -64,7 +64,7 @@ public struct TaskRecord: @unchecked Sendable {
     }
 
     /// The categories, as strings: for grouping by category.
-    public var categories: [String] { words.categories.map { String(decoding: $0, as: UTF8.self) } }
+    public var categories: [String] { words.categories.values }
 
     /// The words of a task: its text, its recurrence and its categories and notes.
     public struct Words {
@@ -84,6 +84,9 @@ public struct TaskRecord: @unchecked Sendable {
         let encoded: UnsafeRawBufferPointer
 
         public var isEmpty: Bool { encoded.first ?? 0 == 0 }
+
+        /// The strings themselves.
+        public var values: [String] { map { String(decoding: $0, as: UTF8.self) } }
 
         public struct Iterator: IteratorProtocol {
             var reader: VarintReader
@@ -112,8 +115,8 @@ extension NoteTask {
         priority = record.priority
         for field in DateField.allCases { self[field] = record[field] }
         recurrence = words.recurrence.map { String(decoding: $0, as: UTF8.self) }
-        if !words.categories.isEmpty { categories = words.categories.map { String(decoding: $0, as: UTF8.self) } }
-        if !words.notes.isEmpty { notes = words.notes.map { String(decoding: $0, as: UTF8.self) } }
+        if !words.categories.isEmpty { categories = words.categories.values }
+        if !words.notes.isEmpty { notes = words.notes.values }
         parentLine = record.parentLine
         occurrence = record.occurrence
         refHash = record.refHash

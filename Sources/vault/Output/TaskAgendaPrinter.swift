@@ -72,7 +72,7 @@ private struct LineWriter {
         } else {
             // As strings: `é` written as one character or as `e` and an accent is the same
             // category, and an accent after a space belongs to the word before.
-            let categories = words.categories.map { String(decoding: $0, as: UTF8.self) }
+            let categories = words.categories.values
             for word in String(decoding: words.text, as: UTF8.self).split(separator: " ") {
                 append(" ")
                 let category = String(word.dropFirst())

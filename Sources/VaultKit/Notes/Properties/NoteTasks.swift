@@ -185,18 +185,6 @@ struct VarintReader {
         for _ in 0..<count where !skipString() { return false }
         return true
     }
-
-    mutating func strings() -> [String]? {
-        guard let count = int(), count >= 0, count <= bytes.count - offset else { return nil }
-        if count == 0 { return [] }
-        var values: [String] = []
-        values.reserveCapacity(count)
-        for _ in 0..<count {
-            guard let value = string() else { return nil }
-            values.append(value)
-        }
-        return values
-    }
 }
 
 /// A set of task statuses as four bits, tested once per task of the vault.
