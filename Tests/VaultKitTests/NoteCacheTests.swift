@@ -156,6 +156,51 @@ import Testing
         #expect(try expectSameAnswer(vault).cacheHits == 0)
     }
 
+    /// A cache damaged where only its bulky values are (checked when a command reads them,
+    /// not when it loads) answers as the files do: each such note is read again, and the
+    /// cache file is removed so that the next command writes a sound one.
+    @Test func damagedBulkyValuesAreReadAgainFromTheFiles() throws {
+        let vault = try makeVault()
+        try vault.write("d.md", "see [[a]] and [b](Work/b.md)\n- [ ] open task #home\n")
+        try setModificationDate(hourAgo, vault, "d.md")
+        var uncached = vault.vault
+        uncached.usesCache = false
+        var cachedVault = vault.vault
+        cachedVault.now = { Date().addingTimeInterval(10) }
+        let fresh = try uncached.scan().notes
+        _ = try cachedVault.scan()
+        // The bulky region is the end of the file: fill it with bytes no value starts with.
+        let path = vault.path + "/" + NoteCache.path
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let bulky = fresh.reduce(0) { $0 + $1.encodedValues.bulky.count }
+        for index in (bytes.count - bulky)..<bytes.count { bytes[index] = 0xFF }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+
+        let session = VaultSession(vault: cachedVault)
+        let scan = try session.scan()
+        #expect(scan.cacheHits == fresh.count)
+        #expect(FileManager.default.fileExists(atPath: path))
+        let cached = scan.notes
+        func json(_ note: Note) -> String {
+            var writer = JSONWriter()
+            NoteJSON.write(note, to: &writer)
+            return writer.output
+        }
+        for (a, b) in zip(cached, fresh) {
+            #expect(a.snippet == b.snippet && a.links == b.links && json(a) == json(b), "\(a.path)")
+            #expect(a.tasks.tasks.map(\.text) == b.tasks.tasks.map(\.text) && a.tasks.problems == b.tasks.problems, "\(a.path)")
+            #expect(a.mayLink(toName: Array("a".utf8)) == b.mayLink(toName: Array("a".utf8)), "\(a.path)")
+        }
+        #expect(fresh.map(\.links.count) == [2, 0, 0, 0])
+        let expected = session.tasks(matching: nil, in: fresh, statuses: Set(NoteTask.Status.allCases))
+        let found = session.tasks(matching: nil, in: cached, statuses: Set(NoteTask.Status.allCases))
+        #expect(found.tasks.map { "\($0.path):\($0.line) \($0.text)" } == expected.tasks.map { "\($0.path):\($0.line) \($0.text)" })
+        #expect(found.tasks.count == 4 && found.problems == expected.problems && found.problems.count == 1)
+        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(try cachedVault.scan().cacheHits == 0)
+        #expect(try cachedVault.scan().cacheHits == fresh.count)
+    }
+
     /// Every field of a note from the cache (whose text stays in the cache's bytes until
     /// asked for) equals the field read from the file.
     @Test func cachedNotesKeepEveryField() throws {

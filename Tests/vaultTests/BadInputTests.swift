@@ -19,6 +19,37 @@ struct BadInputTests {
         return try result.jsonObjects().compactMap { $0["path"] as? String }.sorted()
     }
 
+    // MARK: - A damaged cache
+
+    /// The cache's bulky values (snippets, tasks, links: the end of the file) are checked
+    /// only when a command reads them. Damaged there, every command still prints what it
+    /// prints without the cache, and the cache file is removed to be written anew.
+    @Test("a cache damaged in its snippets, tasks and links answers as the files do, and is removed")
+    func damagedCache() throws {
+        let vault = try TestVault.example()
+        let hourAgo = FileTime(seconds: Int(Date().timeIntervalSince1970) - 3600, nanoseconds: 0)
+        for path in try vault.snapshot().entries.keys where path.hasSuffix(".md") { try vault.setModificationTime(path, hourAgo) }
+        // The cache trusts no file changed (here: its time set) in the two seconds before
+        // it was written; a cache that trusted nothing would test nothing.
+        Thread.sleep(forTimeInterval: 2.5)
+        let cache = ".vault/cache/notes-v4.bin"
+        for arguments in [["tasks"], ["tasks", "--all", "--format", "json"], ["list", "--format", "json"], ["list"],
+                          ["backlinks", "Alpha launch plan"], ["search", "task:todo"]] {
+            let expected = try vault.run(arguments: arguments + ["--no-cache"])
+            #expect(expected.status == 0 && !expected.stdout.isEmpty, "\(expected)")
+            #expect(try vault.run(arguments: arguments).stdout == expected.stdout)
+            var bytes = try vault.bytes(cache)
+            for index in (bytes.count - bytes.count / 4)..<bytes.count { bytes[index] = 0xFF }
+            try vault.write(cache, bytes: bytes)
+
+            let result = try vault.run(arguments: arguments)
+
+            #expect(result.stdout == expected.stdout, "\(arguments)")
+            #expect(result.stderr == expected.stderr && result.status == expected.status, "\(result)")
+            #expect(!vault.exists(cache), "\(arguments)")
+        }
+    }
+
     // MARK: - Front matter that does not parse
 
     static let brokenText = "---\nid: broken-1\ntags: [a, b\npinned: false\n---\n# Broken note\n\nThe text is still here.\n"

@@ -98,8 +98,10 @@ public struct ByteReader {
         return bytes[offset] != 0
     }
 
+    /// Nil also for bytes that are not UTF-8: the writer wrote Swift strings, so such bytes
+    /// are damage, which must not reach the user as replacement characters.
     public mutating func string() -> String? {
-        stringBytes().map { String(decoding: $0, as: UTF8.self) }
+        stringBytes().flatMap { String(validating: $0, as: UTF8.self) }
     }
 
     /// The bytes of a string, without making a `String`.

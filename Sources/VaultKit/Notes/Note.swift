@@ -21,7 +21,7 @@ public struct Note: Sendable {
 
     /// The value of `property`.
     public subscript<P: NoteProperty>(property: P.Type) -> P.Value {
-        get { storage.values.value(of: property) }
+        get { storage.values.value(of: property) ?? readAgain()[property] }
         set { uniqueStorage().values = storage.values.setting(property, to: newValue) }
     }
 
@@ -35,6 +35,12 @@ public struct Note: Sendable {
     public var stamp: FileStamp {
         get { storage.stamp }
         set { uniqueStorage().stamp = newValue }
+    }
+
+    /// This note read again from its file, for a cache entry whose bulky values turn out
+    /// not to decode (see `CacheRepair`).
+    func readAgain() -> Note {
+        storage.values.repair.note(readingAgain: storage.path, stamp: storage.stamp)
     }
 
     /// The encoded values, as the cache stores them.

@@ -107,12 +107,17 @@ struct PropertyValues: @unchecked Sendable {
             : ByteReader(bytes: bulky, offset: Int(offset & ~Self.inBulky))
     }
 
-    func value<P: NoteProperty>(of property: P.Type) -> P.Value {
+    /// The value of `property`; nil only for a bulky value of a damaged cache entry.
+    func value<P: NoteProperty>(of property: P.Type) -> P.Value? {
         var reader = reader(at: property)
-        guard let value = P.decode(from: &reader) else {
-            preconditionFailure("\(property): checked bytes that do not decode")
-        }
-        return value
+        return P.decode(from: &reader)
+    }
+
+    /// What reads the note of these values again when they do not decode: the cache's, as
+    /// values this process encoded itself always decode.
+    var repair: CacheRepair {
+        guard let keeper = owner as? MappingKeeper else { preconditionFailure("note values encoded here do not decode") }
+        return keeper.repair
     }
 
     /// The bytes of the value of the property at `index`: up to the next value of its part.

@@ -8,7 +8,9 @@ import VaultPlatform
 /// change times (in nanoseconds), inode and mode all match, and — git's racy-index rule —
 /// only when the file's last modification or change is safely older than the moment the cache was
 /// written (a file changed in the same instant could otherwise keep its stat). A missing,
-/// corrupt, foreign-version or unwritable cache is ignored silently.
+/// corrupt, foreign-version or unwritable cache is ignored silently; an entry whose bulky
+/// values turn out not to decode when a command reads them is read again from its file
+/// (`CacheRepair`).
 public final class NoteCache: @unchecked Sendable {
     /// Vault-relative path of the cache file.
     public static let path = ".vault/cache/notes-v4.bin"
@@ -40,7 +42,7 @@ public final class NoteCache: @unchecked Sendable {
     /// The number of notes in the cache.
     let count: Int
 
-    private init(file: MappedFile, count: Int, offsetTable: Int, writtenAt: Int64, bulkyStart: Int) {
+    private init(file: MappedFile, count: Int, offsetTable: Int, writtenAt: Int64, bulkyStart: Int, repair: CacheRepair) {
         self.file = file
         self.storage = file.bytes
         self.bulkyRegion = UnsafeRawBufferPointer(rebasing: file.bytes[bulkyStart...])
@@ -48,7 +50,7 @@ public final class NoteCache: @unchecked Sendable {
         self.offsetTable = offsetTable
         self.sortedTable = offsetTable + 8 * count
         self.writtenAt = writtenAt
-        keepers = (0...(count / Self.keeperRun)).map { _ in MappingKeeper(file) }
+        keepers = (0...(count / Self.keeperRun)).map { _ in MappingKeeper(file, repair: repair) }
     }
 
     /// Loads the cache of `root` written for `timeZone` (dates without an offset depend on it).
@@ -69,7 +71,8 @@ public final class NoteCache: @unchecked Sendable {
         guard reader.uint() == magic, reader.string() == NoteProperties.fingerprint, reader.string() == timeZone.identifier,
               let writtenAt = reader.int(), let count = reader.int(), count >= 0, let bulkyStart = reader.int(),
               reader.offset + 12 * Int(count) <= bulkyStart, bulkyStart <= storage.count else { return nil }
-        return NoteCache(file: file, count: Int(count), offsetTable: reader.offset, writtenAt: writtenAt, bulkyStart: Int(bulkyStart))
+        return NoteCache(file: file, count: Int(count), offsetTable: reader.offset, writtenAt: writtenAt, bulkyStart: Int(bulkyStart),
+                         repair: CacheRepair(root: root, timeZone: timeZone))
     }
 
     /// The cached note at `path`, if the file still has `stamp` and was not racily recent.
@@ -221,8 +224,13 @@ public final class NoteCache: @unchecked Sendable {
 }
 
 /// Holds a mapped cache file for the notes of one run of entries.
-private final class MappingKeeper: @unchecked Sendable {
-    let file: MappedFile
+final class MappingKeeper: @unchecked Sendable {
+    private let file: MappedFile
+    /// Reads notes again whose bulky values in the file do not decode.
+    let repair: CacheRepair
 
-    init(_ file: MappedFile) { self.file = file }
+    init(_ file: MappedFile, repair: CacheRepair) {
+        self.file = file
+        self.repair = repair
+    }
 }

@@ -55,16 +55,25 @@ extension VaultSession {
         var tasks: [Task] = []
         var problems: [Diagnostic] = []
         ParallelChunks.run(count: notes.count, chunk: 256, format: { range -> ([Task], [Diagnostic]) in
-            var found: ([Task], [Diagnostic]) = ([], [])
+            var tasks: [Task] = []
+            var problems: [Diagnostic] = []
             // Through a buffer: the array's subscript copies each note (and retains its parts).
             notes.withUnsafeBufferPointer { notes in
                 for position in range {
-                    notes[position].taskRecords(statuses, position: position, problems: &found.1) { record in
-                        if let task = make(record, notes[position]) { found.0.append(task) }
+                    func read(_ note: Note) -> Bool {
+                        note.taskRecords(statuses, position: position, problems: &problems) { record in
+                            if let task = make(record, notes[position]) { tasks.append(task) }
+                        }
+                    }
+                    let marks = (tasks.count, problems.count)
+                    if !read(notes[position]) {
+                        tasks.removeSubrange(marks.0...)
+                        problems.removeSubrange(marks.1...)
+                        guard read(notes[position].readAgain()) else { preconditionFailure("tasks encoded here do not decode") }
                     }
                 }
             }
-            return found
+            return (tasks, problems)
         }, emit: { found in
             tasks += found.0
             problems += found.1

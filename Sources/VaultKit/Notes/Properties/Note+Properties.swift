@@ -12,21 +12,17 @@ extension Note {
 
     /// Calls `emit` with a record of each of the note's tasks of `statuses`, which names
     /// the note as `position`, and appends the task fields that could not be read to
-    /// `problems`.
-    func taskRecords(_ statuses: TaskStatusSet, position: Int, problems: inout [Diagnostic], emit: (TaskRecord) -> Void) {
+    /// `problems`. False when the note's cache entry turned out to be damaged part way:
+    /// what was emitted is then to be dropped, and the tasks read from `readAgain()`.
+    func taskRecords(_ statuses: TaskStatusSet, position: Int, problems: inout [Diagnostic], emit: (TaskRecord) -> Void) -> Bool {
         var reader = encodedValue(of: NoteTasks.self)
-        guard NoteTaskList.records(from: &reader, note: position, path: path, statuses: statuses, problems: &problems, emit: emit) else {
-            preconditionFailure("NoteTasks: checked bytes that do not decode")
-        }
+        return NoteTaskList.records(from: &reader, note: position, path: path, statuses: statuses, problems: &problems, emit: emit)
     }
 
     /// The note's tasks of `statuses`, and the task fields that could not be read.
     public func tasks(_ statuses: TaskStatusSet) -> NoteTaskList {
         var reader = encodedValue(of: NoteTasks.self)
-        guard let list = NoteTaskList.decode(from: &reader, path: path, statuses: statuses) else {
-            preconditionFailure("NoteTasks: checked bytes that do not decode")
-        }
-        return list
+        return NoteTaskList.decode(from: &reader, path: path, statuses: statuses) ?? readAgain().tasks(statuses)
     }
     /// The note's links, from the cache when the note was.
     public var links: [NoteLink] { self[NoteLinks.self].links }
@@ -35,7 +31,7 @@ extension Note {
     /// `.md`); false means none does. Decodes no link.
     func mayLink(toName name: [UInt8]) -> Bool {
         var reader = encodedValue(of: NoteLinks.self)
-        return NoteLinkList.mayName(name, in: &reader)
+        return NoteLinkList.mayName(name, in: &reader) ?? readAgain().mayLink(toName: name)
     }
     /// Front matter `title`, else the first non-blank body line, else the file name.
     public var title: String {

@@ -58,15 +58,15 @@ public struct NoteLinkList: Sendable, Equatable, NotePropertyValue {
     /// True when a link of the encoded list may name a file called `name` (lower-cased,
     /// without `.md`): its target's last part is that name, ignoring ASCII case and `.md`.
     /// Makes no strings, so that a backlinks search passes over most notes without
-    /// decoding their links.
-    static func mayName(_ name: [UInt8], in reader: inout ByteReader) -> Bool {
-        guard let bytes = reader.stringBytes() else { return false }
+    /// decoding their links. Nil for bytes that are not a list (a damaged cache entry).
+    static func mayName(_ name: [UInt8], in reader: inout ByteReader) -> Bool? {
+        guard let bytes = reader.stringBytes() else { return nil }
         var record = VarintReader(bytes: bytes)
-        guard let count = record.int() else { return false }
+        guard let count = record.int() else { return nil }
         for _ in 0..<count {
-            guard record.int() != nil, let target = record.stringBytes(), let hasHeading = record.int() else { return false }
-            if hasHeading == 1, !record.skipString() { return false }
-            for _ in 0..<4 where record.int() == nil { return false }
+            guard record.int() != nil, let target = record.stringBytes(), let hasHeading = record.int() else { return nil }
+            if hasHeading == 1, !record.skipString() { return nil }
+            for _ in 0..<4 where record.int() == nil { return nil }
             if lastPart(of: target, is: name) { return true }
         }
         return false

@@ -164,10 +164,9 @@ struct VarintReader {
         return Int(Int64(bitPattern: (raw >> 1) ^ (0 &- (raw & 1))))
     }
 
+    /// Nil also for bytes that are not UTF-8 (see `ByteReader.string()`).
     mutating func string() -> String? {
-        guard let length = uint64(), length <= UInt64(bytes.count - offset) else { return nil }
-        defer { offset += Int(length) }
-        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + Int(length)]), as: UTF8.self)
+        stringBytes().flatMap { String(validating: $0, as: UTF8.self) }
     }
 
     mutating func skipString() -> Bool {

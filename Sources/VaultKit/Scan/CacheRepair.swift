@@ -1,0 +1,42 @@
+import Foundation
+import VaultPlatform
+
+/// Reads a note again from its file when its cache entry's bulky values (snippet, tasks,
+/// links) do not decode.
+///
+/// Those values are checked only for bounds when the cache loads, so that their pages are
+/// not read until a command asks for them; a cache damaged there (a flipped bit on disk, a
+/// file edited by hand) is found only then. The answer must still be the files' own, so
+/// the note is read again, and the cache file is removed once so the next command writes
+/// a sound one.
+final class CacheRepair: @unchecked Sendable {
+    private let root: VaultRoot
+    private let timeZone: TimeZone
+    /// The notes read again, by path: kept for as long as the cache's notes live, since
+    /// task records point into their bytes.
+    private let readAgain = Locked<[String: Note]>([:])
+
+    init(root: VaultRoot, timeZone: TimeZone) {
+        self.root = root
+        self.timeZone = timeZone
+    }
+
+    /// The note at `path` read from its file; one whose file cannot be read now (removed
+    /// since the scan) reads as empty, as a note of that name with no text would.
+    func note(readingAgain path: String, stamp: FileStamp) -> Note {
+        readAgain.withLock { notes in
+            if let note = notes[path] { return note }
+            if notes.isEmpty { _ = root.removeFile(NoteCache.path) }
+            var bytes: [UInt8] = []
+            var status = FileStatus(size: 0, inode: stamp.inode, mode: stamp.mode, modified: stamp.modified,
+                                    changed: FileTime(seconds: stamp.ctimeSeconds, nanoseconds: stamp.ctimeNanoseconds))
+            if let file = try? root.read(path), !file.bytes.withUnsafeBytes(VaultScanner.looksBinary) {
+                bytes = file.bytes
+                status = file.status
+            }
+            let note = bytes.withUnsafeBytes { NoteReader.read($0, path: path, status: status, timeZone: timeZone) }
+            notes[path] = note
+            return note
+        }
+    }
+}
