@@ -107,12 +107,11 @@ extension DirectoryWalk.Entries {
     /// Files one entry of a directory whose path starts with `prefix`.
     fileprivate mutating func add(_ name: UnsafeRawBufferPointer, kind: FileKind, prefix: [UInt8]) {
         func path() -> String? {
+            // The prefix is a path made here, valid already.
+            guard name.isValidUTF8 else { return nil }
             scratch.removeSubrange(prefix.count...)
             scratch.append(contentsOf: name)
-            // `String(validating:)` is generic and costs a metadata lookup per name: decode,
-            // and treat a name that needed repair as invalid.
-            let path = String(decoding: scratch, as: UTF8.self)
-            return name.allSatisfy({ $0 < 0x80 }) || path.utf8.elementsEqual(scratch) ? path : nil
+            return String(decoding: scratch, as: UTF8.self)
         }
         if name.first == UInt8(ascii: ".") {
             if name.count > 4, name.last == UInt8(ascii: "p"), let path = path(),

@@ -156,6 +156,36 @@ import Testing
         #expect(try expectSameAnswer(vault).cacheHits == 0)
     }
 
+    /// Damage in the values every command reads (a date that is not a number, a title that
+    /// is not UTF-8) is found when the cache loads: that entry is refused and its note
+    /// read from its file, where formatting the date used to trap.
+    @Test(arguments: [
+        (Self.bytes(of: 1_704_153_600), Self.bytes(of: .nan)),
+        (Array("Zebra".utf8), [0xFF] + Array("ebra".utf8)),
+    ])
+    func damagedCommonValuesRefuseTheirEntry(found: [UInt8], damage: [UInt8]) throws {
+        let vault = try makeVault()
+        try vault.write("z.md", "---\ntitle: Zebra\ncreated: 2024-01-02T00:00:00Z\n---\nbody\n")
+        try setModificationDate(hourAgo, vault, "z.md")
+        _ = try expectSameAnswer(vault)
+        let path = vault.path + "/" + NoteCache.path
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let at = try #require((0...(bytes.count - found.count)).first { bytes[$0..<($0 + found.count)].elementsEqual(found) })
+        bytes.replaceSubrange(at..<(at + found.count), with: damage)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+
+        let result = try expectSameAnswer(vault)
+
+        #expect(result.cacheHits == 3)
+        let note = try #require(result.notes.first { $0.path == "z.md" })
+        #expect(note.title == "Zebra" && note.created == Date(timeIntervalSince1970: 1_704_153_600))
+        var json = JSONWriter()
+        NoteJSON.write(note, to: &json)
+        #expect(json.output.contains(#""created":"2024-01-0"#))
+    }
+
+    static func bytes(of seconds: Double) -> [UInt8] { withUnsafeBytes(of: seconds.bitPattern.littleEndian, Array.init) }
+
     /// A cache damaged where only its bulky values are (checked when a command reads them,
     /// not when it loads) answers as the files do: each such note is read again, and the
     /// cache file is removed so that the next command writes a sound one.

@@ -1,3 +1,5 @@
+import VaultPlatform
+
 /// Little-endian binary encoding for the note cache.
 public struct ByteWriter: Sendable {
     public var bytes: [UInt8] = []
@@ -101,7 +103,7 @@ public struct ByteReader {
     /// Nil also for bytes that are not UTF-8: the writer wrote Swift strings, so such bytes
     /// are damage, which must not reach the user as replacement characters.
     public mutating func string() -> String? {
-        stringBytes().flatMap { String(validating: $0, as: UTF8.self) }
+        stringBytes().flatMap(String.init(validUTF8:))
     }
 
     /// The bytes of a string, without making a `String`.
@@ -111,7 +113,7 @@ public struct ByteReader {
         return UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + length)])
     }
 
-    public mutating func skipString() -> Bool { stringBytes() != nil }
+    public mutating func skipString() -> Bool { stringBytes()?.isValidUTF8 ?? false }
 
     public mutating func skipOptionalString() -> Bool {
         guard let present = bool() else { return false }

@@ -21,6 +21,9 @@ final class CacheRepair: @unchecked Sendable {
         self.timeZone = timeZone
     }
 
+    /// True once a note was read again: the cache is damaged (and removed already).
+    var hasRepaired: Bool { readAgain.withLock { !$0.isEmpty } }
+
     /// The note at `path` read from its file; one whose file cannot be read now (removed
     /// since the scan) reads as empty, as a note of that name with no text would.
     func note(readingAgain path: String, stamp: FileStamp) -> Note {

@@ -41,12 +41,15 @@ public final class NoteCache: @unchecked Sendable {
 
     /// The number of notes in the cache.
     let count: Int
+    /// Reads again the notes whose bulky values turn out to be damaged.
+    let repair: CacheRepair
 
     private init(file: MappedFile, count: Int, offsetTable: Int, writtenAt: Int64, bulkyStart: Int, repair: CacheRepair) {
         self.file = file
         self.storage = file.bytes
         self.bulkyRegion = UnsafeRawBufferPointer(rebasing: file.bytes[bulkyStart...])
         self.count = count
+        self.repair = repair
         self.offsetTable = offsetTable
         self.sortedTable = offsetTable + 8 * count
         self.writtenAt = writtenAt

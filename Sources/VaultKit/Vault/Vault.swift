@@ -35,7 +35,9 @@ public struct Vault: Sendable {
             cache = pending.wait()
             return cache
         }
-        if Self.cacheIsStale(entries: cache?.count, hits: result.cacheHits, notes: result.allNotes.count) {
+        // A cache a filter found damaged is not copied into a new one: the next scan
+        // writes it from the files.
+        if cache?.repair.hasRepaired != true, Self.cacheIsStale(entries: cache?.count, hits: result.cacheHits, notes: result.allNotes.count) {
             NoteCache.write(result.allNotes, root: root, timeZone: timeZone, startedAt: startedAt)
             PhaseTimer.mark("write cache")
         }

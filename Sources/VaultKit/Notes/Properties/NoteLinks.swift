@@ -46,7 +46,7 @@ public struct NoteLinkList: Sendable, Equatable, NotePropertyValue {
                 heading = text
             }
             guard let line = record.int(), let column = record.int(), let start = record.int(), let length = record.int(),
-                  start >= 0, length >= 0 else { return nil }
+                  start >= 0, length >= 0, length <= Int.max - start else { return nil }
             links.append(NoteLink(kind: NoteLink.Kind.allCases[kindNumber], target: target, heading: heading,
                                   line: line, column: column, targetRange: start..<(start + length)))
         }
@@ -62,7 +62,7 @@ public struct NoteLinkList: Sendable, Equatable, NotePropertyValue {
     static func mayName(_ name: [UInt8], in reader: inout ByteReader) -> Bool? {
         guard let bytes = reader.stringBytes() else { return nil }
         var record = VarintReader(bytes: bytes)
-        guard let count = record.int() else { return nil }
+        guard let count = record.int(), count >= 0 else { return nil }
         for _ in 0..<count {
             guard record.int() != nil, let target = record.stringBytes(), let hasHeading = record.int() else { return nil }
             if hasHeading == 1, !record.skipString() { return nil }

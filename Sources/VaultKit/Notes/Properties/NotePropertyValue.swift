@@ -36,8 +36,14 @@ extension Bool: NotePropertyValue {
 /// Dates are kept as seconds since 1970 and shown as ISO 8601 in the given time zone.
 extension Date: NotePropertyValue {
     public func encode(to writer: inout ByteWriter) { writer.double(timeIntervalSince1970) }
-    public static func decode(from reader: inout ByteReader) -> Date? { reader.double().map(Date.init(timeIntervalSince1970:)) }
-    public static func skip(_ reader: inout ByteReader) -> Bool { reader.double() != nil }
+    public static func decode(from reader: inout ByteReader) -> Date? {
+        reader.double().flatMap { Self.seconds.contains($0) ? Date(timeIntervalSince1970: $0) : nil }
+    }
+    public static func skip(_ reader: inout ByteReader) -> Bool { decode(from: &reader) != nil }
+    /// Any time a file's stamp can hold (whole seconds fit an Int): a cached date outside
+    /// (NaN, say) is damage, refused when the cache loads rather than trapping when the
+    /// date is formatted.
+    private static let seconds = -1e18...1e18
     public func writeJSON(to json: inout JSONWriter, timeZone: TimeZone) { json.string(NoteDate.format(self, timeZone: timeZone)) }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import VaultPlatform
 
 /// The tasks of a note (DESIGN 12), read once when the note is read and kept in the cache,
 /// so that `vault tasks` on an unchanged vault reads no note file.
@@ -166,11 +167,13 @@ struct VarintReader {
 
     /// Nil also for bytes that are not UTF-8 (see `ByteReader.string()`).
     mutating func string() -> String? {
-        stringBytes().flatMap { String(validating: $0, as: UTF8.self) }
+        stringBytes().flatMap(String.init(validUTF8:))
     }
 
+    /// False also for bytes that are not UTF-8: a task's words are skipped when its record
+    /// is made and copied out as they are when it is printed.
     mutating func skipString() -> Bool {
-        stringBytes() != nil
+        stringBytes()?.isValidUTF8 ?? false
     }
 
     mutating func stringBytes() -> UnsafeRawBufferPointer? {
