@@ -2,10 +2,21 @@ extension UnsafeRawBufferPointer {
     /// True when the bytes are well-formed UTF-8. Makes no string: names and cached strings
     /// are checked on the hot path, where `String(validating:)` (generic, not specialised
     /// across modules) cost a type-metadata lookup per call.
-    package var isValidUTF8: Bool {
-        if allSatisfy({ $0 < 0x80 }) { return true }
+    @inlinable package var isValidUTF8: Bool {
+        guard let base = baseAddress else { return true }
+        // ASCII eight bytes at a time, then byte by byte; from the first byte with its high
+        // bit set, scalar by scalar.
+        var start = 0
+        while start + 8 <= count, base.loadUnaligned(fromByteOffset: start, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+            start += 8
+        }
+        while start < count, base.load(fromByteOffset: start, as: UInt8.self) < 0x80 { start += 1 }
+        return start == count || Self.parsesAsUTF8(UnsafeRawBufferPointer(rebasing: self[start...]))
+    }
+
+    @usableFromInline static func parsesAsUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var parser = Unicode.UTF8.ForwardParser()
-        var iterator = makeIterator()
+        var iterator = bytes.makeIterator()
         while true {
             switch parser.parseScalar(from: &iterator) {
             case .valid: continue

@@ -113,7 +113,7 @@ public struct ByteReader {
         return UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + length)])
     }
 
-    public mutating func skipString() -> Bool { stringBytes()?.isValidUTF8 ?? false }
+    public mutating func skipString() -> Bool { stringBytes() != nil }
 
     public mutating func skipOptionalString() -> Bool {
         guard let present = bool() else { return false }

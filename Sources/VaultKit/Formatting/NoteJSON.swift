@@ -11,7 +11,7 @@ public enum NoteJSON {
         json.beginObject()
         json.key("path"); json.string(note.path)
         json.key("folder"); json.string(note.folder)
-        note.forEachEncodedValue { property, reader in property.writeJSON(from: &reader, to: &json, timeZone: timeZone, readAgain: note.readAgain) }
+        note.forEachEncodedValue { property, reader in property.writeJSON(from: &reader, of: note, to: &json, timeZone: timeZone) }
         if let body { json.key("body"); json.string(body) }
         extra?(&json)
         json.endObject()

@@ -107,7 +107,8 @@ struct PropertyValues: @unchecked Sendable {
             : ByteReader(bytes: bulky, offset: Int(offset & ~Self.inBulky))
     }
 
-    /// The value of `property`; nil only for a bulky value of a damaged cache entry.
+    /// The value of `property`; nil only for a damaged cache entry (a bulky value, or a
+    /// string that is not UTF-8: both checked only when read).
     func value<P: NoteProperty>(of property: P.Type) -> P.Value? {
         var reader = reader(at: property)
         return P.decode(from: &reader)

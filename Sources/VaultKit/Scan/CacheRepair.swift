@@ -1,12 +1,12 @@
 import Foundation
 import VaultPlatform
 
-/// Reads a note again from its file when its cache entry's bulky values (snippet, tasks,
-/// links) do not decode.
+/// Reads a note again from its file when a value of its cache entry does not decode: a
+/// bulky one (snippet, tasks, links), or a string that is not UTF-8.
 ///
-/// Those values are checked only for bounds when the cache loads, so that their pages are
-/// not read until a command asks for them; a cache damaged there (a flipped bit on disk, a
-/// file edited by hand) is found only then. The answer must still be the files' own, so
+/// Those are checked only for bounds when the cache loads, so that the bulky values' pages
+/// are not read, and no string is checked, until a command asks for them; a cache damaged
+/// there (a flipped bit on disk, a file edited by hand) is found only then. The answer must still be the files' own, so
 /// the note is read again, and the cache file is removed once so the next command writes
 /// a sound one.
 final class CacheRepair: @unchecked Sendable {

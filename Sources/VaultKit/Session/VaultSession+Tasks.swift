@@ -59,17 +59,9 @@ extension VaultSession {
             var problems: [Diagnostic] = []
             // Through a buffer: the array's subscript copies each note (and retains its parts).
             notes.withUnsafeBufferPointer { notes in
-                for position in range {
-                    func read(_ note: Note) -> Bool {
-                        note.taskRecords(statuses, position: position, problems: &problems) { record in
-                            if let task = make(record, notes[position]) { tasks.append(task) }
-                        }
-                    }
-                    let marks = (tasks.count, problems.count)
-                    if !read(notes[position]) {
-                        tasks.removeSubrange(marks.0...)
-                        problems.removeSubrange(marks.1...)
-                        guard read(notes[position].readAgain()) else { preconditionFailure("tasks encoded here do not decode") }
+                for position in range where !read(notes[position], at: position, statuses, make, into: &tasks, &problems) {
+                    guard read(notes[position].readAgain(), at: position, statuses, make, into: &tasks, &problems) else {
+                        preconditionFailure("tasks encoded here do not decode")
                     }
                 }
             }
@@ -79,6 +71,23 @@ extension VaultSession {
             problems += found.1
         })
         return (tasks, problems)
+    }
+
+    /// Appends what `make` makes of `note`'s tasks, and their problems; false, having
+    /// appended nothing, when its cache entry's tasks turn out to be damaged. (A function of
+    /// its own: a nested one that captured the chunk's arrays had every access to them
+    /// checked at run time.)
+    private static func read<Task>(_ note: Note, at position: Int, _ statuses: TaskStatusSet, _ make: (TaskRecord, Note) -> Task?,
+                                   into tasks: inout [Task], _ problems: inout [Diagnostic]) -> Bool {
+        let marks = (tasks.count, problems.count)
+        let complete = note.taskRecords(statuses, position: position, problems: &problems) { record in
+            if let task = make(record, note) { tasks.append(task) }
+        }
+        if !complete {
+            tasks.removeSubrange(marks.0...)
+            problems.removeSubrange(marks.1...)
+        }
+        return complete
     }
 
     /// Today's date where the vault is, for the agenda.

@@ -38,10 +38,10 @@ public protocol NoteProperty: Sendable {
 
     /// Writes the key and the encoded value `reader` is at, or skips the value when the
     /// property has no JSON name; a value that does not decode (a damaged cache entry) is
-    /// taken from the note `readAgain` reads from its file. A requirement (with a default)
+    /// taken from `note` read again from its file. A requirement (with a default)
     /// so that each property gets code of its own: walking every value of 100,000 notes
     /// through the generic path asked the runtime for type metadata at every step.
-    static func writeJSON(from reader: inout ByteReader, to json: inout JSONWriter, timeZone: TimeZone, readAgain: () -> Note)
+    static func writeJSON(from reader: inout ByteReader, of note: Note, to json: inout JSONWriter, timeZone: TimeZone)
 }
 
 extension NoteProperty {
@@ -49,13 +49,13 @@ extension NoteProperty {
 
     public static var isBulky: Bool { false }
 
-    public static func writeJSON(from reader: inout ByteReader, to json: inout JSONWriter, timeZone: TimeZone, readAgain: () -> Note) {
+    public static func writeJSON(from reader: inout ByteReader, of note: Note, to json: inout JSONWriter, timeZone: TimeZone) {
         guard let name = jsonName else {
             _ = skip(&reader)
             return
         }
         json.key(name)
-        writeJSON(decode(from: &reader) ?? readAgain()[Self.self], to: &json, timeZone: timeZone)
+        writeJSON(decode(from: &reader) ?? note.readAgain()[Self.self], to: &json, timeZone: timeZone)
     }
 
     public static func skip(_ reader: inout ByteReader) -> Bool { decode(from: &reader) != nil }
