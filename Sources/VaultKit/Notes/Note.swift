@@ -37,8 +37,8 @@ public struct Note: Sendable {
         set { uniqueStorage().stamp = newValue }
     }
 
-    /// This note read again from its file, for a cache entry whose bulky values turn out
-    /// not to decode (see `CacheRepair`).
+    /// This note read again from its file, for a cache entry whose values turn out not to
+    /// decode (see `CacheRepair`).
     func readAgain() -> Note {
         storage.values.repair.note(readingAgain: storage.path, stamp: storage.stamp)
     }

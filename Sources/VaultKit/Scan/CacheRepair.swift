@@ -6,9 +6,9 @@ import VaultPlatform
 ///
 /// Those are checked only for bounds when the cache loads, so that the bulky values' pages
 /// are not read, and no string is checked, until a command asks for them; a cache damaged
-/// there (a flipped bit on disk, a file edited by hand) is found only then. The answer must still be the files' own, so
-/// the note is read again, and the cache file is removed once so the next command writes
-/// a sound one.
+/// there (a flipped bit on disk, a file edited by hand) is found only then. The answer
+/// must still be the files' own, so the note is read again, and the cache file is removed
+/// once so the next command writes a sound one.
 final class CacheRepair: @unchecked Sendable {
     private let root: VaultRoot
     private let timeZone: TimeZone

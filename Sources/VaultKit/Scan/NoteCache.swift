@@ -8,9 +8,9 @@ import VaultPlatform
 /// change times (in nanoseconds), inode and mode all match, and — git's racy-index rule —
 /// only when the file's last modification or change is safely older than the moment the cache was
 /// written (a file changed in the same instant could otherwise keep its stat). A missing,
-/// corrupt, foreign-version or unwritable cache is ignored silently; an entry whose bulky
-/// values turn out not to decode when a command reads them is read again from its file
-/// (`CacheRepair`).
+/// corrupt, foreign-version or unwritable cache is ignored silently; an entry whose values
+/// turn out not to decode when a command reads them (bulky values and strings are checked
+/// only then) is read again from its file (`CacheRepair`).
 public final class NoteCache: @unchecked Sendable {
     /// Vault-relative path of the cache file.
     public static let path = ".vault/cache/notes-v4.bin"
@@ -41,7 +41,7 @@ public final class NoteCache: @unchecked Sendable {
 
     /// The number of notes in the cache.
     let count: Int
-    /// Reads again the notes whose bulky values turn out to be damaged.
+    /// Reads again the notes whose values turn out to be damaged.
     let repair: CacheRepair
 
     private init(file: MappedFile, count: Int, offsetTable: Int, writtenAt: Int64, bulkyStart: Int, repair: CacheRepair) {
@@ -229,7 +229,7 @@ public final class NoteCache: @unchecked Sendable {
 /// Holds a mapped cache file for the notes of one run of entries.
 final class MappingKeeper: @unchecked Sendable {
     private let file: MappedFile
-    /// Reads notes again whose bulky values in the file do not decode.
+    /// Reads notes again whose values in the file do not decode.
     let repair: CacheRepair
 
     init(_ file: MappedFile, repair: CacheRepair) {
