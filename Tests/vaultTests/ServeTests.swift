@@ -48,9 +48,10 @@ import Glibc
 
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 0)
         let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        // The log says why when it did not stop cleanly (under ASan: what leaked).
+        #expect(process.terminationReason == .exit, "\(log)")
+        #expect(process.terminationStatus == 0, "\(log)")
         #expect(log.contains("GET /api/home 200"))
     }
 
