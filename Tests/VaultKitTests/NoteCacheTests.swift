@@ -10,14 +10,20 @@ import Testing
         try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: vault.path + "/" + path)
     }
 
+    /// `vault` read without the cache, and with it, the cache written at `clock`.
+    func vaults(_ vault: TemporaryVault, clock: Date = Date().addingTimeInterval(10)) -> (uncached: Vault, cached: Vault) {
+        var uncached = vault.vault
+        uncached.usesCache = false
+        var cached = vault.vault
+        cached.now = { clock }
+        return (uncached, cached)
+    }
+
     /// What a scan with the cache answers must equal what a scan without it answers.
     /// `clock` is when the cache is written: ten seconds from now makes the files written
     /// by the test safely older, without the test waiting for it.
     func expectSameAnswer(_ vault: TemporaryVault, clock: Date = Date().addingTimeInterval(10), sourceLocation: SourceLocation = #_sourceLocation) throws -> ScanResult {
-        var uncached = vault.vault
-        uncached.usesCache = false
-        var cachedVault = vault.vault
-        cachedVault.now = { clock }
+        let (uncached, cachedVault) = vaults(vault, clock: clock)
         let cached = try cachedVault.scan()
         let fresh = try uncached.scan()
         func summary(_ notes: [Note]) -> [String] {
@@ -194,10 +200,7 @@ import Testing
         let vault = try makeVault()
         try vault.write("d.md", "see [[a]] and [b](Work/b.md)\n- [ ] open task #home\n")
         try setModificationDate(hourAgo, vault, "d.md")
-        var uncached = vault.vault
-        uncached.usesCache = false
-        var cachedVault = vault.vault
-        cachedVault.now = { Date().addingTimeInterval(10) }
+        let (uncached, cachedVault) = vaults(vault)
         let fresh = try uncached.scan().notes
         _ = try cachedVault.scan()
         // The bulky region is the end of the file: fill it with bytes no value starts with.
@@ -242,10 +245,7 @@ import Testing
         try vault.write("d.md", "no front matter at all\n")
         try vault.write("e.md", "---\n---\n")
         for path in ["a.md", "Work/b.md", "c.md", "d.md", "e.md"] { try setModificationDate(hourAgo, vault, path) }
-        var uncached = vault.vault
-        uncached.usesCache = false
-        var cachedVault = vault.vault
-        cachedVault.now = { Date().addingTimeInterval(10) }
+        let (uncached, cachedVault) = vaults(vault)
         let fresh = try uncached.scan().notes
         _ = try cachedVault.scan()
         let cachedScan = try cachedVault.scan()
