@@ -27,19 +27,24 @@ final class CacheRepair: @unchecked Sendable {
     /// The note at `path` read from its file; one whose file cannot be read now (removed
     /// since the scan) reads as empty, as a note of that name with no text would.
     func note(readingAgain path: String, stamp: FileStamp) -> Note {
-        readAgain.withLock { notes in
-            if let note = notes[path] { return note }
+        if let note = readAgain.withLock({ $0[path] }) { return note }
+        // Read outside the lock: a cache damaged throughout is read again on every core.
+        var buffer: [UInt8] = []
+        let note = NoteReader.read(path, in: root, buffer: &buffer, timeZone: timeZone) ?? empty(at: path, stamp: stamp)
+        return readAgain.withLock { notes in
+            // Another thread may have read it meanwhile; every caller gets the same note.
+            if let first = notes[path] { return first }
             if notes.isEmpty { _ = root.removeFile(NoteCache.path) }
-            var bytes: [UInt8] = []
-            var status = FileStatus(size: 0, inode: stamp.inode, mode: stamp.mode, modified: stamp.modified,
-                                    changed: FileTime(seconds: stamp.ctimeSeconds, nanoseconds: stamp.ctimeNanoseconds))
-            if let file = try? root.read(path), !file.bytes.withUnsafeBytes(VaultScanner.looksBinary) {
-                bytes = file.bytes
-                status = file.status
-            }
-            let note = bytes.withUnsafeBytes { NoteReader.read($0, path: path, status: status, timeZone: timeZone) }
             notes[path] = note
             return note
         }
+    }
+
+    /// A note of that name with no text: what a file that cannot be read now (removed since
+    /// the scan, or binary) stands for.
+    private func empty(at path: String, stamp: FileStamp) -> Note {
+        let status = FileStatus(size: 0, inode: stamp.inode, mode: stamp.mode, modified: stamp.modified,
+                                changed: FileTime(seconds: stamp.ctimeSeconds, nanoseconds: stamp.ctimeNanoseconds))
+        return NoteReader.read(UnsafeRawBufferPointer(start: nil, count: 0), path: path, status: status, timeZone: timeZone)
     }
 }

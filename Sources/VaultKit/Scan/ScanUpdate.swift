@@ -55,7 +55,7 @@ public struct ScanUpdate: Sendable {
             }
             let parent = path.split(separator: "/").dropLast().joined(separator: "/")
             guard parent.isEmpty || folders.contains(parent) else { return nil }
-            guard let note = Self.read(path, root: root, buffer: &buffer, timeZone: timeZone) else { return nil }
+            guard let note = NoteReader.read(path, in: root, buffer: &buffer, timeZone: timeZone) else { return nil }
             reread.append(note)
             if let at {
                 if !self.scan.notes[at].stamp.isSameContent(as: note.stamp) { changed.append(path) }
@@ -88,16 +88,5 @@ public struct ScanUpdate: Sendable {
         positions.reserveCapacity(notes.count)
         for (index, note) in notes.enumerated() { positions[note.path] = index }
         return positions
-    }
-
-    /// The note at `path` as the scan reads it; nil when the scan would report it instead
-    /// (unreadable, binary).
-    private static func read(_ path: String, root: VaultRoot, buffer: inout [UInt8], timeZone: TimeZone) -> Note? {
-        guard let status = try? root.read(path, into: &buffer) else { return nil }
-        return buffer.withUnsafeBytes { raw -> Note? in
-            let bytes = UnsafeRawBufferPointer(rebasing: raw[0..<Int(status.size)])
-            if VaultScanner.looksBinary(bytes) { return nil }
-            return NoteReader.read(bytes, path: path, status: status, timeZone: timeZone)
-        }
     }
 }
