@@ -31,20 +31,49 @@ public struct TaskOperations: Sendable {
     /// Applies `changes` to `task`, found again in its note by its REF. With `dryRun`,
     /// says what would change and writes nothing.
     public func change(_ task: NoteTask, _ changes: [TaskChange], dryRun: Bool = false) throws(VaultError) -> Outcome {
-        var result: TaskEdit.Outcome?
-        if dryRun {
-            var edit = TaskEdit(bytes: try vault.root.read(task.path).bytes, path: task.path, today: today)
-            result = try edit.apply(changes, toTask: task.fullRef)
-        } else {
-            try vault.writer.update(task.path, touchesText: true) { editor in
-                var edit = TaskEdit(bytes: editor.bytes, path: task.path, today: today)
-                result = try edit.apply(changes, toTask: task.fullRef)
-                if edit.bytes != editor.bytes { try editor.splice(0..<editor.bytes.count, with: edit.bytes) }
+        try change([task], changes, dryRun: dryRun)[0].get()
+    }
+
+    /// Applies `changes` to each of `tasks`, writing each note once however many of its
+    /// tasks change, so that no reader sees a note half changed. A task whose line is no
+    /// longer what was listed fails alone; the others of its note go ahead. The results
+    /// are in the order of `tasks`.
+    public func change(_ tasks: [NoteTask], _ changes: [TaskChange], dryRun: Bool = false) -> [Result<Outcome, VaultError>] {
+        var results = [Result<Outcome, VaultError>](repeating: .failure(.invalidArgument("no task")), count: tasks.count)
+        for (path, indices) in Dictionary(grouping: tasks.indices, by: { tasks[$0].path }).sorted(by: { $0.key < $1.key }) {
+            // From the last line up, so that a removal or a new occurrence never moves the
+            // lines of the tasks still to change.
+            let order = indices.sorted { tasks[$0].line > tasks[$1].line }
+            var edited: [Int: Result<TaskEdit.Outcome, VaultError>] = [:]
+            let edit = { (bytes: [UInt8]) -> [UInt8] in
+                edited = [:]
+                var edit = TaskEdit(bytes: bytes, path: path, today: today)
+                for index in order {
+                    edited[index] = Result { () throws(VaultError) in try edit.apply(changes, toTask: tasks[index].fullRef) }
+                }
+                return edit.bytes
+            }
+            do {
+                if dryRun {
+                    _ = edit(try vault.root.read(path).bytes)
+                } else {
+                    try vault.writer.update(path, touchesText: true) { editor in
+                        let bytes = edit(editor.bytes)
+                        if bytes != editor.bytes { try editor.splice(0..<editor.bytes.count, with: bytes) }
+                    }
+                }
+                for index in order {
+                    if let result = edited[index] { results[index] = result.map(Self.outcome) }
+                }
+            } catch {
+                for index in order { results[index] = .failure(error) }
             }
         }
-        let before = result?.before ?? task
-        let after = result?.task
-        return Outcome(before: before, after: after, next: result?.next, changed: after?.source != before.source || result?.next != nil)
+        return results
+    }
+
+    private static func outcome(_ edit: TaskEdit.Outcome) -> Outcome {
+        Outcome(before: edit.before, after: edit.task, next: edit.next, changed: edit.task?.source != edit.before.source || edit.next != nil)
     }
 
     /// Appends a task to the note at `path`, or to the inbox (`tasks.inbox`) when nil,

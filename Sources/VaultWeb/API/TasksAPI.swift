@@ -87,14 +87,22 @@ struct TasksAPI: Sendable {
             var changed: [NoteTask] = []
             var failed: [(String, VaultError)] = []
             var paths: [String] = []
+            var selected: [(ref: String, task: NoteTask)] = []
             for ref in body.refs {
                 do {
-                    let task = try session.task(ref, in: all)
-                    let outcome = try operations.change(task, changes)
-                    changed += [outcome.after, outcome.next].compactMap { $0 }
-                    if outcome.changed { paths.append(task.path) }
+                    selected.append((ref, try session.task(ref, in: all)))
                 } catch {
                     failed.append((ref, error as? VaultError ?? .invalidArgument("\(error)")))
+                }
+            }
+            // All at once: a note with several of these tasks is written once.
+            for ((ref, task), result) in zip(selected, operations.change(selected.map(\.task), changes)) {
+                switch result {
+                case .success(let outcome):
+                    changed += [outcome.after, outcome.next].compactMap { $0 }
+                    if outcome.changed { paths.append(task.path) }
+                case .failure(let error):
+                    failed.append((ref, error))
                 }
             }
             return (changed, failed, paths)

@@ -84,11 +84,11 @@ struct TaskTargets: ParsableArguments {
         _ selected: [NoteTask], _ operations: TaskOperations, _ changes: [TaskChange], verb: String, terminal: Terminal,
         changed: inout [NoteTask], failed: inout [VaultError]
     ) {
-        // Several tasks of one note: from the last line up, so that a removal or a new
-        // occurrence never moves the lines of the tasks still to change.
-        for task in selected.sorted(by: { $0.path != $1.path ? $0.path < $1.path : $0.line > $1.line }) {
+        // In the order they are changed: by note, from the last line up.
+        let selected = selected.sorted { $0.path != $1.path ? $0.path < $1.path : $0.line > $1.line }
+        for (task, result) in zip(selected, operations.change(selected, changes, dryRun: dryRun)) {
             do {
-                let outcome = try operations.change(task, changes, dryRun: dryRun)
+                let outcome = try result.get()
                 guard outcome.changed else {
                     if output.listsNotes { terminal.line(TerminalText.escaped("\(task.path):\(task.line) \(task.text): already \(verb)")) }
                     continue

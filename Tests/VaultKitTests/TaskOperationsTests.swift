@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+@testable import VaultKit
+
+/// Changing several tasks at once: each note is written once, and a stale REF fails alone.
+@Suite struct TaskOperationsTests {
+    static let today = TaskDate("2026-11-23")!
+
+    let vault: TemporaryVault
+    let text = "# Errands\n\n- [ ] buy milk\n- [ ] send the budget 🔁 every week 📅 2026-11-23\n  - [ ] draft it\n- [ ] call Ann\n"
+
+    init() throws {
+        vault = try TemporaryVault()
+        try vault.write("Errands.md", text)
+        try vault.write("Other.md", "- [ ] water plants\n")
+    }
+
+    func tasks() throws -> [NoteTask] {
+        try ["Errands.md", "Other.md"].flatMap { path in
+            Array(vault.read(path).utf8).withUnsafeBytes { TaskReader.tasks(in: $0, path: path).tasks }
+        }
+    }
+
+    @Test func aNoteWithSeveralChangedTasksIsWrittenOnce() throws {
+        let all = try tasks()
+        let reads = Counter()
+        var hooked = vault.vault
+        hooked.afterRead = { path in if path == "Errands.md" { _ = reads.next() } }
+        let results = TaskOperations(vault: hooked, today: Self.today)
+            .change(all, [.status(.done)])
+        #expect(reads.value == 1)
+        #expect(vault.read("Errands.md") == """
+            # Errands
+
+            - [x] buy milk ✅ 2026-11-23
+            - [ ] send the budget 🔁 every week 📅 2026-11-30
+            - [x] send the budget 🔁 every week 📅 2026-11-23 ✅ 2026-11-23
+              - [x] draft it ✅ 2026-11-23
+            - [x] call Ann ✅ 2026-11-23
+
+            """)
+        #expect(vault.read("Other.md") == "- [x] water plants ✅ 2026-11-23\n")
+        let outcomes = try results.map { try $0.get() }
+        #expect(outcomes.map(\.before.text) == all.map(\.text))
+        #expect(outcomes.map { $0.after?.status } == Array(repeating: .done, count: all.count))
+        #expect(outcomes.map { $0.next?.due?.description } == [nil, "2026-11-30", nil, nil, nil])
+    }
+
+    @Test func aStaleTaskFailsAloneAndTheOthersOfItsNoteChange() throws {
+        let all = try tasks()
+        try vault.write("Errands.md", text.replacingOccurrences(of: "call Ann", with: "call Ann at 5"))
+        let results = TaskOperations(vault: vault.vault, today: Self.today)
+            .change([all[0], all[3]], [.remove])
+        #expect(try results[0].get().after == nil)
+        #expect(throws: VaultError.self) { try results[1].get() }
+        #expect(vault.read("Errands.md") == text.replacingOccurrences(of: "- [ ] buy milk\n", with: "")
+            .replacingOccurrences(of: "call Ann", with: "call Ann at 5"))
+    }
+
+    @Test func aDryRunWritesNothing() throws {
+        let results = TaskOperations(vault: vault.vault, today: Self.today).change(try tasks(), [.remove], dryRun: true)
+        #expect(try results.allSatisfy { try $0.get().after == nil })
+        #expect(vault.read("Errands.md") == text)
+        #expect(vault.read("Other.md") == "- [ ] water plants\n")
+    }
+}
