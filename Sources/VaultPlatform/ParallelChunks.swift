@@ -29,4 +29,17 @@ package enum ParallelChunks {
             first = last
         }
     }
+
+    /// The outputs of `format` on consecutive ranges of `0..<count`, in order, all made in
+    /// one parallel pass: for work whose every output is kept anyway, where `run`'s windows
+    /// would only leave a core idle at the end of each.
+    package static func map<Output>(count: Int, chunk: Int, format: @escaping @Sendable (Range<Int>) -> Output) -> [Output] {
+        let chunks = (count + chunk - 1) / chunk
+        let results = WorkerSlots<Output?>(repeating: nil, count: chunks)
+        defer { results.free() }
+        DispatchQueue.concurrentPerform(iterations: chunks) { index in
+            results[index] = format(index * chunk..<min(count, index * chunk + chunk))
+        }
+        return (0..<chunks).compactMap { results[$0] }
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import VaultKit
+import VaultPlatform
 
 /// Every form of task DESIGN 12 names, and things that look like tasks but are not.
 @Suite struct TaskReaderTests {
@@ -35,9 +36,9 @@ import Testing
     /// year a date can reach (a recurrence can carry one past 9999).
     @Test(arguments: [-800_000, -719_528, -1, 0, 20_417, 20_472, 2_932_896, 2_932_897, 3_000_000])
     func datesAsBytesAreTheirDescription(dayNumber: Int) {
-        var bytes: [UInt8] = []
+        var bytes = ByteOutput()
         TaskDate(dayNumber: dayNumber).appendDescription(to: &bytes)
-        #expect(String(decoding: bytes, as: UTF8.self) == TaskDate(dayNumber: dayNumber).description)
+        #expect(String(decoding: bytes.bytes, as: UTF8.self) == TaskDate(dayNumber: dayNumber).description)
     }
 
     @Test func theFieldsOfTheTasksPlugin() throws {

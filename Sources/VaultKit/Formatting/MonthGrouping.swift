@@ -31,7 +31,10 @@ public struct MonthGrouping: Sendable {
     }
 
     /// Pinned notes' group is `.max`; another note's is its month, counted from year 0.
+    /// The months follow the dates, so `order` (pinned first, then the newest date) sorts
+    /// by group too.
     private struct SortKey {
+        var order: ListOrderKey
         var group: Int
         var date: Date
         var index: Int
@@ -48,12 +51,14 @@ public struct MonthGrouping: Sendable {
             range.map { index in
                 let date = notes[index].sortDate
                 let fields = NoteDate.localFields(date, timeZone: timeZone)
-                return SortKey(group: notes[index].pinned ? .max : fields.year * 12 + fields.month - 1, date: date, index: index)
+                let pinned = notes[index].pinned
+                return SortKey(order: ListOrderKey(pinned: pinned, date: date), group: pinned ? .max : fields.year * 12 + fields.month - 1, date: date, index: index)
             }
         }, emit: { keys += $0 })
         // One sort, pinned first, then by month and newest first: each group is then one
         // run of the order.
         keys.sort { a, b in
+            if a.order != b.order { return a.order < b.order }
             if a.group != b.group { return a.group > b.group }
             if a.date != b.date { return a.date > b.date }
             let order = notes[a.index].title.localizedStandardCompareFast(notes[b.index].title)

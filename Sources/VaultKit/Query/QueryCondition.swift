@@ -244,7 +244,7 @@ indirect enum QueryCondition: Sendable {
             return inDay(task[field], condition?.dayBounds(now: Date(), timeZone: .current))
         case .priority(let comparison, let priority):
             // More important is greater: `>=medium` is medium, high and highest.
-            let (have, want) = (-Self.rank(task.priority), -Self.rank(priority))
+            let (have, want) = (-task.priority.code, -priority.code)
             switch comparison {
             case .equal: return have == want
             case .greater: return have > want
@@ -259,10 +259,6 @@ indirect enum QueryCondition: Sendable {
         default:
             return false
         }
-    }
-
-    private static func rank(_ priority: NoteTask.Priority) -> Int {
-        NoteTask.Priority.allCases.firstIndex(of: priority) ?? 0
     }
 
     /// A leaf that needs only the note's metadata.

@@ -50,12 +50,12 @@ public struct VaultIndex: Sendable {
     /// Notes in list order: pinned first, then most recently modified, ties by title.
     public static func sorted(_ notes: [Note]) -> [Note] {
         // Sort positions by precomputed keys: a note is a few hundred bytes to copy around.
-        let (pinned, modified) = orderKeys(notes)
-        return notes.indices.sorted { a, b in
-            if pinned[a] != pinned[b] { return pinned[a] }
-            if modified[a] != modified[b] { return modified[a] > modified[b] }
-            return notes.withUnsafeBufferPointer { listOrder($0[a], $0[b]) }
-        }.map { notes[$0] }
+        var keyed = orderKeys(notes)
+        keyed.sort { a, b in
+            if a.key != b.key { return a.key < b.key }
+            return notes.withUnsafeBufferPointer { listOrder($0[a.position], $0[b.position]) }
+        }
+        return keyed.map { notes[$0.position] }
     }
 
     /// The first `count` notes of `sorted(notes)`, without sorting them all: `vault list
@@ -64,10 +64,9 @@ public struct VaultIndex: Sendable {
     public static func first(_ count: Int, of notes: [Note]) -> [Note] {
         guard count < notes.count / 4 else { return Array(sorted(notes).prefix(count)) }
         guard count > 0 else { return [] }
-        let (pinned, modified) = orderKeys(notes)
+        let keys = orderKeys(notes).map(\.key)
         func before(_ a: Int, _ b: Int) -> Bool {
-            if pinned[a] != pinned[b] { return pinned[a] }
-            if modified[a] != modified[b] { return modified[a] > modified[b] }
+            if keys[a] != keys[b] { return keys[a] < keys[b] }
             return notes.withUnsafeBufferPointer { listOrder($0[a], $0[b]) }
         }
         var best: [Int] = []
@@ -106,19 +105,13 @@ public struct VaultIndex: Sendable {
         return result
     }
 
-    /// Each note's `pinned` and `modified`, read on all cores: reading them is a wait for
-    /// memory per note, and 100,000 notes waited 28 ms on one core.
-    private static func orderKeys(_ notes: [Note]) -> (pinned: [Bool], modified: [Date]) {
-        var pinned: [Bool] = [], modified: [Date] = []
-        pinned.reserveCapacity(notes.count)
-        modified.reserveCapacity(notes.count)
-        ParallelChunks.run(count: notes.count, chunk: 8192, format: { range in
-            (range.map { notes[$0].pinned }, range.map { notes[$0].modified })
-        }, emit: { chunk in
-            pinned += chunk.0
-            modified += chunk.1
-        })
-        return (pinned, modified)
+    /// Each note's order key (`pinned` and `modified`) beside its position, read on all
+    /// cores: reading them is a wait for memory per note, and 100,000 notes waited 28 ms
+    /// on one core.
+    private static func orderKeys(_ notes: [Note]) -> [(key: ListOrderKey, position: Int)] {
+        ParallelChunks.map(count: notes.count, chunk: 8192) { range in
+            range.map { (ListOrderKey(pinned: notes[$0].pinned, date: notes[$0].modified), $0) }
+        }.flatMap { $0 }
     }
 
     public static func listOrder(_ a: Note, _ b: Note) -> Bool {

@@ -52,9 +52,7 @@ extension VaultSession {
     /// What `make` makes of each task of `statuses` (nil leaves it out), in the notes' order,
     /// with the task fields that could not be read, on all cores.
     private static func collect<Task>(_ notes: [Note], statuses: TaskStatusSet, make: @escaping @Sendable (TaskRecord, Note) -> Task?) -> (tasks: [Task], problems: [Diagnostic]) {
-        var tasks: [Task] = []
-        var problems: [Diagnostic] = []
-        ParallelChunks.run(count: notes.count, chunk: 256, format: { range -> ([Task], [Diagnostic]) in
+        let chunks = ParallelChunks.map(count: notes.count, chunk: 256) { range -> ([Task], [Diagnostic]) in
             var tasks: [Task] = []
             var problems: [Diagnostic] = []
             // Through a buffer: the array's subscript copies each note (and retains its parts).
@@ -66,11 +64,11 @@ extension VaultSession {
                 }
             }
             return (tasks, problems)
-        }, emit: { found in
-            tasks += found.0
-            problems += found.1
-        })
-        return (tasks, problems)
+        }
+        var tasks: [Task] = []
+        tasks.reserveCapacity(chunks.reduce(0) { $0 + $1.0.count })
+        for chunk in chunks { tasks += chunk.0 }
+        return (tasks, chunks.flatMap(\.1))
     }
 
     /// Appends what `make` makes of `note`'s tasks, and their problems; false, having

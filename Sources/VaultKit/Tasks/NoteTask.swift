@@ -36,7 +36,7 @@ public struct NoteTask: Sendable, Equatable {
         }
 
         public static func < (a: Priority, b: Priority) -> Bool {
-            allCases.firstIndex(of: a) ?? 0 < allCases.firstIndex(of: b) ?? 0
+            a.code < b.code
         }
     }
 

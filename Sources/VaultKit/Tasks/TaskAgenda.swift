@@ -80,8 +80,7 @@ public struct TaskAgenda: Sendable {
             let buckets = Bucket.allCases
             return Self.grouped(tasks, into: buckets.map(\.rawValue)) { buckets.firstIndex(of: bucket(due: tasks[$0].due)) ?? 0 }
         case .priority:
-            let priorities = NoteTask.Priority.allCases
-            return Self.grouped(tasks, into: priorities.map { $0.rawValue.capitalized }) { priorities.firstIndex(of: tasks[$0].priority) ?? 0 }
+            return Self.grouped(tasks, into: NoteTask.Priority.allCases.map { $0.rawValue.capitalized }) { tasks[$0].priority.code }
         case .category:
             var groups: [String: [Int]] = [:]
             for position in Self.agendaOrder(tasks) {
@@ -135,19 +134,18 @@ public struct TaskAgenda: Sendable {
     /// position: each task's key packed into one integer (priority, due and created days
     /// from 1970 − 2¹⁹, and the position), so that sorting compares integers.
     private static func agendaOrder<Task: AgendaTask>(_ tasks: [Task]) -> [Int] {
-        let priorities = NoteTask.Priority.allCases
         func day(_ date: TaskDate?) -> UInt64 {
             guard let date else { return (1 << 20) - 1 }
             return UInt64(min(max(date.dayNumber + (1 << 19), 0), (1 << 20) - 2))
         }
         guard tasks.count < 1 << 21 else {
-            let keys = tasks.map { (priorities.firstIndex(of: $0.priority) ?? 0, day($0.due), day($0.created)) }
+            let keys = tasks.map { ($0.priority.code, day($0.due), day($0.created)) }
             return tasks.indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }
         }
         var keys = [UInt64]()
         keys.reserveCapacity(tasks.count)
         for position in tasks.indices {
-            let priority = UInt64(priorities.firstIndex(of: tasks[position].priority) ?? 0)
+            let priority = UInt64(tasks[position].priority.code)
             keys.append(priority << 61 | day(tasks[position].due) << 41 | day(tasks[position].created) << 21 | UInt64(position))
         }
         keys.sort()

@@ -1,3 +1,5 @@
+import VaultPlatform
+
 /// A calendar date on a task (`📅 2026-11-25`): a day, with no time and no time zone, as
 /// the Tasks plugin writes it.
 public struct TaskDate: Sendable, Hashable, Comparable, CustomStringConvertible {
@@ -45,25 +47,19 @@ public struct TaskDate: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     /// Appends `description` to `bytes` without making a string: the agenda writes a date on
     /// hundreds of thousands of lines.
-    public func appendDescription(to bytes: inout [UInt8]) {
+    package func appendDescription(to out: inout ByteOutput) {
         let fields = fields
-        guard (0...9999).contains(fields.year) else {
-            bytes += description.utf8
-            return
-        }
-        func digits(_ value: Int, _ count: Int) {
-            var divisor = 1
-            for _ in 1..<count { divisor *= 10 }
-            while divisor > 0 {
-                bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-                divisor /= 10
-            }
-        }
-        digits(fields.year, 4)
-        bytes.append(UInt8(ascii: "-"))
-        digits(fields.month, 2)
-        bytes.append(UInt8(ascii: "-"))
-        digits(fields.day, 2)
+        guard (0...9999).contains(fields.year) else { return out.append(description) }
+        out.append(UInt8(ascii: "0") + UInt8(fields.year / 1000))
+        out.append(UInt8(ascii: "0") + UInt8(fields.year / 100 % 10))
+        out.append(UInt8(ascii: "0") + UInt8(fields.year / 10 % 10))
+        out.append(UInt8(ascii: "0") + UInt8(fields.year % 10))
+        out.append(UInt8(ascii: "-"))
+        out.append(UInt8(ascii: "0") + UInt8(fields.month / 10))
+        out.append(UInt8(ascii: "0") + UInt8(fields.month % 10))
+        out.append(UInt8(ascii: "-"))
+        out.append(UInt8(ascii: "0") + UInt8(fields.day / 10))
+        out.append(UInt8(ascii: "0") + UInt8(fields.day % 10))
     }
 
     public static func < (a: TaskDate, b: TaskDate) -> Bool { a.dayNumber < b.dayNumber }

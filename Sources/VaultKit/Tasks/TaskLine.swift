@@ -31,7 +31,7 @@ struct TaskLine {
         /// Its slot in `FieldSpans`.
         var slot: Int {
             switch self {
-            case .date(let field): return NoteTask.DateField.allCases.firstIndex(of: field) ?? 0
+            case .date(let field): return field.code
             case .priority: return 6
             case .recurrence: return 7
             }

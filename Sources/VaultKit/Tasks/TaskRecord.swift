@@ -42,8 +42,7 @@ public struct TaskRecord: @unchecked Sendable {
     public var line: Int { Int(line32) }
 
     public subscript(field: NoteTask.DateField) -> TaskDate? {
-        let index = NoteTask.DateField.allCases.firstIndex(of: field) ?? 0
-        let day = withUnsafeBytes(of: days) { $0.load(fromByteOffset: index * 4, as: Int32.self) }
+        let day = withUnsafeBytes(of: days) { $0.load(fromByteOffset: field.code * 4, as: Int32.self) }
         return day == Self.noDay ? nil : TaskDate(dayNumber: Int(day))
     }
 

@@ -25,48 +25,48 @@ struct TaskAgendaPrinter: Sendable {
                         writer.line(task, path: notes[task.note].path)
                     }
                 }
-                return writer.out
+                return writer.out.bytes
             }, emit: terminal.write)
         }
     }
 }
 
 /// Formats task lines into bytes.
-private struct LineWriter {
+private struct LineWriter: ~Copyable {
     let terminal: Terminal
     let agenda: TaskAgenda
     let config: VaultConfig
-    var out: [UInt8] = []
+    var out = ByteOutput(capacity: 1 << 20)
     /// Each category's look, worked out once.
     private var looks: [String: [UInt8]] = [:]
+    /// The last path written, as written: tasks of one note mostly follow each other.
+    private var lastPath: (note: String, shown: [UInt8])?
 
     init(terminal: Terminal, agenda: TaskAgenda, config: VaultConfig) {
         self.terminal = terminal
         self.agenda = agenda
         self.config = config
-        out.reserveCapacity(1 << 20)
     }
 
     mutating func line(_ task: TaskRecord, path: String) {
         let words = task.words
-        append("  ")
         switch task.status {
-        case .todo: append("[ ]")
-        case .doing: append("[/]")
-        case .done: append("[x]")
-        case .cancelled: append("[-]")
+        case .todo: out.append("  [ ]")
+        case .doing: out.append("  [/]")
+        case .done: out.append("  [x]")
+        case .cancelled: out.append("  [-]")
         }
         if words.categories.isEmpty {
-            if !words.text.isEmpty { append(" ") }
-            text(words.text)
+            if !words.text.isEmpty { out.append(UInt8(ascii: " ")) }
+            TerminalText.appendEscaped(words.text, to: &out)
         } else if words.text.allSatisfy({ $0 < 0x80 }) {
             // The words keep their #categories where they were written.
             for word in words.text.split(separator: UInt8(ascii: " ")) {
-                append(" ")
+                out.append(UInt8(ascii: " "))
                 if word.first == UInt8(ascii: "#"), words.hasCategory(word.dropFirst()) {
-                    out += look(String(decoding: word.dropFirst(), as: UTF8.self))
+                    out.append(look(String(decoding: word.dropFirst(), as: UTF8.self)))
                 } else {
-                    text(UnsafeRawBufferPointer(rebasing: word))
+                    TerminalText.appendEscaped(UnsafeRawBufferPointer(rebasing: word), to: &out)
                 }
             }
         } else {
@@ -74,38 +74,42 @@ private struct LineWriter {
             // category, and an accent after a space belongs to the word before.
             let categories = words.categories.values
             for word in String(decoding: words.text, as: UTF8.self).split(separator: " ") {
-                append(" ")
+                out.append(UInt8(ascii: " "))
                 let category = String(word.dropFirst())
                 if word.first == "#", categories.contains(category) {
-                    out += look(category)
+                    out.append(look(category))
                 } else {
-                    var word = String(word)
-                    word.withUTF8 { text(UnsafeRawBufferPointer($0)) }
+                    out.append(TerminalText.escaped(String(word)))
                 }
             }
         }
-        if let sign = task.priority.sign { append(" " + sign) }
+        if let sign = task.priority.sign {
+            out.append(UInt8(ascii: " "))
+            out.append(sign)
+        }
         if let due = task.due {
-            append(" ")
-            let overdue = agenda.bucket(of: task) == .overdue
-            if overdue, terminal.colored { append("\u{1B}[31m") }
-            append("📅 ")
+            let overdue = agenda.bucket(of: task) == .overdue && terminal.colored
+            out.append(overdue ? " \u{1B}[31m📅 " : " 📅 ")
             due.appendDescription(to: &out)
-            if overdue, terminal.colored { append("\u{1B}[0m") }
+            if overdue { out.append("\u{1B}[0m") }
         }
         if let recurrence = words.recurrence {
-            append(" 🔁 ")
-            text(recurrence)
+            out.append(" 🔁 ")
+            TerminalText.appendEscaped(recurrence, to: &out)
         }
-        append("  ")
-        if terminal.colored { append("\u{1B}[2m") }
-        var path = path
-        path.withUTF8 { text(UnsafeRawBufferPointer($0)) }
+        out.append(terminal.colored ? "  \u{1B}[2m" : "  ")
+        if lastPath?.note != path {
+            var shown = ByteOutput(capacity: path.utf8.count + 16)
+            var path = path
+            path.withUTF8 { TerminalText.appendEscaped(UnsafeRawBufferPointer($0), to: &shown) }
+            lastPath = (path, shown.bytes)
+        }
+        if let lastPath { out.append(lastPath.shown) }
         out.append(UInt8(ascii: ":"))
-        number(task.line)
-        append(" · ")
+        out.append(decimal: task.line)
+        out.append(" · ")
         hex(task.refHash, digits: 7)
-        if terminal.colored { append("\u{1B}[0m") }
+        if terminal.colored { out.append("\u{1B}[0m") }
         out.append(0x0A)
     }
 
@@ -117,30 +121,11 @@ private struct LineWriter {
         return shown
     }
 
-    /// Text from a note, its control characters made visible.
-    private mutating func text(_ bytes: UnsafeRawBufferPointer) {
-        if bytes.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) {
-            append(TerminalText.escaped(String(decoding: bytes, as: UTF8.self)))
-        } else {
-            out.append(contentsOf: bytes)
-        }
-    }
-
-    private mutating func append(_ value: String) {
-        var value = value
-        value.withUTF8 { out.append(contentsOf: $0) }
-    }
-
     /// The first `digits` hex digits of the 16 of `value`: a REF.
     private mutating func hex(_ value: UInt64, digits: Int) {
         for position in 0..<digits {
             let nibble = UInt8((value >> UInt64(60 - 4 * position)) & 0xF)
             out.append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
         }
-    }
-
-    private mutating func number(_ value: Int) {
-        if value >= 10 { number(value / 10) }
-        out.append(UInt8(ascii: "0") + UInt8(value % 10))
     }
 }

@@ -1,3 +1,5 @@
+import VaultPlatform
+
 /// Text from notes made safe to print on a terminal: a title holding `ESC ] 0; … BEL`
 /// would retitle the user's window, a bare carriage return would hide what came before.
 ///
@@ -36,9 +38,32 @@ enum TerminalText {
     /// Appends the UTF-8 text `bytes` as `escaped` prints it, making no string unless a
     /// byte may need escaping (a list of 100,000 notes).
     static func appendEscaped(_ bytes: UnsafeRawBufferPointer, to out: inout [UInt8]) {
-        guard bytes.contains(where: mayNeedEscaping) else { return out.append(contentsOf: bytes) }
+        guard mayNeedEscaping(bytes) else { return out.append(contentsOf: bytes) }
         var text = escaped(String(decoding: bytes, as: UTF8.self))
         text.withUTF8 { out.append(contentsOf: $0) }
+    }
+
+    static func appendEscaped(_ bytes: UnsafeRawBufferPointer, to out: inout ByteOutput) {
+        guard mayNeedEscaping(bytes) else { return out.append(bytes) }
+        out.append(escaped(String(decoding: bytes, as: UTF8.self)))
+    }
+
+    /// True when a byte of `bytes` may need escaping; eight bytes at a time, as every title,
+    /// path and task of a listing is looked at.
+    static func mayNeedEscaping(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        var start = 0
+        while start + 8 <= bytes.count {
+            // A byte below 0x20, or equal to 0x7F or 0xC2 (zero once xor-ed with it), sets
+            // its high bit in `found`; no byte that is none of them does.
+            let word = base.loadUnaligned(fromByteOffset: start, as: UInt64.self)
+            let del = word ^ (ones &* 0x7F), c2 = word ^ (ones &* 0xC2)
+            let found = ((word &- ones &* 0x20) & ~word) | ((del &- ones) & ~del) | ((c2 &- ones) & ~c2)
+            if found & (ones &* 0x80) != 0 { return true }
+            start += 8
+        }
+        return UnsafeRawBufferPointer(rebasing: bytes[start...]).contains(where: mayNeedEscaping)
     }
 
     /// C0, DEL, and the first byte of every C1 character (and of other U+0080–U+00BF).

@@ -17,7 +17,8 @@ public enum NoteTasks: NoteProperty {
 ///
 /// Kept in the cache as one length-prefixed record, so that commands that do not ask for
 /// tasks step over it at once; inside, numbers are LEB128 varints and each task keeps its
-/// REF's hash rather than its whole line (tasks from the cache have an empty `source`).
+/// REF's hash (eight bytes as they are: a hash is ten as a varint, and slow to decode)
+/// rather than its whole line (tasks from the cache have an empty `source`).
 public struct NoteTaskList: Sendable, Equatable, NotePropertyValue {
     public var tasks: [NoteTask]
     public var problems: [Diagnostic]
@@ -32,11 +33,11 @@ public struct NoteTaskList: Sendable, Equatable, NotePropertyValue {
             record.int(task.line)
             record.int(task.parentLine ?? 0)
             record.int(task.occurrence)
-            record.uint64(task.refHash)
-            record.int(NoteTask.Status.allCases.firstIndex(of: task.status) ?? 0)
-            record.int(NoteTask.Priority.allCases.firstIndex(of: task.priority) ?? 0)
+            record.fixed64(task.refHash)
+            record.int(task.status.code)
+            record.int(task.priority.code)
             var present = 0
-            for (bit, field) in NoteTask.DateField.allCases.enumerated() where task[field] != nil { present |= 1 << bit }
+            for field in NoteTask.DateField.allCases where task[field] != nil { present |= 1 << field.code }
             record.int(present)
             for field in NoteTask.DateField.allCases { if let date = task[field] { record.int(date.dayNumber) } }
             record.string(task.text)
@@ -76,14 +77,14 @@ public struct NoteTaskList: Sendable, Equatable, NotePropertyValue {
         guard let bytes = reader.stringBytes() else { return false }
         var record = VarintReader(bytes: bytes)
         guard let count = record.int(), count >= 0, count <= bytes.count else { return false }
-        for _ in NoteTask.Status.allCases { guard record.int() != nil else { return false } }
+        for _ in 0..<4 { guard record.int() != nil else { return false } }
         for _ in 0..<count {
-            guard let line = record.int(), let parent = record.int(), let occurrence = record.int(), let hash = record.uint64(),
-                  let status = record.int().flatMap({ NoteTask.Status.allCases.element(at: $0) }),
-                  let priority = record.int().flatMap({ NoteTask.Priority.allCases.element(at: $0) }),
+            guard let line = record.int(), let parent = record.int(), let occurrence = record.int(), let hash = record.fixed64(),
+                  let status = record.int().flatMap(NoteTask.Status.init(code:)),
+                  let priority = record.int().flatMap(NoteTask.Priority.init(code:)),
                   let present = record.int() else { return false }
             var days = (TaskRecord.noDay, TaskRecord.noDay, TaskRecord.noDay, TaskRecord.noDay, TaskRecord.noDay, TaskRecord.noDay)
-            for bit in NoteTask.DateField.allCases.indices where present & (1 << bit) != 0 {
+            for bit in 0..<NoteTask.DateField.count where present & (1 << bit) != 0 {
                 guard let day = record.int() else { return false }
                 withUnsafeMutableBytes(of: &days) { $0.storeBytes(of: Int32(clamping: day), toByteOffset: bit * 4, as: Int32.self) }
             }
@@ -107,10 +108,6 @@ public struct NoteTaskList: Sendable, Equatable, NotePropertyValue {
     public func writeJSON(to json: inout JSONWriter, timeZone: TimeZone) { json.null() }
 }
 
-extension Array {
-    fileprivate func element(at index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
-}
-
 /// LEB128 varints (signed ones zigzag-coded) and length-prefixed strings.
 struct VarintWriter {
     var bytes: [UInt8] = []
@@ -122,6 +119,10 @@ struct VarintWriter {
             value >>= 7
         }
         bytes.append(UInt8(value))
+    }
+
+    mutating func fixed64(_ value: UInt64) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
     mutating func int(_ value: Int) { uint64(UInt64(bitPattern: Int64((value << 1) ^ (value >> 63)))) }
@@ -147,7 +148,17 @@ struct VarintReader {
 
     var isAtEnd: Bool { offset == bytes.count }
 
-    mutating func uint64() -> UInt64? {
+    /// One byte, as nearly every number of a task is, without a call: a vault's tasks
+    /// hold millions of them.
+    @inline(__always) mutating func uint64() -> UInt64? {
+        if offset < bytes.count, bytes[offset] < 0x80 {
+            defer { offset += 1 }
+            return UInt64(bytes[offset])
+        }
+        return longUInt64()
+    }
+
+    private mutating func longUInt64() -> UInt64? {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while offset < bytes.count, shift < 64 {
@@ -160,7 +171,13 @@ struct VarintReader {
         return nil
     }
 
-    mutating func int() -> Int? {
+    mutating func fixed64() -> UInt64? {
+        guard bytes.count - offset >= 8 else { return nil }
+        defer { offset += 8 }
+        return UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+
+    @inline(__always) mutating func int() -> Int? {
         guard let raw = uint64() else { return nil }
         return Int(Int64(bitPattern: (raw >> 1) ^ (0 &- (raw & 1))))
     }

@@ -1,0 +1,81 @@
+/// Bytes appended to a buffer that grows as needed: lines formatted on the hot path.
+///
+/// `[UInt8].append` checks that the array is uniquely referenced and has room, through a
+/// generic call, on every call; formatting `vault tasks`'s 450,000 lines spent more time
+/// there than on the text. Here an append is a bounds check and a copy.
+package struct ByteOutput: ~Copyable {
+    @usableFromInline var base: UnsafeMutableRawPointer
+    @usableFromInline var capacity: Int
+    @usableFromInline var count = 0
+
+    package init(capacity: Int = 1 << 16) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(byteCount: self.capacity, alignment: 1)
+    }
+
+    deinit { base.deallocate() }
+
+    /// The bytes appended so far, as an array.
+    package var bytes: [UInt8] { Array(UnsafeRawBufferPointer(start: base, count: count)) }
+
+    package var isEmpty: Bool { count == 0 }
+
+    @inlinable @inline(__always)
+    package mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(toHold: 1) }
+        base.storeBytes(of: byte, toByteOffset: count, as: UInt8.self)
+        count += 1
+    }
+
+    @inlinable @inline(__always)
+    package mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress else { return }
+        if capacity - count < bytes.count { grow(toHold: bytes.count) }
+        (base + count).copyMemory(from: source, byteCount: bytes.count)
+        count += bytes.count
+    }
+
+    @inlinable @inline(__always)
+    package mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { append(UnsafeRawBufferPointer($0)) }
+    }
+
+    package mutating func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { append($0) }
+    }
+
+    package mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// `value` in decimal.
+    package mutating func append(decimal value: Int) {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var magnitude = value.magnitude
+            var start = buffer.count
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 { append(UInt8(ascii: "-")) }
+            append(UnsafeRawBufferPointer(rebasing: buffer[start...]))
+        }
+    }
+
+    /// Empties the buffer, keeping its room.
+    package mutating func removeAll() { count = 0 }
+
+    @usableFromInline mutating func grow(toHold extra: Int) {
+        let needed = count + extra
+        var larger = capacity * 2
+        while larger < needed { larger *= 2 }
+        let moved = UnsafeMutableRawPointer.allocate(byteCount: larger, alignment: 1)
+        moved.copyMemory(from: base, byteCount: count)
+        base.deallocate()
+        base = moved
+        capacity = larger
+    }
+}
