@@ -6,7 +6,7 @@
 package struct ByteOutput: ~Copyable {
     @usableFromInline var base: UnsafeMutableRawPointer
     @usableFromInline var capacity: Int
-    @usableFromInline var count = 0
+    @usableFromInline var used = 0
 
     package init(capacity: Int = 1 << 16) {
         self.capacity = max(capacity, 16)
@@ -16,23 +16,31 @@ package struct ByteOutput: ~Copyable {
     deinit { base.deallocate() }
 
     /// The bytes appended so far, as an array.
-    package var bytes: [UInt8] { Array(UnsafeRawBufferPointer(start: base, count: count)) }
+    package var bytes: [UInt8] { Array(UnsafeRawBufferPointer(start: base, count: used)) }
 
-    package var isEmpty: Bool { count == 0 }
+    /// How many bytes were appended.
+    package var count: Int { used }
+
+    package var isEmpty: Bool { used == 0 }
+
+    /// Calls `body` with the bytes appended so far.
+    package func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try body(UnsafeRawBufferPointer(start: base, count: used))
+    }
 
     @inlinable @inline(__always)
     package mutating func append(_ byte: UInt8) {
-        if count == capacity { grow(toHold: 1) }
-        base.storeBytes(of: byte, toByteOffset: count, as: UInt8.self)
-        count += 1
+        if used == capacity { grow(toHold: 1) }
+        base.storeBytes(of: byte, toByteOffset: used, as: UInt8.self)
+        used += 1
     }
 
     @inlinable @inline(__always)
     package mutating func append(_ bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress else { return }
-        if capacity - count < bytes.count { grow(toHold: bytes.count) }
-        (base + count).copyMemory(from: source, byteCount: bytes.count)
-        count += bytes.count
+        if capacity - used < bytes.count { grow(toHold: bytes.count) }
+        (base + used).copyMemory(from: source, byteCount: bytes.count)
+        used += bytes.count
     }
 
     @inlinable @inline(__always)
@@ -66,14 +74,14 @@ package struct ByteOutput: ~Copyable {
     }
 
     /// Empties the buffer, keeping its room.
-    package mutating func removeAll() { count = 0 }
+    package mutating func removeAll() { used = 0 }
 
     @usableFromInline mutating func grow(toHold extra: Int) {
-        let needed = count + extra
+        let needed = used + extra
         var larger = capacity * 2
         while larger < needed { larger *= 2 }
         let moved = UnsafeMutableRawPointer.allocate(byteCount: larger, alignment: 1)
-        moved.copyMemory(from: base, byteCount: count)
+        moved.copyMemory(from: base, byteCount: used)
         base.deallocate()
         base = moved
         capacity = larger

@@ -37,37 +37,33 @@ public struct MonthGrouping: Sendable {
         var order: ListOrderKey
         var group: Int
         var date: Date
-        var index: Int
     }
 
     static let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
 
     public init(_ notes: [Note], now: Date, timeZone: TimeZone = .current) {
-        // Keys read once per note, beside the note's position, on all cores: a note's
-        // values are decoded when asked for, and a sort compares n log n times.
-        var keys: [SortKey] = []
-        keys.reserveCapacity(notes.count)
-        ParallelChunks.run(count: notes.count, chunk: 4096, format: { range in
+        // Keys read once per note, on all cores: a note's values are decoded when asked
+        // for, and a sort compares n log n times.
+        let keys = ParallelChunks.map(count: notes.count, chunk: 4096) { range in
             range.map { index in
                 let date = notes[index].sortDate
                 let fields = NoteDate.localFields(date, timeZone: timeZone)
                 let pinned = notes[index].pinned
-                return SortKey(order: ListOrderKey(pinned: pinned, date: date), group: pinned ? .max : fields.year * 12 + fields.month - 1, date: date, index: index)
+                return SortKey(order: ListOrderKey(pinned: pinned, date: date), group: pinned ? .max : fields.year * 12 + fields.month - 1, date: date)
             }
-        }, emit: { keys += $0 })
+        }.flatMap { $0 }
         // One sort, pinned first, then by month and newest first: each group is then one
         // run of the order.
-        keys.sort { a, b in
-            if a.order != b.order { return a.order < b.order }
-            if a.group != b.group { return a.group > b.group }
-            if a.date != b.date { return a.date > b.date }
-            let order = notes[a.index].title.localizedStandardCompareFast(notes[b.index].title)
-            return order != 0 ? order < 0 : notes[a.index].path < notes[b.index].path
+        let order = ListOrderKey.order(of: keys.map(\.order)) { a, b in
+            if keys[a].group != keys[b].group { return keys[a].group > keys[b].group }
+            if keys[a].date != keys[b].date { return keys[a].date > keys[b].date }
+            let order = notes[a].title.localizedStandardCompareFast(notes[b].title)
+            return order != 0 ? order < 0 : notes[a].path < notes[b].path
         }
         let currentYear = NoteDate.localFields(now, timeZone: timeZone).year
         var groups: [Group] = []
         var group = Int.min
-        for (position, key) in keys.enumerated() where position == 0 || key.group != group {
+        for (position, key) in order.lazy.map({ keys[$0] }).enumerated() where position == 0 || key.group != group {
             group = key.group
             if key.group == .max {
                 groups.append(Group(heading: "Pinned", range: position..<position))
@@ -78,12 +74,12 @@ public struct MonthGrouping: Sendable {
             groups.append(Group(heading: fields.year == currentYear ? name : "\(name) \(fields.year)", range: position..<position))
         }
         for number in groups.indices {
-            let end = number + 1 < groups.count ? groups[number + 1].range.lowerBound : keys.count
+            let end = number + 1 < groups.count ? groups[number + 1].range.lowerBound : order.count
             groups[number].range = groups[number].range.lowerBound..<end
         }
         self.groups = groups
         source = notes
-        order = keys.map(\.index)
+        self.order = order
     }
 
     /// The heading of the group the note at `position` of `notes` is in.

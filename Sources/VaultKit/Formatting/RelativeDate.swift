@@ -1,4 +1,5 @@
 import Foundation
+import VaultPlatform
 
 /// Dates the way a notes list shows them: today `09:15`, `Yesterday`, a weekday name
 /// within the last week, otherwise `20/11/26`.
@@ -19,28 +20,28 @@ public enum RelativeDate {
 
     /// The same, with today's fields worked out once by the caller (a long listing).
     public static func format(_ date: Date, today: LocalFields, timeZone: TimeZone = .current, style: Style = .dayMonthYear) -> String {
-        var bytes: [UInt8] = []
+        var bytes = ByteOutput(capacity: 16)
         append(date, today: today, timeZone: timeZone, style: style, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        return String(decoding: bytes.bytes, as: UTF8.self)
     }
 
     /// Appends the date as `format` writes it, as UTF-8, making no string: a list of
     /// 100,000 notes writes one per line.
-    public static func append(_ date: Date, today: LocalFields, timeZone: TimeZone = .current, style: Style = .dayMonthYear, to out: inout [UInt8]) {
+    package static func append(_ date: Date, today: LocalFields, timeZone: TimeZone = .current, style: Style = .dayMonthYear, to out: inout ByteOutput) {
         let day = NoteDate.localFields(date, timeZone: timeZone)
         func two(_ value: Int) {
-            guard (0..<100).contains(value) else { return out += String(value).utf8 }
+            guard (0..<100).contains(value) else { return out.append(decimal: value) }
             out.append(UInt8(ascii: "0") + UInt8(value / 10 % 10))
             out.append(UInt8(ascii: "0") + UInt8(value % 10))
         }
         func put(_ separator: Unicode.Scalar) { out.append(UInt8(ascii: separator)) }
         switch (today.dayNumber - day.dayNumber, style) {
         case (0, _): two(day.hour); put(":"); two(day.minute)
-        case (1, _): out += "Yesterday".utf8
-        case (2..<7, _): out += weekdays[day.weekday].utf8
+        case (1, _): out.append("Yesterday" as StaticString)
+        case (2..<7, _): out.append(weekdays[day.weekday])
         // A year before 1 BC (a clock set to nonsense) still gives two digits.
         case (_, .dayMonthYear): two(day.day); put("/"); two(day.month); put("/"); two((day.year % 100 + 100) % 100)
-        case (_, .iso): out += String(day.year).utf8; put("-"); two(day.month); put("-"); two(day.day)
+        case (_, .iso): out.append(decimal: day.year); put("-"); two(day.month); put("-"); two(day.day)
         }
     }
 }

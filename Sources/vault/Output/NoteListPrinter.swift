@@ -28,9 +28,9 @@ struct NoteListPrinter {
     func print(_ notes: [Note]) {
         let line = LineParts(terminal: terminal)
         ParallelChunks.run(count: notes.count) { range in
-            var out: [UInt8] = []
+            var out = ByteOutput()
             for index in range { append(notes[index], line, to: &out) }
-            return out
+            return out.bytes
         } emit: { terminal.write($0) }
     }
 
@@ -45,31 +45,28 @@ struct NoteListPrinter {
         let chunk = 4096
         var made: [(bytes: [UInt8], ends: [Int])] = []
         ParallelChunks.run(count: source.count, chunk: chunk) { range in
-            var out: [UInt8] = []
+            var out = ByteOutput()
             var ends: [Int] = []
             ends.reserveCapacity(range.count)
             for index in range {
                 append(source[index], line, to: &out)
                 ends.append(out.count)
             }
-            return (out, ends)
+            return (out.bytes, ends)
         } emit: { made.append($0) }
-        var out: [UInt8] = []
-        out.reserveCapacity(1 << 20)
+        var out = ByteOutput(capacity: 1 << 20)
         for (number, group) in grouping.groups.enumerated() {
-            out += Array(((number == 0 ? "" : "\n") + terminal.bold(group.heading) + "\n").utf8)
+            out.append((number == 0 ? "" : "\n") + terminal.bold(group.heading) + "\n")
             for position in group.range {
                 let index = grouping.order[position]
                 let lines = made[index / chunk]
                 let within = index % chunk
-                out += lines.bytes[(within == 0 ? 0 : lines.ends[within - 1])..<lines.ends[within]]
-                if out.count >= 1 << 20 {
-                    terminal.write(out)
-                    out.removeAll(keepingCapacity: true)
-                }
+                let start = within == 0 ? 0 : lines.ends[within - 1]
+                lines.bytes.withUnsafeBytes { out.append(UnsafeRawBufferPointer(rebasing: $0[start..<lines.ends[within]])) }
+                if out.count >= 1 << 20 { terminal.write(&out) }
             }
         }
-        if !out.isEmpty { terminal.write(out) }
+        terminal.write(&out)
     }
 
     func printJSON(_ notes: [Note]) {
@@ -115,12 +112,9 @@ struct NoteListPrinter {
 
     /// A note's line (and its snippet's), written as bytes from the note's own: a list of
     /// 100,000 notes spent most of its time making and joining little strings.
-    private func append(_ note: Note, _ line: LineParts, to out: inout [UInt8]) {
+    private func append(_ note: Note, _ line: LineParts, to out: inout ByteOutput) {
         let colored = terminal.colored
-        func add(_ text: String) {
-            var text = text
-            text.withUTF8 { out.append(contentsOf: $0) }
-        }
+        func add(_ text: String) { out.append(text) }
         /// Text of the note, escaped, in the SGR `code` on a terminal.
         func add(_ bytes: UnsafeRawBufferPointer, code: String?, prefix: UInt8? = nil) {
             let code = colored ? code : nil
@@ -129,11 +123,11 @@ struct NoteListPrinter {
             TerminalText.appendEscaped(bytes, to: &out)
             if code != nil { add("\u{1B}[0m") }
         }
-        out += note.pinned ? line.pinned : line.unpinned
+        out.append(note.pinned ? line.pinned : line.unpinned)
         note.withTitleBytes { add($0, code: Terminal.boldCode) }
-        out += line.afterTitle
+        out.append(line.afterTitle)
         RelativeDate.append(showsSortDate ? note.sortDate : note.modified, today: today, timeZone: timeZone, style: config.listDateFormat, to: &out)
-        out += line.separator
+        out.append(line.separator)
         // Colours are looked up only for a terminal: a lookup folds case per note.
         let folderCode = colored ? Terminal.code(of: config.color(ofFolder: note.topFolder)) : nil
         var path = note.path
@@ -144,12 +138,12 @@ struct NoteListPrinter {
         }
         var first = true
         note.forEachTag { tag in
-            out += first ? line.separator : line.tagSeparator
+            out.append(first ? line.separator : line.tagSeparator)
             first = false
             add(tag, code: colored ? Terminal.code(of: config.color(ofTag: String(decoding: tag, as: UTF8.self))) : nil, prefix: UInt8(ascii: "#"))
         }
         if note.frontMatterError != nil {
-            out += line.separator
+            out.append(line.separator)
             add("(front matter does not parse)")
         }
         out.append(0x0A)

@@ -46,6 +46,12 @@ struct Terminal {
         bytes.withUnsafeBytes { write($0) }
     }
 
+    /// Writes what `out` holds and empties it.
+    func write(_ out: inout ByteOutput) {
+        out.withBytes { write($0) }
+        out.removeAll()
+    }
+
     private func write(_ bytes: UnsafeRawBufferPointer) {
         // A closed pipe (`vault list | head`): stop writing quietly.
         try? Syscalls.writeAll(fd, bytes)
