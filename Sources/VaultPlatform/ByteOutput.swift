@@ -73,6 +73,17 @@ package struct ByteOutput: ~Copyable {
         }
     }
 
+    /// The first `digits` (at most 16) of the 16 lower-case hex digits of `value`.
+    package mutating func append(hexDigitsOf value: UInt64, count digits: Int) {
+        let digits = min(digits, 16)
+        if capacity - used < digits { grow(toHold: digits) }
+        for position in 0..<digits {
+            let nibble = UInt8(truncatingIfNeeded: value >> UInt64(60 - 4 * position)) & 0xF
+            base.storeBytes(of: nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") - 10 + nibble, toByteOffset: used + position, as: UInt8.self)
+        }
+        used += digits
+    }
+
     /// Empties the buffer, keeping its room.
     package mutating func removeAll() { used = 0 }
 

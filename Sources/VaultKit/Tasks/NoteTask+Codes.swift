@@ -25,8 +25,8 @@ extension NoteTask.Status {
 
 extension NoteTask.Priority {
     /// The number the cache stores for the priority, and the order priorities sort in:
-    /// highest first.
-    var code: Int {
+    /// highest first (0) to lowest (5).
+    public var code: Int {
         switch self {
         case .highest: return 0
         case .high: return 1

@@ -36,6 +36,7 @@ struct TasksCommand: ReadOnlyCommand {
         let session = try Session(global)
         let statuses: Set<NoteTask.Status> = all ? Set(NoteTask.Status.allCases) : done ? [.done] : [.todo, .doing]
         let notes = session.sortedNotes
+        PhaseTimer.mark("sort")
         try session.vault.withTaskRecords(matching: query, in: notes, statuses: statuses) { tasks, problems in
             PhaseTimer.mark("read tasks")
             for problem in problems { Terminal.standardError.warning(problem.asWarning) }
@@ -54,6 +55,7 @@ struct TasksCommand: ReadOnlyCommand {
                 return
             }
             TaskAgendaPrinter(terminal: session.terminal, agenda: agenda, config: session.config).print(groups, of: tasks, in: notes)
+            PhaseTimer.mark("print")
             if groups.isEmpty { throw ExitCode(1) }
         }
     }

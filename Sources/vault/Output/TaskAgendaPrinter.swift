@@ -39,6 +39,8 @@ private struct LineWriter: ~Copyable {
     var out = ByteOutput(capacity: 1 << 20)
     /// Each category's look, worked out once.
     private var looks: [String: [UInt8]] = [:]
+    /// Each priority's sign after a space, by `code`.
+    private let signs = NoteTask.Priority.allCases.map { priority in priority.sign.map { Array((" " + $0).utf8) } ?? [] }
     /// The last path written, as written: tasks of one note mostly follow each other.
     private var lastPath: (note: String, shown: [UInt8])?
 
@@ -83,10 +85,7 @@ private struct LineWriter: ~Copyable {
                 }
             }
         }
-        if let sign = task.priority.sign {
-            out.append(UInt8(ascii: " "))
-            out.append(sign)
-        }
+        out.append(signs[task.priority.code])
         if let due = task.due {
             let overdue = agenda.bucket(of: task) == .overdue && terminal.colored
             out.append(overdue ? " \u{1B}[31m📅 " : " 📅 ")
@@ -108,7 +107,7 @@ private struct LineWriter: ~Copyable {
         out.append(UInt8(ascii: ":"))
         out.append(decimal: task.line)
         out.append(" · ")
-        hex(task.refHash, digits: 7)
+        out.append(hexDigitsOf: task.refHash, count: 7)
         if terminal.colored { out.append("\u{1B}[0m") }
         out.append(0x0A)
     }
@@ -119,13 +118,5 @@ private struct LineWriter: ~Copyable {
         let shown = Array(terminal.paint((style.icon.map { TerminalText.escaped($0) + " " } ?? "") + "#" + TerminalText.escaped(category), style.color).utf8)
         looks[category] = shown
         return shown
-    }
-
-    /// The first `digits` hex digits of the 16 of `value`: a REF.
-    private mutating func hex(_ value: UInt64, digits: Int) {
-        for position in 0..<digits {
-            let nibble = UInt8((value >> UInt64(60 - 4 * position)) & 0xF)
-            out.append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
-        }
     }
 }
