@@ -8,6 +8,11 @@ package struct WorkerSlots<Element>: @unchecked Sendable {
         buffer.initialize(repeating: element)
     }
 
+    /// Slots in `buffer`, which the caller owns (and must not `free` through these).
+    package init(wrapping buffer: UnsafeMutableBufferPointer<Element>) {
+        self.buffer = buffer
+    }
+
     package subscript(index: Int) -> Element {
         get { buffer[index] }
         nonmutating set { buffer[index] = newValue }

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import VaultPlatform
 
@@ -36,7 +37,7 @@ extension VaultSession {
                 evaluator.matches(NoteTask(record, path: note.path), of: note) ? record : nil
             }
         } else {
-            (records, problems) = Self.collect(notes, statuses: statuses) { record, _ in record }
+            (records, problems) = Self.allRecords(of: notes, statuses: statuses) ?? Self.collect(notes, statuses: statuses) { record, _ in record }
         }
         return try withExtendedLifetime(notes) { try body(records, problems) }
     }
@@ -69,6 +70,58 @@ extension VaultSession {
         tasks.reserveCapacity(chunks.reduce(0) { $0 + $1.0.count })
         for chunk in chunks { tasks += chunk.0 }
         return (tasks, chunks.flatMap(\.1))
+    }
+
+    /// Every task of `statuses` of `notes` as a record, as `collect` reads them, written in
+    /// place into one array sized from the counts the task lists start with: `vault tasks`
+    /// on a large vault reads hundreds of thousands, and gathering them in arrays that
+    /// grew and were then joined spent more time getting fresh memory from the kernel
+    /// than decoding. Nil when a count or a record turns out damaged; `collect` then reads
+    /// them again.
+    private static func allRecords(of notes: [Note], statuses: TaskStatusSet) -> ([TaskRecord], [Diagnostic])? {
+        let chunk = 256
+        let counts = ParallelChunks.map(count: notes.count, chunk: chunk) { range -> Int? in
+            var total = 0
+            for position in range {
+                guard let count = notes[position].taskCount(statuses) else { return nil }
+                total += count
+            }
+            return total
+        }
+        var ends: [Int] = []
+        ends.reserveCapacity(counts.count + 1)
+        ends.append(0)
+        for count in counts {
+            guard let count, let last = ends.last else { return nil }
+            ends.append(last + count)
+        }
+        // Where each chunk's records start, and the last one's end.
+        let starts = ends
+        let total = starts.last ?? 0
+        let problems = WorkerSlots<[Diagnostic]>(repeating: [], count: counts.count)
+        let sound = WorkerSlots<Bool>(repeating: true, count: counts.count)
+        defer { (problems.free(), sound.free()) }
+        let records = [TaskRecord](unsafeUninitializedCapacity: total) { buffer, initialized in
+            let records = WorkerSlots(wrapping: buffer)
+            DispatchQueue.concurrentPerform(iterations: counts.count) { number in
+                var next = starts[number]
+                var found: [Diagnostic] = []
+                notes.withUnsafeBufferPointer { notes in
+                    for position in number * chunk..<min(notes.count, number * chunk + chunk) {
+                        let complete = notes[position].taskRecords(statuses, position: position, problems: &found) { record in
+                            if next < starts[number + 1] { records[next] = record }
+                            next += 1
+                        }
+                        if !complete { next = -1; break }
+                    }
+                }
+                problems[number] = found
+                sound[number] = next == starts[number + 1]
+            }
+            initialized = total
+        }
+        guard (0..<counts.count).allSatisfy({ sound[$0] }) else { return nil }
+        return (records, (0..<counts.count).flatMap { problems[$0] })
     }
 
     /// Appends what `make` makes of `note`'s tasks, and their problems; false, having

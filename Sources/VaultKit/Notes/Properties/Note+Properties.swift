@@ -19,6 +19,13 @@ extension Note {
         return NoteTaskList.records(from: &reader, note: position, path: path, statuses: statuses, problems: &problems, emit: emit)
     }
 
+    /// How many tasks of `statuses` the note has, from its task list's counts; nil when
+    /// they do not decode.
+    func taskCount(_ statuses: TaskStatusSet) -> Int? {
+        var reader = encodedValue(of: NoteTasks.self)
+        return NoteTaskList.count(from: &reader, statuses: statuses)
+    }
+
     /// The note's tasks of `statuses`, and the task fields that could not be read.
     public func tasks(_ statuses: TaskStatusSet) -> NoteTaskList {
         var reader = encodedValue(of: NoteTasks.self)

@@ -26,9 +26,8 @@ public struct NoteTaskList: Sendable, Equatable, NotePropertyValue {
     public func encode(to writer: inout ByteWriter) {
         var record = VarintWriter()
         record.int(tasks.count)
-        // How many of each status: no reader needs them since tasks are read as records
-        // (`TaskRecord`), but they are part of the cache's format.
-        for status in NoteTask.Status.allCases { record.int(tasks.count { $0.status == status }) }
+        // How many of each status: what `vault tasks` sizes its array of records by.
+        for code in 0..<4 { record.int(tasks.count { $0.status.code == code }) }
         for task in tasks {
             record.int(task.line)
             record.int(task.parentLine ?? 0)
@@ -101,6 +100,20 @@ public struct NoteTaskList: Sendable, Equatable, NotePropertyValue {
             problems.append(Diagnostic(path: path(), line: line == 0 ? nil : line, column: column == 0 ? nil : column, severity: .error, message: message))
         }
         return record.isAtEnd
+    }
+
+    /// The number of tasks of `statuses` the list says it holds; nil for bytes that are not
+    /// a list.
+    static func count(from reader: inout ByteReader, statuses: TaskStatusSet) -> Int? {
+        guard let bytes = reader.stringBytes() else { return nil }
+        var record = VarintReader(bytes: bytes)
+        guard let count = record.int(), count >= 0, count <= bytes.count else { return nil }
+        var wanted = 0
+        for code in 0..<4 {
+            guard let number = record.int(), number >= 0, number <= count, let status = NoteTask.Status(code: code) else { return nil }
+            if statuses.contains(status) { wanted += number }
+        }
+        return wanted
     }
 
     public static func skip(_ reader: inout ByteReader) -> Bool { reader.skipString() }
