@@ -30,12 +30,8 @@ public struct MonthGrouping: Sendable {
         public subscript(position: Int) -> Note { source[order[position]] }
     }
 
-    /// Pinned notes' group is `.max`; another note's is its month, counted from year 0.
-    /// The months follow the dates, so `order` (pinned first, then the newest date) sorts
-    /// by group too.
     private struct SortKey {
         var order: ListOrderKey
-        var group: Int
         var date: Date
     }
 
@@ -47,29 +43,34 @@ public struct MonthGrouping: Sendable {
         let keys = ParallelChunks.map(count: notes.count, chunk: 4096) { range in
             range.map { index in
                 let date = notes[index].sortDate
-                let fields = NoteDate.localFields(date, timeZone: timeZone)
-                let pinned = notes[index].pinned
-                return SortKey(order: ListOrderKey(pinned: pinned, date: date), group: pinned ? .max : fields.year * 12 + fields.month - 1, date: date)
+                return SortKey(order: ListOrderKey(pinned: notes[index].pinned, date: date), date: date)
             }
         }.flatMap { $0 }
-        // One sort, pinned first, then by month and newest first: each group is then one
-        // run of the order.
+        // One sort, pinned first, then newest first: the months follow the dates, so each
+        // group is then one run of the order. (Equal keys have dates too close to tell
+        // apart in the key, which the whole date does.)
         let order = ListOrderKey.order(of: keys.map(\.order)) { a, b in
-            if keys[a].group != keys[b].group { return keys[a].group > keys[b].group }
             if keys[a].date != keys[b].date { return keys[a].date > keys[b].date }
             let order = notes[a].title.localizedStandardCompareFast(notes[b].title)
             return order != 0 ? order < 0 : notes[a].path < notes[b].path
         }
         let currentYear = NoteDate.localFields(now, timeZone: timeZone).year
         var groups: [Group] = []
-        var group = Int.min
-        for (position, key) in order.lazy.map({ keys[$0] }).enumerated() where position == 0 || key.group != group {
-            group = key.group
-            if key.group == .max {
-                groups.append(Group(heading: "Pinned", range: position..<position))
+        // The month of the last group, and from when on a date is surely in it: a day
+        // after its first midnight, whatever daylight saving does to that midnight. Only
+        // dates before that are worked out into calendar fields.
+        var month: (year: Int, month: Int, surelyFrom: Date)?
+        for (position, index) in order.enumerated() {
+            let key = keys[index]
+            if key.order.isPinned {
+                if position == 0 { groups.append(Group(heading: "Pinned", range: 0..<0)) }
                 continue
             }
+            if let month, key.date >= month.surelyFrom { continue }
             let fields = NoteDate.localFields(key.date, timeZone: timeZone)
+            if let month, month.year == fields.year, month.month == fields.month { continue }
+            let secondDay = Double(NoteDate.daysFromCivil(year: fields.year, month: fields.month, day: 2) * 86_400)
+            month = (fields.year, fields.month, NoteDate.localTimeToDate(secondDay, timeZone: timeZone))
             let name = Self.months[fields.month - 1]
             groups.append(Group(heading: fields.year == currentYear ? name : "\(name) \(fields.year)", range: position..<position))
         }

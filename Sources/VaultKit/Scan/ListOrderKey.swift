@@ -17,6 +17,8 @@ struct ListOrderKey: Comparable {
         value = (pinned ? 0 : 1 << 63) | (~ascending >> 1)
     }
 
+    var isPinned: Bool { value >> 63 == 0 }
+
     static func < (a: ListOrderKey, b: ListOrderKey) -> Bool { a.value < b.value }
 
     /// The positions of `keys` in order, ties put in order by `before` (the whole

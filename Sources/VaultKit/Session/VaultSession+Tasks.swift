@@ -88,16 +88,11 @@ extension VaultSession {
             }
             return total
         }
-        var ends: [Int] = []
-        ends.reserveCapacity(counts.count + 1)
-        ends.append(0)
-        for count in counts {
-            guard let count, let last = ends.last else { return nil }
-            ends.append(last + count)
-        }
+        let known = counts.compactMap { $0 }
+        guard known.count == counts.count else { return nil }
         // Where each chunk's records start, and the last one's end.
-        let starts = ends
-        let total = starts.last ?? 0
+        let starts = known.reduce(into: [0]) { starts, count in starts.append(starts[starts.count - 1] + count) }
+        let total = starts[starts.count - 1]
         let problems = WorkerSlots<[Diagnostic]>(repeating: [], count: counts.count)
         let sound = WorkerSlots<Bool>(repeating: true, count: counts.count)
         defer { (problems.free(), sound.free()) }

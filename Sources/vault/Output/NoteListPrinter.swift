@@ -43,8 +43,7 @@ struct NoteListPrinter {
         let line = LineParts(terminal: terminal)
         let source = grouping.source
         let chunk = 4096
-        var made: [(bytes: [UInt8], ends: [Int])] = []
-        ParallelChunks.run(count: source.count, chunk: chunk) { range in
+        let made = ParallelChunks.map(count: source.count, chunk: chunk) { range in
             var out = ByteOutput()
             var ends: [Int] = []
             ends.reserveCapacity(range.count)
@@ -52,18 +51,29 @@ struct NoteListPrinter {
                 append(source[index], line, to: &out)
                 ends.append(out.count)
             }
-            return (out.bytes, ends)
-        } emit: { made.append($0) }
+            return (bytes: out.bytes, ends: ends)
+        }
+        // All lines in one run of bytes, and where each ends: copying a line out is then a
+        // copy, with no array of a chunk retained and released per line.
+        var lines = ByteOutput(capacity: made.reduce(0) { $0 + $1.bytes.count })
+        var ends: [Int] = []
+        ends.reserveCapacity(source.count)
+        for (bytes, chunkEnds) in made {
+            let base = lines.count
+            lines.append(bytes)
+            ends += chunkEnds.lazy.map { base + $0 }
+        }
         var out = ByteOutput(capacity: 1 << 20)
-        for (number, group) in grouping.groups.enumerated() {
-            out.append((number == 0 ? "" : "\n") + terminal.bold(group.heading) + "\n")
-            for position in group.range {
-                let index = grouping.order[position]
-                let lines = made[index / chunk]
-                let within = index % chunk
-                let start = within == 0 ? 0 : lines.ends[within - 1]
-                lines.bytes.withUnsafeBytes { out.append(UnsafeRawBufferPointer(rebasing: $0[start..<lines.ends[within]])) }
-                if out.count >= 1 << 20 { terminal.write(&out) }
+        lines.withBytes { lines in
+            ends.withUnsafeBufferPointer { ends in
+                for (number, group) in grouping.groups.enumerated() {
+                    out.append((number == 0 ? "" : "\n") + terminal.bold(group.heading) + "\n")
+                    for position in group.range {
+                        let index = grouping.order[position]
+                        out.append(UnsafeRawBufferPointer(rebasing: lines[(index == 0 ? 0 : ends[index - 1])..<ends[index]]))
+                        if out.count >= 1 << 20 { terminal.write(&out) }
+                    }
+                }
             }
         }
         terminal.write(&out)
