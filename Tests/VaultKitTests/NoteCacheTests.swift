@@ -162,13 +162,14 @@ import Testing
         #expect(try expectSameAnswer(vault).cacheHits == 0)
     }
 
-    /// Damage in the values every command reads is found when the cache loads (a date that
-    /// is not a number: formatting it used to trap), and that entry is refused; or, for a
-    /// string that is not UTF-8 (checked only when it is decoded), when it is read, and the
-    /// note is read again. Either way the answer is the file's.
+    /// Damage in the values every command reads is found by the entry's checksum when the
+    /// entry is used, and that entry is refused: a date that is not a number (formatting
+    /// it used to trap), a string that is not UTF-8, and a title that still reads well.
+    /// The answer is the file's.
     @Test(arguments: [
         (Self.bytes(of: 1_704_153_600), Self.bytes(of: .nan), 3),
-        (Array("Zebra".utf8), [0xFF] + Array("ebra".utf8), 4),
+        (Array("Zebra".utf8), [0xFF] + Array("ebra".utf8), 3),
+        (Array("Zebra".utf8), Array("Zebrb".utf8), 3),
     ])
     func damagedCommonValues(found: [UInt8], damage: [UInt8], hits: Int) throws {
         let vault = try makeVault()

@@ -26,39 +26,64 @@ struct PropertyValues: @unchecked Sendable {
     let bulky: UnsafeRawBufferPointer
     private static let inBulky: UInt32 = 1 << 31
 
+    /// Values as the cache keeps them: the value of the property at index `i` of
+    /// `NoteProperties.all` starts at the `i`th little-endian `UInt32` of `starts`, in
+    /// `common` or `bulky` by its kind. The cache entry's checksum has vouched for `common`
+    /// and `starts`, so no value is read here, only the starts checked for order and
+    /// bounds; bulky values are checked when asked for. Nil for starts that are not.
+    init?(common: UnsafeRawBufferPointer, bulky: UnsafeRawBufferPointer, owner: AnyObject, starts: UnsafeRawBufferPointer) {
+        guard common.count < Int(Self.inBulky), bulky.count < Int(Self.inBulky), starts.count == 4 * NoteProperties.all.count else { return nil }
+        self.owner = owner
+        self.common = common
+        self.bulky = bulky
+        var offsets = SIMD16<UInt32>(repeating: 0)
+        let isBulky = NoteProperties.bulky
+        var ends: (common: UInt32, bulky: UInt32) = (0, 0)
+        let sound = withUnsafeMutableBytes(of: &offsets) { offsets in
+            for index in isBulky.indices {
+                let start = UInt32(littleEndian: starts.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self))
+                if isBulky[index] {
+                    guard start >= ends.bulky, start <= UInt32(bulky.count) else { return false }
+                    ends.bulky = start
+                    offsets.storeBytes(of: start | Self.inBulky, toByteOffset: 4 * index, as: UInt32.self)
+                } else {
+                    guard start >= ends.common, start <= UInt32(common.count) else { return false }
+                    ends.common = start
+                    offsets.storeBytes(of: start, toByteOffset: 4 * index, as: UInt32.self)
+                }
+            }
+            return true
+        }
+        guard sound else { return nil }
+        self.offsets = offsets
+    }
+
     /// Values whose common part, checked value by value, is `common`, and whose bulky part
     /// is `bulky`, its values starting at `bulkyStart(0)`, `bulkyStart(1)`, … (one per bulky
-    /// property): these are checked for order and bounds only, so that they are not read
-    /// until asked for. Nil for bytes that do not decode (a corrupt cache entry).
-    init?(common: UnsafeRawBufferPointer, bulky: UnsafeRawBufferPointer, owner: AnyObject, bulkyStart: (Int) -> UInt32) {
+    /// property): these are checked for order and bounds only. Nil for bytes that do not
+    /// decode.
+    private init?(common: UnsafeRawBufferPointer, bulky: UnsafeRawBufferPointer, owner: AnyObject, bulkyStart: (Int) -> UInt32) {
         guard common.count < Int(Self.inBulky), bulky.count < Int(Self.inBulky) else { return nil }
         self.owner = owner
         self.common = common
         self.bulky = bulky
-        // Into a local vector, with the lists read once: a hundred thousand notes from the
-        // cache come through here.
-        var offsets = SIMD16<UInt32>(repeating: 0)
-        let (properties, isBulky) = (NoteProperties.all, NoteProperties.bulky)
+        offsets = SIMD16(repeating: 0)
         var reader = ByteReader(bytes: common, offset: 0)
         var bulkyNumber = 0
         var bulkyEnd: UInt32 = 0
-        let sound = withUnsafeMutableBytes(of: &offsets) { offsets in
-            for index in properties.indices {
-                if isBulky[index] {
-                    let start = bulkyStart(bulkyNumber)
-                    guard start >= bulkyEnd, start <= UInt32(bulky.count) else { return false }
-                    offsets.storeBytes(of: start | Self.inBulky, toByteOffset: 4 * index, as: UInt32.self)
-                    bulkyEnd = start
-                    bulkyNumber += 1
-                } else {
-                    offsets.storeBytes(of: UInt32(reader.offset), toByteOffset: 4 * index, as: UInt32.self)
-                    guard properties[index].skip(&reader) else { return false }
-                }
+        for (index, property) in NoteProperties.all.enumerated() {
+            if NoteProperties.bulky[index] {
+                let start = bulkyStart(bulkyNumber)
+                guard start >= bulkyEnd, start <= UInt32(bulky.count) else { return nil }
+                offsets[index] = start | Self.inBulky
+                bulkyEnd = start
+                bulkyNumber += 1
+            } else {
+                offsets[index] = UInt32(reader.offset)
+                guard property.skip(&reader) else { return nil }
             }
-            return reader.offset == common.count
         }
-        guard sound else { return nil }
-        self.offsets = offsets
+        guard reader.offset == common.count else { return nil }
     }
 
     /// Encodes the properties of `source`.
@@ -135,9 +160,10 @@ struct PropertyValues: @unchecked Sendable {
         return UnsafeRawBufferPointer(rebasing: reader.bytes[reader.offset..<max(reader.offset, end)])
     }
 
-    /// Where each bulky value starts in `bulky`, in order, for the cache.
-    var bulkyStarts: [UInt32] {
-        NoteProperties.all.indices.filter { NoteProperties.bulky[$0] }.map { offsets[$0] & ~Self.inBulky }
+    /// Where each value starts in its part, in the order of `NoteProperties.all`, for the
+    /// cache.
+    var starts: [UInt32] {
+        NoteProperties.all.indices.map { offsets[$0] & ~Self.inBulky }
     }
 
     /// The same values with `property` set to `value`; the others are copied as they are.
