@@ -80,8 +80,17 @@ public struct ByteReader {
         return UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
     }
 
-    /// What `ByteWriter.length` wrote; nil past the end or for more than ten bytes.
-    public mutating func length() -> Int? {
+    /// What `ByteWriter.length` wrote; nil past the end or for more than ten bytes. One
+    /// byte, as nearly every length is, is read without a call.
+    @inline(__always) public mutating func length() -> Int? {
+        if offset >= 0, offset < bytes.count, bytes[offset] < 0x80 {
+            defer { offset += 1 }
+            return Int(bytes[offset])
+        }
+        return longLength()
+    }
+
+    private mutating func longLength() -> Int? {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while offset >= 0, offset < bytes.count, shift < 63 {

@@ -26,36 +26,54 @@ struct PropertyValues: @unchecked Sendable {
     let bulky: UnsafeRawBufferPointer
     private static let inBulky: UInt32 = 1 << 31
 
-    /// Values as the cache keeps them: the value of the property at index `i` of
-    /// `NoteProperties.all` starts at the `i`th little-endian `UInt32` of `starts`, in
-    /// `common` or `bulky` by its kind. The cache entry's checksum has vouched for `common`
-    /// and `starts`, so no value is read here, only the starts checked for order and
-    /// bounds; bulky values are checked when asked for. Nil for starts that are not.
-    init?(common: UnsafeRawBufferPointer, bulky: UnsafeRawBufferPointer, owner: AnyObject, starts: UnsafeRawBufferPointer) {
-        guard common.count < Int(Self.inBulky), bulky.count < Int(Self.inBulky), starts.count == 4 * NoteProperties.all.count else { return nil }
-        self.owner = owner
-        self.common = common
-        self.bulky = bulky
+    /// Values as the cache keeps them: `entry` holds where each bulky value starts in
+    /// `bulky` (a little-endian `UInt32` each, in the order of `NoteProperties.all`), the
+    /// length of each common value but the last (LEB128: a byte each, mostly), and then
+    /// the common values. The cache entry's checksum has vouched for those bytes, so no
+    /// value is read here, only the starts checked for order and bounds; bulky values are
+    /// checked when asked for. Nil for a table that is not.
+    init?(cached entry: UnsafeRawBufferPointer, bulky: UnsafeRawBufferPointer, owner: AnyObject) {
+        guard entry.count < Int(Self.inBulky), bulky.count < Int(Self.inBulky) else { return nil }
+        var reader = ByteReader(bytes: entry, offset: 0)
         var offsets = SIMD16<UInt32>(repeating: 0)
+        var bulkyEnd: UInt32 = 0
+        var commonStart = 0
         let isBulky = NoteProperties.bulky
-        var ends: (common: UInt32, bulky: UInt32) = (0, 0)
         let sound = withUnsafeMutableBytes(of: &offsets) { offsets in
             for index in isBulky.indices {
-                let start = UInt32(littleEndian: starts.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self))
                 if isBulky[index] {
-                    guard start >= ends.bulky, start <= UInt32(bulky.count) else { return false }
-                    ends.bulky = start
+                    guard let start = reader.uint32(), start >= bulkyEnd, start <= UInt32(bulky.count) else { return false }
+                    bulkyEnd = start
                     offsets.storeBytes(of: start | Self.inBulky, toByteOffset: 4 * index, as: UInt32.self)
                 } else {
-                    guard start >= ends.common, start <= UInt32(common.count) else { return false }
-                    ends.common = start
-                    offsets.storeBytes(of: start, toByteOffset: 4 * index, as: UInt32.self)
+                    // Relative to the common part until it is known where it starts.
+                    offsets.storeBytes(of: UInt32(commonStart), toByteOffset: 4 * index, as: UInt32.self)
+                    guard NoteProperties.nextInPart[index] != nil else { continue }
+                    guard let length = reader.length(), length <= entry.count else { return false }
+                    commonStart += length
                 }
             }
             return true
         }
-        guard sound else { return nil }
+        guard sound, commonStart <= entry.count - reader.offset else { return nil }
+        self.owner = owner
+        self.common = UnsafeRawBufferPointer(rebasing: entry[reader.offset...])
+        self.bulky = bulky
         self.offsets = offsets
+    }
+
+    /// The table `init(cached:bulky:owner:)` reads: where each bulky value starts, then
+    /// the length of each common value but the last.
+    var cacheTable: [UInt8] {
+        var table = ByteWriter()
+        for index in NoteProperties.all.indices {
+            if NoteProperties.bulky[index] {
+                table.uint32(offsets[index] & ~Self.inBulky)
+            } else if let next = NoteProperties.nextInPart[index] {
+                table.length(Int(offsets[next]) - Int(offsets[index]))
+            }
+        }
+        return table.bytes
     }
 
     /// Values whose common part, checked value by value, is `common`, and whose bulky part
@@ -160,11 +178,6 @@ struct PropertyValues: @unchecked Sendable {
         return UnsafeRawBufferPointer(rebasing: reader.bytes[reader.offset..<max(reader.offset, end)])
     }
 
-    /// Where each value starts in its part, in the order of `NoteProperties.all`, for the
-    /// cache.
-    var starts: [UInt32] {
-        NoteProperties.all.indices.map { offsets[$0] & ~Self.inBulky }
-    }
 
     /// The same values with `property` set to `value`; the others are copied as they are.
     func setting<P: NoteProperty>(_ property: P.Type, to value: P.Value) -> PropertyValues {

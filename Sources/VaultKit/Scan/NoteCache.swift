@@ -23,8 +23,8 @@ public final class NoteCache: @unchecked Sendable {
     // entry numbers sorted by path (UInt32), then the entries, each its path, its length
     // (UInt32), the file's stamp, a checksum (UInt64, `WordChecksum`) of the rest of the
     // entry, where its bulky values are in the bulky region (Int64 offset, UInt32 length),
-    // where each value starts in its part (UInt32 each, in the order of the properties),
-    // and its common values; then the bulky region (`PropertyValues`). Strings and counts
+    // where each starts there (UInt32 each), the length of each common value but the last
+    // (LEB128), and its common values; then the bulky region (`PropertyValues`). Strings and counts
     // have LEB128 lengths. Entries are in the order the scan lists files, so the entry a
     // scan wants is almost always the one at its own position.
     //
@@ -94,13 +94,9 @@ public final class NoteCache: @unchecked Sendable {
               WordChecksum.of(UnsafeRawBufferPointer(rebasing: storage[reader.offset..<entry.upperBound])) == checksum else { return nil }
         guard let bulkyOffset = reader.int(), let bulkyLength = reader.uint32().map(Int.init), bulkyOffset >= 0,
               bulkyOffset <= bulkyRegion.count, bulkyLength <= bulkyRegion.count - Int(bulkyOffset) else { return nil }
-        let starts = reader.offset
-        reader.offset += 4 * NoteProperties.all.count
-        guard reader.offset <= entry.upperBound else { return nil }
         let bulky = UnsafeRawBufferPointer(rebasing: bulkyRegion[Int(bulkyOffset)..<(Int(bulkyOffset) + bulkyLength)])
-        guard let values = PropertyValues(common: UnsafeRawBufferPointer(rebasing: storage[reader.offset..<entry.upperBound]), bulky: bulky,
-                                          owner: keepers[min(max(position, 0), count) / Self.keeperRun],
-                                          starts: UnsafeRawBufferPointer(rebasing: storage[starts..<reader.offset]))
+        guard let values = PropertyValues(cached: UnsafeRawBufferPointer(rebasing: storage[reader.offset..<entry.upperBound]), bulky: bulky,
+                                          owner: keepers[min(max(position, 0), count) / Self.keeperRun])
         else { return nil }
         return Note(path: path, stamp: stamp, values: values)
     }
@@ -175,9 +171,7 @@ public final class NoteCache: @unchecked Sendable {
             entries.uint(0)
             entries.int(Int64(bulky.bytes.count))
             entries.uint32(UInt32(clamping: values.bulky.count))
-            for start in values.starts {
-                withUnsafeBytes(of: start.littleEndian) { entries.bytes.append(contentsOf: $0) }
-            }
+            entries.bytes.append(contentsOf: values.cacheTable)
             entries.bytes.append(contentsOf: values.common)
             let checksum = entries.bytes.withUnsafeBytes { WordChecksum.of(UnsafeRawBufferPointer(rebasing: $0[(checksumAt + 8)...])) }
             withUnsafeBytes(of: checksum.littleEndian) { entries.bytes.replaceSubrange(checksumAt..<(checksumAt + 8), with: $0) }
