@@ -1,4 +1,5 @@
 import Foundation
+import VaultPlatform
 
 /// A note's place in list order as one integer: pinned notes first, then the newest date.
 ///
@@ -38,7 +39,7 @@ struct ListOrderKey: Comparable {
             }
             count = keys.count
         }
-        packed.sort()
+        RadixSort.sort(&packed)
         let mask: UInt64 = 1 << positionBits - 1
         var order = packed.map { Int($0 & mask) }
         var start = 0

@@ -148,6 +148,8 @@ public struct TaskAgenda: Sendable {
             let priority = UInt64(tasks[position].priority.code)
             keys.append(priority << 61 | day(tasks[position].due) << 41 | day(tasks[position].created) << 21 | UInt64(position))
         }
+        // A comparison sort: the keys come in runs already sorted (the records are in note
+        // order, a run per priority), which it takes in one pass and a radix sort does not.
         keys.sort()
         return keys.map { Int($0 & ((1 << 21) - 1)) }
     }
