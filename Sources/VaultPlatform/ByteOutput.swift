@@ -21,8 +21,6 @@ package struct ByteOutput: ~Copyable {
     /// How many bytes were appended.
     package var count: Int { used }
 
-    package var isEmpty: Bool { used == 0 }
-
     /// Calls `body` with the bytes appended so far.
     package func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         try body(UnsafeRawBufferPointer(start: base, count: used))

@@ -46,7 +46,7 @@ struct PropertyValues: @unchecked Sendable {
                     bulkyEnd = start
                     offsets.storeBytes(of: start | Self.inBulky, toByteOffset: 4 * index, as: UInt32.self)
                 } else {
-                    // Relative to the common part until it is known where it starts.
+                    // Where it starts in the common part, which follows this table.
                     offsets.storeBytes(of: UInt32(commonStart), toByteOffset: 4 * index, as: UInt32.self)
                     guard NoteProperties.nextInPart[index] != nil else { continue }
                     guard let length = reader.length(), length <= entry.count else { return false }
@@ -177,7 +177,6 @@ struct PropertyValues: @unchecked Sendable {
         let end = NoteProperties.nextInPart[index].map { Int(offsets[$0] & ~Self.inBulky) } ?? reader.bytes.count
         return UnsafeRawBufferPointer(rebasing: reader.bytes[reader.offset..<max(reader.offset, end)])
     }
-
 
     /// The same values with `property` set to `value`; the others are copied as they are.
     func setting<P: NoteProperty>(_ property: P.Type, to value: P.Value) -> PropertyValues {
