@@ -192,6 +192,42 @@ import Testing
         #expect(json.output.contains(#""created":"2024-01-0"#))
     }
 
+    /// An entry changed on purpose, with its checksum made to match, does not crash a
+    /// command: a title whose length runs past the entry, or an entry too short for its
+    /// fields, is read again from the file or refused.
+    @Test(arguments: [true, false])
+    func forgedEntriesAreReadAgainOrRefused(titleRunsOver: Bool) throws {
+        let vault = try makeVault()
+        try vault.write("z.md", "---\ntitle: Zebra\n---\nbody\n")
+        try setModificationDate(hourAgo, vault, "z.md")
+        _ = try expectSameAnswer(vault)
+        let path = vault.path + "/" + NoteCache.path
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        // The entry: the path (a length byte and "z.md"), its length, the stamp (44 bytes),
+        // the checksum, then what it sums.
+        let name = [4] + Array("z.md".utf8)
+        let at = try #require((0...(bytes.count - name.count)).first { bytes[$0..<($0 + name.count)].elementsEqual(name) }) + name.count
+        var length = Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16
+        let checksumAt = at + 4 + 44
+        if titleRunsOver {
+            let title = try #require((checksumAt..<(at + 4 + length)).first { bytes[$0..<($0 + 6)].elementsEqual([5] + Array("Zebra".utf8)) })
+            bytes[title] = 0x7F
+        } else {
+            length = 52
+            bytes.replaceSubrange(at..<(at + 4), with: withUnsafeBytes(of: UInt32(length).littleEndian, Array.init))
+        }
+        let summed = bytes[(checksumAt + 8)..<(at + 4 + length)]
+        let checksum = Array(summed).withUnsafeBytes(WordChecksum.of)
+        bytes.replaceSubrange(checksumAt..<(checksumAt + 8), with: withUnsafeBytes(of: checksum.littleEndian, Array.init))
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+
+        let result = try expectSameAnswer(vault)
+
+        let note = try #require(result.notes.first { $0.path == "z.md" })
+        #expect(note.title == "Zebra")
+        #expect(note.withTitleBytes { String(decoding: $0, as: UTF8.self) } == "Zebra")
+    }
+
     static func bytes(of seconds: Double) -> [UInt8] { withUnsafeBytes(of: seconds.bitPattern.littleEndian, Array.init) }
 
     /// A cache damaged where only its bulky values are (checked when a command reads them,

@@ -57,6 +57,24 @@ import Testing
             .replacingOccurrences(of: "call Ann", with: "call Ann at 5"))
     }
 
+    /// Lines like one another, and occurrences added above tasks already changed: each
+    /// outcome names the task's line and REF in the note as written.
+    @Test func outcomesNameTheTasksAsTheNoteIsWritten() throws {
+        let text = "- [ ] a\n- [ ] r 🔁 every day 📅 2026-11-23\n- [ ] a\n- [ ] r 🔁 every day 📅 2026-11-23\n- [ ] a\n"
+        try vault.write("Same.md", text)
+        let all = Array(text.utf8).withUnsafeBytes { TaskReader.tasks(in: $0, path: "Same.md").tasks }
+        let outcomes = try TaskOperations(vault: vault.vault, today: Self.today).change(all, [.status(.done)]).map { try $0.get() }
+        let written = Array(vault.read("Same.md").utf8).withUnsafeBytes { TaskReader.tasks(in: $0, path: "Same.md").tasks }
+        #expect(written.count == 7)
+        for outcome in outcomes {
+            for task in [outcome.after, outcome.next].compactMap({ $0 }) {
+                let there = try #require(written.first { $0.line == task.line }, "\(task.line)")
+                #expect(there.fullRef == task.fullRef && there.source == task.source, "\(task.line): \(task.source)")
+            }
+        }
+        #expect(Set(outcomes.compactMap { $0.after?.fullRef }).count == 5)
+    }
+
     @Test func aDryRunWritesNothing() throws {
         let results = TaskOperations(vault: vault.vault, today: Self.today).change(try tasks(), [.remove], dryRun: true)
         #expect(try results.allSatisfy { try $0.get().after == nil })

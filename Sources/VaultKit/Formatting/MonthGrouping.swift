@@ -46,33 +46,34 @@ public struct MonthGrouping: Sendable {
                 return SortKey(order: ListOrderKey(pinned: notes[index].pinned, date: date), date: date)
             }
         }.flatMap { $0 }
-        // One sort, pinned first, then newest first: the months follow the dates, so each
-        // group is then one run of the order. (Equal keys have dates too close to tell
-        // apart in the key, which the whole date does.)
-        let order = ListOrderKey.order(of: keys.map(\.order)) { a, b in
-            if keys[a].date != keys[b].date { return keys[a].date > keys[b].date }
+        func byTitle(_ a: Int, _ b: Int) -> Bool {
             let order = notes[a].title.localizedStandardCompareFast(notes[b].title)
             return order != 0 ? order < 0 : notes[a].path < notes[b].path
         }
+        // One sort, pinned first, then newest first: the months follow the dates, so each
+        // group is then one run of the order. (Equal keys have dates too close to tell
+        // apart in the key, which the whole date does.)
+        var order = ListOrderKey.order(of: keys.map(\.order)) { a, b in
+            keys[a].date != keys[b].date ? keys[a].date > keys[b].date : byTitle(a, b)
+        }
         let currentYear = NoteDate.localFields(now, timeZone: timeZone).year
-        var groups: [Group] = []
-        // The month of the last group, and from when on a date is surely in it: a day
-        // after its first midnight, whatever daylight saving does to that midnight. Only
-        // dates before that are worked out into calendar fields.
-        var month: (year: Int, month: Int, surelyFrom: Date)?
-        for (position, index) in order.enumerated() {
-            let key = keys[index]
-            if key.order.isPinned {
-                if position == 0 { groups.append(Group(heading: "Pinned", range: 0..<0)) }
-                continue
+        var runs = Self.runs(of: order, keys, timeZone: timeZone, everyDate: false)
+        if runs == nil {
+            // Clocks turned back across midnight at the end of a month (St. John's, on
+            // 1 November 2009), so a later instant is in the earlier month: there the
+            // months do not follow the dates. Sort by month first, as the list shows them.
+            let months = keys.map { key in key.order.isPinned ? Int.max : NoteDate.localFields(key.date, timeZone: timeZone).monthNumber }
+            order = keys.indices.sorted { a, b in
+                if months[a] != months[b] { return months[a] > months[b] }
+                return keys[a].date != keys[b].date ? keys[a].date > keys[b].date : byTitle(a, b)
             }
-            if let month, key.date >= month.surelyFrom { continue }
-            let fields = NoteDate.localFields(key.date, timeZone: timeZone)
-            if let month, month.year == fields.year, month.month == fields.month { continue }
-            let secondDay = Double(NoteDate.daysFromCivil(year: fields.year, month: fields.month, day: 2) * 86_400)
-            month = (fields.year, fields.month, NoteDate.localTimeToDate(secondDay, timeZone: timeZone))
-            let name = Self.months[fields.month - 1]
-            groups.append(Group(heading: fields.year == currentYear ? name : "\(name) \(fields.year)", range: position..<position))
+            runs = Self.runs(of: order, keys, timeZone: timeZone, everyDate: true)
+        }
+        var groups = (runs ?? []).map { run in
+            Group(heading: run.month.map { fields in
+                let name = Self.months[fields.month - 1]
+                return fields.year == currentYear ? name : "\(name) \(fields.year)"
+            } ?? "Pinned", range: run.start..<run.start)
         }
         for number in groups.indices {
             let end = number + 1 < groups.count ? groups[number + 1].range.lowerBound : order.count
@@ -81,6 +82,36 @@ public struct MonthGrouping: Sendable {
         self.groups = groups
         source = notes
         self.order = order
+    }
+
+    /// Where each group starts in `order` and its month (nil for the pinned notes); nil
+    /// when a month comes back after an earlier one. Only dates near the edges of a month
+    /// are worked out into calendar fields, unless `everyDate`: from a day after its first
+    /// midnight to its last day's, whatever daylight saving does to those midnights, a
+    /// date is surely in the month of the dates around it.
+    private static func runs(of order: [Int], _ keys: [SortKey], timeZone: TimeZone, everyDate: Bool) -> [(start: Int, month: LocalFields?)]? {
+        var runs: [(start: Int, month: LocalFields?)] = []
+        var month: (fields: LocalFields, surely: Range<Date>)?
+        for (position, index) in order.enumerated() {
+            let key = keys[index]
+            if key.order.isPinned {
+                if position == 0 { runs.append((0, nil)) }
+                continue
+            }
+            if !everyDate, let month, month.surely.contains(key.date) { continue }
+            let fields = NoteDate.localFields(key.date, timeZone: timeZone)
+            if let month {
+                if month.fields.monthNumber == fields.monthNumber { continue }
+                if fields.monthNumber > month.fields.monthNumber { return nil }
+            }
+            let midnight = { (day: Int) in
+                NoteDate.localTimeToDate(Double(NoteDate.daysFromCivil(year: fields.year, month: fields.month, day: day) * 86_400), timeZone: timeZone)
+            }
+            let from = midnight(2), until = midnight(NoteDate.daysIn(month: fields.month, year: fields.year))
+            month = (fields, from..<max(from, until))
+            runs.append((position, fields))
+        }
+        return runs
     }
 
     /// The heading of the group the note at `position` of `notes` is in.

@@ -150,6 +150,9 @@ public struct LocalFields: Sendable, Equatable {
     /// Days since 1970-01-01 of this local date.
     public var dayNumber: Int
 
+    /// The month counted from year 0: one number that orders months.
+    var monthNumber: Int { year * 12 + month - 1 }
+
     init(secondsSince1970 seconds: Int) {
         let days = Int((Double(seconds) / 86_400).rounded(.down))
         let secondOfDay = seconds - days * 86_400

@@ -64,7 +64,8 @@ public struct Note: Sendable {
     /// Calls `body` with the UTF-8 bytes of the title, making no string.
     package func withTitleBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         var reader = storage.values.reader(at: NoteTitle.self)
-        guard let bytes = reader.stringBytes() else { preconditionFailure("NoteTitle: checked bytes that do not decode") }
+        // Bytes that do not decode get past the entry's checksum only if made to: read again.
+        guard let bytes = reader.stringBytes() else { return readAgain().withTitleBytes(body) }
         return body(bytes)
     }
 
@@ -77,9 +78,9 @@ public struct Note: Sendable {
     /// Calls `body` with the UTF-8 bytes of the `id`, if the note has one, making no string.
     func withIDBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result? {
         var reader = storage.values.reader(at: NoteID.self)
-        guard let present = reader.bool() else { preconditionFailure("NoteID: checked bytes that do not decode") }
+        guard let present = reader.bool() else { return readAgain().withIDBytes(body) }
         guard present else { return nil }
-        guard let bytes = reader.stringBytes() else { preconditionFailure("NoteID: checked bytes that do not decode") }
+        guard let bytes = reader.stringBytes() else { return readAgain().withIDBytes(body) }
         return body(bytes)
     }
 

@@ -49,7 +49,7 @@ struct PropertyValues: @unchecked Sendable {
                     // Where it starts in the common part, which follows this table.
                     offsets.storeBytes(of: UInt32(commonStart), toByteOffset: 4 * index, as: UInt32.self)
                     guard NoteProperties.nextInPart[index] != nil else { continue }
-                    guard let length = reader.length(), length <= entry.count else { return false }
+                    guard let length = reader.length(), length <= entry.count - commonStart else { return false }
                     commonStart += length
                 }
             }

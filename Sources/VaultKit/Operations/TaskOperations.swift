@@ -48,9 +48,17 @@ public struct TaskOperations: Sendable {
             let edit = { (bytes: [UInt8]) -> [UInt8] in
                 edited = [:]
                 var edit = TaskEdit(bytes: bytes, path: path, today: today)
+                // Each edit's line and how many lines it added (a next occurrence) or took.
+                var applied: [(index: Int, line: Int, delta: Int)] = []
                 for index in order {
-                    edited[index] = Result { () throws(VaultError) in try edit.apply(changes, toTask: tasks[index].fullRef) }
+                    let lines = edit.bytes.count { $0 == 0x0A }
+                    let result = Result { () throws(VaultError) in try edit.apply(changes, toTask: tasks[index].fullRef) }
+                    edited[index] = result
+                    if case .success(let outcome) = result {
+                        applied.append((index, outcome.before.line, edit.bytes.count { $0 == 0x0A } - lines))
+                    }
                 }
+                Self.settle(&edited, applied, in: edit.bytes, path: path)
                 return edit.bytes
             }
             do {
@@ -70,6 +78,26 @@ public struct TaskOperations: Sendable {
             }
         }
         return results
+    }
+
+    /// Each outcome as the note now is: it was read right after its own edit, and the edits
+    /// above it since then moved its lines (an occurrence added, a task removed) and may
+    /// have changed its REF (a line like it above it changed).
+    private static func settle(_ edited: inout [Int: Result<TaskEdit.Outcome, VaultError>],
+                               _ applied: [(index: Int, line: Int, delta: Int)], in bytes: [UInt8], path: String) {
+        let final = bytes.withUnsafeBytes { TaskReader.tasks(in: $0, path: path).tasks }
+        for (number, edit) in applied.enumerated() {
+            guard case .success(var outcome)? = edited[edit.index] else { continue }
+            func now(_ task: NoteTask?) -> NoteTask? {
+                guard let task else { return nil }
+                var line = task.line
+                for later in applied[(number + 1)...] where later.line < line { line += later.delta }
+                return final.first { $0.line == line }
+            }
+            outcome.task = now(outcome.task)
+            outcome.next = now(outcome.next)
+            edited[edit.index] = .success(outcome)
+        }
     }
 
     private static func outcome(_ edit: TaskEdit.Outcome) -> Outcome {

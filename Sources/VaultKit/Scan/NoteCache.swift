@@ -92,7 +92,7 @@ public final class NoteCache: @unchecked Sendable {
         guard stamp.lastChangeNanoseconds < writtenAt - Self.racyWindowNanoseconds else { return nil }
         guard let checksum = reader.uint(), reader.offset <= entry.upperBound,
               WordChecksum.of(UnsafeRawBufferPointer(rebasing: storage[reader.offset..<entry.upperBound])) == checksum else { return nil }
-        guard let bulkyOffset = reader.int(), let bulkyLength = reader.uint32().map(Int.init), bulkyOffset >= 0,
+        guard let bulkyOffset = reader.int(), let bulkyLength = reader.uint32().map(Int.init), reader.offset <= entry.upperBound, bulkyOffset >= 0,
               bulkyOffset <= bulkyRegion.count, bulkyLength <= bulkyRegion.count - Int(bulkyOffset) else { return nil }
         let bulky = UnsafeRawBufferPointer(rebasing: bulkyRegion[Int(bulkyOffset)..<(Int(bulkyOffset) + bulkyLength)])
         guard let values = PropertyValues(cached: UnsafeRawBufferPointer(rebasing: storage[reader.offset..<entry.upperBound]), bulky: bulky,
