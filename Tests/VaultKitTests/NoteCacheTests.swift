@@ -172,13 +172,9 @@ import Testing
         (Array("Zebra".utf8), Array("Zebrb".utf8), 3),
     ])
     func damagedCommonValues(found: [UInt8], damage: [UInt8], hits: Int) throws {
-        let vault = try makeVault()
-        try vault.write("z.md", "---\ntitle: Zebra\ncreated: 2024-01-02T00:00:00Z\n---\nbody\n")
-        try setModificationDate(hourAgo, vault, "z.md")
-        _ = try expectSameAnswer(vault)
-        let path = vault.path + "/" + NoteCache.path
-        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
-        let at = try #require((0...(bytes.count - found.count)).first { bytes[$0..<($0 + found.count)].elementsEqual(found) })
+        let (vault, path, cached) = try cachedZebra("title: Zebra\ncreated: 2024-01-02T00:00:00Z")
+        var bytes = cached
+        let at = try #require(Self.firstIndex(of: found, in: bytes))
         bytes.replaceSubrange(at..<(at + found.count), with: damage)
         try Data(bytes).write(to: URL(fileURLWithPath: path))
 
@@ -197,16 +193,12 @@ import Testing
     /// fields, is read again from the file or refused.
     @Test(arguments: [true, false])
     func forgedEntriesAreReadAgainOrRefused(titleRunsOver: Bool) throws {
-        let vault = try makeVault()
-        try vault.write("z.md", "---\ntitle: Zebra\n---\nbody\n")
-        try setModificationDate(hourAgo, vault, "z.md")
-        _ = try expectSameAnswer(vault)
-        let path = vault.path + "/" + NoteCache.path
-        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let (vault, path, cached) = try cachedZebra("title: Zebra")
+        var bytes = cached
         // The entry: the path (a length byte and "z.md"), its length, the stamp (44 bytes),
         // the checksum, then what it sums.
         let name = [4] + Array("z.md".utf8)
-        let at = try #require((0...(bytes.count - name.count)).first { bytes[$0..<($0 + name.count)].elementsEqual(name) }) + name.count
+        let at = try #require(Self.firstIndex(of: name, in: bytes)) + name.count
         var length = Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16
         let checksumAt = at + 4 + 44
         if titleRunsOver {
@@ -226,6 +218,20 @@ import Testing
         let note = try #require(result.notes.first { $0.path == "z.md" })
         #expect(note.title == "Zebra")
         #expect(note.withTitleBytes { String(decoding: $0, as: UTF8.self) } == "Zebra")
+    }
+
+    /// A vault with `z.md` (front matter `fields`) cached, the cache file's path and bytes.
+    func cachedZebra(_ fields: String) throws -> (TemporaryVault, String, [UInt8]) {
+        let vault = try makeVault()
+        try vault.write("z.md", "---\n\(fields)\n---\nbody\n")
+        try setModificationDate(hourAgo, vault, "z.md")
+        _ = try expectSameAnswer(vault)
+        let path = vault.path + "/" + NoteCache.path
+        return (vault, path, try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))))
+    }
+
+    static func firstIndex(of wanted: [UInt8], in bytes: [UInt8]) -> Int? {
+        (0...(bytes.count - wanted.count)).first { bytes[$0..<($0 + wanted.count)].elementsEqual(wanted) }
     }
 
     static func bytes(of seconds: Double) -> [UInt8] { withUnsafeBytes(of: seconds.bitPattern.littleEndian, Array.init) }

@@ -113,7 +113,9 @@ extension VaultSession {
                 problems[number] = found
                 sound[number] = next == starts[number + 1]
             }
-            initialized = total
+            // Records of plain values: a damaged list leaves slots unwritten, and then none
+            // is handed out.
+            initialized = (0..<counts.count).allSatisfy { sound[$0] } ? total : 0
         }
         guard (0..<counts.count).allSatisfy({ sound[$0] }) else { return nil }
         return (records, (0..<counts.count).flatMap { problems[$0] })
