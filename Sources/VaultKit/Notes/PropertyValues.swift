@@ -38,17 +38,18 @@ struct PropertyValues: @unchecked Sendable {
         var offsets = SIMD16<UInt32>(repeating: 0)
         var bulkyEnd: UInt32 = 0
         var commonStart = 0
-        let isBulky = NoteProperties.bulky
+        let parts = NoteProperties.partBits
         let sound = withUnsafeMutableBytes(of: &offsets) { offsets in
-            for index in isBulky.indices {
-                if isBulky[index] {
+            for index in 0..<parts.count {
+                let bit: UInt32 = 1 << index
+                if parts.bulky & bit != 0 {
                     guard let start = reader.uint32(), start >= bulkyEnd, start <= UInt32(bulky.count) else { return false }
                     bulkyEnd = start
                     offsets.storeBytes(of: start | Self.inBulky, toByteOffset: 4 * index, as: UInt32.self)
                 } else {
                     // Where it starts in the common part, which follows this table.
                     offsets.storeBytes(of: UInt32(commonStart), toByteOffset: 4 * index, as: UInt32.self)
-                    guard NoteProperties.nextInPart[index] != nil else { continue }
+                    guard parts.lastInPart & bit == 0 else { continue }
                     guard let length = reader.length(), length <= entry.count - commonStart else { return false }
                     commonStart += length
                 }

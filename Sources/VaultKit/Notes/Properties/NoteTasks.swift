@@ -88,9 +88,13 @@ public struct NoteTaskList: Sendable, Equatable, NotePropertyValue {
                 withUnsafeMutableBytes(of: &days) { $0.storeBytes(of: Int32(clamping: day), toByteOffset: bit * 4, as: Int32.self) }
             }
             let wordsStart = record.offset
-            guard record.skipString(), let hasRecurrence = record.int(), hasRecurrence == 0 || (hasRecurrence == 1 && record.skipString()),
-                  record.skipStrings(), record.skipStrings() else { return false }
-            guard statuses.contains(status) else { continue }
+            // The words of a task left out are stepped over unchecked: `vault tasks` leaves
+            // out the done ones, half of a vault's, and checking their UTF-8 was wasted.
+            let wanted = statuses.contains(status)
+            guard record.skipString(checked: wanted), let hasRecurrence = record.int(),
+                  hasRecurrence == 0 || (hasRecurrence == 1 && record.skipString(checked: wanted)),
+                  record.skipStrings(checked: wanted), record.skipStrings(checked: wanted) else { return false }
+            guard wanted else { continue }
             emit(TaskRecord(note: note, line: line, parentLine: parent, occurrence: occurrence, refHash: hash, status: status,
                             priority: priority, days: days, encodedWords: UnsafeRawBufferPointer(rebasing: bytes[wordsStart..<record.offset])))
         }
@@ -202,8 +206,9 @@ struct VarintReader {
 
     /// False also for bytes that are not UTF-8: a task's words are skipped when its record
     /// is made and copied out as they are when it is printed.
-    mutating func skipString() -> Bool {
-        stringBytes()?.isValidUTF8 ?? false
+    mutating func skipString(checked: Bool = true) -> Bool {
+        guard let bytes = stringBytes() else { return false }
+        return !checked || bytes.isValidUTF8
     }
 
     mutating func stringBytes() -> UnsafeRawBufferPointer? {
@@ -212,9 +217,9 @@ struct VarintReader {
         return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + Int(length)])
     }
 
-    mutating func skipStrings() -> Bool {
+    mutating func skipStrings(checked: Bool = true) -> Bool {
         guard let count = int(), count >= 0 else { return false }
-        for _ in 0..<count where !skipString() { return false }
+        for _ in 0..<count where !skipString(checked: checked) { return false }
         return true
     }
 }
