@@ -1,11 +1,13 @@
 import Dispatch
+import Foundation
 
 /// The listing of a vault: note paths, directories and skipped entries, in depth-first
 /// order with subdirectories sorted by name.
 ///
-/// Directories are read in parallel, one depth level at a time (a vault is two or three
-/// levels deep and its folders hold thousands of notes each), and each entry is looked
-/// at as bytes: a name becomes a `String` only as the note's path.
+/// Directories are read in parallel, and each entry is looked at as bytes: a name becomes
+/// a `String` only as the note's path. A directory whose stamp is what it was on an
+/// earlier walk may be listed as it was then (`reuse`), as git's untracked cache does:
+/// adding, removing or renaming an entry changes its directory's modification time.
 package struct DirectoryWalk: Sendable {
     package var files: [String] = []
     /// For each file: the index of its directory in `directories` (-1: the root) and
@@ -16,6 +18,23 @@ package struct DirectoryWalk: Sendable {
     package var skipped: [Skipped] = []
     /// Temporary files of the atomic write path, possibly left by a killed process.
     package var temporaries: [String] = []
+    /// Each directory listed with its stamp taken before it was read, in walk order, for a
+    /// later walk to reuse. Left out: directories whose stamp could not be read, and those
+    /// with an entry the walk skipped or a temporary file, which are read each time.
+    package var listings: [Listed] = []
+
+    /// A directory's listing, and whether it was read from the disk rather than reused.
+    package struct Listed: Sendable {
+        package var directory: String
+        package var listing: DirectoryListing
+        package var isFresh: Bool
+
+        package init(directory: String, listing: DirectoryListing, isFresh: Bool) {
+            self.directory = directory
+            self.listing = listing
+            self.isFresh = isFresh
+        }
+    }
 
     /// An entry the walk did not list, and why.
     package struct Skipped: Sendable, Equatable {
@@ -38,35 +57,93 @@ package struct DirectoryWalk: Sendable {
         var temporaries: [String] = []
         /// The directory's path and `/`, followed by the name being looked at.
         var scratch: [UInt8] = []
+        /// The directory's stamp before it was read; nil when it could not be taken.
+        var stamp: FileStamp?
+        var isFresh = true
     }
 
     /// Lists the directory open at `rootFD`, leaving out the directories at `excluded`
-    /// (vault-relative paths) and all below them.
-    package init(root rootFD: Int32, excluding excluded: Set<String> = []) throws(SystemError) {
+    /// (vault-relative paths) and all below them. `reuse` gives the listing an earlier walk
+    /// made of a directory (its vault-relative path, "" for the root), if its stamp is
+    /// still the one given.
+    package init(root rootFD: Int32, excluding excluded: Set<String> = [],
+                 reuse: (@Sendable (_ directory: String, _ stamp: FileStamp) -> DirectoryListing?)? = nil) throws(SystemError) {
         Syscalls.close(try Syscalls.openDirectory(".", in: rootFD, followLinks: true))
-        var read: [String: Entries] = [:]
-        var level = [""]
-        while !level.isEmpty {
-            let results = WorkerSlots(repeating: Entries(), count: level.count)
-            let directories = level
-            DispatchQueue.concurrentPerform(iterations: directories.count) { index in
-                results[index] = Self.read(directories[index], root: rootFD)
+        let queue = Queue(root: "")
+        DispatchQueue.concurrentPerform(iterations: max(1, ProcessInfo.processInfo.activeProcessorCount)) { _ in
+            while let directory = queue.next() {
+                let entries = Self.list(directory, root: rootFD, reuse: reuse)
+                let subdirectories = entries.subdirectories.map { directory.isEmpty ? $0 : directory + "/" + $0 }.filter { !excluded.contains($0) }
+                queue.finish(directory, entries, subdirectories: subdirectories)
             }
-            var next: [String] = []
-            for (index, directory) in level.enumerated() {
-                next += results[index].subdirectories.map { directory.isEmpty ? $0 : directory + "/" + $0 }.filter { !excluded.contains($0) }
-                read[directory] = results[index]
-            }
-            results.free()
-            level = next
         }
-        append("", index: -1, from: read)
+        // Sized once: grown note by note, the arrays were copied a dozen times.
+        let total = queue.read.values.reduce(0) { $0 + $1.files.count }
+        files.reserveCapacity(total)
+        fileDirectory.reserveCapacity(total)
+        fileNameStart.reserveCapacity(total)
+        append("", index: -1, from: queue.read)
+    }
+
+    /// The entries of `directory`: as an earlier walk listed them if `reuse` has them for
+    /// its stamp, else read. The stamp is taken first: an entry added while the directory
+    /// is read then changes it after, and the listing is not reused next time.
+    private static func list(_ directory: String, root: Int32,
+                             reuse: (@Sendable (String, FileStamp) -> DirectoryListing?)?) -> Entries {
+        let stamp = Syscalls.status(directory.isEmpty ? "." : directory, in: root).flatMap { $0.isDirectory ? $0.stamp : nil }
+        if let stamp, let reuse, let known = reuse(directory, stamp) {
+            return Entries(files: known.files, subdirectories: known.subdirectories, stamp: stamp, isFresh: false)
+        }
+        var entries = read(directory, root: root)
+        entries.stamp = stamp
+        return entries
+    }
+
+    /// The directories waiting to be read, shared by the walk's threads: each takes the
+    /// next as soon as it is free, and adds the subdirectories it finds. (Read a depth
+    /// level at a time, every thread waited for the level's largest folder: the walk took
+    /// as long on two cores as on one.)
+    private final class Queue: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var waiting: [String]
+        /// How many directories are being read: while any is, more may come.
+        private var reading = 0
+        private(set) var read: [String: Entries] = [:]
+
+        init(root: String) {
+            waiting = [root]
+        }
+
+        /// The next directory to read; nil once every directory has been read.
+        func next() -> String? {
+            condition.lock()
+            defer { condition.unlock() }
+            while waiting.isEmpty {
+                if reading == 0 { return nil }
+                condition.wait()
+            }
+            reading += 1
+            return waiting.removeLast()
+        }
+
+        func finish(_ directory: String, _ entries: Entries, subdirectories: [String]) {
+            condition.lock()
+            defer { condition.unlock() }
+            read[directory] = entries
+            waiting += subdirectories
+            reading -= 1
+            condition.broadcast()
+        }
     }
 
     /// Appends `directory` and then its subdirectories, depth first.
     private mutating func append(_ directory: String, index: Int, from read: [String: Entries]) {
         guard let entries = read[directory] else { return }
         let nameStart = directory.isEmpty ? 0 : directory.utf8.count + 1
+        if let stamp = entries.stamp, entries.skipped.isEmpty, entries.temporaries.isEmpty {
+            let listing = DirectoryListing(stamp: stamp, files: entries.files, subdirectories: entries.subdirectories)
+            listings.append(Listed(directory: directory, listing: listing, isFresh: entries.isFresh))
+        }
         files += entries.files
         fileDirectory += repeatElement(index, count: entries.files.count)
         fileNameStart += repeatElement(nameStart, count: entries.files.count)
@@ -102,8 +179,6 @@ package struct DirectoryWalk: Sendable {
 }
 
 extension DirectoryWalk.Entries {
-    private static let markdown = Array(".md".utf8)
-
     /// Files one entry of a directory whose path starts with `prefix`.
     fileprivate mutating func add(_ name: UnsafeRawBufferPointer, kind: FileKind, prefix: [UInt8]) {
         func path() -> String? {
@@ -120,7 +195,9 @@ extension DirectoryWalk.Entries {
             }
             return
         }
-        let isNote = name.count >= 3 && name.suffix(3).elementsEqual(Self.markdown)
+        // Byte by byte: a generic comparison of the suffix cost a hundred instructions a name.
+        let end = name.count
+        let isNote = end >= 3 && name[end - 3] == UInt8(ascii: ".") && name[end - 2] == UInt8(ascii: "m") && name[end - 1] == UInt8(ascii: "d")
         let wanted = kind == .directory || kind == .symbolicLink || (kind == .regular && isNote)
         guard let path = wanted || name.contains(where: { $0 >= 0x80 }) ? path() : "" else {
             skipped.append(DirectoryWalk.Skipped(path: String(decoding: prefix, as: UTF8.self), reason: .nameNotUTF8(Array(name))))
@@ -132,5 +209,21 @@ extension DirectoryWalk.Entries {
         case .symbolicLink: skipped.append(DirectoryWalk.Skipped(path: path, reason: .symbolicLink))
         default: files.append(path)
         }
+    }
+}
+
+/// A directory's notes and subdirectories as a walk listed them, and the directory's
+/// stamp then.
+package struct DirectoryListing: Sendable, Equatable {
+    package var stamp: FileStamp
+    /// The notes' vault-relative paths, in the order the directory listed them.
+    package var files: [String]
+    /// The subdirectories' names, sorted.
+    package var subdirectories: [String]
+
+    package init(stamp: FileStamp, files: [String], subdirectories: [String]) {
+        self.stamp = stamp
+        self.files = files
+        self.subdirectories = subdirectories
     }
 }

@@ -136,3 +136,26 @@ public struct ByteReader {
         return .some(value)
     }
 }
+
+extension ByteWriter {
+    /// A file's stamp, as the caches keep it.
+    mutating func stamp(_ stamp: FileStamp) {
+        int(stamp.size)
+        uint(stamp.inode)
+        int(stamp.mtimeSeconds)
+        int(stamp.ctimeSeconds)
+        uint32(UInt32(clamping: stamp.mtimeNanoseconds))
+        uint32(UInt32(clamping: stamp.ctimeNanoseconds))
+        uint32(stamp.mode)
+    }
+}
+
+extension ByteReader {
+    /// What `ByteWriter.stamp(_:)` wrote.
+    mutating func stamp() -> FileStamp? {
+        guard let size = int(), let inode = uint(), let mtime = int(), let ctime = int(),
+              let mtimeNanoseconds = uint32(), let ctimeNanoseconds = uint32(), let mode = uint32() else { return nil }
+        return FileStamp(size: size, inode: inode, mtimeSeconds: mtime, mtimeNanoseconds: Int64(mtimeNanoseconds),
+                         ctimeSeconds: ctime, ctimeNanoseconds: Int64(ctimeNanoseconds), mode: mode)
+    }
+}

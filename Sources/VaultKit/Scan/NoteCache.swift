@@ -88,7 +88,7 @@ public final class NoteCache: @unchecked Sendable {
     func note(at path: String, position: Int, stamp: FileStamp) -> Note? {
         guard let entry = entryRange(of: path, position: position) else { return nil }
         var reader = ByteReader(bytes: storage, offset: entry.lowerBound)
-        guard let cachedStamp = Self.readStamp(&reader), cachedStamp == stamp else { return nil }
+        guard let cachedStamp = reader.stamp(), cachedStamp == stamp else { return nil }
         guard stamp.lastChangeNanoseconds < writtenAt - Self.racyWindowNanoseconds else { return nil }
         guard let checksum = reader.uint(), reader.offset <= entry.upperBound,
               WordChecksum.of(UnsafeRawBufferPointer(rebasing: storage[reader.offset..<entry.upperBound])) == checksum else { return nil }
@@ -166,7 +166,7 @@ public final class NoteCache: @unchecked Sendable {
             paths.append((entries.bytes.count - note.path.utf8.count, note.path.utf8.count))
             let lengthAt = entries.bytes.count
             entries.uint32(0)
-            writeStamp(note.stamp, to: &entries)
+            entries.stamp(note.stamp)
             let checksumAt = entries.bytes.count
             entries.uint(0)
             entries.int(Int64(bulky.bytes.count))
@@ -213,22 +213,6 @@ public final class NoteCache: @unchecked Sendable {
         for old in [".vault/cache/notes-v1.bin", ".vault/cache/notes-v2.bin", ".vault/cache/notes-v3.bin", ".vault/cache/notes-v4.bin"] { root.removeFile(old) }
     }
 
-    private static func writeStamp(_ stamp: FileStamp, to writer: inout ByteWriter) {
-        writer.int(stamp.size)
-        writer.uint(stamp.inode)
-        writer.int(stamp.mtimeSeconds)
-        writer.int(stamp.ctimeSeconds)
-        writer.uint32(UInt32(clamping: stamp.mtimeNanoseconds))
-        writer.uint32(UInt32(clamping: stamp.ctimeNanoseconds))
-        writer.uint32(stamp.mode)
-    }
-
-    private static func readStamp(_ reader: inout ByteReader) -> FileStamp? {
-        guard let size = reader.int(), let inode = reader.uint(), let mtime = reader.int(), let ctime = reader.int(),
-              let mtimeNanoseconds = reader.uint32(), let ctimeNanoseconds = reader.uint32(), let mode = reader.uint32() else { return nil }
-        return FileStamp(size: size, inode: inode, mtimeSeconds: mtime, mtimeNanoseconds: Int64(mtimeNanoseconds),
-                         ctimeSeconds: ctime, ctimeNanoseconds: Int64(ctimeNanoseconds), mode: mode)
-    }
 }
 
 /// Holds a mapped cache file for the notes of one run of entries.

@@ -15,6 +15,8 @@ public struct VaultScanner: Sendable {
     /// each note is read. They cost a command that never asks for the index a fifth of
     /// its scan; without them the index counts the notes when it is made.
     public var countsNotes = true
+    /// Listings of directories unchanged since an earlier walk.
+    var listingCache: ListingCache?
 
     public init(root: VaultRoot) {
         self.root = root
@@ -31,8 +33,12 @@ public struct VaultScanner: Sendable {
     /// load on another thread meanwhile.
     func scan(filter: ScanFilter?, cache loadedCache: () -> NoteCache?) throws(VaultError) -> ScanResult {
         let listing: DirectoryWalk
+        var reuse: (@Sendable (String, FileStamp) -> DirectoryListing?)?
+        if let listingCache {
+            reuse = { directory, stamp in listingCache.listing(of: directory, stamp: stamp) }
+        }
         do {
-            listing = try DirectoryWalk(root: root.descriptor, excluding: excludedFolders)
+            listing = try DirectoryWalk(root: root.descriptor, excluding: excludedFolders, reuse: reuse)
         } catch {
             throw .io(path: root.path, operation: "open the vault", errno: error.code)
         }
@@ -90,7 +96,8 @@ public struct VaultScanner: Sendable {
             allNotes: allNotes,
             cacheHits: cacheHits,
             temporaries: listing.temporaries,
-            tally: tally
+            tally: tally,
+            listings: listing.listings
         )
     }
 
@@ -117,6 +124,8 @@ public struct ScanResult: Sendable {
     public var temporaries: [String] = []
     /// The counts of `notes`, gathered while they were read.
     var tally: NoteTally?
+    /// The directories' listings, for `ListingCache`.
+    var listings: [DirectoryWalk.Listed] = []
 
     /// This scan with only `selected` (notes of it) kept, as a scan with a filter that
     /// selects them would have returned.

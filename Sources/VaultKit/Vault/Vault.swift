@@ -27,6 +27,9 @@ public struct Vault: Sendable {
         PhaseTimer.mark("start")
         guard usesCache else { return try scanner.scan(filter: filter) }
         let startedAt = now()
+        // The real clock, not `now`: the racy rule compares it with the file system's.
+        let listedAt = Date()
+        scanner.listingCache = ListingCache.load(root: root)
         // The cache loads while the directories are listed: the walk starts in the root
         // alone, with the other cores idle.
         let pending = PendingCache(root: root, timeZone: timeZone)
@@ -35,6 +38,7 @@ public struct Vault: Sendable {
             cache = pending.wait()
             return cache
         }
+        ListingCache.update(with: result.listings, root: root, listedAt: listedAt)
         // A cache a filter found damaged is not copied into a new one: the next scan
         // writes it from the files.
         if cache?.repair.hasRepaired != true, Self.cacheIsStale(entries: cache?.count, hits: result.cacheHits, notes: result.allNotes.count) {

@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+@testable import VaultKit
+import VaultPlatform
+
+/// Directory listings reused from the last walk must list what reading the directories
+/// lists: a directory is reused only while its stamp is unchanged and its record checks out.
+@Suite struct ListingCacheTests {
+    /// Ten seconds from now: the directories the test made are then safely older.
+    let later = Date().addingTimeInterval(10)
+
+    /// A vault of notes in the root, a folder, a subfolder and a second folder, and an
+    /// attachment that is not a note. Every directory's modification time is an hour ago,
+    /// so that any entry added later changes it, however coarse the clock.
+    func makeVault() throws -> TemporaryVault {
+        let vault = try TemporaryVault()
+        for path in ["Inbox.md", "Work/Plan.md", "Work/Admin/Taxes.md", "Work/Admin/Rent.md", "Personal/Garden.md"] {
+            try vault.write(path, "# \(path)\n")
+        }
+        try vault.write("Personal/photo.png", "not a note")
+        try backdate(vault, ["", "Work", "Work/Admin", "Personal"])
+        return vault
+    }
+
+    func backdate(_ vault: TemporaryVault, _ directories: [String]) throws {
+        for directory in directories {
+            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-3600)], ofItemAtPath: vault.path + "/" + directory)
+        }
+    }
+
+    func walk(_ vault: TemporaryVault, reusing cache: ListingCache? = nil) throws -> DirectoryWalk {
+        guard let cache else { return try DirectoryWalk(root: vault.root.descriptor) }
+        return try DirectoryWalk(root: vault.root.descriptor, reuse: { directory, stamp in cache.listing(of: directory, stamp: stamp) })
+    }
+
+    /// What a walk found, to compare walks.
+    func summary(_ walk: DirectoryWalk) -> [String] {
+        walk.files.indices.map { "\(walk.files[$0]) \(walk.fileDirectory[$0]) \(walk.fileNameStart[$0])" } + walk.directories
+            + walk.skipped.map { "skipped \($0.path)" } + walk.temporaries
+    }
+
+    func saved(_ vault: TemporaryVault) throws -> ListingCache {
+        ListingCache.update(with: try walk(vault).listings, root: vault.root, listedAt: later)
+        return try #require(ListingCache.load(root: vault.root))
+    }
+
+    @Test func unchangedDirectoriesAreListedFromTheCache() throws {
+        let vault = try makeVault()
+        let cache = try saved(vault)
+        let reused = try walk(vault, reusing: cache)
+        #expect(summary(reused) == summary(try walk(vault)))
+        #expect(reused.files.sorted() == ["Inbox.md", "Personal/Garden.md", "Work/Admin/Rent.md", "Work/Admin/Taxes.md", "Work/Plan.md"])
+        #expect(reused.listings.map(\.directory) == ["", "Personal", "Work", "Work/Admin"])
+        #expect(reused.listings.allSatisfy { !$0.isFresh })
+    }
+
+    @Test func aDirectoryWhoseEntriesChangedIsReadAgain() throws {
+        let vault = try makeVault()
+        let cache = try saved(vault)
+        try vault.write("Work/Admin/Insurance.md", "# Insurance\n")
+        try FileManager.default.removeItem(atPath: vault.path + "/Personal/Garden.md")
+        try FileManager.default.moveItem(atPath: vault.path + "/Inbox.md", toPath: vault.path + "/Later.md")
+        let reused = try walk(vault, reusing: cache)
+        #expect(summary(reused) == summary(try walk(vault)))
+        #expect(reused.files.contains("Work/Admin/Insurance.md") && reused.files.contains("Later.md"))
+        #expect(!reused.files.contains("Personal/Garden.md") && !reused.files.contains("Inbox.md"))
+        #expect(reused.listings.filter(\.isFresh).map(\.directory) == ["", "Personal", "Work/Admin"])
+    }
+
+    @Test func aFolderReplacedByAnotherIsReadAgain() throws {
+        let vault = try makeVault()
+        let cache = try saved(vault)
+        // The same name, the same modification time: another inode.
+        try FileManager.default.moveItem(atPath: vault.path + "/Personal", toPath: vault.path + "/Old")
+        try vault.write("Personal/Bees.md", "# Bees\n")
+        try backdate(vault, ["", "Personal"])
+        let reused = try walk(vault, reusing: cache)
+        #expect(summary(reused) == summary(try walk(vault)))
+        #expect(reused.files.contains("Personal/Bees.md") && reused.files.contains("Old/Garden.md"))
+    }
+
+    @Test func recentlyChangedDirectoriesAreNotKept() throws {
+        let vault = try makeVault()
+        // Listed now: every directory changed within the racy window (setting a time is a
+        // change), when an entry added in the same clock tick could leave its stamp as it was.
+        ListingCache.update(with: try walk(vault).listings, root: vault.root, listedAt: Date())
+        #expect(ListingCache.load(root: vault.root) == nil)
+    }
+
+    /// The racy rule's edge, on the later of the modification and change times.
+    @Test(arguments: [(-2.5, -3.0, true), (-1.5, -3.0, false), (-3.0, -1.5, false), (-2.5, -2.5, true)])
+    func aListingIsKeptOnlyWhenSafelyOlderThanTheWalk(modified: Double, changed: Double, kept: Bool) {
+        let listedAt = Date(timeIntervalSince1970: 1_800_000_000)
+        func time(_ offset: Double) -> (Int64, Int64) {
+            let nanoseconds = Int64((listedAt.timeIntervalSince1970 + offset) * 1e9)
+            return (nanoseconds / 1_000_000_000, nanoseconds % 1_000_000_000)
+        }
+        let (mtime, mtimeNanoseconds) = time(modified), (ctime, ctimeNanoseconds) = time(changed)
+        let stamp = FileStamp(size: 4096, inode: 7, mtimeSeconds: mtime, mtimeNanoseconds: mtimeNanoseconds,
+                              ctimeSeconds: ctime, ctimeNanoseconds: ctimeNanoseconds, mode: 0o40755)
+        #expect(ListingCache.keeps(DirectoryListing(stamp: stamp, files: [], subdirectories: []), listedAt: listedAt) == kept)
+    }
+
+    @Test func directoriesWithSkippedEntriesAreReadEachTime() throws {
+        let vault = try makeVault()
+        try FileManager.default.createSymbolicLink(atPath: vault.path + "/Personal/Elsewhere.md", withDestinationPath: "/etc/hostname")
+        try backdate(vault, ["Personal"])
+        let listings = try walk(vault).listings
+        #expect(listings.map(\.directory) == ["", "Work", "Work/Admin"])
+        let reused = try walk(vault, reusing: try saved(vault))
+        #expect(summary(reused) == summary(try walk(vault)))
+        #expect(reused.skipped.map(\.path) == ["Personal/Elsewhere.md"])
+    }
+
+    @Test func aDamagedRecordIsReadAgain() throws {
+        let vault = try makeVault()
+        _ = try saved(vault)
+        let file = vault.path + "/" + ListingCache.path
+        var bytes = try #require(FileManager.default.contents(atPath: file))
+        // "Taxes" becomes "Taxis": the record still decodes, its checksum does not match.
+        let at = try #require(bytes.firstRange(of: Data("Taxes".utf8))).lowerBound + 3
+        bytes[at] = UInt8(ascii: "i")
+        try bytes.write(to: URL(fileURLWithPath: file))
+        let cache = try #require(ListingCache.load(root: vault.root))
+        let reused = try walk(vault, reusing: cache)
+        #expect(summary(reused) == summary(try walk(vault)))
+        #expect(reused.listings.filter(\.isFresh).map(\.directory) == ["Work/Admin"])
+        // A file cut short is no cache at all.
+        try bytes.prefix(bytes.count - 3).write(to: URL(fileURLWithPath: file))
+        #expect(ListingCache.load(root: vault.root) == nil)
+    }
+
+    /// Records that check out but name what the walk would never list (their checksum is
+    /// not a secret) are refused: a note outside its directory, a hidden one, one that is
+    /// not Markdown, a subdirectory `..`.
+    @Test(arguments: [
+        (["Work/../Inbox.md"], []), (["Inbox.md"], []), (["Work/Admin/Taxes.md"], []), (["Work/.hidden.md"], []),
+        (["Work/photo.png"], []), (["Work/"], []), ([], [".."]), ([], ["Admin/Deeper"]), ([], [""]),
+    ] as [([String], [String])])
+    func forgedRecordsAreRefused(files: [String], subdirectories: [String]) throws {
+        let vault = try makeVault()
+        let stamp = try #require(Syscalls.status("Work", in: vault.root.descriptor)).stamp
+        let forged = DirectoryWalk.Listed(directory: "Work", listing: DirectoryListing(stamp: stamp, files: files, subdirectories: subdirectories), isFresh: true)
+        ListingCache.update(with: [forged], root: vault.root, listedAt: later)
+        let cache = try #require(ListingCache.load(root: vault.root))
+        #expect(cache.listing(of: "Work", stamp: stamp) == nil)
+        let honest = DirectoryWalk.Listed(directory: "Work", listing: DirectoryListing(stamp: stamp, files: ["Work/Plan.md"], subdirectories: ["Admin"]), isFresh: true)
+        ListingCache.update(with: [honest], root: vault.root, listedAt: later)
+        #expect(try #require(ListingCache.load(root: vault.root)).listing(of: "Work", stamp: stamp) == honest.listing)
+    }
+
+    @Test func nothingIsWrittenWhenEveryListingCameFromTheCache() throws {
+        let vault = try makeVault()
+        let cache = try saved(vault)
+        let file = vault.path + "/" + ListingCache.path
+        try FileManager.default.removeItem(atPath: file)
+        ListingCache.update(with: try walk(vault, reusing: cache).listings, root: vault.root, listedAt: later)
+        #expect(!FileManager.default.fileExists(atPath: file))
+    }
+}
