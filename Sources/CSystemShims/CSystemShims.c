@@ -6,6 +6,9 @@
 #include <stdio.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/vfs.h>
+#endif
 
 #ifdef __linux__
 int vault_statx(int dirfd, const char *path, int nofollow, vault_file_stat *out) {
@@ -78,3 +81,14 @@ int vault_rename_exchange(int olddirfd, const char *oldpath, int newdirfd, const
     return renameatx_np(olddirfd, oldpath, newdirfd, newpath, RENAME_SWAP);
 }
 #endif
+
+long long vault_file_system_type(int fd) {
+#ifdef __linux__
+    struct statfs info;
+    if (fstatfs(fd, &info) != 0) return -1;
+    return (long long)info.f_type;
+#else
+    (void)fd;
+    return -1;
+#endif
+}

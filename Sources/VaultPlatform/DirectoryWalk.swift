@@ -60,6 +60,9 @@ package struct DirectoryWalk: Sendable {
         /// The directory's stamp before it was read; nil when it could not be taken.
         var stamp: FileStamp?
         var isFresh = true
+        /// False when an entry's kind could not be told (its stat failed): a listing that
+        /// may have left a note or a folder out is not kept for later walks.
+        var isComplete = true
     }
 
     /// Lists the directory open at `rootFD`, leaving out the directories at `excluded`
@@ -86,15 +89,25 @@ package struct DirectoryWalk: Sendable {
     }
 
     /// The entries of `directory`: as an earlier walk listed them if `reuse` has them for
-    /// its stamp, else read. The stamp is taken first: an entry added while the directory
-    /// is read then changes it after, and the listing is not reused next time.
+    /// its stamp, else read. The stamp is of the directory opened, taken before it is read:
+    /// the listing and its stamp are then of one directory (a path could lead to another by
+    /// the time it was read), and an entry added while it is read changes the stamp after.
     private static func list(_ directory: String, root: Int32,
                              reuse: (@Sendable (String, FileStamp) -> DirectoryListing?)?) -> Entries {
-        let stamp = Syscalls.status(directory.isEmpty ? "." : directory, in: root).flatMap { $0.isDirectory ? $0.stamp : nil }
+        let fd: Int32
+        do {
+            fd = try Syscalls.openDirectory(directory, in: root)
+        } catch {
+            var entries = Entries()
+            entries.skipped.append(Skipped(path: directory, reason: .unreadable(SystemError(operation: "open directory", code: error.code))))
+            return entries
+        }
+        let stamp = (try? Syscalls.status(of: fd)).flatMap { $0.isDirectory ? $0.stamp : nil }
         if let stamp, let reuse, let known = reuse(directory, stamp) {
+            Syscalls.close(fd)
             return Entries(files: known.files, subdirectories: known.subdirectories, stamp: stamp, isFresh: false)
         }
-        var entries = read(directory, root: root)
+        var entries = read(fd, path: directory)
         entries.stamp = stamp
         return entries
     }
@@ -140,7 +153,7 @@ package struct DirectoryWalk: Sendable {
     private mutating func append(_ directory: String, index: Int, from read: [String: Entries]) {
         guard let entries = read[directory] else { return }
         let nameStart = directory.isEmpty ? 0 : directory.utf8.count + 1
-        if let stamp = entries.stamp, entries.skipped.isEmpty, entries.temporaries.isEmpty {
+        if let stamp = entries.stamp, entries.isComplete, entries.skipped.isEmpty, entries.temporaries.isEmpty {
             let listing = DirectoryListing(stamp: stamp, files: entries.files, subdirectories: entries.subdirectories)
             listings.append(Listed(directory: directory, listing: listing, isFresh: entries.isFresh))
         }
@@ -157,14 +170,13 @@ package struct DirectoryWalk: Sendable {
         }
     }
 
-    /// Reads the directory at vault-relative `path` ("" for the root).
-    private static func read(_ path: String, root: Int32) -> Entries {
+    /// Reads the directory open at `fd` (closing it), at vault-relative `path` ("" for the root).
+    private static func read(_ fd: Int32, path: String) -> Entries {
         var entries = Entries()
         let prefix = Array((path.isEmpty ? "" : path + "/").utf8)
         entries.scratch = prefix
         entries.scratch.reserveCapacity(prefix.count + 256)
         do {
-            let fd = try Syscalls.openDirectory(path, in: root)
             try Syscalls.forEachEntry(ofDirectory: fd) { name, kind in
                 entries.add(name, kind: kind, prefix: prefix)
             }
@@ -188,6 +200,7 @@ extension DirectoryWalk.Entries {
             scratch.append(contentsOf: name)
             return String(decoding: scratch, as: UTF8.self)
         }
+        if kind == .unknown { isComplete = false }
         if name.first == UInt8(ascii: ".") {
             if name.count > 4, name.last == UInt8(ascii: "p"), let path = path(),
                AtomicFile.isTemporaryName(String(path.utf8.dropFirst(prefix.count)) ?? path) {

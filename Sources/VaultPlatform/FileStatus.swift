@@ -8,8 +8,14 @@ public struct FileTime: Sendable, Equatable, Comparable {
         self.nanoseconds = nanoseconds
     }
 
-    /// Nanoseconds since 1970.
-    public var totalNanoseconds: Int64 { seconds * 1_000_000_000 + nanoseconds }
+    /// Nanoseconds since 1970, `Int64.max` (or `.min`) past the 292 years they can count:
+    /// anyone may date a file 2300, and that must not stop a command.
+    public var totalNanoseconds: Int64 {
+        let (product, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        if overflow { return seconds < 0 ? .min : .max }
+        let (total, overflowAgain) = product.addingReportingOverflow(nanoseconds)
+        return overflowAgain ? (product < 0 ? .min : .max) : total
+    }
 
     /// Seconds since 1970, for `Date(timeIntervalSince1970:)`.
     public var timeInterval: Double { Double(seconds) + Double(nanoseconds) / 1e9 }
@@ -100,7 +106,7 @@ public struct FileStamp: Sendable, Equatable {
     /// The later of the modification and change times: content can change within one tick
     /// of either.
     public var lastChangeNanoseconds: Int64 {
-        max(mtimeSeconds * 1_000_000_000 + mtimeNanoseconds, ctimeSeconds * 1_000_000_000 + ctimeNanoseconds)
+        max(modified.totalNanoseconds, FileTime(seconds: ctimeSeconds, nanoseconds: ctimeNanoseconds).totalNanoseconds)
     }
 }
 

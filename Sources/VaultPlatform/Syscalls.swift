@@ -57,6 +57,12 @@ package enum Syscalls {
         path.withCString { status($0, in: directory) }
     }
 
+    /// The magic number of the file system `fd` is on (fstatfs(2)'s `f_type`), on Linux.
+    package static func fileSystemType(of fd: Int32) -> Int64? {
+        let type = vault_file_system_type(fd)
+        return type < 0 ? nil : Int64(type)
+    }
+
     /// statx(2) of an open descriptor.
     static func status(of fd: Int32) throws(SystemError) -> FileStatus {
         var raw = vault_file_stat()
@@ -173,8 +179,9 @@ package enum Syscalls {
                 let name = UnsafeRawBufferPointer(start: base, count: strnlen(base.assumingMemoryBound(to: CChar.self), raw.count))
                 if name.count == 1 && name[0] == 0x2E || name.count == 2 && name[0] == 0x2E && name[1] == 0x2E { return }
                 var kind = FileKind(direntType: entry.pointee.d_type)
-                if kind == .unknown, let status = status(base.assumingMemoryBound(to: CChar.self), in: handle) {
-                    kind = status.kind
+                if kind == .unknown {
+                    // Still `.unknown` when the stat fails: the caller reports the entry.
+                    kind = status(base.assumingMemoryBound(to: CChar.self), in: handle)?.kind ?? .unknown
                 }
                 visit(name, kind)
             }

@@ -79,6 +79,41 @@ import VaultPlatform
         #expect(reused.files.contains("Personal/Bees.md") && reused.files.contains("Old/Garden.md"))
     }
 
+    /// Another folder where this one was, however alike its times: its listing is read.
+    @Test func onlyTheSameStampIsReused() throws {
+        let vault = try makeVault()
+        let cache = try saved(vault)
+        let stamp = try #require(Syscalls.status("Work", in: vault.root.descriptor)).stamp
+        #expect(cache.listing(of: "Work", stamp: stamp)?.files == ["Work/Plan.md"])
+        var other = stamp
+        other.inode += 1
+        #expect(cache.listing(of: "Work", stamp: other) == nil)
+        other = stamp
+        other.ctimeNanoseconds = (stamp.ctimeNanoseconds + 1) % 1_000_000_000
+        #expect(cache.listing(of: "Work", stamp: other) == nil)
+        #expect(cache.listing(of: "Personal", stamp: stamp) == nil)
+        cache.close()
+        #expect(cache.listing(of: "Work", stamp: stamp) == nil)
+    }
+
+    /// A folder or note dated past 2262, when nanoseconds since 1970 no longer fit in 64
+    /// bits, is read as any other, and never taken as safely old.
+    @Test func farFutureTimesAreNeitherKeptNorATrap() throws {
+        let vault = try makeVault()
+        let year2300 = Date(timeIntervalSince1970: 10_413_792_000)
+        for path in ["Work", "Work/Plan.md"] {
+            try FileManager.default.setAttributes([.modificationDate: year2300], ofItemAtPath: vault.path + "/" + path)
+        }
+        let listings = try walk(vault).listings
+        let work = try #require(listings.first { $0.directory == "Work" })
+        #expect(work.listing.stamp.lastChangeNanoseconds == .max)
+        #expect(!ListingCache.keeps(work.listing, listedAt: later))
+        var cached = vault.vault
+        cached.now = { self.later }
+        #expect(try cached.scan().notes.map(\.path).sorted() == ["Inbox.md", "Personal/Garden.md", "Work/Admin/Rent.md", "Work/Admin/Taxes.md", "Work/Plan.md"])
+        #expect(try cached.scan().notes.count == 5)
+    }
+
     @Test func recentlyChangedDirectoriesAreNotKept() throws {
         let vault = try makeVault()
         // Listed now: every directory changed within the racy window (setting a time is a
@@ -88,7 +123,7 @@ import VaultPlatform
     }
 
     /// The racy rule's edge, on the later of the modification and change times.
-    @Test(arguments: [(-2.5, -3.0, true), (-1.5, -3.0, false), (-3.0, -1.5, false), (-2.5, -2.5, true)])
+    @Test(arguments: [(-2.5, -3.0, true), (-1.5, -3.0, false), (-3.0, -1.5, false), (-2.5, -2.5, true), (-2.0, -3.0, false)])
     func aListingIsKeptOnlyWhenSafelyOlderThanTheWalk(modified: Double, changed: Double, kept: Bool) {
         let listedAt = Date(timeIntervalSince1970: 1_800_000_000)
         func time(_ offset: Double) -> (Int64, Int64) {
@@ -135,7 +170,8 @@ import VaultPlatform
     /// not Markdown, a subdirectory `..`.
     @Test(arguments: [
         (["Work/../Inbox.md"], []), (["Inbox.md"], []), (["Work/Admin/Taxes.md"], []), (["Work/.hidden.md"], []),
-        (["Work/photo.png"], []), (["Work/"], []), ([], [".."]), ([], ["Admin/Deeper"]), ([], [""]),
+        (["Work/photo.png"], []), (["Work/"], []), (["Work/Pl\u{0}an.md"], []), ([], [".."]), ([], ["Admin/Deeper"]), ([], [""]),
+        ([], ["Admin", "Admin"]), ([], ["Zoo", "Admin"]),
     ] as [([String], [String])])
     func forgedRecordsAreRefused(files: [String], subdirectories: [String]) throws {
         let vault = try makeVault()

@@ -25,6 +25,10 @@ int vault_statx(int dirfd, const char *path, int nofollow, vault_file_stat *out)
 /// statx(2) of an open file descriptor.
 int vault_fstatx(int fd, vault_file_stat *out);
 
+/// The `f_type` of fstatfs(2) on Linux (the file system's magic number); -1 elsewhere or
+/// on failure.
+long long vault_file_system_type(int fd);
+
 /// renameat2(2) with RENAME_NOREPLACE: fails with EEXIST instead of replacing a file.
 int vault_rename_noreplace(int olddirfd, const char *oldpath, int newdirfd, const char *newpath);
 

@@ -12,52 +12,83 @@ import VaultPlatform
 /// the walk began, since an entry added in the same clock tick could leave the stamp as
 /// it was. Listing the folders of a 100,000-note vault took a fifth of `vault list`.
 ///
-/// A missing, damaged or foreign file is ignored; a directory whose record does not
-/// check out is read.
+/// Only on file systems known to keep that rule with nanosecond times from the local
+/// clock (ext4, btrfs, XFS, tmpfs, F2FS, ZFS): on others (FAT, whose root folder keeps no
+/// time at all, network and FUSE file systems, whose times may be cached or come from
+/// another clock) every folder is read. A missing, damaged or foreign file is ignored; a
+/// folder whose record does not check out is read.
 final class ListingCache: @unchecked Sendable {
     /// Vault-relative path of the cache file.
     static let path = ".vault/cache/listing-v1.bin"
     static let magic: UInt64 = 0x3176_7473_694C_5456  // "VTListv1"
 
-    // Layout: magic, the number of directories, then per directory its path, its stamp,
-    // a checksum (UInt64, `WordChecksum`) of its body and the body's length (UInt32); the
-    // body is the number of notes and their paths, then of subdirectories and their names.
-    private let file: MappedFile
-    /// Where each directory's stamp and body are, by path.
-    private let records: [String: (stamp: FileStamp, checksum: UInt64, body: Range<Int>)]
+    // Layout: magic, the number of folders, then per folder its path, its stamp, the
+    // length of its body (UInt32), the body (the number of notes and their paths, then of
+    // subfolders and their names, sorted) and a checksum (UInt64, `WordChecksum`) of the
+    // record from its path to the end of its body.
+    //
+    // Mapped until `close()`, which the scan calls once the folders are listed: at a
+    // million notes its pages were 38 MB of the command's memory.
+    private var file: MappedFile?
+    private let records: [String: Record]
 
-    private init(file: MappedFile, records: [String: (stamp: FileStamp, checksum: UInt64, body: Range<Int>)]) {
+    private struct Record {
+        var stamp: FileStamp
+        /// From the path to the end of the body: what the checksum covers.
+        var checked: Range<Int>
+        var body: Range<Int>
+        var checksum: UInt64
+    }
+
+    private init(file: MappedFile, records: [String: Record]) {
         self.file = file
         self.records = records
     }
 
+    /// The magic numbers (`statfs`'s `f_type`) of the file systems whose folders' stamps
+    /// change whenever an entry of theirs does: ext2/3/4, btrfs, XFS, tmpfs, F2FS, ZFS.
+    private static let trustedFileSystems: Set<Int64> = [0xEF53, 0x9123_683E, 0x5846_5342, 0x0102_1994, 0xF2F5_2010, 0x2FC1_2FC1]
+
+    /// Whether the vault at `root` is on a file system where listings may be reused.
+    static func isUsable(in root: VaultRoot) -> Bool {
+        Syscalls.fileSystemType(of: root.descriptor).map(trustedFileSystems.contains) ?? false
+    }
+
     static func load(root: VaultRoot) -> ListingCache? {
-        guard let file = MappedFile(path, in: root.descriptor, maximumSize: 1 << 36) else { return nil }
+        guard isUsable(in: root), let file = MappedFile(path, in: root.descriptor, maximumSize: 1 << 36) else { return nil }
         var reader = ByteReader(bytes: file.bytes, offset: 0)
         guard reader.uint() == magic, let count = reader.length(), count <= file.bytes.count else { return nil }
-        var records: [String: (stamp: FileStamp, checksum: UInt64, body: Range<Int>)] = [:]
+        var records: [String: Record] = [:]
         for _ in 0..<count {
-            guard let directory = reader.string(), let stamp = reader.stamp(), let checksum = reader.uint(),
-                  let length = reader.uint32().map(Int.init), length <= file.bytes.count - reader.offset else { return nil }
-            records[directory] = (stamp, checksum, reader.offset..<(reader.offset + length))
-            reader.offset += length
+            let start = reader.offset
+            guard let directory = reader.string(), let stamp = reader.stamp(), let length = reader.uint32().flatMap({ Int(exactly: $0) }),
+                  length <= file.bytes.count - reader.offset else { return nil }
+            let body = reader.offset..<(reader.offset + length)
+            reader.offset = body.upperBound
+            guard let checksum = reader.uint() else { return nil }
+            records[directory] = Record(stamp: stamp, checked: start..<body.upperBound, body: body, checksum: checksum)
         }
         return ListingCache(file: file, records: records)
+    }
+
+    /// Lets the mapping go: no listing is given after this.
+    func close() {
+        file = nil
     }
 
     /// The listing of `directory` ("" for the root) if it was kept for `stamp`; nil if not,
     /// or if its record does not check out.
     func listing(of directory: String, stamp: FileStamp) -> DirectoryListing? {
-        guard let record = records[directory], record.stamp == stamp else { return nil }
-        let body = UnsafeRawBufferPointer(rebasing: file.bytes[record.body])
-        guard WordChecksum.of(body) == record.checksum else { return nil }
+        guard let bytes = file?.bytes, let record = records[directory], record.stamp == stamp,
+              WordChecksum.of(UnsafeRawBufferPointer(rebasing: bytes[record.checked])) == record.checksum else { return nil }
+        let body = UnsafeRawBufferPointer(rebasing: bytes[record.body])
         var reader = ByteReader(bytes: body, offset: 0)
         let prefix = Array((directory.isEmpty ? "" : directory + "/").utf8)
         guard let fileCount = reader.length(), fileCount <= body.count else { return nil }
         var files: [String] = []
         files.reserveCapacity(fileCount)
         for _ in 0..<fileCount {
-            // Checked as the walk would have found it, as bytes: a note of this directory.
+            // Checked as the walk would have found it, as bytes: a note of this folder.
             guard let bytes = reader.stringBytes(), bytes.count > prefix.count, bytes.starts(with: prefix) else { return nil }
             let name = UnsafeRawBufferPointer(rebasing: bytes[prefix.count...])
             guard Self.isEntryName(name), name.count > 3, name[name.count - 3] == UInt8(ascii: "."), name[name.count - 2] == UInt8(ascii: "m"),
@@ -68,16 +99,18 @@ final class ListingCache: @unchecked Sendable {
         var subdirectories: [String] = []
         subdirectories.reserveCapacity(subdirectoryCount)
         for _ in 0..<subdirectoryCount {
-            guard let name = reader.string(), Self.isEntryName(name.utf8) else { return nil }
+            // Sorted and each once, as the walk lists them: a name twice would be walked twice.
+            guard let bytes = reader.stringBytes(), Self.isEntryName(bytes), let name = String(validUTF8: bytes),
+                  subdirectories.last.map({ $0.utf8.lexicographicallyPrecedes(name.utf8) }) ?? true else { return nil }
             subdirectories.append(name)
         }
         guard reader.offset == body.count else { return nil }
         return DirectoryListing(stamp: stamp, files: files, subdirectories: subdirectories)
     }
 
-    /// A name the walk lists: not empty, no `/`, not hidden.
-    private static func isEntryName(_ name: some Collection<UInt8>) -> Bool {
-        name.first.map { $0 != UInt8(ascii: ".") } == true && !name.contains(UInt8(ascii: "/"))
+    /// A name the walk lists: not empty, not hidden, no `/` or NUL.
+    private static func isEntryName(_ name: UnsafeRawBufferPointer) -> Bool {
+        name.first.map { $0 != UInt8(ascii: ".") } == true && !name.contains { $0 == UInt8(ascii: "/") || $0 == 0 }
     }
 
     /// Writes the listings of a walk that `keeps` (atomically; errors are ignored: the
@@ -85,28 +118,33 @@ final class ListingCache: @unchecked Sendable {
     /// holds them.
     static func update(with listings: [DirectoryWalk.Listed], root: VaultRoot, listedAt: Date) {
         let kept = listings.filter { keeps($0.listing, listedAt: listedAt) }
-        guard kept.contains(where: \.isFresh) else { return }
-        var writer = ByteWriter()
-        writer.uint(magic)
-        writer.length(kept.count)
+        guard kept.contains(where: \.isFresh), isUsable(in: root) else { return }
+        var records = ByteWriter()
+        var count = 0
         for listed in kept {
             var body = ByteWriter()
             body.length(listed.listing.files.count)
             for file in listed.listing.files { body.string(file) }
             body.length(listed.listing.subdirectories.count)
             for name in listed.listing.subdirectories { body.string(name) }
-            writer.string(listed.directory)
-            writer.stamp(listed.listing.stamp)
-            writer.uint(body.bytes.withUnsafeBytes { WordChecksum.of($0) })
-            writer.uint32(UInt32(clamping: body.bytes.count))
-            writer.bytes += body.bytes
+            guard let length = UInt32(exactly: body.bytes.count) else { continue }
+            let start = records.bytes.count
+            records.string(listed.directory)
+            records.stamp(listed.listing.stamp)
+            records.uint32(length)
+            records.bytes += body.bytes
+            records.uint(records.bytes.withUnsafeBytes { WordChecksum.of(UnsafeRawBufferPointer(rebasing: $0[start...])) })
+            count += 1
         }
+        var header = ByteWriter()
+        header.uint(magic)
+        header.length(count)
         try? root.makeDirectory(".vault/cache")
         root.ensureIgnoredInGit()
-        try? root.write(chunks: [writer.bytes], to: path, mode: 0o644)
+        try? root.write(chunks: [header.bytes, records.bytes], to: path, mode: 0o644)
     }
 
-    /// Whether `listing` may be reused by later walks: its directory last changed safely
+    /// Whether `listing` may be reused by later walks: its folder last changed safely
     /// before `listedAt`, when the walk that read it began.
     static func keeps(_ listing: DirectoryListing, listedAt: Date) -> Bool {
         listing.stamp.lastChangeNanoseconds < Int64((listedAt.timeIntervalSince1970 * 1e9).rounded(.down)) - NoteCache.racyWindowNanoseconds

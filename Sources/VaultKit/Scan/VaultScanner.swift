@@ -42,6 +42,7 @@ public struct VaultScanner: Sendable {
         } catch {
             throw .io(path: root.path, operation: "open the vault", errno: error.code)
         }
+        listingCache?.close()
         PhaseTimer.mark("walk directories")
         let cache = loadedCache()
         PhaseTimer.mark("wait for cache")

@@ -29,16 +29,18 @@ public struct Vault: Sendable {
         let startedAt = now()
         // The real clock, not `now`: the racy rule compares it with the file system's.
         let listedAt = Date()
-        scanner.listingCache = ListingCache.load(root: root)
         // The cache loads while the directories are listed: the walk starts in the root
         // alone, with the other cores idle.
         let pending = PendingCache(root: root, timeZone: timeZone)
+        scanner.listingCache = ListingCache.load(root: root)
         var cache: NoteCache?
-        let result = try scanner.scan(filter: filter) {
+        var result = try scanner.scan(filter: filter) {
             cache = pending.wait()
             return cache
         }
         ListingCache.update(with: result.listings, root: root, listedAt: listedAt)
+        // Each folder's list of notes, no longer needed: 16 MB at a million notes.
+        result.listings = []
         // A cache a filter found damaged is not copied into a new one: the next scan
         // writes it from the files.
         if cache?.repair.hasRepaired != true, Self.cacheIsStale(entries: cache?.count, hits: result.cacheHits, notes: result.allNotes.count) {

@@ -124,6 +124,8 @@ public enum NoteProperties {
         let lastInPart: UInt32
 
         init(bulky: [Bool], nextInPart: [Int?]) {
+            // A note's offsets are a `SIMD16` (see `PropertyValues`).
+            precondition(bulky.count <= NoteProperties.capacity, "more note properties than a note's offset table holds")
             count = bulky.count
             self.bulky = bulky.indices.reduce(0) { bulky[$1] ? $0 | 1 << $1 : $0 }
             lastInPart = nextInPart.indices.reduce(0) { nextInPart[$1] == nil ? $0 | 1 << $1 : $0 }

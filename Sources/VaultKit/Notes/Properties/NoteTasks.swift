@@ -70,7 +70,8 @@ public struct NoteTaskList: Sendable, Equatable, NotePropertyValue {
 
     /// Calls `emit` with a record of each task of `statuses`, which points into `reader`'s
     /// bytes and names `note`, and appends the problems, naming the note at `path` (asked
-    /// for only when there are some). Every task's words are checked, wanted or not.
+    /// for only when there are some). The words of the tasks handed out are checked for UTF-8;
+    /// those of the tasks left out are only stepped over.
     static func records(from reader: inout ByteReader, note: Int, path: @autoclosure () -> String, statuses: TaskStatusSet,
                         problems: inout [Diagnostic], emit: (TaskRecord) -> Void) -> Bool {
         guard let bytes = reader.stringBytes() else { return false }
@@ -204,8 +205,8 @@ struct VarintReader {
         stringBytes().flatMap(String.init(validUTF8:))
     }
 
-    /// False also for bytes that are not UTF-8: a task's words are skipped when its record
-    /// is made and copied out as they are when it is printed.
+    /// False also for bytes that are not UTF-8 (unless not `checked`): a task's words are
+    /// skipped when its record is made and copied out as they are when it is printed.
     mutating func skipString(checked: Bool = true) -> Bool {
         guard let bytes = stringBytes() else { return false }
         return !checked || bytes.isValidUTF8
