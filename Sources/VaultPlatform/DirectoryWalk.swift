@@ -23,15 +23,22 @@ package struct DirectoryWalk: Sendable {
     /// with an entry the walk skipped or a temporary file, which are read each time.
     package var listings: [Listed] = []
 
-    /// A directory's listing, and whether it was read from the disk rather than reused.
+    /// A directory as the walk listed it, and whether it was read rather than reused.
     package struct Listed: Sendable {
         package var directory: String
-        package var listing: DirectoryListing
+        /// Its stamp, taken before it was read.
+        package var stamp: FileStamp
+        /// Where its notes are in `files`.
+        package var files: Range<Int>
+        /// Its subdirectories' names, sorted.
+        package var subdirectories: [String]
         package var isFresh: Bool
 
-        package init(directory: String, listing: DirectoryListing, isFresh: Bool) {
+        package init(directory: String, stamp: FileStamp, files: Range<Int>, subdirectories: [String], isFresh: Bool) {
             self.directory = directory
-            self.listing = listing
+            self.stamp = stamp
+            self.files = files
+            self.subdirectories = subdirectories
             self.isFresh = isFresh
         }
     }
@@ -154,8 +161,8 @@ package struct DirectoryWalk: Sendable {
         guard let entries = read[directory] else { return }
         let nameStart = directory.isEmpty ? 0 : directory.utf8.count + 1
         if let stamp = entries.stamp, entries.isComplete, entries.skipped.isEmpty, entries.temporaries.isEmpty {
-            let listing = DirectoryListing(stamp: stamp, files: entries.files, subdirectories: entries.subdirectories)
-            listings.append(Listed(directory: directory, listing: listing, isFresh: entries.isFresh))
+            listings.append(Listed(directory: directory, stamp: stamp, files: files.count..<(files.count + entries.files.count),
+                                   subdirectories: entries.subdirectories, isFresh: entries.isFresh))
         }
         files += entries.files
         fileDirectory += repeatElement(index, count: entries.files.count)

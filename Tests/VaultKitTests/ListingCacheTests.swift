@@ -39,10 +39,13 @@ import VaultPlatform
             + walk.skipped.map { "skipped \($0.path)" } + walk.temporaries
     }
 
+    /// The cache after a walk that began ten seconds from now.
     func saved(_ vault: TemporaryVault) throws -> ListingCache {
-        ListingCache.update(with: try walk(vault).listings, root: vault.root, listedAt: later)
-        return try #require(ListingCache.load(root: vault.root))
+        try #require(ListingCache.open(root: vault.root, listedAt: later)).update(from: try walk(vault))
+        return try #require(ListingCache.open(root: vault.root))
     }
+
+    var cacheFile: (TemporaryVault) -> String { { $0.path + "/" + ListingCache.path } }
 
     @Test func unchangedDirectoriesAreListedFromTheCache() throws {
         let vault = try makeVault()
@@ -106,8 +109,8 @@ import VaultPlatform
         }
         let listings = try walk(vault).listings
         let work = try #require(listings.first { $0.directory == "Work" })
-        #expect(work.listing.stamp.lastChangeNanoseconds == .max)
-        #expect(!ListingCache.keeps(work.listing, listedAt: later))
+        #expect(work.stamp.lastChangeNanoseconds == .max)
+        #expect(!ListingCache.keeps(work.stamp, listedAt: later))
         var cached = vault.vault
         cached.now = { self.later }
         #expect(try cached.scan().notes.map(\.path).sorted() == ["Inbox.md", "Personal/Garden.md", "Work/Admin/Rent.md", "Work/Admin/Taxes.md", "Work/Plan.md"])
@@ -118,8 +121,8 @@ import VaultPlatform
         let vault = try makeVault()
         // Listed now: every directory changed within the racy window (setting a time is a
         // change), when an entry added in the same clock tick could leave its stamp as it was.
-        ListingCache.update(with: try walk(vault).listings, root: vault.root, listedAt: Date())
-        #expect(ListingCache.load(root: vault.root) == nil)
+        try #require(ListingCache.open(root: vault.root)).update(from: try walk(vault))
+        #expect(!FileManager.default.fileExists(atPath: cacheFile(vault)))
     }
 
     /// The racy rule's edge, on the later of the modification and change times.
@@ -133,7 +136,7 @@ import VaultPlatform
         let (mtime, mtimeNanoseconds) = time(modified), (ctime, ctimeNanoseconds) = time(changed)
         let stamp = FileStamp(size: 4096, inode: 7, mtimeSeconds: mtime, mtimeNanoseconds: mtimeNanoseconds,
                               ctimeSeconds: ctime, ctimeNanoseconds: ctimeNanoseconds, mode: 0o40755)
-        #expect(ListingCache.keeps(DirectoryListing(stamp: stamp, files: [], subdirectories: []), listedAt: listedAt) == kept)
+        #expect(ListingCache.keeps(stamp, listedAt: listedAt) == kept)
     }
 
     @Test func directoriesWithSkippedEntriesAreReadEachTime() throws {
@@ -156,13 +159,13 @@ import VaultPlatform
         let at = try #require(bytes.firstRange(of: Data("Taxes".utf8))).lowerBound + 3
         bytes[at] = UInt8(ascii: "i")
         try bytes.write(to: URL(fileURLWithPath: file))
-        let cache = try #require(ListingCache.load(root: vault.root))
+        let cache = try #require(ListingCache.open(root: vault.root))
         let reused = try walk(vault, reusing: cache)
         #expect(summary(reused) == summary(try walk(vault)))
         #expect(reused.listings.filter(\.isFresh).map(\.directory) == ["Work/Admin"])
         // A file cut short is no cache at all.
         try bytes.prefix(bytes.count - 3).write(to: URL(fileURLWithPath: file))
-        #expect(ListingCache.load(root: vault.root) == nil)
+        #expect(try walk(vault, reusing: try #require(ListingCache.open(root: vault.root))).listings.allSatisfy(\.isFresh))
     }
 
     /// Records that check out but name what the walk would never list (their checksum is
@@ -176,21 +179,24 @@ import VaultPlatform
     func forgedRecordsAreRefused(files: [String], subdirectories: [String]) throws {
         let vault = try makeVault()
         let stamp = try #require(Syscalls.status("Work", in: vault.root.descriptor)).stamp
-        let forged = DirectoryWalk.Listed(directory: "Work", listing: DirectoryListing(stamp: stamp, files: files, subdirectories: subdirectories), isFresh: true)
-        ListingCache.update(with: [forged], root: vault.root, listedAt: later)
-        let cache = try #require(ListingCache.load(root: vault.root))
-        #expect(cache.listing(of: "Work", stamp: stamp) == nil)
-        let honest = DirectoryWalk.Listed(directory: "Work", listing: DirectoryListing(stamp: stamp, files: ["Work/Plan.md"], subdirectories: ["Admin"]), isFresh: true)
-        ListingCache.update(with: [honest], root: vault.root, listedAt: later)
-        #expect(try #require(ListingCache.load(root: vault.root)).listing(of: "Work", stamp: stamp) == honest.listing)
+        func save(files: [String], subdirectories: [String]) throws -> ListingCache {
+            var forged = try walk(vault)
+            forged.files = files
+            forged.listings = [DirectoryWalk.Listed(directory: "Work", stamp: stamp, files: 0..<files.count, subdirectories: subdirectories, isFresh: true)]
+            try #require(ListingCache.open(root: vault.root, listedAt: later)).update(from: forged)
+            return try #require(ListingCache.open(root: vault.root))
+        }
+        #expect(try save(files: files, subdirectories: subdirectories).listing(of: "Work", stamp: stamp) == nil)
+        let honest = try save(files: ["Work/Plan.md"], subdirectories: ["Admin"]).listing(of: "Work", stamp: stamp)
+        #expect(honest == DirectoryListing(stamp: stamp, files: ["Work/Plan.md"], subdirectories: ["Admin"]))
     }
 
     @Test func nothingIsWrittenWhenEveryListingCameFromTheCache() throws {
         let vault = try makeVault()
-        let cache = try saved(vault)
-        let file = vault.path + "/" + ListingCache.path
-        try FileManager.default.removeItem(atPath: file)
-        ListingCache.update(with: try walk(vault, reusing: cache).listings, root: vault.root, listedAt: later)
-        #expect(!FileManager.default.fileExists(atPath: file))
+        _ = try saved(vault)
+        let cache = try #require(ListingCache.open(root: vault.root, listedAt: later))
+        try FileManager.default.removeItem(atPath: cacheFile(vault))
+        cache.update(from: try walk(vault, reusing: cache))
+        #expect(!FileManager.default.fileExists(atPath: cacheFile(vault)))
     }
 }

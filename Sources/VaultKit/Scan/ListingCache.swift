@@ -31,6 +31,9 @@ final class ListingCache: @unchecked Sendable {
     // million notes its pages were 38 MB of the command's memory.
     private var file: MappedFile?
     private let records: [String: Record]
+    private let root: VaultRoot
+    /// When the walk that uses this began: the moment the racy rule counts from.
+    private let listedAt: Date
 
     private struct Record {
         var stamp: FileStamp
@@ -40,9 +43,11 @@ final class ListingCache: @unchecked Sendable {
         var checksum: UInt64
     }
 
-    private init(file: MappedFile, records: [String: Record]) {
+    private init(root: VaultRoot, file: MappedFile?, records: [String: Record], listedAt: Date) {
+        self.root = root
         self.file = file
         self.records = records
+        self.listedAt = listedAt
     }
 
     /// The magic numbers (`statfs`'s `f_type`) of the file systems whose folders' stamps
@@ -54,21 +59,33 @@ final class ListingCache: @unchecked Sendable {
         Syscalls.fileSystemType(of: root.descriptor).map(trustedFileSystems.contains) ?? false
     }
 
-    static func load(root: VaultRoot) -> ListingCache? {
-        guard isUsable(in: root), let file = MappedFile(path, in: root.descriptor, maximumSize: 1 << 36) else { return nil }
-        var reader = ByteReader(bytes: file.bytes, offset: 0)
-        guard reader.uint() == magic, let count = reader.length(), count <= file.bytes.count else { return nil }
+    /// The cache of the vault at `root`, for a walk that begins now (empty when there is
+    /// no file yet, or none that reads); nil on a file system where listings are not reused.
+    /// `listedAt` is the real clock, not the vault's `now`: the racy rule compares it with
+    /// the file system's times.
+    static func open(root: VaultRoot, listedAt: Date = Date()) -> ListingCache? {
+        guard isUsable(in: root) else { return nil }
+        guard let file = MappedFile(path, in: root.descriptor, maximumSize: 1 << 36), let records = Self.records(in: file.bytes) else {
+            return ListingCache(root: root, file: nil, records: [:], listedAt: listedAt)
+        }
+        return ListingCache(root: root, file: file, records: records, listedAt: listedAt)
+    }
+
+    /// Where each folder's record is in `bytes`; nil for bytes that are not a cache file.
+    private static func records(in bytes: UnsafeRawBufferPointer) -> [String: Record]? {
+        var reader = ByteReader(bytes: bytes, offset: 0)
+        guard reader.uint() == magic, let count = reader.length(), count <= bytes.count else { return nil }
         var records: [String: Record] = [:]
         for _ in 0..<count {
             let start = reader.offset
             guard let directory = reader.string(), let stamp = reader.stamp(), let length = reader.uint32().flatMap({ Int(exactly: $0) }),
-                  length <= file.bytes.count - reader.offset else { return nil }
+                  length <= bytes.count - reader.offset else { return nil }
             let body = reader.offset..<(reader.offset + length)
             reader.offset = body.upperBound
             guard let checksum = reader.uint() else { return nil }
             records[directory] = Record(stamp: stamp, checked: start..<body.upperBound, body: body, checksum: checksum)
         }
-        return ListingCache(file: file, records: records)
+        return records
     }
 
     /// Lets the mapping go: no listing is given after this.
@@ -113,40 +130,40 @@ final class ListingCache: @unchecked Sendable {
         name.first.map { $0 != UInt8(ascii: ".") } == true && !name.contains { $0 == UInt8(ascii: "/") || $0 == 0 }
     }
 
-    /// Writes the listings of a walk that `keeps` (atomically; errors are ignored: the
+    /// Writes the listings of `walk` that `keeps` (atomically; errors are ignored: the
     /// cache is optional), if one of them was read from the disk: else the file already
     /// holds them.
-    static func update(with listings: [DirectoryWalk.Listed], root: VaultRoot, listedAt: Date) {
-        let kept = listings.filter { keeps($0.listing, listedAt: listedAt) }
-        guard kept.contains(where: \.isFresh), isUsable(in: root) else { return }
+    func update(from walk: DirectoryWalk) {
+        let kept = walk.listings.filter { Self.keeps($0.stamp, listedAt: listedAt) }
+        guard kept.contains(where: \.isFresh) else { return }
         var records = ByteWriter()
         var count = 0
         for listed in kept {
             var body = ByteWriter()
-            body.length(listed.listing.files.count)
-            for file in listed.listing.files { body.string(file) }
-            body.length(listed.listing.subdirectories.count)
-            for name in listed.listing.subdirectories { body.string(name) }
+            body.length(listed.files.count)
+            for file in walk.files[listed.files] { body.string(file) }
+            body.length(listed.subdirectories.count)
+            for name in listed.subdirectories { body.string(name) }
             guard let length = UInt32(exactly: body.bytes.count) else { continue }
             let start = records.bytes.count
             records.string(listed.directory)
-            records.stamp(listed.listing.stamp)
+            records.stamp(listed.stamp)
             records.uint32(length)
             records.bytes += body.bytes
             records.uint(records.bytes.withUnsafeBytes { WordChecksum.of(UnsafeRawBufferPointer(rebasing: $0[start...])) })
             count += 1
         }
         var header = ByteWriter()
-        header.uint(magic)
+        header.uint(Self.magic)
         header.length(count)
         try? root.makeDirectory(".vault/cache")
         root.ensureIgnoredInGit()
-        try? root.write(chunks: [header.bytes, records.bytes], to: path, mode: 0o644)
+        try? root.write(chunks: [header.bytes, records.bytes], to: Self.path, mode: 0o644)
     }
 
-    /// Whether `listing` may be reused by later walks: its folder last changed safely
-    /// before `listedAt`, when the walk that read it began.
-    static func keeps(_ listing: DirectoryListing, listedAt: Date) -> Bool {
-        listing.stamp.lastChangeNanoseconds < Int64((listedAt.timeIntervalSince1970 * 1e9).rounded(.down)) - NoteCache.racyWindowNanoseconds
+    /// Whether a listing whose folder had `stamp` may be reused by later walks: the folder
+    /// last changed safely before `listedAt`, when the walk that read it began.
+    static func keeps(_ stamp: FileStamp, listedAt: Date) -> Bool {
+        stamp.lastChangeNanoseconds < Int64((listedAt.timeIntervalSince1970 * 1e9).rounded(.down)) - NoteCache.racyWindowNanoseconds
     }
 }

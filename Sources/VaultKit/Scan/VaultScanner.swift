@@ -15,7 +15,7 @@ public struct VaultScanner: Sendable {
     /// each note is read. They cost a command that never asks for the index a fifth of
     /// its scan; without them the index counts the notes when it is made.
     public var countsNotes = true
-    /// Listings of directories unchanged since an earlier walk.
+    /// Listings of directories unchanged since an earlier walk, and where this walk's go.
     var listingCache: ListingCache?
 
     public init(root: VaultRoot) {
@@ -42,7 +42,10 @@ public struct VaultScanner: Sendable {
         } catch {
             throw .io(path: root.path, operation: "open the vault", errno: error.code)
         }
-        listingCache?.close()
+        if let listingCache {
+            listingCache.update(from: listing)
+            listingCache.close()
+        }
         PhaseTimer.mark("walk directories")
         let cache = loadedCache()
         PhaseTimer.mark("wait for cache")
@@ -97,8 +100,7 @@ public struct VaultScanner: Sendable {
             allNotes: allNotes,
             cacheHits: cacheHits,
             temporaries: listing.temporaries,
-            tally: tally,
-            listings: listing.listings
+            tally: tally
         )
     }
 
@@ -125,8 +127,6 @@ public struct ScanResult: Sendable {
     public var temporaries: [String] = []
     /// The counts of `notes`, gathered while they were read.
     var tally: NoteTally?
-    /// The directories' listings, for `ListingCache`.
-    var listings: [DirectoryWalk.Listed] = []
 
     /// This scan with only `selected` (notes of it) kept, as a scan with a filter that
     /// selects them would have returned.

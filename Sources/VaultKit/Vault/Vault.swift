@@ -27,20 +27,15 @@ public struct Vault: Sendable {
         PhaseTimer.mark("start")
         guard usesCache else { return try scanner.scan(filter: filter) }
         let startedAt = now()
-        // The real clock, not `now`: the racy rule compares it with the file system's.
-        let listedAt = Date()
         // The cache loads while the directories are listed: the walk starts in the root
         // alone, with the other cores idle.
         let pending = PendingCache(root: root, timeZone: timeZone)
-        scanner.listingCache = ListingCache.load(root: root)
+        scanner.listingCache = ListingCache.open(root: root)
         var cache: NoteCache?
-        var result = try scanner.scan(filter: filter) {
+        let result = try scanner.scan(filter: filter) {
             cache = pending.wait()
             return cache
         }
-        ListingCache.update(with: result.listings, root: root, listedAt: listedAt)
-        // Each folder's list of notes, no longer needed: 16 MB at a million notes.
-        result.listings = []
         // A cache a filter found damaged is not copied into a new one: the next scan
         // writes it from the files.
         if cache?.repair.hasRepaired != true, Self.cacheIsStale(entries: cache?.count, hits: result.cacheHits, notes: result.allNotes.count) {
