@@ -79,7 +79,7 @@ package struct DirectoryWalk: Sendable {
     package init(root rootFD: Int32, excluding excluded: Set<String> = [],
                  reuse: (@Sendable (_ directory: String, _ stamp: FileStamp) -> DirectoryListing?)? = nil) throws(SystemError) {
         Syscalls.close(try Syscalls.openDirectory(".", in: rootFD, followLinks: true))
-        let queue = Queue(root: "")
+        let queue = Queue(first: "")
         DispatchQueue.concurrentPerform(iterations: max(1, ProcessInfo.processInfo.activeProcessorCount)) { _ in
             while let directory = queue.next() {
                 let entries = Self.list(directory, root: rootFD, reuse: reuse)
@@ -130,8 +130,8 @@ package struct DirectoryWalk: Sendable {
         private var reading = 0
         private(set) var read: [String: Entries] = [:]
 
-        init(root: String) {
-            waiting = [root]
+        init(first: String) {
+            waiting = [first]
         }
 
         /// The next directory to read; nil once every directory has been read.

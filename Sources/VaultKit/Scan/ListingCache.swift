@@ -27,8 +27,9 @@ final class ListingCache: @unchecked Sendable {
     // subfolders and their names, sorted) and a checksum (UInt64, `WordChecksum`) of the
     // record from its path to the end of its body.
     //
-    // Mapped until `close()`, which the scan calls once the folders are listed: at a
-    // million notes its pages were 38 MB of the command's memory.
+    // Mapped until `close()`, which the scan calls once the folders are listed (the walk's
+    // threads have stopped by then): at a million notes its pages were 38 MB of the
+    // command's memory.
     private var file: MappedFile?
     private let records: [String: Record]
     private let root: VaultRoot
