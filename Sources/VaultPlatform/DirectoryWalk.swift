@@ -156,6 +156,14 @@ package struct DirectoryWalk: Sendable {
         }
     }
 
+    /// Whether a regular file named `name` is a note: `NAME.md`, not hidden. Byte by byte:
+    /// a generic comparison of the suffix cost a hundred instructions a name.
+    package static func isNoteName(_ name: UnsafeRawBufferPointer) -> Bool {
+        let end = name.count
+        return end > 3 && name[0] != UInt8(ascii: ".")
+            && name[end - 3] == UInt8(ascii: ".") && name[end - 2] == UInt8(ascii: "m") && name[end - 1] == UInt8(ascii: "d")
+    }
+
     /// Appends `directory` and then its subdirectories, depth first.
     private mutating func append(_ directory: String, index: Int, from read: [String: Entries]) {
         guard let entries = read[directory] else { return }
@@ -215,10 +223,7 @@ extension DirectoryWalk.Entries {
             }
             return
         }
-        // Byte by byte: a generic comparison of the suffix cost a hundred instructions a name.
-        let end = name.count
-        let isNote = end >= 3 && name[end - 3] == UInt8(ascii: ".") && name[end - 2] == UInt8(ascii: "m") && name[end - 1] == UInt8(ascii: "d")
-        let wanted = kind == .directory || kind == .symbolicLink || (kind == .regular && isNote)
+        let wanted = kind == .directory || kind == .symbolicLink || (kind == .regular && DirectoryWalk.isNoteName(name))
         guard let path = wanted || name.contains(where: { $0 >= 0x80 }) ? path() : "" else {
             skipped.append(DirectoryWalk.Skipped(path: String(decoding: prefix, as: UTF8.self), reason: .nameNotUTF8(Array(name))))
             return
@@ -232,17 +237,14 @@ extension DirectoryWalk.Entries {
     }
 }
 
-/// A directory's notes and subdirectories as a walk listed them, and the directory's
-/// stamp then.
+/// A directory's notes and subdirectories as an earlier walk listed them.
 package struct DirectoryListing: Sendable, Equatable {
-    package var stamp: FileStamp
     /// The notes' vault-relative paths, in the order the directory listed them.
     package var files: [String]
     /// The subdirectories' names, sorted.
     package var subdirectories: [String]
 
-    package init(stamp: FileStamp, files: [String], subdirectories: [String]) {
-        self.stamp = stamp
+    package init(files: [String], subdirectories: [String]) {
         self.files = files
         self.subdirectories = subdirectories
     }

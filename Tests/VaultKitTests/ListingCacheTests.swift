@@ -188,7 +188,7 @@ import VaultPlatform
         }
         #expect(try save(files: files, subdirectories: subdirectories).listing(of: "Work", stamp: stamp) == nil)
         let honest = try save(files: ["Work/Plan.md"], subdirectories: ["Admin"]).listing(of: "Work", stamp: stamp)
-        #expect(honest == DirectoryListing(stamp: stamp, files: ["Work/Plan.md"], subdirectories: ["Admin"]))
+        #expect(honest == DirectoryListing(files: ["Work/Plan.md"], subdirectories: ["Admin"]))
     }
 
     @Test func nothingIsWrittenWhenEveryListingCameFromTheCache() throws {

@@ -109,8 +109,7 @@ final class ListingCache: @unchecked Sendable {
             // Checked as the walk would have found it, as bytes: a note of this folder.
             guard let bytes = reader.stringBytes(), bytes.count > prefix.count, bytes.starts(with: prefix) else { return nil }
             let name = UnsafeRawBufferPointer(rebasing: bytes[prefix.count...])
-            guard Self.isEntryName(name), name.count > 3, name[name.count - 3] == UInt8(ascii: "."), name[name.count - 2] == UInt8(ascii: "m"),
-                  name[name.count - 1] == UInt8(ascii: "d"), let path = String(validUTF8: bytes) else { return nil }
+            guard DirectoryWalk.isNoteName(name), Self.isEntryName(name), let path = String(validUTF8: bytes) else { return nil }
             files.append(path)
         }
         guard let subdirectoryCount = reader.length(), subdirectoryCount <= body.count else { return nil }
@@ -123,7 +122,7 @@ final class ListingCache: @unchecked Sendable {
             subdirectories.append(name)
         }
         guard reader.offset == body.count else { return nil }
-        return DirectoryListing(stamp: stamp, files: files, subdirectories: subdirectories)
+        return DirectoryListing(files: files, subdirectories: subdirectories)
     }
 
     /// A name the walk lists: not empty, not hidden, no `/` or NUL.
