@@ -5,7 +5,7 @@ import Testing
 @Suite struct WordChecksumTests {
     static func checksum(_ bytes: [UInt8]) -> UInt64 { bytes.withUnsafeBytes(WordChecksum.of) }
 
-    @Test(arguments: [0, 1, 7, 8, 9, 23, 64, 211])
+    @Test(arguments: [0, 1, 7, 8, 9, 23, 31, 32, 33, 40, 64, 71, 211])
     func everyFlippedBitChangesIt(length: Int) {
         let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
         let original = Self.checksum(bytes)

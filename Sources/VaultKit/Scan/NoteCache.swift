@@ -13,8 +13,8 @@ import VaultPlatform
 /// only then) is read again from its file (`CacheRepair`).
 public final class NoteCache: @unchecked Sendable {
     /// Vault-relative path of the cache file.
-    public static let path = ".vault/cache/notes-v5.bin"
-    static let magic: UInt64 = 0x3576_6568_6361_4356  // "VCachev5"
+    public static let path = ".vault/cache/notes-v6.bin"
+    static let magic: UInt64 = 0x3676_6568_6361_4356  // "VCachev6"
     /// Entries modified less than this long before the cache was written are re-read.
     static let racyWindowNanoseconds: Int64 = 2_000_000_000
 
@@ -210,7 +210,7 @@ public final class NoteCache: @unchecked Sendable {
         // they were in memory twice.
         try? root.write(chunks: [bytes, entries.bytes, bulky.bytes], to: path, mode: 0o644)
         // Earlier formats' files, if any, are left from older versions.
-        for old in [".vault/cache/notes-v1.bin", ".vault/cache/notes-v2.bin", ".vault/cache/notes-v3.bin", ".vault/cache/notes-v4.bin"] { root.removeFile(old) }
+        for old in [".vault/cache/notes-v1.bin", ".vault/cache/notes-v2.bin", ".vault/cache/notes-v3.bin", ".vault/cache/notes-v4.bin", ".vault/cache/notes-v5.bin"] { root.removeFile(old) }
     }
 
 }
