@@ -170,11 +170,14 @@ import VaultPlatform
 
     /// Records that check out but name what the walk would never list (their checksum is
     /// not a secret) are refused: a note outside its directory, a hidden one, one that is
-    /// not Markdown, a subdirectory `..`.
+    /// not Markdown, a subdirectory `..`. Names are checked eight bytes at a time, so a
+    /// `/` or NUL is tried in the first word, a later one and the bytes after the last.
     @Test(arguments: [
         (["Work/../Inbox.md"], []), (["Inbox.md"], []), (["Work/Admin/Taxes.md"], []), (["Work/.hidden.md"], []),
         (["Work/photo.png"], []), (["Work/"], []), (["Work/Pl\u{0}an.md"], []), ([], [".."]), ([], ["Admin/Deeper"]), ([], [""]),
         ([], ["Admin", "Admin"]), ([], ["Zoo", "Admin"]),
+        (["Work/A long plan/for the year.md"], []), (["Work/A long plan for the year\u{0}.md"], []), (["Work/Plans of the year.m/d.md"], []),
+        ([], ["Admin and more/x"]), ([], ["Admin and more\u{0}"]),
     ] as [([String], [String])])
     func forgedRecordsAreRefused(files: [String], subdirectories: [String]) throws {
         let vault = try makeVault()

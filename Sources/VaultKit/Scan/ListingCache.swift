@@ -19,8 +19,8 @@ import VaultPlatform
 /// folder whose record does not check out is read.
 final class ListingCache: @unchecked Sendable {
     /// Vault-relative path of the cache file.
-    static let path = ".vault/cache/listing-v1.bin"
-    static let magic: UInt64 = 0x3176_7473_694C_5456  // "VTListv1"
+    static let path = ".vault/cache/listing-v2.bin"
+    static let magic: UInt64 = 0x3276_7473_694C_5456  // "VTListv2"
 
     // Layout: magic, the number of folders, then per folder its path, its stamp, the
     // length of its body (UInt32), the body (the number of notes and their paths, then of
@@ -105,13 +105,18 @@ final class ListingCache: @unchecked Sendable {
         guard let fileCount = reader.length(), fileCount <= body.count else { return nil }
         var files: [String] = []
         files.reserveCapacity(fileCount)
-        for _ in 0..<fileCount {
-            // Checked as the walk would have found it, as bytes: a note of this folder.
-            guard let bytes = reader.stringBytes(), bytes.count > prefix.count, bytes.starts(with: prefix) else { return nil }
-            let name = UnsafeRawBufferPointer(rebasing: bytes[prefix.count...])
-            guard DirectoryWalk.isNoteName(name), Self.isEntryName(name), let path = String(validUTF8: bytes) else { return nil }
-            files.append(path)
+        let sound = prefix.withUnsafeBytes { prefix in
+            for _ in 0..<fileCount {
+                // Checked as the walk would have found it, as bytes: a note of this folder.
+                guard let bytes = reader.stringBytes(), bytes.count > prefix.count,
+                      ByteSearch.compare(UnsafeRawBufferPointer(rebasing: bytes[..<prefix.count]), prefix) == 0 else { return false }
+                let name = UnsafeRawBufferPointer(rebasing: bytes[prefix.count...])
+                guard DirectoryWalk.isNoteName(name), Self.isEntryName(name), let path = String(validUTF8: bytes) else { return false }
+                files.append(path)
+            }
+            return true
         }
+        guard sound else { return nil }
         guard let subdirectoryCount = reader.length(), subdirectoryCount <= body.count else { return nil }
         var subdirectories: [String] = []
         subdirectories.reserveCapacity(subdirectoryCount)
@@ -126,8 +131,20 @@ final class ListingCache: @unchecked Sendable {
     }
 
     /// A name the walk lists: not empty, not hidden, no `/` or NUL.
+    /// Eight bytes at a time: every walk checks every cached name.
     private static func isEntryName(_ name: UnsafeRawBufferPointer) -> Bool {
-        name.first.map { $0 != UInt8(ascii: ".") } == true && !name.contains { $0 == UInt8(ascii: "/") || $0 == 0 }
+        guard !name.isEmpty, let base = name.baseAddress, base.load(as: UInt8.self) != UInt8(ascii: ".") else { return false }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        // Whether a word has a zero byte, in the words themselves and after turning `/` into 0.
+        func hasZero(_ word: UInt64) -> Bool { (word &- ones) & ~word & (ones << 7) != 0 }
+        var offset = 0
+        while offset + 8 <= name.count {
+            let word = base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            if hasZero(word) || hasZero(word ^ (ones &* UInt64(UInt8(ascii: "/")))) { return false }
+            offset += 8
+        }
+        for index in offset..<name.count where name[index] == UInt8(ascii: "/") || name[index] == 0 { return false }
+        return true
     }
 
     /// Writes the listings of `walk` that `keeps` (atomically; errors are ignored: the
@@ -159,6 +176,8 @@ final class ListingCache: @unchecked Sendable {
         try? root.makeDirectory(".vault/cache")
         root.ensureIgnoredInGit()
         try? root.write(chunks: [header.bytes, records.bytes], to: Self.path, mode: 0o644)
+        // The first format's file, summed another way, is left from an older version.
+        root.removeFile(".vault/cache/listing-v1.bin")
     }
 
     /// Whether a listing whose folder had `stamp` may be reused by later walks: the folder
