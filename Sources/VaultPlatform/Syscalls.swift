@@ -537,6 +537,13 @@ package enum Syscalls {
         return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 
+    /// How many page faults the process has taken that needed no disk read.
+    static func minorFaults() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_minflt
+    }
+
     /// strerror(3), lower-cased for messages.
     static func describe(_ code: Int32) -> String {
         String(cString: strerror(code)).lowercased()

@@ -33,6 +33,8 @@ struct VaultCommand: AsyncParsableCommand {
     /// Runs the command with the exit codes of DESIGN §7: 0 success, 1 no result or a
     /// failed check, 2 usage or input error.
     static func main() async {
+        // Starts the clock: the first phase shown is the arguments parsed and the vault opened.
+        PhaseTimer.mark("main")
         let command: ParsableCommand
         let arguments = movingGlobalOptions(Array(CommandLine.arguments.dropFirst()))
         do {
@@ -49,9 +51,8 @@ struct VaultCommand: AsyncParsableCommand {
            let status = CommandClient.answer(arguments, global: command.global) {
             Foundation.exit(status)
         }
-        var runnable = command
         let status: Int32
-        if var command = runnable as? AsyncParsableCommand {
+        if var command = command as? AsyncParsableCommand {
             do {
                 try await command.run()
                 status = 0
@@ -59,7 +60,7 @@ struct VaultCommand: AsyncParsableCommand {
                 status = Self.status(for: error)
             }
         } else {
-            status = execute(synchronous: runnable)
+            status = execute(synchronous: command)
         }
         PhaseTimer.mark("finish")
         Foundation.exit(status)
