@@ -49,11 +49,15 @@ public struct VaultIndex: Sendable {
 
     /// Notes in list order: pinned first, then most recently modified, ties by title.
     public static func sorted(_ notes: [Note]) -> [Note] {
+        listOrder(of: notes).map { notes[$0] }
+    }
+
+    /// The positions of `notes` in list order: `sorted(notes)` is the notes at them.
+    public static func listOrder(of notes: [Note]) -> [Int] {
         // Sort positions by precomputed keys: a note is a few hundred bytes to copy around.
-        let order = ListOrderKey.order(of: orderKeys(notes)) { a, b in
+        ListOrderKey.order(of: orderKeys(notes)) { a, b in
             notes.withUnsafeBufferPointer { listOrder($0[a], $0[b]) }
         }
-        return order.map { notes[$0] }
     }
 
     /// The first `count` notes of `sorted(notes)`, without sorting them all: `vault list

@@ -28,7 +28,12 @@ extension VaultSession {
     /// into the notes' bytes, so they are valid in `body` only, and must not leave it. A
     /// task's strings are made only if the query looks at them, so that listing a vault's
     /// hundreds of thousands of tasks makes none.
-    public func withTaskRecords<Result>(matching query: Query?, in notes: [Note], statuses: Set<NoteTask.Status>,
+    ///
+    /// `readingOrder`, positions in `notes` in the order their notes were scanned (see
+    /// `VaultIndex.listOrder(of:)`), is the order the tasks are read in: the order of the
+    /// cache's bytes, which then come from memory one after the other rather than at random
+    /// (a third of the time of reading 450,000 tasks in list order).
+    public func withTaskRecords<Result>(matching query: Query?, in notes: [Note], readingOrder: [Int]? = nil, statuses: Set<NoteTask.Status>,
                                         _ body: (_ tasks: [TaskRecord], _ problems: [Diagnostic]) throws -> Result) rethrows -> Result {
         let (evaluator, statuses) = taskSelection(query, in: notes, statuses: statuses)
         let (records, problems): ([TaskRecord], [Diagnostic])
@@ -37,9 +42,22 @@ extension VaultSession {
                 evaluator.matches(NoteTask(record, path: note.path), of: note) ? record : nil
             }
         } else {
-            (records, problems) = Self.allRecords(of: notes, statuses: statuses) ?? Self.collect(notes, statuses: statuses) { record, _ in record }
+            let order = readingOrder.flatMap { Self.isPermutation($0, of: notes.count) ? $0 : nil } ?? Array(notes.indices)
+            (records, problems) = Self.allRecords(of: notes, readingOrder: order, statuses: statuses)
+                ?? Self.collect(notes, statuses: statuses) { record, _ in record }
         }
         return try withExtendedLifetime(notes) { try body(records, problems) }
+    }
+
+    /// Whether `order` holds each position of `count` elements once.
+    private static func isPermutation(_ order: [Int], of count: Int) -> Bool {
+        guard order.count == count else { return false }
+        var seen = [Bool](repeating: false, count: count)
+        for position in order {
+            guard position >= 0, position < count, !seen[position] else { return false }
+            seen[position] = true
+        }
+        return true
     }
 
     /// The evaluator of `query`, and the statuses to read: all when the query chooses.
@@ -76,49 +94,64 @@ extension VaultSession {
     /// place into one array sized from the counts the task lists start with: `vault tasks`
     /// on a large vault reads hundreds of thousands, and gathering them in arrays that
     /// grew and were then joined spent more time getting fresh memory from the kernel
-    /// than decoding. Nil when a count or a record turns out damaged; `collect` then reads
-    /// them again.
-    private static func allRecords(of notes: [Note], statuses: TaskStatusSet) -> ([TaskRecord], [Diagnostic])? {
+    /// than decoding. The notes are read in `readingOrder` (each position of `notes` once),
+    /// each note's records written where they go in `notes`' order. Nil when a count or a
+    /// record turns out damaged; `collect` then reads them again.
+    static func allRecords(of notes: [Note], readingOrder order: [Int], statuses: TaskStatusSet) -> ([TaskRecord], [Diagnostic])? {
         let chunk = 256
-        let counts = ParallelChunks.map(count: notes.count, chunk: chunk) { range -> Int? in
-            var total = 0
-            for position in range {
-                guard let count = notes[position].taskCount(statuses) else { return nil }
-                total += count
+        let chunks = (order.count + chunk - 1) / chunk
+        // Where each note's records start in `notes`' order, and after them the end.
+        let starts = WorkerSlots(repeating: 0, count: notes.count + 1)
+        let sound = WorkerSlots<Bool>(repeating: true, count: chunks)
+        let problems = WorkerSlots<[(position: Int, found: [Diagnostic])]>(repeating: [], count: chunks)
+        defer { (starts.free(), sound.free(), problems.free()) }
+        DispatchQueue.concurrentPerform(iterations: chunks) { number in
+            notes.withUnsafeBufferPointer { notes in
+                for position in order[(number * chunk)..<min(order.count, number * chunk + chunk)] {
+                    guard let count = notes[position].taskCount(statuses) else {
+                        sound[number] = false
+                        return
+                    }
+                    starts[position + 1] = count
+                }
             }
-            return total
         }
-        let known = counts.compactMap { $0 }
-        guard known.count == counts.count else { return nil }
-        // Where each chunk's records start, and the last one's end.
-        let starts = known.reduce(into: [0]) { starts, count in starts.append(starts[starts.count - 1] + count) }
-        let total = starts[starts.count - 1]
-        let problems = WorkerSlots<[Diagnostic]>(repeating: [], count: counts.count)
-        let sound = WorkerSlots<Bool>(repeating: true, count: counts.count)
-        defer { (problems.free(), sound.free()) }
+        guard (0..<chunks).allSatisfy({ sound[$0] }) else { return nil }
+        for position in notes.indices { starts[position + 1] += starts[position] }
+        let total = starts[notes.count]
         let records = [TaskRecord](unsafeUninitializedCapacity: total) { buffer, initialized in
             let records = WorkerSlots(wrapping: buffer)
-            DispatchQueue.concurrentPerform(iterations: counts.count) { number in
-                var next = starts[number]
-                var found: [Diagnostic] = []
+            DispatchQueue.concurrentPerform(iterations: chunks) { number in
+                var found: [(position: Int, found: [Diagnostic])] = []
+                var noteProblems: [Diagnostic] = []
                 notes.withUnsafeBufferPointer { notes in
-                    for position in number * chunk..<min(notes.count, number * chunk + chunk) {
-                        let complete = notes[position].taskRecords(statuses, position: position, problems: &found) { record in
-                            if next < starts[number + 1] { records[next] = record }
+                    for position in order[(number * chunk)..<min(order.count, number * chunk + chunk)] {
+                        var next = starts[position]
+                        let end = starts[position + 1]
+                        let complete = notes[position].taskRecords(statuses, position: position, problems: &noteProblems) { record in
+                            if next < end { records[next] = record }
                             next += 1
                         }
-                        if !complete { next = -1; break }
+                        guard complete, next == end else {
+                            sound[number] = false
+                            return
+                        }
+                        if !noteProblems.isEmpty {
+                            found.append((position, noteProblems))
+                            noteProblems = []
+                        }
                     }
                 }
                 problems[number] = found
-                sound[number] = next == starts[number + 1]
             }
             // Records of plain values: a damaged list leaves slots unwritten, and then none
             // is handed out.
-            initialized = (0..<counts.count).allSatisfy { sound[$0] } ? total : 0
+            initialized = (0..<chunks).allSatisfy { sound[$0] } ? total : 0
         }
-        guard (0..<counts.count).allSatisfy({ sound[$0] }) else { return nil }
-        return (records, (0..<counts.count).flatMap { problems[$0] })
+        guard (0..<chunks).allSatisfy({ sound[$0] }) else { return nil }
+        // The problems in `notes`' order, as the records.
+        let found = (0..<chunks).flatMap { problems[$0] }.sorted { $0.position < $1.position }
+        return (records, found.flatMap(\.found))
     }
 
     /// Appends what `make` makes of `note`'s tasks, and their problems; false, having

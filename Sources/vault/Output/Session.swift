@@ -46,6 +46,13 @@ struct Session {
     var config: VaultConfig { vault.config }
     /// The scanned notes in list order.
     var sortedNotes: [Note] { sorted ?? vault.sorted(scan) }
+    /// The scanned notes in list order, with the order to read their tasks in (see
+    /// `VaultSession.sortedForReading`); none when `vault serve` answers.
+    var sortedNotesForReading: (notes: [Note], readingOrder: [Int]?) {
+        if let sorted { return (sorted, nil) }
+        let (notes, readingOrder) = vault.sortedForReading(scan)
+        return (notes, readingOrder)
+    }
 
     /// The first `limit` notes in list order, without sorting them all.
     func firstNotes(_ limit: Int) -> [Note] {
