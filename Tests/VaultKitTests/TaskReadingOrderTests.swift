@@ -2,17 +2,18 @@ import Foundation
 import Testing
 @testable import VaultKit
 
-/// Tasks read in the order the notes were scanned (the cache's order) come out exactly as
-/// read in list order: the same records, each naming its note in list order, and the same
-/// problems in the same order.
+/// Tasks read from the notes in the order they were scanned (the cache's order) and put in
+/// list order come out exactly as read from the notes in list order: the same records in
+/// the same order, and the same problems in the same order.
 @Suite struct TaskReadingOrderTests {
     let vault: TemporaryVault
 
     init() throws {
         vault = try TemporaryVault()
-        // Dated so that list order (newest first) is not the order the walk finds them in.
+        // Dated so that list order (newest first) is not the order the walk finds them in,
+        // nor for the three with a problem.
         for number in 0..<14 {
-            let day = String(format: "%02d", (number * 5) % 14 + 1)
+            let day = String(format: "%02d", (number * 7) % 13 + 1)
             var text = "---\nmodified: 2026-10-\(day)T09:00:00Z\n---\n# Note \(number)\n\n"
             for line in 0..<(number % 4) { text += "- [ ] task \(number).\(line) 📅 2026-11-\(String(format: "%02d", line + 10))\n  - [x] sub \(line) ✅ 2026-11-01\n" }
             if number % 5 == 2 { text += "- [ ] bad date 📅 2026-13-45\n" }
@@ -22,13 +23,17 @@ import Testing
 
     /// What a run of `withTaskRecords` hands out, as plain values.
     func read(_ session: VaultSession, _ notes: [Note], order: [Int]?) -> (records: [String], problems: [String]) {
-        session.withTaskRecords(matching: nil, in: notes, readingOrder: order, statuses: Set(NoteTask.Status.allCases)) { records, problems in
-            (records.map { "\(notes[$0.note].path):\($0.line) \($0.status) \($0.due?.description ?? "-") \($0.refHash)" }, problems.map(\.description))
+        session.withTaskRecords(matching: nil, in: notes, listOrder: order, statuses: Set(NoteTask.Status.allCases)) { records, problems in
+            (Self.described(records, notes), problems.map(\.description))
         }
     }
 
+    static func described(_ records: [TaskRecord], _ notes: [Note]) -> [String] {
+        records.map { "\(notes[$0.note].path):\($0.line) \($0.status) \($0.due?.description ?? "-") \($0.refHash)" }
+    }
+
     @Test(arguments: [false, true])
-    func scanOrderGivesTheListOrdersRecords(fromCache: Bool) throws {
+    func readInScanOrderTheyComeOutInListOrder(fromCache: Bool) throws {
         var later = vault.vault
         // A cache written a while after the notes trusts them (see the racy rule).
         later.now = { Date().addingTimeInterval(10) }
@@ -36,25 +41,29 @@ import Testing
         if fromCache { _ = try session.scan() }
         let scan = try session.scan()
         #expect(scan.cacheHits == (fromCache ? 14 : 0))
-        let (notes, readingOrder) = session.sortedForReading(scan)
-        #expect(notes.map(\.path) == session.sorted(scan).map(\.path))
-        #expect(readingOrder.map { notes[$0].path } == scan.notes.map(\.path))
-        #expect(readingOrder != Array(notes.indices), "the test needs a scan order other than the list order")
+        let listOrder = session.listOrder(scan)
+        let sorted = session.sorted(scan)
+        #expect(listOrder.map { scan.notes[$0].path } == sorted.map(\.path))
+        #expect(listOrder != Array(scan.notes.indices), "the test needs a scan order other than the list order")
 
-        let inListOrder = read(session, notes, order: nil)
+        let inListOrder = read(session, sorted, order: nil)
         #expect(inListOrder.records.count == 41)
         #expect(inListOrder.problems.count == 3)
-        #expect(read(session, notes, order: readingOrder) == inListOrder)
+        #expect(read(session, scan.notes, order: listOrder) == inListOrder)
         // Read in one pass, not given up on and read again note by note.
-        let direct = try #require(VaultSession.allRecords(of: notes, readingOrder: readingOrder, statuses: .all))
-        #expect(direct.0.map { "\(notes[$0.note].path):\($0.line) \($0.status) \($0.due?.description ?? "-") \($0.refHash)" } == inListOrder.records)
+        let direct = try #require(VaultSession.allRecords(of: scan.notes, listOrder: listOrder, statuses: .all))
+        #expect(Self.described(direct.0, scan.notes) == inListOrder.records)
         #expect(direct.1.map(\.description) == inListOrder.problems)
-        #expect(read(session, notes, order: readingOrder.reversed()) == inListOrder)
+        // With a query, as by `collect`.
+        let query = try Query.parse("status:todo OR status:done")
+        let queried = session.withTaskRecords(matching: query, in: scan.notes, listOrder: listOrder, statuses: []) { records, _ in Self.described(records, scan.notes) }
+        #expect(queried == inListOrder.records)
         // An order that is not one of the notes' positions each once is not followed.
-        #expect(read(session, notes, order: readingOrder.dropLast() + [readingOrder[0]]) == inListOrder)
-        #expect(read(session, notes, order: Array(readingOrder.dropLast())) == inListOrder)
+        #expect(read(session, scan.notes, order: listOrder.dropLast() + [listOrder[0]]) == read(session, scan.notes, order: nil))
+        #expect(read(session, scan.notes, order: Array(listOrder.dropLast())) == read(session, scan.notes, order: nil))
+        #expect(read(session, scan.notes, order: nil) != inListOrder)
         // As `tasks(of:)`, which reads them note by note, finds them.
-        let tasks = session.tasks(of: notes).tasks
+        let tasks = session.tasks(of: sorted).tasks
         #expect(inListOrder.records.map { $0.prefix { $0 != " " } } == tasks.map { "\($0.path):\($0.line)" })
     }
 }

@@ -29,22 +29,24 @@ extension VaultSession {
     /// task's strings are made only if the query looks at them, so that listing a vault's
     /// hundreds of thousands of tasks makes none.
     ///
-    /// `readingOrder`, positions in `notes` in the order their notes were scanned (see
-    /// `VaultIndex.listOrder(of:)`), is the order the tasks are read in: the order of the
-    /// cache's bytes, which then come from memory one after the other rather than at random
-    /// (a third of the time of reading 450,000 tasks in list order).
-    public func withTaskRecords<Result>(matching query: Query?, in notes: [Note], readingOrder: [Int]? = nil, statuses: Set<NoteTask.Status>,
+    /// The records are in list order: the order of the notes at `listOrder`, positions in
+    /// `notes` (`VaultIndex.listOrder(of:)`), or of `notes` without it. With it, `notes` can
+    /// stay in the order they were scanned, which is the order of the cache's bytes: the
+    /// tasks are read in it, from memory one after the other rather than at random (a third
+    /// of the time of reading 450,000 tasks), and no list of the notes in list order is
+    /// made (a retain of each note, at random too).
+    public func withTaskRecords<Result>(matching query: Query?, in notes: [Note], listOrder: [Int]? = nil, statuses: Set<NoteTask.Status>,
                                         _ body: (_ tasks: [TaskRecord], _ problems: [Diagnostic]) throws -> Result) rethrows -> Result {
         let (evaluator, statuses) = taskSelection(query, in: notes, statuses: statuses)
+        let order = listOrder.flatMap { Self.isPermutation($0, of: notes.count) ? $0 : nil } ?? Array(notes.indices)
         let (records, problems): ([TaskRecord], [Diagnostic])
         if let evaluator {
-            (records, problems) = Self.collect(notes, statuses: statuses) { record, note in
+            (records, problems) = Self.collect(notes, in: order, statuses: statuses) { record, note in
                 evaluator.matches(NoteTask(record, path: note.path), of: note) ? record : nil
             }
         } else {
-            let order = readingOrder.flatMap { Self.isPermutation($0, of: notes.count) ? $0 : nil } ?? Array(notes.indices)
-            (records, problems) = Self.allRecords(of: notes, readingOrder: order, statuses: statuses)
-                ?? Self.collect(notes, statuses: statuses) { record, _ in record }
+            (records, problems) = Self.allRecords(of: notes, listOrder: order, statuses: statuses)
+                ?? Self.collect(notes, in: order, statuses: statuses) { record, _ in record }
         }
         return try withExtendedLifetime(notes) { try body(records, problems) }
     }
@@ -68,15 +70,19 @@ extension VaultSession {
         return (evaluator, query?.choosesTaskStatus == true ? TaskStatusSet.all : TaskStatusSet(statuses))
     }
 
-    /// What `make` makes of each task of `statuses` (nil leaves it out), in the notes' order,
-    /// with the task fields that could not be read, on all cores.
-    private static func collect<Task>(_ notes: [Note], statuses: TaskStatusSet, make: @escaping @Sendable (TaskRecord, Note) -> Task?) -> (tasks: [Task], problems: [Diagnostic]) {
+    /// What `make` makes of each task of `statuses` (nil leaves it out), in the order of
+    /// the notes at `order` (positions in `notes`; all of them in order without it), with
+    /// the task fields that could not be read, on all cores.
+    private static func collect<Task>(_ notes: [Note], in order: [Int]? = nil, statuses: TaskStatusSet,
+                                      make: @escaping @Sendable (TaskRecord, Note) -> Task?) -> (tasks: [Task], problems: [Diagnostic]) {
         let chunks = ParallelChunks.map(count: notes.count, chunk: 256) { range -> ([Task], [Diagnostic]) in
             var tasks: [Task] = []
             var problems: [Diagnostic] = []
             // Through a buffer: the array's subscript copies each note (and retains its parts).
             notes.withUnsafeBufferPointer { notes in
-                for position in range where !read(notes[position], at: position, statuses, make, into: &tasks, &problems) {
+                for rank in range {
+                    let position = order?[rank] ?? rank
+                    guard !read(notes[position], at: position, statuses, make, into: &tasks, &problems) else { continue }
                     guard read(notes[position].readAgain(), at: position, statuses, make, into: &tasks, &problems) else {
                         preconditionFailure("tasks encoded here do not decode")
                     }
@@ -94,40 +100,47 @@ extension VaultSession {
     /// place into one array sized from the counts the task lists start with: `vault tasks`
     /// on a large vault reads hundreds of thousands, and gathering them in arrays that
     /// grew and were then joined spent more time getting fresh memory from the kernel
-    /// than decoding. The notes are read in `readingOrder` (each position of `notes` once),
-    /// each note's records written where they go in `notes`' order. Nil when a count or a
+    /// than decoding. The notes are read in their order, and each note's records written
+    /// where `listOrder` (each position of `notes` once) puts them. Nil when a count or a
     /// record turns out damaged; `collect` then reads them again.
-    static func allRecords(of notes: [Note], readingOrder order: [Int], statuses: TaskStatusSet) -> ([TaskRecord], [Diagnostic])? {
+    static func allRecords(of notes: [Note], listOrder order: [Int], statuses: TaskStatusSet) -> ([TaskRecord], [Diagnostic])? {
         let chunk = 256
-        let chunks = (order.count + chunk - 1) / chunk
-        // Where each note's records start in `notes`' order, and after them the end.
-        let starts = WorkerSlots(repeating: 0, count: notes.count + 1)
+        let chunks = (notes.count + chunk - 1) / chunk
+        // Each note's number of records, then where they start in list order.
+        let starts = WorkerSlots(repeating: 0, count: notes.count)
         let sound = WorkerSlots<Bool>(repeating: true, count: chunks)
         let problems = WorkerSlots<[(position: Int, found: [Diagnostic])]>(repeating: [], count: chunks)
         defer { (starts.free(), sound.free(), problems.free()) }
         DispatchQueue.concurrentPerform(iterations: chunks) { number in
             notes.withUnsafeBufferPointer { notes in
-                for position in order[(number * chunk)..<min(order.count, number * chunk + chunk)] {
+                for position in (number * chunk)..<min(notes.count, number * chunk + chunk) {
                     guard let count = notes[position].taskCount(statuses) else {
                         sound[number] = false
                         return
                     }
-                    starts[position + 1] = count
+                    starts[position] = count
                 }
             }
         }
         guard (0..<chunks).allSatisfy({ sound[$0] }) else { return nil }
-        for position in notes.indices { starts[position + 1] += starts[position] }
-        let total = starts[notes.count]
+        let (rank, total) = { () -> ([Int], Int) in
+            var rank = [Int](repeating: 0, count: notes.count)
+            var total = 0
+            for (place, position) in order.enumerated() {
+                (starts[position], total) = (total, total + starts[position])
+                rank[position] = place
+            }
+            return (rank, total)
+        }()
         let records = [TaskRecord](unsafeUninitializedCapacity: total) { buffer, initialized in
             let records = WorkerSlots(wrapping: buffer)
             DispatchQueue.concurrentPerform(iterations: chunks) { number in
                 var found: [(position: Int, found: [Diagnostic])] = []
                 var noteProblems: [Diagnostic] = []
                 notes.withUnsafeBufferPointer { notes in
-                    for position in order[(number * chunk)..<min(order.count, number * chunk + chunk)] {
+                    for position in (number * chunk)..<min(notes.count, number * chunk + chunk) {
                         var next = starts[position]
-                        let end = starts[position + 1]
+                        let end = rank[position] + 1 < order.count ? starts[order[rank[position] + 1]] : total
                         let complete = notes[position].taskRecords(statuses, position: position, problems: &noteProblems) { record in
                             if next < end { records[next] = record }
                             next += 1
@@ -137,7 +150,7 @@ extension VaultSession {
                             return
                         }
                         if !noteProblems.isEmpty {
-                            found.append((position, noteProblems))
+                            found.append((rank[position], noteProblems))
                             noteProblems = []
                         }
                     }
@@ -149,7 +162,7 @@ extension VaultSession {
             initialized = (0..<chunks).allSatisfy { sound[$0] } ? total : 0
         }
         guard (0..<chunks).allSatisfy({ sound[$0] }) else { return nil }
-        // The problems in `notes`' order, as the records.
+        // The problems in list order, as the records.
         let found = (0..<chunks).flatMap { problems[$0] }.sorted { $0.position < $1.position }
         return (records, found.flatMap(\.found))
     }

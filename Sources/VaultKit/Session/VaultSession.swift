@@ -65,14 +65,8 @@ public struct VaultSession: Sendable {
     /// The notes of `scan` in list order: pinned first, then most recently modified.
     public func sorted(_ scan: ScanResult) -> [Note] { VaultIndex.sorted(scan.notes) }
 
-    /// The notes of `scan` in list order, and their positions in it in the order they were
-    /// scanned: the order `withTaskRecords` reads their tasks fastest in.
-    public func sortedForReading(_ scan: ScanResult) -> (notes: [Note], readingOrder: [Int]) {
-        let order = VaultIndex.listOrder(of: scan.notes)
-        var readingOrder = [Int](repeating: 0, count: order.count)
-        for (position, scanned) in order.enumerated() { readingOrder[scanned] = position }
-        return (order.map { scan.notes[$0] }, readingOrder)
-    }
+    /// The positions of `scan`'s notes in list order: `sorted(scan)` is the notes at them.
+    public func listOrder(_ scan: ScanResult) -> [Int] { VaultIndex.listOrder(of: scan.notes) }
 
     /// The one note `name` designates in `scan`: a vault-relative path, a title or an id prefix.
     public func resolve(_ name: String, in scan: ScanResult) throws(VaultError) -> Note {

@@ -35,9 +35,9 @@ struct TasksCommand: ReadOnlyCommand {
         let query = words.isEmpty ? nil : try parseQuery(words.joined(separator: " "))
         let session = try Session(global)
         let statuses: Set<NoteTask.Status> = all ? Set(NoteTask.Status.allCases) : done ? [.done] : [.todo, .doing]
-        let (notes, readingOrder) = session.sortedNotesForReading
+        let (notes, listOrder) = session.notesWithListOrder
         PhaseTimer.mark("sort")
-        try session.vault.withTaskRecords(matching: query, in: notes, readingOrder: readingOrder, statuses: statuses) { tasks, problems in
+        try session.vault.withTaskRecords(matching: query, in: notes, listOrder: listOrder, statuses: statuses) { tasks, problems in
             PhaseTimer.mark("read tasks")
             for problem in problems { Terminal.standardError.warning(problem.asWarning) }
             let agenda = session.vault.agenda

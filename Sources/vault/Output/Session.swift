@@ -46,12 +46,11 @@ struct Session {
     var config: VaultConfig { vault.config }
     /// The scanned notes in list order.
     var sortedNotes: [Note] { sorted ?? vault.sorted(scan) }
-    /// The scanned notes in list order, with the order to read their tasks in (see
-    /// `VaultSession.sortedForReading`); none when `vault serve` answers.
-    var sortedNotesForReading: (notes: [Note], readingOrder: [Int]?) {
+    /// The scanned notes, in the order scanned with their positions in list order, or in
+    /// list order already when `vault serve` answers (see `VaultSession.withTaskRecords`).
+    var notesWithListOrder: (notes: [Note], listOrder: [Int]?) {
         if let sorted { return (sorted, nil) }
-        let (notes, readingOrder) = vault.sortedForReading(scan)
-        return (notes, readingOrder)
+        return (scan.notes, vault.listOrder(scan))
     }
 
     /// The first `limit` notes in list order, without sorting them all.
