@@ -19,6 +19,12 @@ package enum ByteSearch {
         return a.count - b.count
     }
 
+    /// Asks for the memory at `address` ahead of reading it (a hint, never a fault): for
+    /// loops that go through memory at random and know where they go next.
+    package static func prefetch(_ address: UnsafeRawPointer) {
+        vault_prefetch(address)
+    }
+
     /// Git's rule: a NUL byte in the first 8000 bytes makes a file binary.
     package static func looksBinary(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard let base = bytes.baseAddress else { return false }

@@ -41,6 +41,9 @@ public struct TaskRecord: @unchecked Sendable {
     /// 1-based line of the task in the note's file.
     public var line: Int { Int(line32) }
 
+    /// Where the words are, for fetching them into the cache ahead of reading them.
+    package var wordsAddress: UnsafeRawPointer? { encodedWords.baseAddress }
+
     public subscript(field: NoteTask.DateField) -> TaskDate? {
         let day = withUnsafeBytes(of: days) { $0.load(fromByteOffset: field.code * 4, as: Int32.self) }
         return day == Self.noDay ? nil : TaskDate(dayNumber: Int(day))
