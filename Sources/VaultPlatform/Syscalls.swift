@@ -381,6 +381,20 @@ package enum Syscalls {
         #endif
     }
 
+    /// Asks for huge pages for the whole 2 MiB blocks of `bytes`, fresh memory not yet
+    /// touched: a large array filled at once then takes a fault per 2 MiB rather than per
+    /// 4 KiB. A hint, ignored where it is not supported.
+    package static func adviseHugePages(_ bytes: UnsafeMutableRawBufferPointer) {
+        #if os(Linux)
+        let huge = 2 << 20
+        guard let base = bytes.baseAddress else { return }
+        let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
+        let end = (Int(bitPattern: base) + bytes.count) & ~(huge - 1)
+        guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        _ = madvise(aligned, end - start, 14 /* MADV_HUGEPAGE */)
+        #endif
+    }
+
     static func unmap(_ bytes: UnsafeRawBufferPointer) {
         munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
     }

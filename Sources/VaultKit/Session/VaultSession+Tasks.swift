@@ -133,6 +133,7 @@ extension VaultSession {
             return (rank, total)
         }()
         let records = [TaskRecord](unsafeUninitializedCapacity: total) { buffer, initialized in
+            Syscalls.adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
             let records = WorkerSlots(wrapping: buffer)
             DispatchQueue.concurrentPerform(iterations: chunks) { number in
                 var found: [(position: Int, found: [Diagnostic])] = []
