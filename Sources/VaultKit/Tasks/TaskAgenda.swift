@@ -119,8 +119,21 @@ public struct TaskAgenda: Sendable {
 
     /// Positions in agenda order, in the groups `group` numbers (`headings` in order).
     private static func grouped<Task: AgendaTask>(_ tasks: [Task], into headings: [String], by group: (Int) -> Int) -> [Positions] {
-        var members = Array(repeating: [Int](), count: headings.count)
-        for position in agendaOrder(tasks) { members[group(position)].append(position) }
+        // Each task's group found in the tasks' order, and the groups sized from their
+        // counts: appending to arrays that grew took fresh memory twice over.
+        var groups = [UInt8](repeating: 0, count: tasks.count)
+        var counts = [Int](repeating: 0, count: headings.count)
+        for position in tasks.indices {
+            let number = group(position)
+            groups[position] = UInt8(truncatingIfNeeded: number)
+            counts[number] += 1
+        }
+        var members = counts.map { count in
+            var positions: [Int] = []
+            positions.reserveCapacity(count)
+            return positions
+        }
+        for position in agendaOrder(tasks) { members[Int(groups[position])].append(position) }
         return headings.indices.compactMap { number in
             members[number].isEmpty ? nil : Positions(heading: headings[number], positions: members[number])
         }
@@ -142,16 +155,23 @@ public struct TaskAgenda: Sendable {
             let keys = tasks.map { ($0.priority.code, day($0.due), day($0.created)) }
             return tasks.indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }
         }
-        var keys = [UInt64]()
+        // Signed integers, the top bit flipped so that they sort as the unsigned keys do:
+        // the positions are then taken out in place, in the keys' own memory (fresh memory
+        // for 450,000 tasks was a fifth of the agenda's time).
+        var keys = [Int]()
         keys.reserveCapacity(tasks.count)
         for position in tasks.indices {
             let priority = UInt64(tasks[position].priority.code)
-            keys.append(priority << 61 | day(tasks[position].due) << 41 | day(tasks[position].created) << 21 | UInt64(position))
+            let key = priority << 61 | day(tasks[position].due) << 41 | day(tasks[position].created) << 21 | UInt64(position)
+            keys.append(Int(Int64(bitPattern: key ^ 1 << 63)))
         }
         // A comparison sort: the keys come in runs already sorted (the records are in note
         // order, a run per priority), which it takes in one pass and a radix sort does not.
         keys.sort()
-        return keys.map { Int($0 & ((1 << 21) - 1)) }
+        keys.withUnsafeMutableBufferPointer { keys in
+            for index in keys.indices { keys[index] &= (1 << 21) - 1 }
+        }
+        return keys
     }
 }
 
