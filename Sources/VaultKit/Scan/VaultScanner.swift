@@ -80,15 +80,17 @@ public struct VaultScanner: Sendable {
         }
         tallies.free()
         PhaseTimer.mark("read notes")
-        var allNotes: [Note] = []
         var kept: [Note] = []
-        allNotes.reserveCapacity(listing.files.count)
         var cacheHits = 0
-        for index in 0..<listing.files.count {
-            guard let note = output.notes.moveElement(from: index) else { continue }
-            if filter != nil, output.kept[index] { kept.append(note) }
-            if output.fromCache[index] { cacheHits += 1 }
-            allNotes.append(note)
+        // Written in place: appended one by one, 100,000 notes took two milliseconds.
+        let allNotes = [Note](unsafeUninitializedCapacity: listing.files.count) { buffer, count in
+            for index in 0..<listing.files.count {
+                guard let note = output.notes.moveElement(from: index) else { continue }
+                if filter != nil, output.kept[index] { kept.append(note) }
+                if output.fromCache[index] { cacheHits += 1 }
+                buffer.initializeElement(at: count, to: note)
+                count += 1
+            }
         }
         PhaseTimer.mark("collect notes")
         // Without a filter both lists are one array: the notes are not copied.
