@@ -22,7 +22,7 @@ struct TaskAgendaPrinter: Sendable {
         for (number, group) in groups.enumerated() {
             terminal.write((number > 0 ? "\n" : "") + terminal.bold(TerminalText.escaped(group.heading)) + "\n")
             let positions = group.positions
-            ParallelChunks.run(count: positions.count, chunk: 8192, format: { [self] range -> [UInt8] in
+            ParallelChunks.run(count: positions.count, chunk: 8192, format: { [self] range -> FormattedLines in
                 var writer = LineWriter(terminal: terminal, agenda: agenda, config: config)
                 // Through a buffer: the array's subscript copies each task.
                 tasks.withUnsafeBufferPointer { tasks in
@@ -51,9 +51,20 @@ struct TaskAgendaPrinter: Sendable {
                         }
                     }
                 }
-                return writer.out.bytes
-            }, emit: terminal.write)
+                return FormattedLines(&writer.out)
+            }, emit: { terminal.write(&$0.out) })
         }
+    }
+}
+
+/// A chunk's lines, handed from the thread that formatted them to the one that prints them
+/// as they are: copied into an array, 450,000 lines were 39 MB copied once more.
+private final class FormattedLines: @unchecked Sendable {
+    var out: ByteOutput
+
+    init(_ out: inout ByteOutput) {
+        self.out = ByteOutput(capacity: 16)
+        swap(&self.out, &out)
     }
 }
 
