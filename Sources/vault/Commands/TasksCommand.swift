@@ -41,6 +41,8 @@ struct TasksCommand: ReadOnlyCommand {
             PhaseTimer.mark("read tasks")
             for problem in problems { Terminal.standardError.warning(problem.asWarning) }
             let agenda = session.vault.agenda
+            let printer = TaskAgendaPrinter(terminal: session.terminal, agenda: agenda, config: session.config)
+            let paths = printer.paths(of: notes, lines: format == .json ? 0 : min(limit ?? tasks.count, tasks.count))
             var groups = done ? agenda.completedPositions(tasks) : agenda.positions(tasks, of: notes, by: by)
             PhaseTimer.mark("agenda")
             if let limit { groups = Self.first(limit, of: groups) }
@@ -54,7 +56,7 @@ struct TasksCommand: ReadOnlyCommand {
                 session.terminal.line(json.output)
                 return
             }
-            TaskAgendaPrinter(terminal: session.terminal, agenda: agenda, config: session.config).print(groups, of: tasks, in: notes)
+            printer.print(groups, of: tasks, in: notes, paths: paths)
             PhaseTimer.mark("print")
             if groups.isEmpty { throw ExitCode(1) }
         }

@@ -1,3 +1,4 @@
+import Dispatch
 import VaultKit
 import VaultPlatform
 
@@ -12,13 +13,40 @@ struct TaskAgendaPrinter: Sendable {
     let agenda: TaskAgenda
     let config: VaultConfig
 
-    func print(_ groups: [TaskAgenda.Positions], of tasks: [TaskRecord], in notes: [Note]) {
-        // With about as many lines as notes or more, each note's path is written out once
-        // beforehand: a note's tasks are scattered through the agenda, and reading each
-        // line's path from its note (a retain, a jump in memory, an escape) was a third of
-        // printing 450,000 lines.
-        let lines = groups.reduce(0) { $0 + $1.positions.count }
-        let paths = lines >= notes.count / 2 ? PrintedPaths(notes) : nil
+    /// Begins writing out each note's path for lines about as many as the notes or more,
+    /// on another core (while the caller works out the agenda): a note's tasks are
+    /// scattered through the agenda, and reading each line's path from its note (a
+    /// retain, a jump in memory, an escape) was a third of printing 450,000 lines.
+    func paths(of notes: [Note], lines: Int) -> Paths {
+        Paths(lines > 0 && lines >= notes.count / 2 ? notes : nil)
+    }
+
+    /// The notes' paths as the lines show them, being written out.
+    final class Paths: @unchecked Sendable {
+        private let written = DispatchSemaphore(value: 0)
+        private var paths: PrintedPaths?
+
+        fileprivate init(_ notes: [Note]?) {
+            guard let notes else {
+                written.signal()
+                return
+            }
+            DispatchQueue.global().async { [self] in
+                paths = PrintedPaths(notes)
+                written.signal()
+            }
+        }
+
+        fileprivate func wait() -> PrintedPaths? {
+            written.wait()
+            defer { written.signal() }
+            return paths
+        }
+    }
+
+    /// Prints `groups`, the lines' paths from `paths` (made for `notes`) if written out.
+    func print(_ groups: [TaskAgenda.Positions], of tasks: [TaskRecord], in notes: [Note], paths pending: Paths) {
+        let paths = pending.wait()
         for (number, group) in groups.enumerated() {
             terminal.write((number > 0 ? "\n" : "") + terminal.bold(TerminalText.escaped(group.heading)) + "\n")
             let positions = group.positions
