@@ -10,6 +10,29 @@
 #include <sys/vfs.h>
 #endif
 
+int vault_lstat(int dirfd, const char *path, vault_file_stat *out) {
+    struct stat st;
+    if (fstatat(dirfd, path, &st, AT_SYMLINK_NOFOLLOW) != 0) return -1;
+    out->size = (int64_t)st.st_size;
+    out->inode = (uint64_t)st.st_ino;
+    out->mode = st.st_mode;
+#ifdef __APPLE__
+    out->mtime_sec = st.st_mtimespec.tv_sec;
+    out->mtime_nsec = st.st_mtimespec.tv_nsec;
+    out->ctime_sec = st.st_ctimespec.tv_sec;
+    out->ctime_nsec = st.st_ctimespec.tv_nsec;
+#else
+    out->mtime_sec = st.st_mtim.tv_sec;
+    out->mtime_nsec = st.st_mtim.tv_nsec;
+    out->ctime_sec = st.st_ctim.tv_sec;
+    out->ctime_nsec = st.st_ctim.tv_nsec;
+#endif
+    out->has_btime = 0;
+    out->btime_sec = 0;
+    out->btime_nsec = 0;
+    return 0;
+}
+
 #ifdef __linux__
 int vault_statx(int dirfd, const char *path, int nofollow, vault_file_stat *out) {
     struct statx st;

@@ -273,8 +273,8 @@ private struct ScanWorker {
         let directoryFD = directory.descriptor(for: listing.fileDirectory[index])
         // A cached note a filter can decide on needs only a stat, cheaper than an open.
         var cached: Note?
-        if let cache, !opensFirst, let status = Syscalls.status(name, in: directoryFD),
-           let note = cache.note(at: path, position: index, stamp: status.stamp) {
+        if let cache, !opensFirst, let stamp = Syscalls.stamp(name, in: directoryFD),
+           let note = cache.note(at: path, position: index, stamp: stamp) {
             if settle(index, note) { return }
             opensFirst = true
             cached = note
