@@ -10,26 +10,34 @@
 #include <sys/vfs.h>
 #endif
 
-int vault_lstat(int dirfd, const char *path, vault_file_stat *out) {
-    struct stat st;
-    if (fstatat(dirfd, path, &st, AT_SYMLINK_NOFOLLOW) != 0) return -1;
-    out->size = (int64_t)st.st_size;
-    out->inode = (uint64_t)st.st_ino;
-    out->mode = st.st_mode;
+/// What `stat` holds, as `vault`'s structure; the birth time only where `stat` keeps one.
+static void vault_from_stat(const struct stat *st, vault_file_stat *out) {
+    out->size = (int64_t)st->st_size;
+    out->inode = (uint64_t)st->st_ino;
+    out->mode = st->st_mode;
 #ifdef __APPLE__
-    out->mtime_sec = st.st_mtimespec.tv_sec;
-    out->mtime_nsec = st.st_mtimespec.tv_nsec;
-    out->ctime_sec = st.st_ctimespec.tv_sec;
-    out->ctime_nsec = st.st_ctimespec.tv_nsec;
+    out->mtime_sec = st->st_mtimespec.tv_sec;
+    out->mtime_nsec = st->st_mtimespec.tv_nsec;
+    out->ctime_sec = st->st_ctimespec.tv_sec;
+    out->ctime_nsec = st->st_ctimespec.tv_nsec;
+    out->has_btime = 1;
+    out->btime_sec = st->st_birthtimespec.tv_sec;
+    out->btime_nsec = st->st_birthtimespec.tv_nsec;
 #else
-    out->mtime_sec = st.st_mtim.tv_sec;
-    out->mtime_nsec = st.st_mtim.tv_nsec;
-    out->ctime_sec = st.st_ctim.tv_sec;
-    out->ctime_nsec = st.st_ctim.tv_nsec;
-#endif
+    out->mtime_sec = st->st_mtim.tv_sec;
+    out->mtime_nsec = st->st_mtim.tv_nsec;
+    out->ctime_sec = st->st_ctim.tv_sec;
+    out->ctime_nsec = st->st_ctim.tv_nsec;
     out->has_btime = 0;
     out->btime_sec = 0;
     out->btime_nsec = 0;
+#endif
+}
+
+int vault_lstat(int dirfd, const char *path, vault_file_stat *out) {
+    struct stat st;
+    if (fstatat(dirfd, path, &st, AT_SYMLINK_NOFOLLOW) != 0) return -1;
+    vault_from_stat(&st, out);
     return 0;
 }
 
@@ -67,32 +75,14 @@ int vault_rename_exchange(int olddirfd, const char *oldpath, int newdirfd, const
 int vault_statx(int dirfd, const char *path, int nofollow, vault_file_stat *out) {
     struct stat st;
     if (fstatat(dirfd, path, &st, nofollow ? AT_SYMLINK_NOFOLLOW : 0) != 0) return -1;
-    out->size = (int64_t)st.st_size;
-    out->inode = (uint64_t)st.st_ino;
-    out->mode = st.st_mode;
-    out->mtime_sec = st.st_mtimespec.tv_sec;
-    out->mtime_nsec = st.st_mtimespec.tv_nsec;
-    out->ctime_sec = st.st_ctimespec.tv_sec;
-    out->ctime_nsec = st.st_ctimespec.tv_nsec;
-    out->has_btime = 1;
-    out->btime_sec = st.st_birthtimespec.tv_sec;
-    out->btime_nsec = st.st_birthtimespec.tv_nsec;
+    vault_from_stat(&st, out);
     return 0;
 }
 
 int vault_fstatx(int fd, vault_file_stat *out) {
     struct stat st;
     if (fstat(fd, &st) != 0) return -1;
-    out->size = (int64_t)st.st_size;
-    out->inode = (uint64_t)st.st_ino;
-    out->mode = st.st_mode;
-    out->mtime_sec = st.st_mtimespec.tv_sec;
-    out->mtime_nsec = st.st_mtimespec.tv_nsec;
-    out->ctime_sec = st.st_ctimespec.tv_sec;
-    out->ctime_nsec = st.st_ctimespec.tv_nsec;
-    out->has_btime = 1;
-    out->btime_sec = st.st_birthtimespec.tv_sec;
-    out->btime_nsec = st.st_birthtimespec.tv_nsec;
+    vault_from_stat(&st, out);
     return 0;
 }
 

@@ -34,3 +34,25 @@ package final class Lazy<Value: Sendable>: Sendable {
         }
     }
 }
+
+/// A value being made on another thread from the moment it is begun, and waited for when
+/// it is asked for: work that overlaps with the caller's own.
+package final class Pending<Value: Sendable>: @unchecked Sendable {
+    private let made = DispatchSemaphore(value: 0)
+    // Written once, before `made` is signalled; read only after waiting for it.
+    private var result: Value?
+
+    package init(_ make: @escaping @Sendable () -> Value) {
+        DispatchQueue.global().async { [self] in
+            result = make()
+            made.signal()
+        }
+    }
+
+    package var value: Value {
+        made.wait()
+        defer { made.signal() }
+        guard let result else { preconditionFailure("a pending value is signalled only once made") }
+        return result
+    }
+}

@@ -22,8 +22,8 @@ typedef struct {
 /// Returns 0 or -1 with errno set.
 int vault_statx(int dirfd, const char *path, int nofollow, vault_file_stat *out);
 
-/// fstatat(2) relative to `dirfd`, not following a symbolic link: no birth time
-/// (`has_btime` is 0), for a little less of the kernel's time than statx(2).
+/// fstatat(2) relative to `dirfd`, not following a symbolic link: the birth time only
+/// where stat(2) keeps one (macOS), for a little less of the kernel's time than statx(2).
 int vault_lstat(int dirfd, const char *path, vault_file_stat *out);
 
 /// statx(2) of an open file descriptor.

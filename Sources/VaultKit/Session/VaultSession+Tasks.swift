@@ -110,7 +110,11 @@ extension VaultSession {
         let starts = WorkerSlots(repeating: 0, count: notes.count)
         let sound = WorkerSlots<Bool>(repeating: true, count: chunks)
         let problems = WorkerSlots<[(position: Int, found: [Diagnostic])]>(repeating: [], count: chunks)
-        defer { (starts.free(), sound.free(), problems.free()) }
+        defer {
+            starts.free()
+            sound.free()
+            problems.free()
+        }
         DispatchQueue.concurrentPerform(iterations: chunks) { number in
             notes.withUnsafeBufferPointer { notes in
                 for position in (number * chunk)..<min(notes.count, number * chunk + chunk) {

@@ -29,11 +29,11 @@ public struct Vault: Sendable {
         let startedAt = now()
         // The cache loads while the directories are listed: the walk starts in the root
         // alone, with the other cores idle.
-        let pending = PendingCache(root: root, timeZone: timeZone)
+        let pending = Pending { [root, timeZone] in NoteCache.load(root: root, timeZone: timeZone) }
         scanner.listingCache = ListingCache.open(root: root)
         var cache: NoteCache?
         let result = try scanner.scan(filter: filter) {
-            cache = pending.wait()
+            cache = pending.value
             return cache
         }
         // A cache a filter found damaged is not copied into a new one: the next scan
@@ -72,23 +72,5 @@ public struct Vault: Sendable {
         writer.afterRead = afterRead
         writer.journal = journal
         return writer
-    }
-}
-
-/// The note cache, loading on a background thread.
-private final class PendingCache: @unchecked Sendable {
-    private let loaded = DispatchSemaphore(value: 0)
-    private var cache: NoteCache?
-
-    init(root: VaultRoot, timeZone: TimeZone) {
-        DispatchQueue.global().async {
-            self.cache = NoteCache.load(root: root, timeZone: timeZone)
-            self.loaded.signal()
-        }
-    }
-
-    func wait() -> NoteCache? {
-        loaded.wait()
-        return cache
     }
 }

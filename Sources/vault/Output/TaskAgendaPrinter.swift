@@ -1,4 +1,3 @@
-import Dispatch
 import VaultKit
 import VaultPlatform
 
@@ -17,36 +16,14 @@ struct TaskAgendaPrinter: Sendable {
     /// on another core (while the caller works out the agenda): a note's tasks are
     /// scattered through the agenda, and reading each line's path from its note (a
     /// retain, a jump in memory, an escape) was a third of printing 450,000 lines.
-    func paths(of notes: [Note], lines: Int) -> Paths {
-        Paths(lines > 0 && lines >= notes.count / 2 ? notes : nil)
-    }
-
-    /// The notes' paths as the lines show them, being written out.
-    final class Paths: @unchecked Sendable {
-        private let written = DispatchSemaphore(value: 0)
-        private var paths: PrintedPaths?
-
-        fileprivate init(_ notes: [Note]?) {
-            guard let notes else {
-                written.signal()
-                return
-            }
-            DispatchQueue.global().async { [self] in
-                paths = PrintedPaths(notes)
-                written.signal()
-            }
-        }
-
-        fileprivate func wait() -> PrintedPaths? {
-            written.wait()
-            defer { written.signal() }
-            return paths
-        }
+    func paths(of notes: [Note], lines: Int) -> Pending<PrintedPaths?> {
+        let needed = lines > 0 && lines >= notes.count / 2
+        return Pending { needed ? PrintedPaths(notes) : nil }
     }
 
     /// Prints `groups`, the lines' paths from `paths` (made for `notes`) if written out.
-    func print(_ groups: [TaskAgenda.Positions], of tasks: [TaskRecord], in notes: [Note], paths pending: Paths) {
-        let paths = pending.wait()
+    func print(_ groups: [TaskAgenda.Positions], of tasks: [TaskRecord], in notes: [Note], paths pending: Pending<PrintedPaths?>) {
+        let paths = pending.value
         for (number, group) in groups.enumerated() {
             terminal.write((number > 0 ? "\n" : "") + terminal.bold(TerminalText.escaped(group.heading)) + "\n")
             let positions = group.positions
@@ -97,7 +74,7 @@ private final class FormattedLines: @unchecked Sendable {
 }
 
 /// Each note's path as a task line shows it (escaped), one after the other in one buffer.
-private struct PrintedPaths: Sendable {
+struct PrintedPaths: Sendable {
     private let bytes: [UInt8]
     /// Where each note's path ends in `bytes`, by position.
     private let ends: [Int]
