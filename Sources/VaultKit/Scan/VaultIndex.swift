@@ -107,12 +107,9 @@ public struct VaultIndex: Sendable {
         return result
     }
 
-    /// Each note's order key (`pinned` and `modified`), read on all cores: reading them is
-    /// a wait for memory per note, and 100,000 notes waited 28 ms on one core.
+    /// Each note's order key, which the note keeps.
     private static func orderKeys(_ notes: [Note]) -> [ListOrderKey] {
-        ParallelChunks.map(count: notes.count, chunk: 8192) { range in
-            range.map { ListOrderKey(pinned: notes[$0].pinned, date: notes[$0].modified) }
-        }.flatMap { $0 }
+        notes.map(\.orderKey)
     }
 
     public static func listOrder(_ a: Note, _ b: Note) -> Bool {

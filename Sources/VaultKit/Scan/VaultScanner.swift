@@ -53,7 +53,8 @@ public struct VaultScanner: Sendable {
         defer { output.deallocate() }
         let chunkSize = max(16, listing.files.count / (ProcessInfo.processInfo.activeProcessorCount * 16))
         let chunks = (listing.files.count + chunkSize - 1) / chunkSize
-        let worker = ScanWorker(listing: listing, root: root.descriptor, output: output, filter: filter, cache: cache, timeZone: timeZone)
+        let worker = ScanWorker(listing: listing, root: root.descriptor, output: output, filter: filter, timeZone: timeZone)
+        let unretainedCache = cache.map(Unmanaged.passUnretained)
         let countsNotes = countsNotes
         let tallies = WorkerSlots(repeating: NoteTally(directories: listing.directories.count), count: chunks)
         DispatchQueue.concurrentPerform(iterations: chunks) { iteration in
@@ -65,13 +66,14 @@ public struct VaultScanner: Sendable {
             defer { worker.finish() }
             var tally = NoteTally(directories: listing.directories.count)
             for index in chunk * chunkSize..<min(listing.files.count, (chunk + 1) * chunkSize) {
-                worker.scan(index)
+                worker.scan(index, cache: unretainedCache)
                 if countsNotes, output.kept[index], let note = output.notes[index] {
                     tally.add(note, directory: listing.fileDirectory[index])
                 }
             }
             tallies[chunk] = tally
         }
+        withExtendedLifetime(cache) {}
         var tally: NoteTally?
         if countsNotes {
             var total = NoteTally(directories: listing.directories.count)
@@ -242,7 +244,6 @@ private struct ScanWorker {
     let listing: DirectoryWalk
     let output: SharedOutput
     let filter: ScanFilter?
-    let cache: NoteCache?
     let timeZone: TimeZone
     private var buffer: [UInt8] = []
     // Files are listed directory by directory, so a worker opens few directories, and each
@@ -252,30 +253,32 @@ private struct ScanWorker {
     /// files directly rather than stat them first.
     private var opensFirst = false
 
-    init(listing: DirectoryWalk, root: Int32, output: SharedOutput, filter: ScanFilter?, cache: NoteCache?, timeZone: TimeZone) {
+    init(listing: DirectoryWalk, root: Int32, output: SharedOutput, filter: ScanFilter?, timeZone: TimeZone) {
         self.listing = listing
         self.output = output
         self.filter = filter
-        self.cache = cache
         self.timeZone = timeZone
         directory = DirectoryHandle(root: root, directories: listing.directories)
     }
 
     mutating func finish() { directory.close() }
 
-    mutating func scan(_ index: Int) {
+    /// Reads the note listed at `index`, through `cache`, which the scan keeps alive until
+    /// every worker is done. Unretained: retained and released for each note, by both
+    /// cores, its reference count had them waiting on each other.
+    mutating func scan(_ index: Int, cache: Unmanaged<NoteCache>?) {
         let path = listing.files[index]
         // The name is the end of the path: no string of its own.
-        path.withCString { scan(index, path: path, name: $0 + listing.fileNameStart[index]) }
+        path.withCString { scan(index, path: path, name: $0 + listing.fileNameStart[index], cache: cache) }
     }
 
-    private mutating func scan(_ index: Int, path: String, name: UnsafePointer<CChar>) {
+    private mutating func scan(_ index: Int, path: String, name: UnsafePointer<CChar>, cache: Unmanaged<NoteCache>?) {
         let directoryFD = directory.descriptor(for: listing.fileDirectory[index])
         // A cached note a filter can decide on needs only a stat, cheaper than an open.
         var cached: Note?
         if let cache, !opensFirst, let stamp = Syscalls.stamp(name, in: directoryFD),
-           let note = cache.note(at: path, position: index, stamp: stamp) {
-            if settle(index, note) { return }
+           let note = cache._withUnsafeGuaranteedRef({ $0.note(at: path, position: index, stamp: stamp) }) {
+            if Self.settle(index, note, output: output, filter: filter) { return }
             opensFirst = true
             cached = note
         }
@@ -295,8 +298,9 @@ private struct ScanWorker {
             cached = nil
             output.fromCache[index] = false
         }
-        if cached == nil, let cache, filter != nil, let note = cache.note(at: path, position: index, stamp: file.status.stamp) {
-            if settle(index, note) {
+        if cached == nil, let cache, filter != nil,
+           let note = cache._withUnsafeGuaranteedRef({ $0.note(at: path, position: index, stamp: file.status.stamp) }) {
+            if Self.settle(index, note, output: output, filter: filter) {
                 opensFirst = false
                 return
             }
@@ -333,7 +337,8 @@ private struct ScanWorker {
     }
 
     /// Keeps a cached note when no filter needs its text; true when it is settled.
-    private func settle(_ index: Int, _ note: Note) -> Bool {
+    /// Static: called from a mutating method, a method of the worker had it copied first.
+    private static func settle(_ index: Int, _ note: Note, output: SharedOutput, filter: ScanFilter?) -> Bool {
         output.fromCache[index] = true
         output.notes[index] = note
         guard let filter else {

@@ -11,6 +11,15 @@ import VaultPlatform
 struct ListOrderKey: Comparable {
     let value: UInt64
 
+    /// The key of `note`'s place: its pin and its `modified` date.
+    init(of note: Note) {
+        self.init(pinned: note.pinned, date: note.modified)
+    }
+
+    init(value: UInt64) {
+        self.value = value
+    }
+
     init(pinned: Bool, date: Date) {
         // A double's bits, made to sort as the number does: negative ones reversed.
         let bits = date.timeIntervalSince1970.bitPattern
