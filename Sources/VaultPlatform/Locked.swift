@@ -1,3 +1,4 @@
+internal import CSystemShims
 import Foundation
 
 /// A value shared between tasks and threads, changed under a lock.
@@ -55,4 +56,24 @@ package final class Pending<Value: Sendable>: @unchecked Sendable {
         guard let result else { preconditionFailure("a pending value is signalled only once made") }
         return result
     }
+}
+
+/// A number that threads lower together and read without a lock: a bound each of them
+/// may tighten for all (the worst order key a scan's notes can have and still be among
+/// the first they show).
+package final class SharedMinimum: @unchecked Sendable {
+    private let value: UnsafeMutablePointer<UInt64>
+
+    package init(_ initial: UInt64 = .max) {
+        value = .allocate(capacity: 1)
+        value.initialize(to: initial)
+    }
+
+    deinit { value.deallocate() }
+
+    /// The lowest value offered so far (or the initial one).
+    package var current: UInt64 { vault_atomic_load(value) }
+
+    /// Lowers the value to `bound` if that is lower.
+    package func lower(to bound: UInt64) { vault_atomic_lower(value, bound) }
 }

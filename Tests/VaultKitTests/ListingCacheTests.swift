@@ -35,7 +35,9 @@ import VaultPlatform
 
     /// What a walk found, to compare walks.
     func summary(_ walk: DirectoryWalk) -> [String] {
-        walk.files.indices.map { "\(walk.files[$0]) \(walk.fileDirectory[$0]) \(walk.fileNameStart[$0])" } + walk.directories
+        var files: [String] = []
+        walk.files.forEach(at: walk.files.indices) { _, path, directory, nameStart in files.append("\(path) \(directory) \(nameStart)") }
+        return files + walk.directories
             + walk.skipped.map { "skipped \($0.path)" } + walk.temporaries
     }
 
@@ -184,7 +186,7 @@ import VaultPlatform
         let stamp = try #require(Syscalls.status("Work", in: vault.root.descriptor)).stamp
         func save(files: [String], subdirectories: [String]) throws -> ListingCache {
             var forged = try walk(vault)
-            forged.files = files
+            forged.files = WalkFiles(files)
             forged.listings = [DirectoryWalk.Listed(directory: "Work", stamp: stamp, files: 0..<files.count, subdirectories: subdirectories, isFresh: true)]
             try #require(ListingCache.open(root: vault.root, listedAt: later)).update(from: forged)
             return try #require(ListingCache.open(root: vault.root))

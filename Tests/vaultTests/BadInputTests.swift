@@ -33,7 +33,7 @@ struct BadInputTests {
         // it was written; a cache that trusted nothing would test nothing.
         Thread.sleep(forTimeInterval: 2.5)
         let cache = ".vault/cache/notes-v7.bin"
-        for arguments in [["tasks"], ["tasks", "--all", "--format", "json"], ["list", "--format", "json"], ["list"],
+        for arguments in [["tasks"], ["tasks", "--all", "--format", "json"], ["list", "--format", "json"], ["list"], ["list", "--limit", "3"],
                           ["backlinks", "Alpha launch plan"], ["search", "task:todo"]] {
             let expected = try vault.run(arguments: arguments + ["--no-cache"])
             #expect(expected.status == 0 && !expected.stdout.isEmpty, "\(expected)")

@@ -40,4 +40,13 @@ int vault_rename_noreplace(int olddirfd, const char *oldpath, int newdirfd, cons
 /// (or ENOSYS) where the file system cannot.
 int vault_rename_exchange(int olddirfd, const char *oldpath, int newdirfd, const char *newpath);
 
+/// Reads `*value` atomically (relaxed: a hint shared between threads, not a lock).
+static inline uint64_t vault_atomic_load(const uint64_t *value) { return __atomic_load_n(value, __ATOMIC_RELAXED); }
+
+/// Lowers `*value` to `bound` atomically if `bound` is lower.
+static inline void vault_atomic_lower(uint64_t *value, uint64_t bound) {
+    uint64_t current = __atomic_load_n(value, __ATOMIC_RELAXED);
+    while (bound < current && !__atomic_compare_exchange_n(value, &current, bound, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {}
+}
+
 #endif

@@ -88,42 +88,66 @@ public final class NoteCache: @unchecked Sendable {
     /// The cached note at `path`, if the file still has `stamp` and was not racily recent.
     /// `position` is where the scan listed the file: where its entry usually is.
     func note(at path: String, position: Int, stamp: FileStamp) -> Note? {
+        entry(at: path, position: position, stamp: stamp).flatMap { note($0, path: path, position: position, stamp: stamp) }
+    }
+
+    /// An entry found for a file that still has the stamp it was cached with, whose bytes
+    /// sum as they did when written: its note's order key, and where the rest of it is.
+    struct Entry {
+        let orderKey: ListOrderKey
+        /// From where its bulky values are to its end.
+        let rest: Range<Int>
+    }
+
+    /// The entry of `path` (listed at `position`), if the file still has `stamp`, was not
+    /// racily recent and its entry sums as written.
+    func entry(at path: String, position: Int, stamp: FileStamp) -> Entry? {
         guard let entry = entryRange(of: path, position: position) else { return nil }
         var reader = ByteReader(bytes: storage, offset: entry.lowerBound)
         guard let cachedStamp = reader.stamp(), cachedStamp == stamp else { return nil }
         guard stamp.lastChangeNanoseconds < writtenAt - Self.racyWindowNanoseconds else { return nil }
         guard let checksum = reader.uint(), reader.offset <= entry.upperBound,
-              WordChecksum.of(UnsafeRawBufferPointer(rebasing: storage[reader.offset..<entry.upperBound])) == checksum else { return nil }
-        guard let orderKey = reader.uint(), let bulkyOffset = reader.int(), let bulkyLength = reader.uint32().map(Int.init),
-              reader.offset <= entry.upperBound, bulkyOffset >= 0,
+              WordChecksum.of(UnsafeRawBufferPointer(rebasing: storage[reader.offset..<entry.upperBound])) == checksum,
+              let orderKey = reader.uint(), reader.offset <= entry.upperBound else { return nil }
+        return Entry(orderKey: ListOrderKey(value: orderKey), rest: reader.offset..<entry.upperBound)
+    }
+
+    /// The note of `entry`, found for `path` (listed at `position`) with `stamp`.
+    func note(_ entry: Entry, path: String, position: Int, stamp: FileStamp) -> Note? {
+        var reader = ByteReader(bytes: storage, offset: entry.rest.lowerBound)
+        guard let bulkyOffset = reader.int(), let bulkyLength = reader.uint32().map(Int.init),
+              reader.offset <= entry.rest.upperBound, bulkyOffset >= 0,
               bulkyOffset <= bulkyRegion.count, bulkyLength <= bulkyRegion.count - Int(bulkyOffset) else { return nil }
         let bulky = UnsafeRawBufferPointer(rebasing: bulkyRegion[Int(bulkyOffset)..<(Int(bulkyOffset) + bulkyLength)])
-        guard let values = PropertyValues(cached: UnsafeRawBufferPointer(rebasing: storage[reader.offset..<entry.upperBound]), bulky: bulky,
+        guard let values = PropertyValues(cached: UnsafeRawBufferPointer(rebasing: storage[reader.offset..<entry.rest.upperBound]), bulky: bulky,
                                           owner: keepers[min(max(position, 0), count) / Self.keeperRun])
         else { return nil }
-        return Note(path: path, stamp: stamp, values: values, orderKey: ListOrderKey(value: orderKey))
+        return Note(path: path, stamp: stamp, values: values, orderKey: entry.orderKey)
     }
 
     /// Where `path`'s entry is, after its path and length: at `position` when the vault is
     /// listed as it was, else found by binary search over the sorted table.
     private func entryRange(of path: String, position: Int) -> Range<Int>? {
-        var path = path
-        return path.withUTF8 { wanted -> Range<Int>? in
-            let wanted = UnsafeRawBufferPointer(wanted)
-            if position < count, let range = entryRange(entry: position, ifPathIs: wanted) { return range }
-            var low = 0
-            var high = count
-            while low < high {
-                let middle = (low + high) / 2
-                let entry = Int(storage.loadUnaligned(fromByteOffset: sortedTable + 4 * middle, as: UInt32.self).littleEndian)
-                var reader = ByteReader(bytes: storage, offset: entryStart(entry))
-                guard let key = reader.stringBytes() else { return nil }
-                let order = Self.compare(key, wanted)
-                if order == 0 { return Self.rest(&reader, in: storage) }
-                if order < 0 { low = middle + 1 } else { high = middle }
-            }
-            return nil
+        // The walk's paths are native strings, whose bytes are at hand without a copy of the
+        // string (which `withUTF8` needs, retained and released for every note).
+        path.utf8.withContiguousStorageIfAvailable { entryRange(of: UnsafeRawBufferPointer($0), position: position) }
+            ?? Array(path.utf8).withUnsafeBytes { entryRange(of: $0, position: position) }
+    }
+
+    private func entryRange(of wanted: UnsafeRawBufferPointer, position: Int) -> Range<Int>? {
+        if position < count, let range = entryRange(entry: position, ifPathIs: wanted) { return range }
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            let entry = Int(storage.loadUnaligned(fromByteOffset: sortedTable + 4 * middle, as: UInt32.self).littleEndian)
+            var reader = ByteReader(bytes: storage, offset: entryStart(entry))
+            guard let key = reader.stringBytes() else { return nil }
+            let order = Self.compare(key, wanted)
+            if order == 0 { return Self.rest(&reader, in: storage) }
+            if order < 0 { low = middle + 1 } else { high = middle }
         }
+        return nil
     }
 
     private func entryStart(_ entry: Int) -> Int {

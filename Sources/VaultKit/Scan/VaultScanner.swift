@@ -15,6 +15,10 @@ public struct VaultScanner: Sendable {
     /// each note is read. They cost a command that never asks for the index a fifth of
     /// its scan; without them the index counts the notes when it is made.
     public var countsNotes = true
+    /// When set (to `count`), a scan without a filter keeps only the notes that can be
+    /// among the first `count` in list order (`FirstNotes`); the others, when their cache
+    /// entries show them unchanged, are checked but not made (`ScanResult.leftOut`).
+    public var keepsFirst: Int?
     /// Listings of directories unchanged since an earlier walk, and where this walk's go.
     var listingCache: ListingCache?
 
@@ -53,10 +57,13 @@ public struct VaultScanner: Sendable {
         defer { output.deallocate() }
         let chunkSize = max(16, listing.files.count / (ProcessInfo.processInfo.activeProcessorCount * 16))
         let chunks = (listing.files.count + chunkSize - 1) / chunkSize
-        let worker = ScanWorker(listing: listing, root: root.descriptor, output: output, filter: filter, timeZone: timeZone)
+        let firstNotes = filter == nil ? keepsFirst.map { FirstNotes(count: $0, shared: SharedMinimum()) } : nil
+        let worker = ScanWorker(directories: listing.directories, root: root.descriptor, output: output, filter: filter, timeZone: timeZone,
+                                firstNotes: firstNotes)
         let unretainedCache = cache.map(Unmanaged.passUnretained)
         let countsNotes = countsNotes
         let tallies = WorkerSlots(repeating: NoteTally(directories: listing.directories.count), count: chunks)
+        let leftOut = WorkerSlots(repeating: 0, count: chunks)
         DispatchQueue.concurrentPerform(iterations: chunks) { iteration in
             // Alternate chunks from the two ends of the listing, so that threads mostly read
             // different directories: opening files side by side in one directory costs
@@ -65,13 +72,14 @@ public struct VaultScanner: Sendable {
             var worker = worker
             defer { worker.finish() }
             var tally = NoteTally(directories: listing.directories.count)
-            for index in chunk * chunkSize..<min(listing.files.count, (chunk + 1) * chunkSize) {
-                worker.scan(index, cache: unretainedCache)
+            listing.files.forEach(at: chunk * chunkSize..<min(listing.files.count, (chunk + 1) * chunkSize)) { index, path, directory, nameStart in
+                worker.scan(index, path: path, directory: directory, nameStart: nameStart, cache: unretainedCache)
                 if countsNotes, output.kept[index], let note = output.notes[index] {
-                    tally.add(note, directory: listing.fileDirectory[index])
+                    tally.add(note, directory: directory)
                 }
             }
             tallies[chunk] = tally
+            leftOut[chunk] = worker.leftOut
         }
         withExtendedLifetime(cache) {}
         var tally: NoteTally?
@@ -81,6 +89,8 @@ public struct VaultScanner: Sendable {
             tally = total
         }
         tallies.free()
+        let notesLeftOut = (0..<chunks).reduce(0) { $0 + leftOut[$1] }
+        leftOut.free()
         PhaseTimer.mark("read notes")
         var kept: [Note] = []
         var cacheHits = 0
@@ -102,9 +112,11 @@ public struct VaultScanner: Sendable {
             folders: listing.directories,
             issues: listing.skipped.map(ScanIssue.init) + output.issuesInOrder,
             allNotes: allNotes,
-            cacheHits: cacheHits,
+            cacheHits: cacheHits + notesLeftOut,
+            leftOut: notesLeftOut,
             temporaries: listing.temporaries,
-            tally: tally
+            tally: tally,
+            pathsLeftOut: notesLeftOut > 0 ? listing.files : nil
         )
     }
 
@@ -126,11 +138,17 @@ public struct ScanResult: Sendable {
     public var allNotes: [Note] = []
     /// How many notes came from the cache unread.
     public var cacheHits = 0
+    /// How many notes a scan for the first few in list order left out, since they cannot
+    /// be among them (`VaultScanner.keepsFirst`): `notes` are then only those that can.
+    public var leftOut = 0
     /// Temporary files of `vault`'s write path (`.NAME.vault-PID-N.tmp`) seen in note
     /// folders, possibly left by a process that was killed.
     public var temporaries: [String] = []
     /// The counts of `notes`, gathered while they were read.
     var tally: NoteTally?
+    /// The paths of the notes left out, freed with the result rather than with the scan:
+    /// one by one, 100,000 of them took 3 ms, and a command exits soon after.
+    var pathsLeftOut: WalkFiles?
 
     /// This scan with only `selected` (notes of it) kept, as a scan with a filter that
     /// selects them would have returned.
@@ -241,7 +259,6 @@ private struct SharedOutput: @unchecked Sendable {
 /// Reads the notes of a run of listed files: one per thread, with its own buffer and
 /// open directory.
 private struct ScanWorker {
-    let listing: DirectoryWalk
     let output: SharedOutput
     let filter: ScanFilter?
     let timeZone: TimeZone
@@ -252,13 +269,17 @@ private struct ScanWorker {
     /// Set once a filter has needed a cached note's text: from then on the worker opens
     /// files directly rather than stat them first.
     private var opensFirst = false
+    /// Which notes to make, when the scan is for the first few in list order.
+    private var firstNotes: FirstNotes?
+    /// How many cached notes this worker did not make, as they cannot be among those.
+    private(set) var leftOut = 0
 
-    init(listing: DirectoryWalk, root: Int32, output: SharedOutput, filter: ScanFilter?, timeZone: TimeZone) {
-        self.listing = listing
+    init(directories: [String], root: Int32, output: SharedOutput, filter: ScanFilter?, timeZone: TimeZone, firstNotes: FirstNotes?) {
+        self.firstNotes = firstNotes
         self.output = output
         self.filter = filter
         self.timeZone = timeZone
-        directory = DirectoryHandle(root: root, directories: listing.directories)
+        directory = DirectoryHandle(root: root, directories: directories)
     }
 
     mutating func finish() { directory.close() }
@@ -266,21 +287,28 @@ private struct ScanWorker {
     /// Reads the note listed at `index`, through `cache`, which the scan keeps alive until
     /// every worker is done. Unretained: retained and released for each note, by both
     /// cores, its reference count had them waiting on each other.
-    mutating func scan(_ index: Int, cache: Unmanaged<NoteCache>?) {
-        let path = listing.files[index]
+    mutating func scan(_ index: Int, path: String, directory: Int, nameStart: Int, cache: Unmanaged<NoteCache>?) {
         // The name is the end of the path: no string of its own.
-        path.withCString { scan(index, path: path, name: $0 + listing.fileNameStart[index], cache: cache) }
+        path.withCString { scan(index, path: path, name: $0 + nameStart, directory: directory, cache: cache) }
     }
 
-    private mutating func scan(_ index: Int, path: String, name: UnsafePointer<CChar>, cache: Unmanaged<NoteCache>?) {
-        let directoryFD = directory.descriptor(for: listing.fileDirectory[index])
+    private mutating func scan(_ index: Int, path: String, name: UnsafePointer<CChar>, directory directoryIndex: Int, cache: Unmanaged<NoteCache>?) {
+        let directoryFD = directory.descriptor(for: directoryIndex)
         // A cached note a filter can decide on needs only a stat, cheaper than an open.
         var cached: Note?
         if let cache, !opensFirst, let stamp = Syscalls.stamp(name, in: directoryFD),
-           let note = cache._withUnsafeGuaranteedRef({ $0.note(at: path, position: index, stamp: stamp) }) {
-            if Self.settle(index, note, output: output, filter: filter) { return }
-            opensFirst = true
-            cached = note
+           let entry = cache._withUnsafeGuaranteedRef({ $0.entry(at: path, position: index, stamp: stamp) }) {
+            if let firstNotes, !firstNotes.mayKeep(entry.orderKey) {
+                output.fromCache[index] = true
+                leftOut += 1
+                return
+            }
+            if let note = cache._withUnsafeGuaranteedRef({ $0.note(entry, path: path, position: index, stamp: stamp) }) {
+                firstNotes?.add(note.orderKey)
+                if Self.settle(index, note, output: output, filter: filter) { return }
+                opensFirst = true
+                cached = note
+            }
         }
         let file: OpenFile
         do {
@@ -323,6 +351,7 @@ private struct ScanWorker {
             // A cached note whose text a filter needs keeps its cached fields.
             let note = cached ?? NoteReader.read(bytes, path: path, status: stat, timeZone: timeZone)
             output.notes[index] = note
+            firstNotes?.add(note.orderKey)
             guard let filter else {
                 output.kept[index] = true
                 return

@@ -47,9 +47,11 @@ public struct VaultSession: Sendable {
 
     /// The notes `query` selects; nil selects every note. Notes' texts are read only
     /// where the query's other terms cannot decide. `countingNotes`: see
-    /// `VaultScanner.countsNotes` (off when `index(of:)` will not be asked).
-    public func scan(matching query: Query?, countingNotes: Bool = true) throws(VaultError) -> ScanResult {
-        try vault.scan(filter: query?.scanFilter(context: queryContext(for: query)), countingNotes: countingNotes)
+    /// `VaultScanner.countsNotes` (off when `index(of:)` will not be asked). `keepingFirst`:
+    /// only the first notes in list order will be asked for, and the notes kept may be only
+    /// those that can be among them (see `VaultScanner.keepsFirst`).
+    public func scan(matching query: Query?, countingNotes: Bool = true, keepingFirst: Int? = nil) throws(VaultError) -> ScanResult {
+        try vault.scan(filter: query?.scanFilter(context: queryContext(for: query)), countingNotes: countingNotes, keepingFirst: keepingFirst)
     }
 
     /// The context `query` needs: with the links of every note when it asks about links.

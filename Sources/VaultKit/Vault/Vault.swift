@@ -18,10 +18,14 @@ public struct Vault: Sendable {
     public var usesCache = true
 
     /// Reads every note (see `VaultScanner`), through the cache unless it is disabled,
-    /// and refreshes the cache when any note had to be read.
-    public func scan(filter: ScanFilter? = nil, countingNotes: Bool = true) throws(VaultError) -> ScanResult {
+    /// and refreshes the cache when any note had to be read. With `keepingFirst` (and no
+    /// filter, and no counts), the notes kept are only those that can be among the first
+    /// `keepingFirst` in list order (`VaultScanner.keepsFirst`).
+    public func scan(filter: ScanFilter? = nil, countingNotes: Bool = true, keepingFirst: Int? = nil) throws(VaultError) -> ScanResult {
         var scanner = VaultScanner(root: root)
         scanner.countsNotes = countingNotes
+        // The counts are of every note: a scan that counts makes them all.
+        scanner.keepsFirst = countingNotes ? nil : keepingFirst
         scanner.timeZone = timeZone
         scanner.excludedFolders = [config.attachmentFolder]
         PhaseTimer.mark("start")
@@ -32,13 +36,20 @@ public struct Vault: Sendable {
         let pending = Pending { [root, timeZone] in NoteCache.load(root: root, timeZone: timeZone) }
         scanner.listingCache = ListingCache.open(root: root)
         var cache: NoteCache?
-        let result = try scanner.scan(filter: filter) {
+        var result = try scanner.scan(filter: filter) {
             cache = pending.value
             return cache
         }
         // A cache a filter found damaged is not copied into a new one: the next scan
         // writes it from the files.
-        if cache?.repair.hasRepaired != true, Self.cacheIsStale(entries: cache?.count, hits: result.cacheHits, notes: result.allNotes.count) {
+        if cache?.repair.hasRepaired != true,
+           Self.cacheIsStale(entries: cache?.count, hits: result.cacheHits, notes: result.allNotes.count + result.leftOut) {
+            if result.leftOut > 0 {
+                // The cache is written from every note: made this time.
+                scanner.keepsFirst = nil
+                scanner.listingCache = nil
+                result = try scanner.scan(filter: filter) { cache }
+            }
             NoteCache.write(result.allNotes, root: root, timeZone: timeZone, startedAt: startedAt)
             PhaseTimer.mark("write cache")
         }

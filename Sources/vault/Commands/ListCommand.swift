@@ -31,7 +31,7 @@ struct ListCommand: ReadOnlyCommand {
         if let tag { terms.append(.term(try fieldTerm { () throws(QueryField.Failure) in try QueryTerm.tag(named: tag) })) }
         let relativeFolder = try folder.map { $0 == "/" ? "" : try VaultPath.relative($0, root: vault.root) }
         if let relativeFolder { terms.append(.term(.folder(relativeFolder))) }
-        let session = try Session(vault: vault, terminal: global.terminal, query: terms.isEmpty ? nil : Query(.and(terms)))
+        let session = try Session(vault: vault, terminal: global.terminal, query: terms.isEmpty ? nil : Query(.and(terms)), firstNotes: limit)
         // A folder that does not exist is an error, not an empty list.
         if let relativeFolder, !relativeFolder.isEmpty { _ = try vault.folder(relativeFolder, in: session.scan) }
         // Grouped by month, the groups are sorted on their own: the list order matters only

@@ -14,12 +14,14 @@ struct Session {
 
     /// Opens the vault of `options` and scans the notes `query` selects (all without one).
     /// A command that shows folders or tags with their counts asks for `index` and says so
-    /// with `needsIndex`: the scan then counts the notes as it reads them.
+    /// with `needsIndex`: the scan then counts the notes as it reads them. One that shows
+    /// only the first `firstNotes` in list order (`firstNotes(_:)`) says so, and the scan
+    /// may keep only the notes that can be among them.
     init(_ options: GlobalOptions, query: Query? = nil, needsIndex: Bool = false) throws {
         try self.init(vault: options.openSession(), terminal: options.terminal, query: query, needsIndex: needsIndex)
     }
 
-    init(vault: VaultSession, terminal: Terminal, query: Query? = nil, needsIndex: Bool = false) throws {
+    init(vault: VaultSession, terminal: Terminal, query: Query? = nil, needsIndex: Bool = false, firstNotes: Int? = nil) throws {
         self.vault = vault
         self.terminal = terminal
         if let live = CommandAnswer.current?.vault {
@@ -31,7 +33,7 @@ struct Session {
                 (scan, sorted, presetIndex) = (live.scan, live.sorted, live.index)
             }
         } else {
-            (scan, sorted, presetIndex) = (try vault.scan(matching: query, countingNotes: needsIndex), nil, nil)
+            (scan, sorted, presetIndex) = (try vault.scan(matching: query, countingNotes: needsIndex, keepingFirst: firstNotes), nil, nil)
             // Kept until the process exits: freeing 100,000 notes one allocation at a time
             // took 50 ms after the output was written, and exit returns the memory at once.
             scansKeptUntilExit.append(scan)
