@@ -20,11 +20,18 @@ struct PropertyValues: @unchecked Sendable {
     private var offsets: SIMD16<UInt32>
     /// Keeps the bytes alive: a keeper of the cache's mapping, or an `OwnedBytes`.
     private let owner: AnyObject
-    /// The values of the common properties, in the order of `NoteProperties.all`.
-    let common: UnsafeRawBufferPointer
-    /// The values of the bulky properties, in the same order.
-    let bulky: UnsafeRawBufferPointer
+    // The two parts as starts and 32-bit counts (both parts are under 2 GiB): as buffer
+    // pointers they made every note 8 bytes larger, a 16-byte step of the allocator.
+    private let commonBase: UnsafeRawPointer?
+    private let bulkyBase: UnsafeRawPointer?
+    private let commonCount: UInt32
+    private let bulkyCount: UInt32
     private static let inBulky: UInt32 = 1 << 31
+
+    /// The values of the common properties, in the order of `NoteProperties.all`.
+    var common: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: commonBase, count: Int(commonCount)) }
+    /// The values of the bulky properties, in the same order.
+    var bulky: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: bulkyBase, count: Int(bulkyCount)) }
 
     /// Values as the cache keeps them: `entry` holds where each bulky value starts in
     /// `bulky` (a little-endian `UInt32` each, in the order of `NoteProperties.all`), the
@@ -66,8 +73,9 @@ struct PropertyValues: @unchecked Sendable {
         }
         guard sound, commonStart <= entry.count - position else { return nil }
         self.owner = owner
-        self.common = UnsafeRawBufferPointer(rebasing: entry[position...])
-        self.bulky = bulky
+        let common = UnsafeRawBufferPointer(rebasing: entry[position...])
+        (commonBase, commonCount) = (common.baseAddress, UInt32(common.count))
+        (bulkyBase, bulkyCount) = (bulky.baseAddress, UInt32(bulky.count))
         self.offsets = offsets
     }
 
@@ -92,8 +100,8 @@ struct PropertyValues: @unchecked Sendable {
     private init?(common: UnsafeRawBufferPointer, bulky: UnsafeRawBufferPointer, owner: AnyObject, bulkyStart: (Int) -> UInt32) {
         guard common.count < Int(Self.inBulky), bulky.count < Int(Self.inBulky) else { return nil }
         self.owner = owner
-        self.common = common
-        self.bulky = bulky
+        (commonBase, commonCount) = (common.baseAddress, UInt32(common.count))
+        (bulkyBase, bulkyCount) = (bulky.baseAddress, UInt32(bulky.count))
         offsets = SIMD16(repeating: 0)
         var reader = ByteReader(bytes: common, offset: 0)
         var bulkyNumber = 0

@@ -128,13 +128,14 @@ public struct VaultScanner: Sendable {
 
 /// The outcome of a scan.
 public struct ScanResult: Sendable {
-    /// Every note, in directory order.
+    /// Every note, in directory order (of a scan for the first few in list order, those
+    /// that can be among them: see `leftOut`).
     public var notes: [Note]
     /// Every directory below the root (vault-relative), dot-directories excluded.
     public var folders: [String]
     /// Files the scan skipped, and why.
     public var issues: [ScanIssue]
-    /// Every note read, whether the filter kept it or not.
+    /// Every note read, whether the filter kept it or not (but for those `leftOut`).
     public var allNotes: [Note] = []
     /// How many notes came from the cache unread.
     public var cacheHits = 0
