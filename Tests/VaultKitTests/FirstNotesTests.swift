@@ -33,7 +33,7 @@ import VaultPlatform
         VaultIndex.first(count, of: notes).map(\.path)
     }
 
-    @Test(arguments: [0, 1, 3, 4, 5, 10, 39, 40, 100])
+    @Test(arguments: [0, 1, 3, 4, 5, 10, 39, 40, 100, Int.max])
     func theFirstNotesAreAlwaysKept(count: Int) throws {
         let vault = try makeVault()
         let cached = try cachedVault(vault)
@@ -66,6 +66,26 @@ import VaultPlatform
         #expect(first(3, of: result.notes) == first(3, of: try uncached.scan().notes))
     }
 
+    /// Notes whose keys are equal are put in order by their titles and paths, which only
+    /// a note made can give: every one of them is kept.
+    @Test func notesWithEqualKeysAreAllKept() throws {
+        let vault = try TemporaryVault()
+        for number in 0..<30 {
+            try vault.write("t\(number).md", "---\nmodified: 2025-03-10T08:00:00Z\n---\n# Title \((number * 7) % 30)\n")
+            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-3600)], ofItemAtPath: vault.path + "/t\(number).md")
+        }
+        let cached = try cachedVault(vault)
+        var uncached = vault.vault
+        uncached.usesCache = false
+
+        let result = try cached.scan(countingNotes: false, keepingFirst: 1)
+
+        #expect(result.notes.count == 30 && result.leftOut == 0)
+        #expect(first(1, of: result.notes) == ["t0.md"])
+        // Titles in text order: "Title 0", "Title 1", "Title 10".
+        #expect(first(3, of: try uncached.scan().notes) == ["t0.md", "t13.md", "t10.md"])
+    }
+
     /// A filter decides on notes, and counts are of every note: either makes them all.
     @Test func scansWithAFilterOrCountsKeepEveryNote() throws {
         let vault = try makeVault()
@@ -93,21 +113,21 @@ import VaultPlatform
         #expect(first(2, of: try cached.scan(countingNotes: false, keepingFirst: 2).notes) == first(2, of: rewriting.notes))
     }
 
-    @Test func theBoundIsSharedAndOnlyLowered() {
+    @Test func theBoundIsTheCountthBestAndOnlyLowered() {
+        let first = FirstNotes(count: 2)
+        #expect(first.mayKeep(ListOrderKey(value: 900)))
+        first.add(ListOrderKey(value: 70))
+        #expect(first.mayKeep(ListOrderKey(value: 900)))
+        first.add(ListOrderKey(value: 50))
+        #expect(first.mayKeep(ListOrderKey(value: 70)) && !first.mayKeep(ListOrderKey(value: 71)))
+        first.add(ListOrderKey(value: 60))
+        #expect(first.mayKeep(ListOrderKey(value: 60)) && !first.mayKeep(ListOrderKey(value: 61)))
+        first.add(ListOrderKey(value: 80))
+        #expect(!first.mayKeep(ListOrderKey(value: 61)))
+        #expect(!FirstNotes(count: 0).mayKeep(ListOrderKey(value: 0)))
         let shared = SharedMinimum()
-        var keys = FirstNotes(count: 2, shared: shared)
-        #expect(keys.mayKeep(ListOrderKey(value: 900)))
-        keys.add(ListOrderKey(value: 50))
-        keys.add(ListOrderKey(value: 70))
-        #expect(shared.current == 70)
-        keys.add(ListOrderKey(value: 60))
-        #expect(shared.current == 60)
-        #expect(keys.mayKeep(ListOrderKey(value: 60)) && !keys.mayKeep(ListOrderKey(value: 61)))
-        // Another worker's keys bound this one's, however few it has seen.
-        let other = FirstNotes(count: 2, shared: shared)
-        #expect(other.mayKeep(ListOrderKey(value: 60)) && !other.mayKeep(ListOrderKey(value: 61)))
+        shared.lower(to: 60)
         shared.lower(to: 80)
         #expect(shared.current == 60)
-        #expect(!FirstNotes(count: 0, shared: SharedMinimum()).mayKeep(ListOrderKey(value: 0)))
     }
 }

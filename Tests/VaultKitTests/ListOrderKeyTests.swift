@@ -6,7 +6,7 @@ import Testing
 /// smaller one is pinned where the other is not, or has the newer date.
 @Suite struct ListOrderKeyTests {
     static let dates: [Double] = {
-        let base: [Double] = [-1e12, -86400.5, -1, -0.0, 0, 5e-324, 1, 1_700_000_000, 1_700_000_000.000_000_1, 1e12, .greatestFiniteMagnitude]
+        let base: [Double] = [-1e12, -86400.5, -1, -0.0, 0, .leastNonzeroMagnitude, 1, 1_700_000_000, 1_700_000_000.000_000_1, 1e12, .greatestFiniteMagnitude]
         return base + base.map(\.nextUp) + base.map(\.nextDown)
     }()
 

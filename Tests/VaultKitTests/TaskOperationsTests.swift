@@ -16,7 +16,7 @@ import Testing
     }
 
     func tasks() throws -> [NoteTask] {
-        try ["Errands.md", "Other.md"].flatMap { path in
+        ["Errands.md", "Other.md"].flatMap { path in
             Array(vault.read(path).utf8).withUnsafeBytes { TaskReader.tasks(in: $0, path: path).tasks }
         }
     }

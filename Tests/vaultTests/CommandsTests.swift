@@ -263,6 +263,10 @@ struct CommandsTests {
         #expect(try paths(try vault.run("list", "--limit", "3", "--format", "json")) == Array(Self.listOrder.prefix(3)))
         let empty = try vault.run("list", "--limit", "0", "--format", "json")
         #expect(empty.stdout == "[]\n")
+        // "No limit" written as the largest number lists every note.
+        let all = try vault.run("list", "--limit", String(Int.max), "--format", "json")
+        #expect(all.status == 0)
+        #expect(try paths(all) == Self.listOrder)
     }
 
     @Test("list of a folder that does not exist is exit 2")

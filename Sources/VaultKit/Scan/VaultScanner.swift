@@ -57,9 +57,10 @@ public struct VaultScanner: Sendable {
         defer { output.deallocate() }
         let chunkSize = max(16, listing.files.count / (ProcessInfo.processInfo.activeProcessorCount * 16))
         let chunks = (listing.files.count + chunkSize - 1) / chunkSize
-        let firstNotes = filter == nil ? keepsFirst.map { FirstNotes(count: $0, shared: SharedMinimum()) } : nil
+        // Only a scan without a filter, for fewer notes than there are, leaves any out.
+        let firstNotes = keepsFirst.flatMap { filter == nil && $0 < listing.files.count ? FirstNotes(count: $0) : nil }
         let worker = ScanWorker(directories: listing.directories, root: root.descriptor, output: output, filter: filter, timeZone: timeZone,
-                                firstNotes: firstNotes)
+                                firstNotes: firstNotes.map(Unmanaged.passUnretained))
         let unretainedCache = cache.map(Unmanaged.passUnretained)
         let countsNotes = countsNotes
         let tallies = WorkerSlots(repeating: NoteTally(directories: listing.directories.count), count: chunks)
@@ -81,7 +82,7 @@ public struct VaultScanner: Sendable {
             tallies[chunk] = tally
             leftOut[chunk] = worker.leftOut
         }
-        withExtendedLifetime(cache) {}
+        withExtendedLifetime((cache, firstNotes)) {}
         var tally: NoteTally?
         if countsNotes {
             var total = NoteTally(directories: listing.directories.count)
@@ -270,12 +271,13 @@ private struct ScanWorker {
     /// Set once a filter has needed a cached note's text: from then on the worker opens
     /// files directly rather than stat them first.
     private var opensFirst = false
-    /// Which notes to make, when the scan is for the first few in list order.
-    private var firstNotes: FirstNotes?
+    /// Which notes to make, when the scan is for the first few in list order (kept alive,
+    /// like the cache, by the scan).
+    private let firstNotes: Unmanaged<FirstNotes>?
     /// How many cached notes this worker did not make, as they cannot be among those.
     private(set) var leftOut = 0
 
-    init(directories: [String], root: Int32, output: SharedOutput, filter: ScanFilter?, timeZone: TimeZone, firstNotes: FirstNotes?) {
+    init(directories: [String], root: Int32, output: SharedOutput, filter: ScanFilter?, timeZone: TimeZone, firstNotes: Unmanaged<FirstNotes>?) {
         self.firstNotes = firstNotes
         self.output = output
         self.filter = filter
@@ -299,13 +301,13 @@ private struct ScanWorker {
         var cached: Note?
         if let cache, !opensFirst, let stamp = Syscalls.stamp(name, in: directoryFD),
            let entry = cache._withUnsafeGuaranteedRef({ $0.entry(at: path, position: index, stamp: stamp) }) {
-            if let firstNotes, !firstNotes.mayKeep(entry.orderKey) {
+            if let firstNotes, !firstNotes._withUnsafeGuaranteedRef({ $0.mayKeep(entry.orderKey) }) {
                 output.fromCache[index] = true
                 leftOut += 1
                 return
             }
             if let note = cache._withUnsafeGuaranteedRef({ $0.note(entry, path: path, position: index, stamp: stamp) }) {
-                firstNotes?.add(note.orderKey)
+                firstNotes?._withUnsafeGuaranteedRef { $0.add(note.orderKey) }
                 if Self.settle(index, note, output: output, filter: filter) { return }
                 opensFirst = true
                 cached = note
@@ -352,7 +354,7 @@ private struct ScanWorker {
             // A cached note whose text a filter needs keeps its cached fields.
             let note = cached ?? NoteReader.read(bytes, path: path, status: stat, timeZone: timeZone)
             output.notes[index] = note
-            firstNotes?.add(note.orderKey)
+            firstNotes?._withUnsafeGuaranteedRef { $0.add(note.orderKey) }
             guard let filter else {
                 output.kept[index] = true
                 return

@@ -242,7 +242,10 @@ public struct VaultSync: Sendable {
         }
         let gitDirectory = try gitDirectory()
         let marker = gitDirectory + "/" + Self.mergeMarker
-        FileManager.default.createFile(atPath: marker, contents: Data(upstream.utf8))
+        // The marker is how the next sync knows to finish a merge this one began.
+        guard FileManager.default.createFile(atPath: marker, contents: Data(upstream.utf8)) else {
+            throw .invalidArgument("cannot write \(marker), so the merge of \(upstream) was not begun")
+        }
         // Never committed by git itself, so that every merge ends the same way: settled, then
         // committed here (and an interrupted one is finished by the next sync).
         let merge = try git.run(["merge", "-q", "--no-commit", "--no-ff", "-m", "vault sync: merge \(upstream)", upstream])

@@ -237,7 +237,7 @@ public struct Trash: Sendable {
     /// Removes `path` and the directories below it that hold nothing (after their own are gone).
     private func removeEmptyDirectories(_ path: String) {
         for (name, kind) in root.entries(of: path) where kind == .directory { removeEmptyDirectories(path + "/" + name) }
-        root.removeDirectory(path)
+        _ = root.removeDirectory(path)
     }
 
     /// Removes the directory `path` and what is in it, where it can (what cannot be removed stays).
@@ -245,7 +245,7 @@ public struct Trash: Sendable {
         for (name, kind) in root.entries(of: path) {
             if kind == .directory { removeTree(path + "/" + name) } else { root.removeFile(path + "/" + name) }
         }
-        root.removeDirectory(path)
+        _ = root.removeDirectory(path)
     }
 
     // MARK: - Purging
