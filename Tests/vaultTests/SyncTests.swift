@@ -207,6 +207,32 @@ struct SyncTests {
         #expect(try first.text("Other.md") == "# Other\n\nStill needed.\n")
     }
 
+    /// One machine empties a folder (its last note goes to the top); the other moves an
+    /// edited note into that folder. git's directory-rename guess would send the note back
+    /// where it came from, and git 2.39 then lost it and its edit (found by the random
+    /// sync simulation, seed 6341987228632761508). Folders are never guessed to be renamed.
+    @Test func aNoteMovedIntoAFolderTheOtherSideEmptiedKeepsBothEdits() throws {
+        let (remote, first, second) = try twoClones()
+        defer { withExtendedLifetime(remote) {} }
+        #expect(try first.run("folder", "create", "Home").status == 0)
+        #expect(try first.run("mv", "Other", "Home").status == 0)
+        #expect(try sync(first).status == 0)
+        #expect(try sync(second).status == 0)
+        #expect(try second.run("mv", "Home/Other", "/").status == 0)
+        try second.write("Plan.md", "Written on the second.\n" + second.text("Plan.md"))
+        #expect(try first.run("mv", "Plan", "Home").status == 0)
+        try first.write("Home/Plan.md", try first.text("Home/Plan.md") + "\nWritten on the first.\n")
+        #expect(try sync(first).status == 0)
+        let merged = try sync(second)
+        #expect(merged.status == 0, "\(merged)")
+        #expect(try second.names(in: "Home") == ["Plan.md"])
+        #expect(!second.exists("Plan.md") && second.exists("Other.md"))
+        let plan = try second.text("Home/Plan.md")
+        #expect(plan.contains("Written on the second.") && plan.contains("Written on the first."), "\(plan)")
+        #expect(try sync(first).status == 0)
+        #expect(try first.text("Home/Plan.md") == plan)
+    }
+
     @Test func refusesMidMergeOrDetachedAndWaitsWhenOffline() throws {
         let (remote, first, second) = try twoClones()
         defer { withExtendedLifetime((remote, second)) {} }

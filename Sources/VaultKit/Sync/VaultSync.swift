@@ -248,7 +248,10 @@ public struct VaultSync: Sendable {
         }
         // Never committed by git itself, so that every merge ends the same way: settled, then
         // committed here (and an interrupted one is finished by the next sync).
-        let merge = try git.run(["merge", "-q", "--no-commit", "--no-ff", "-m", "vault sync: merge \(upstream)", upstream])
+        // Folders are moved note by note, so git is not to guess that one was renamed: when a
+        // side empties a folder, git 2.39 moves the other side's notes in that folder to where
+        // it thinks the folder went, and a note moved there from the same place was lost.
+        let merge = try git.run(["-c", "merge.directoryRenames=false", "merge", "-q", "--no-commit", "--no-ff", "-m", "vault sync: merge \(upstream)", upstream])
         guard merge.succeeded || FileManager.default.fileExists(atPath: gitDirectory + "/MERGE_HEAD") else {
             try? FileManager.default.removeItem(atPath: marker)
             // git's own complaint, not the merge driver's notes before it.
