@@ -207,6 +207,29 @@ struct SyncTests {
         #expect(try first.text("Other.md") == "# Other\n\nStill needed.\n")
     }
 
+    /// `vault rm` is a move into the trash, which git sees as a rename: the other side's edit
+    /// followed the note there, to be purged in 30 days. The edit keeps the note, whichever
+    /// side merges.
+    @Test(arguments: [false, true])
+    func aNoteTrashedOnOneSideAndEditedOnTheOtherComesBackWithTheEdit(editorMerges: Bool) throws {
+        let (remote, first, second) = try twoClones()
+        defer { withExtendedLifetime(remote) {} }
+        let (deleter, editor) = editorMerges ? (first, second) : (second, first)
+        try editor.write("Plan.md", try editor.text("Plan.md").replacingOccurrences(of: "Two.", with: "Two, still needed."))
+        let edited = try editor.text("Plan.md")
+        #expect(try deleter.run("rm", "Plan").status == 0)
+        #expect(try sync(first).status == 0)
+        let merged = try sync(second)
+        #expect(merged.status == 0, "\(merged)")
+        #expect(merged.stdout.contains("put Plan.md back from the trash: it was deleted on one side and edited on the other\n"), "\(merged)")
+        #expect(try sync(first).status == 0)
+        for clone in [first, second] {
+            #expect(try clone.text("Plan.md") == edited)
+            #expect(!clone.exists(".trash/Plan.md") && !clone.exists(".trash/Plan.md.trashinfo"))
+            #expect(try Self.git("status", "--porcelain", in: clone.root).stdout == "")
+        }
+    }
+
     /// One machine empties a folder (its last note goes to the top); the other moves an
     /// edited note into that folder. git's directory-rename guess would send the note back
     /// where it came from, and git 2.39 then lost it and its edit (found by the random

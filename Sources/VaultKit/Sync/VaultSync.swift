@@ -187,11 +187,15 @@ public struct VaultSync: Sendable {
         try? FileManager.default.removeItem(atPath: marker)
     }
 
-    /// Settles every path git left unmerged and commits the merge, with the conflict copies
-    /// the merge driver wrote beside notes.
+    /// Settles every path git left unmerged, takes edited notes back out of the trash, and
+    /// commits the merge, with the conflict copies the merge driver wrote beside notes.
     private func settleAndCommit(into report: inout Report) throws(VaultError) {
         let unmerged = Set(try git.check(["diff", "--name-only", "--diff-filter=U", "-z"]).stdout.split(separator: "\0").map(String.init))
         for path in unmerged.sorted() { try settle(path, into: &report) }
+        let trash = Trash(vault: Vault(root: root))
+        for path in try EditsOverDeletes(git: git, trash: trash).restore() {
+            report.lines.append("put \(path) back from the trash: it was deleted on one side and edited on the other")
+        }
         try placeConflictCopies(into: &report)
         try git.check(["commit", "-q", "--no-verify", "--no-edit"])
     }

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Notes one side of a merge moved to the trash while the other side edited them. DESIGN 14
+/// keeps the edited note; but `vault rm` is a move into `.trash/`, which git sees as a
+/// rename, so git carries the edit into the trash, where it would be purged `trashDays`
+/// later without anyone having seen it. These notes go back where they were, edit and all.
+struct EditsOverDeletes {
+    let git: Git
+    let trash: Trash
+
+    /// Puts back every note trashed on one side of the merge in progress and edited on the
+    /// other, stages the change, and returns the notes' paths.
+    func restore() throws(VaultError) -> [String] {
+        let base = try git.check(["merge-base", "HEAD", "MERGE_HEAD"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let sides = ["HEAD", "MERGE_HEAD"]
+        let changes = try sides.map { side throws(VaultError) in try Changes(git.check(["diff", "--name-status", "-z", "--no-renames", base, side]).stdout) }
+        let root = trash.vault.root
+        var restored: [String] = []
+        for (side, other) in [(0, 1), (1, 0)] {
+            for info in changes[side].trashInfos {
+                let text = try git.check(["show", sides[side] + ":" + info]).stdout
+                let name = String(info.dropFirst(Trash.directory.count + 1).dropLast(TrashInfo.suffix.count))
+                guard let original = TrashInfo(text: text)?.originalPath,
+                      changes[other].edited.contains(original),
+                      // git found no rename when the note is still in place: the edit is there.
+                      root.status(original) == nil,
+                      root.status(Trash.directory + "/" + name) != nil
+                else { continue }
+                try trash.takeBack(name, to: original)
+                restored.append(original)
+            }
+        }
+        // Staged whole: the note, its record and any attachments that came back with it.
+        if !restored.isEmpty { try git.check(["add", "-A"]) }
+        return restored
+    }
+
+    /// What one side changed since the merge base, as `git diff --name-status -z` says.
+    private struct Changes {
+        /// Notes changed in place.
+        var edited: Set<String> = []
+        /// `.trash/NAME.md.trashinfo` records added: the notes this side deleted.
+        var trashInfos: [String] = []
+
+        init(_ output: String) {
+            let fields = output.split(separator: "\0", omittingEmptySubsequences: false).map(String.init)
+            for index in stride(from: 0, to: fields.count - 1, by: 2) {
+                let (status, path) = (fields[index], fields[index + 1])
+                let trashPrefix = Trash.directory + "/"
+                if status == "M", path.hasSuffix(".md"), !path.hasPrefix(".") {
+                    edited.insert(path)
+                } else if status == "A", path.hasPrefix(trashPrefix), path.hasSuffix(".md" + TrashInfo.suffix),
+                          !path.dropFirst(trashPrefix.count).contains("/") {
+                    trashInfos.append(path)
+                }
+            }
+        }
+    }
+}
