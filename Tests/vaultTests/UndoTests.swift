@@ -43,6 +43,20 @@ struct UndoTests {
         #expect(try withoutHistory(vault.snapshot().differences(from: before)) != [])
     }
 
+    /// The note is back already (restored from the trash by hand, or by a sync): the undo
+    /// says there is nothing to do, rather than nothing at all.
+    @Test func anUndoWhoseWorkIsDoneAlreadySaysSo() throws {
+        let vault = try TestVault.example()
+        #expect(try vault.run("rm", "Groceries").status == 0)
+        let delete = try lastID(vault)
+        #expect(try vault.run("trash", "restore", "Groceries").status == 0)
+        let undo = try vault.run("undo", delete)
+        #expect(undo.status == 0, "\(undo)")
+        #expect(undo.stdout == "nothing to undo: the files of \(delete) are already as they were before it\n")
+        #expect(undo.stderr == "")
+        #expect(vault.exists("Groceries.md"))
+    }
+
     @Test func anUndoThatTookNothingBackLeavesNoRecordAndARedoneOperationCanBeUndoneAgain() throws {
         let vault = try TestVault.example()
         #expect(try vault.run("mv", "Groceries", "Work").status == 0)

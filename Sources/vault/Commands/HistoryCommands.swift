@@ -108,7 +108,12 @@ struct UndoCommand: ParsableCommand {
                 if output.listsNotes || dryRun {
                     for line in report.done { session.terminal.line(TerminalText.escaped((dryRun ? "would " : "") + line)) }
                 }
-                if let undo = report.recordID { session.terminal.line("undid \(record.id) (redo with: vault undo \(undo))") }
+                if let undo = report.recordID {
+                    session.terminal.line("undid \(record.id) (redo with: vault undo \(undo))")
+                } else if report.leftAlone.isEmpty, !dryRun {
+                    // Every step's result was there already: say so, rather than nothing at all.
+                    session.terminal.line("nothing to undo: the files of \(record.id) are already as they were before it")
+                }
             }
             for error in report.leftAlone { Terminal.standardError.printError(error) }
             if !report.leftAlone.isEmpty { throw ExitCode(1) }
