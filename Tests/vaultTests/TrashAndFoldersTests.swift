@@ -73,6 +73,28 @@ struct TrashAndFoldersTests {
         #expect(differences.isEmpty, "\(differences)")
     }
 
+    @Test("one note deleted twice: the trash tells the two apart, and the names it gives restore each")
+    func oneNoteDeletedTwice() throws {
+        let vault = try TestVault()
+        try vault.write("Plan.md", "# Plan\n\nfirst\n")
+        #expect(try vault.run("rm", "Plan").status == 0)
+        try vault.write("Plan.md", "# Plan\n\nsecond\n")
+        #expect(try vault.run("rm", "Plan").status == 0)
+        let list = try vault.run("trash", "list", "--color", "never")
+        #expect(list.stdoutLines.map { $0.replacingOccurrences(of: #"deleted .* ·"#, with: "deleted … ·", options: .regularExpression) }.sorted()
+                == ["Plan  · Plan.md (as .trash/Plan 2.md) · deleted … · 30 days left", "Plan  · Plan.md · deleted … · 30 days left"], "\(list)")
+        let ambiguous = try vault.run("trash", "restore", "Plan")
+        #expect(ambiguous.status == 2)
+        #expect(ambiguous.stderr == "vault: error: 'Plan' matches 2 notes: .trash/Plan 2.md, .trash/Plan.md\n")
+        let restored = try vault.run("trash", "restore", ".trash/Plan 2.md")
+        #expect(restored.status == 0, "\(restored)")
+        #expect(try vault.text("Plan.md") == "# Plan\n\nsecond\n")
+        let missing = try vault.run("trash", "restore", ".trash/Plan 3")
+        #expect(missing.stderr == "vault: error: no note matches '.trash/Plan 3'\n")
+        #expect(try vault.run("trash", "restore", ".trash/Plan").stdout == "restored Plan 2.md (Plan.md is taken, so under a new name)\n")
+        #expect(try vault.text("Plan 2.md") == "# Plan\n\nfirst\n")
+    }
+
     @Test("folder rules: nesting, names and case-insensitive duplicates are refused")
     func folderRules() throws {
         let vault = try TestVault()

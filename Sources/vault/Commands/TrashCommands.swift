@@ -72,7 +72,10 @@ extension TrashCommand {
             var out = ""
             for item in items {
                 let days = item.daysLeft(now: now, trashDays: vault.config.trashDays)
-                out += terminal.bold(TerminalText.escaped(item.title)) + "  " + terminal.dim("· \(TerminalText.escaped(item.origin)) · deleted \(RelativeDate.format(item.info.deletionDate, now: now)) · \(days) day\(days == 1 ? "" : "s") left") + "\n"
+                // Two notes of one name are told apart by their names in the trash.
+                let renamed = item.name != item.origin.split(separator: "/").last.map(String.init)
+                let origin = item.origin + (renamed ? " (as \(Trash.directory)/\(item.name))" : "")
+                out += terminal.bold(TerminalText.escaped(item.title)) + "  " + terminal.dim("· \(TerminalText.escaped(origin)) · deleted \(RelativeDate.format(item.info.deletionDate, now: now)) · \(days) day\(days == 1 ? "" : "s") left") + "\n"
             }
             terminal.write(out)
         }
@@ -82,7 +85,7 @@ extension TrashCommand {
         static let configuration = CommandConfiguration(commandName: "restore", abstract: "Put notes back where they were.")
 
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "Original paths (with or without .md) or titles.") var notes: [String]
+        @Argument(help: "Original paths (with or without .md), titles, or names in the trash (.trash/NAME).") var notes: [String]
 
         func run() throws {
             let changes = try global.openSession().beginReportedWrite()

@@ -128,9 +128,15 @@ public struct Trash: Sendable {
     }
 
     /// The trashed note `name` designates: its original path (with or without `.md`),
-    /// its name in the trash, or its title (case-insensitive).
+    /// its name in the trash (`.trash/` before it, as an ambiguous name's candidates are
+    /// listed, says only that), or its title (case-insensitive).
     public func resolve(_ name: String, in items: [Item]) throws(VaultError) -> Item {
         let withExtension = name.hasSuffix(".md") ? name : name + ".md"
+        if withExtension.hasPrefix(Self.directory + "/") {
+            let inTrash = withExtension.dropFirst(Self.directory.count + 1)
+            guard let item = items.first(where: { $0.name == inTrash }) else { throw .noteNotFound(name) }
+            return item
+        }
         let tiers: [(Item) -> Bool] = [
             { $0.info.originalPath == withExtension || $0.info.originalPath == name },
             { $0.name == withExtension },
