@@ -230,6 +230,32 @@ struct SyncTests {
         }
     }
 
+    /// Both machines restore one note; one of them then deletes another note of that name,
+    /// which takes the name the first had in the trash. git saw an edit of the restored
+    /// note there, merged the other note over it, and the restored note was nowhere (found
+    /// by the random sync simulation, seed 2250386933911607700). It is written back.
+    @Test func aNoteBothSidesRestoredIsNotLostWhenItsTrashNameIsReused() throws {
+        let (remote, first, second) = try twoClones()
+        defer { withExtendedLifetime(remote) {} }
+        let plan = try first.text("Plan.md")
+        #expect(try first.run("rm", "Plan").status == 0)
+        #expect(try sync(first).status == 0)
+        #expect(try sync(second).status == 0)
+        for clone in [first, second] { #expect(try clone.run("trash", "restore", "Plan").status == 0) }
+        try first.write("Work/Plan.md", "---\nid: another\n---\n# Another plan\n")
+        #expect(try first.run("rm", "Work/Plan").status == 0)
+        #expect(try sync(first).status == 0)
+        let merged = try sync(second)
+        #expect(merged.status == 0, "\(merged)")
+        #expect(try sync(first).status == 0)
+        for clone in [first, second] {
+            let notes = try SyncSimulationTests.files(in: clone).filter { $0.key.hasSuffix(".md") }
+            #expect(notes.values.filter { $0 == plan }.count == 1, "\(notes.keys.sorted())")
+            #expect(notes.values.contains { $0.contains("id: another") }, "\(notes.keys.sorted())")
+        }
+        #expect(try first.text("Plan.md") == second.text("Plan.md"))
+    }
+
     /// One machine empties a folder (its last note goes to the top); the other moves an
     /// edited note into that folder. git's directory-rename guess would send the note back
     /// where it came from, and git 2.39 then lost it and its edit (found by the random

@@ -13,7 +13,7 @@ struct EditsOverDeletes {
     func restore() throws(VaultError) -> [String] {
         let base = try git.check(["merge-base", "HEAD", "MERGE_HEAD"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let sides = ["HEAD", "MERGE_HEAD"]
-        let changes = try sides.map { side throws(VaultError) in try Changes(git.check(["diff", "--name-status", "-z", "--no-renames", base, side]).stdout) }
+        let changes = try sides.map { side throws(VaultError) in try Changes(git.changes(from: base, to: side)) }
         let root = trash.vault.root
         var restored: [String] = []
         for (side, other) in [(0, 1), (1, 0)] {
@@ -35,18 +35,16 @@ struct EditsOverDeletes {
         return restored
     }
 
-    /// What one side changed since the merge base, as `git diff --name-status -z` says.
+    /// What one side changed since the merge base.
     private struct Changes {
         /// Notes changed in place.
         var edited: Set<String> = []
         /// `.trash/NAME.md.trashinfo` records added: the notes this side deleted.
         var trashInfos: [String] = []
 
-        init(_ output: String) {
-            let fields = output.split(separator: "\0", omittingEmptySubsequences: false).map(String.init)
-            for index in stride(from: 0, to: fields.count - 1, by: 2) {
-                let (status, path) = (fields[index], fields[index + 1])
-                let trashPrefix = Trash.directory + "/"
+        init(_ changes: [(status: String, path: String)]) {
+            let trashPrefix = Trash.directory + "/"
+            for (status, path) in changes {
                 if status == "M", path.hasSuffix(".md"), !path.hasPrefix(".") {
                     edited.insert(path)
                 } else if status == "A", path.hasPrefix(trashPrefix), path.hasSuffix(".md" + TrashInfo.suffix),

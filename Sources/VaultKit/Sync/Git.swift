@@ -20,8 +20,9 @@ public struct Git: Sendable {
     }
 
     /// Runs `git ARGUMENTS` and waits for it; an error only when git cannot be started.
+    /// `input` is git's standard input (nothing when nil).
     @discardableResult
-    public func run(_ arguments: [String], environment: [String: String] = [:]) throws(VaultError) -> Output {
+    public func run(_ arguments: [String], environment: [String: String] = [:], input: Data? = nil) throws(VaultError) -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git"] + arguments
@@ -40,7 +41,20 @@ public struct Git: Sendable {
         let stdout = Pipe(), stderr = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr
-        process.standardInput = FileHandle.nullDevice
+        // The input comes from a file: written to a pipe, it could fill it while git's
+        // answer fills the other, or end the process with SIGPIPE if git stopped reading.
+        var inputFile: String?
+        defer { if let inputFile { try? FileManager.default.removeItem(atPath: inputFile) } }
+        if let input {
+            let file = NSTemporaryDirectory() + "/vault-git-input-" + UUID().uuidString
+            guard FileManager.default.createFile(atPath: file, contents: input, attributes: [.posixPermissions: 0o600]),
+                  let handle = FileHandle(forReadingAtPath: file)
+            else { throw .invalidArgument("cannot write git's input to \(file)") }
+            inputFile = file
+            process.standardInput = handle
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         do {
             try process.run()
         } catch {
@@ -53,6 +67,14 @@ public struct Git: Sendable {
         return Output(status: process.terminationStatus, data: out, stderr: String(decoding: errors.wait(), as: UTF8.self))
     }
 
+    /// The paths changed from the commit `base` to `target` (a commit, or the index when
+    /// nil), each with its status letter (`A`, `M`, `D`…), renames as a delete and an add.
+    public func changes(from base: String, to target: String?) throws(VaultError) -> [(status: String, path: String)] {
+        let output = try check(["diff", "--name-status", "-z", "--no-renames"] + (target.map { [base, $0] } ?? ["--cached", base]))
+        let fields = output.data.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        return stride(from: 0, to: fields.count - 1, by: 2).map { (fields[$0], fields[$0 + 1]) }
+    }
+
     static let repositoryVariables = [
         "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_CONFIG", "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_OBJECT_DIRECTORY",
         "GIT_DIR", "GIT_WORK_TREE", "GIT_IMPLICIT_WORK_TREE", "GIT_GRAFT_FILE", "GIT_INDEX_FILE", "GIT_NO_REPLACE_OBJECTS",
@@ -61,8 +83,8 @@ public struct Git: Sendable {
 
     /// Runs `git ARGUMENTS` and returns its output; a failure is an error with git's message.
     @discardableResult
-    public func check(_ arguments: [String]) throws(VaultError) -> Output {
-        let output = try run(arguments)
+    public func check(_ arguments: [String], input: Data? = nil) throws(VaultError) -> Output {
+        let output = try run(arguments, input: input)
         guard output.succeeded else {
             let message = output.stderr.split(separator: "\n").last.map(String.init) ?? "exit \(output.status)"
             throw .invalidArgument("git \(arguments.first ?? "") failed: \(message.lowercased())")

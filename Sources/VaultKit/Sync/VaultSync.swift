@@ -196,6 +196,9 @@ public struct VaultSync: Sendable {
         for path in try EditsOverDeletes(git: git, trash: trash).restore() {
             report.lines.append("put \(path) back from the trash: it was deleted on one side and edited on the other")
         }
+        for path in try LostNotes(git: git, root: root).restore() {
+            report.lines.append("kept \(path): git's merge had put another note in its place")
+        }
         try placeConflictCopies(into: &report)
         try git.check(["commit", "-q", "--no-verify", "--no-edit"])
     }

@@ -1,0 +1,74 @@
+import Foundation
+
+/// Notes a merge would have dropped. git knows files by their paths and by their likeness,
+/// never by a note's `id`: when both machines restored one note from the trash, and one of
+/// them had since given the name it left in the trash to the next note deleted, git took
+/// that for an edit of the restored note and merged the other note over it. Every note
+/// either side added or changed since the merge base is looked for, by its `id`, in what
+/// the merge made; one that is not there is written back beside its place, whole.
+struct LostNotes {
+    let git: Git
+    let root: VaultRoot
+
+    /// Writes back, in the merge in progress, every note it lost; stages them and returns
+    /// their paths.
+    func restore() throws(VaultError) -> [String] {
+        let base = try git.check(["merge-base", "HEAD", "MERGE_HEAD"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        var written: [(side: String, path: String)] = []
+        for side in ["HEAD", "MERGE_HEAD"] {
+            for (status, path) in try git.changes(from: base, to: side) where (status == "A" || status == "M") && Self.isNote(path) {
+                written.append((side, path))
+            }
+        }
+        guard !written.isEmpty else { return [] }
+        // Where the merge can have put them: paths it changed, and the paths they had.
+        let merged = try Set(git.changes(from: base, to: nil).filter { $0.status == "A" || $0.status == "M" }.map(\.path))
+            .union(written.map(\.path))
+        let present = Set(merged.compactMap { path in (try? root.read(path).bytes).flatMap(Self.id) })
+        var restored: [String] = []
+        var kept = Set<[UInt8]>()
+        for (path, bytes) in zip(written.map(\.path), try blobs(written.map { $0.side + ":" + $0.path })) {
+            guard let bytes, let id = Self.id(of: bytes), !present.contains(id), kept.insert(bytes).inserted else { continue }
+            let folder = path.split(separator: "/").dropLast().joined(separator: "/")
+            let name = String(path.split(separator: "/").last ?? "")
+            let target = root.status(path) == nil ? path : FileNaming.freePath(folder: folder, base: String(name.dropLast(3)), in: root)
+            let folders = target.split(separator: "/").dropLast()
+            for depth in folders.indices { try root.makeDirectory(folders[...depth].joined(separator: "/")) }
+            try root.write(bytes, to: target, mode: 0o644, replacing: .nothing)
+            try git.check(["add", "--", target])
+            restored.append(target)
+        }
+        return restored
+    }
+
+    /// A note, in the vault or in its trash; not a file of `.vault/` or another hidden folder.
+    private static func isNote(_ path: String) -> Bool {
+        path.hasSuffix(".md") && (!path.hasPrefix(".") || path.hasPrefix(Trash.directory + "/"))
+    }
+
+    /// The `id` of a note's front matter, lower-cased; nil when it has none.
+    private static func id(of bytes: [UInt8]) -> String? {
+        let frontMatter = bytes.withUnsafeBytes { try? FrontMatter.read($0, keys: ["id"]) }
+        return frontMatter.flatMap { $0 }.flatMap { NoteFields($0, understood: [.id]).id?.lowercased() }
+    }
+
+    /// The contents of `objects` (`REV:PATH` each), read by one `git cat-file --batch`; nil
+    /// for one git does not have.
+    private func blobs(_ objects: [String]) throws(VaultError) -> [[UInt8]?] {
+        // A path with a line break cannot be asked for on a line of its own.
+        let asked = objects.filter { !$0.contains("\n") }
+        let output = try git.check(["cat-file", "--batch"], input: Data(asked.map { $0 + "\n" }.joined().utf8)).data
+        var answers: [String: [UInt8]] = [:]
+        var position = output.startIndex
+        for object in asked {
+            guard let lineEnd = output[position...].firstIndex(of: UInt8(ascii: "\n")) else { break }
+            let header = String(decoding: output[position..<lineEnd], as: UTF8.self).split(separator: " ")
+            position = lineEnd + 1
+            // `OID blob SIZE`, then the bytes and a line break; `REV:PATH missing` alone.
+            guard header.count == 3, let size = Int(header[2]), position + size <= output.endIndex else { continue }
+            answers[object] = Array(output[position..<position + size])
+            position += size + 1
+        }
+        return objects.map { answers[$0] }
+    }
+}
