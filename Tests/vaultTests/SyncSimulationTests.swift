@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-/// Two machines edit and organise one vault at random and sync in random order (DESIGN 14):
+/// Two machines edit and organise one vault at random (edits, new notes and tasks, tags,
+/// pins, moves, renames, deletes, folder renames, restores, undos of any recorded
+/// operation) and sync in random order (DESIGN 14):
 /// afterwards both are identical, every word written on either side is somewhere in the
 /// vault (in its note, a conflict copy, or the trash the note went to), no note holds a
 /// conflict marker, every note reads, and git's object store is sound.
@@ -26,7 +28,7 @@ struct SyncSimulationTests {
             let notes = try Self.notes(in: clone)
             let note = notes.isEmpty ? nil : notes[Int(random.next() % UInt64(notes.count))]
             let name = note.map { String($0.dropLast(3)) } ?? ""
-            switch (random.next() % 10, note) {
+            switch (random.next() % 14, note) {
             case (0...2, let note?):
                 // A line written into the body, anywhere after the front matter.
                 var lines = try clone.text(note).components(separatedBy: "\n")
@@ -48,8 +50,8 @@ struct SyncSimulationTests {
                 #expect(result.status == 0, "\(context): \(result)")
             case (6, _):
                 // Folders live in git only while they hold a note: moves go to those there are.
-                let folders = ["/"] + Set(notes.compactMap { $0.split(separator: "/").count > 1 ? String($0.prefix { $0 != "/" }) : nil }).sorted()
-                let result = try clone.run("mv", name, folders[Int(random.next() % UInt64(folders.count))])
+                let targets = ["/"] + Set(notes.compactMap { $0.split(separator: "/").count > 1 ? String($0.prefix { $0 != "/" }) : nil }).sorted()
+                let result = try clone.run("mv", name, targets[Int(random.next() % UInt64(targets.count))])
                 // Syncs may bring a note of the same name into the folder: then mv refuses.
                 #expect(result.status == 0 || result.stderr.hasSuffix("already exists; nothing was overwritten\n"), "\(context): \(result)")
             case (7, _):
@@ -58,6 +60,30 @@ struct SyncSimulationTests {
             case (8, _) where notes.count > 3:
                 let result = try clone.run("rm", name)
                 #expect(result.status == 0, "\(context): \(result)")
+            case (9, _) where try !Self.folders(in: clone).isEmpty:
+                let folders = try Self.folders(in: clone)
+                let folder = folders[Int(random.next() % UInt64(folders.count))]
+                let free = ["Work", "Home", "Archive", "Ideas"].filter { !folders.contains($0) }
+                guard !free.isEmpty else { break }
+                let result = try clone.run("folder", "rename", folder, free[Int(random.next() % UInt64(free.count))])
+                #expect(result.status == 0 || result.stderr.contains("already exists"), "\(context): \(result)")
+            case (10, _):
+                let trashed = try Self.files(in: clone).keys.filter { $0.hasPrefix(".trash/") && $0.hasSuffix(".md") }.sorted()
+                guard !trashed.isEmpty else { break }
+                let result = try clone.run("trash", "restore", trashed[Int(random.next() % UInt64(trashed.count))])
+                #expect(result.status == 0, "\(context): \(result)")
+            case (11, _):
+                let history = try clone.run("history", "--format", "json")
+                let entries = try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]] ?? []
+                guard !entries.isEmpty else { break }
+                let entry = entries[Int(random.next() % UInt64(entries.count))]
+                let result = try clone.run("undo", entry["id"] as? String ?? "")
+                // Files changed since are left alone (1); an operation undone already is refused (2).
+                #expect(result.status == 0 || result.status == 1 || result.stderr.contains(" was undone by "), "\(context): \(result)")
+            case (12, _):
+                let result = try clone.run("task", "add", "task", word)
+                #expect(result.status == 0, "\(context): \(result)")
+                words.append(word)
             default:
                 let result = try SyncTests.sync(clone, [])
                 #expect(result.status == 0 || result.status == 1, "\(context): round \(round): \(result)")
@@ -85,6 +111,14 @@ struct SyncSimulationTests {
         #expect(!check.stdout.contains("front matter") && !check.stderr.contains("error:"), "\(context): \(check)")
         #expect(try SyncTests.git("fsck", "--no-progress", in: clones[0].root).status == 0)
         #expect(try SyncTests.git("status", "--porcelain", in: clones[0].root).stdout == "", "\(context)")
+    }
+
+    /// The folders of a clone (top-level directories that are not hidden).
+    static func folders(in clone: TestVault) throws -> [String] {
+        try clone.names().filter { name in
+            var isDirectory: ObjCBool = false
+            return !name.hasPrefix(".") && FileManager.default.fileExists(atPath: clone.url(name).path, isDirectory: &isDirectory) && isDirectory.boolValue
+        }
     }
 
     /// The notes of a clone, as paths relative to it, outside hidden folders.
