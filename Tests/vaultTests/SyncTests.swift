@@ -274,6 +274,8 @@ struct SyncTests {
         #expect(try sync(first).status == 0)
         let merged = try sync(second)
         #expect(merged.status == 0, "\(merged)")
+        // The note lost its front matter's place (a line written above it), not its text:
+        // nothing is written back beside it.
         #expect(try second.names(in: "Home") == ["Plan.md"])
         #expect(!second.exists("Plan.md") && second.exists("Other.md"))
         let plan = try second.text("Home/Plan.md")

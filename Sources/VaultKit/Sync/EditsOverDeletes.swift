@@ -8,10 +8,9 @@ struct EditsOverDeletes {
     let git: Git
     let trash: Trash
 
-    /// Puts back every note trashed on one side of the merge in progress and edited on the
-    /// other, stages the change, and returns the notes' paths.
-    func restore() throws(VaultError) -> [String] {
-        let base = try git.check(["merge-base", "HEAD", "MERGE_HEAD"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    /// Puts back every note trashed on one side of the merge in progress (from the commit
+    /// `base`) and edited on the other, stages the change, and returns the notes' paths.
+    func restore(since base: String) throws(VaultError) -> [String] {
         let sides = ["HEAD", "MERGE_HEAD"]
         let changes = try sides.map { side throws(VaultError) in try Changes(git.changes(from: base, to: side)) }
         let root = trash.vault.root

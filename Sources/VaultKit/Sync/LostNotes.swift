@@ -10,10 +10,9 @@ struct LostNotes {
     let git: Git
     let root: VaultRoot
 
-    /// Writes back, in the merge in progress, every note it lost; stages them and returns
-    /// their paths.
-    func restore() throws(VaultError) -> [String] {
-        let base = try git.check(["merge-base", "HEAD", "MERGE_HEAD"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    /// Writes back, in the merge in progress from the commit `base`, every note it lost;
+    /// stages them and returns their paths.
+    func restore(since base: String) throws(VaultError) -> [String] {
         var written: [(side: String, path: String)] = []
         for side in ["HEAD", "MERGE_HEAD"] {
             for (status, path) in try git.changes(from: base, to: side) where (status == "A" || status == "M") && Self.isNote(path) {
@@ -22,13 +21,21 @@ struct LostNotes {
         }
         guard !written.isEmpty else { return [] }
         // Where the merge can have put them: paths it changed, and the paths they had.
-        let merged = try Set(git.changes(from: base, to: nil).filter { $0.status == "A" || $0.status == "M" }.map(\.path))
+        let merged = try Set(git.changes(from: base, to: nil).filter { ($0.status == "A" || $0.status == "M") && Self.isNote($0.path) }.map(\.path))
             .union(written.map(\.path))
-        let present = Set(merged.compactMap { path in (try? root.read(path).bytes).flatMap(Self.id) })
+        // Each merged note's id (nil for one without), by path.
+        var ids: [String: String?] = [:]
+        for path in merged { if let bytes = try? root.read(path).bytes { ids[path] = Self.id(of: bytes) } }
+        let present = Set(ids.values.compactMap { $0 })
         var restored: [String] = []
         var kept = Set<[UInt8]>()
         for (path, bytes) in zip(written.map(\.path), try blobs(written.map { $0.side + ":" + $0.path })) {
-            guard let bytes, let id = Self.id(of: bytes), !present.contains(id), kept.insert(bytes).inserted else { continue }
+            guard let bytes, let id = Self.id(of: bytes), !present.contains(id),
+                  // A note still in its place with no id has lost its front matter in the merge
+                  // (text written above it, say), not its text: only another note there counts.
+                  ids[path].map({ $0 != nil }) ?? true,
+                  kept.insert(bytes).inserted
+            else { continue }
             let folder = path.split(separator: "/").dropLast().joined(separator: "/")
             let name = String(path.split(separator: "/").last ?? "")
             let target = root.status(path) == nil ? path : FileNaming.freePath(folder: folder, base: String(name.dropLast(3)), in: root)

@@ -192,11 +192,11 @@ public struct VaultSync: Sendable {
     private func settleAndCommit(into report: inout Report) throws(VaultError) {
         let unmerged = Set(try git.check(["diff", "--name-only", "--diff-filter=U", "-z"]).stdout.split(separator: "\0").map(String.init))
         for path in unmerged.sorted() { try settle(path, into: &report) }
-        let trash = Trash(vault: Vault(root: root))
-        for path in try EditsOverDeletes(git: git, trash: trash).restore() {
+        let base = try git.check(["merge-base", "HEAD", "MERGE_HEAD"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        for path in try EditsOverDeletes(git: git, trash: Trash(vault: Vault(root: root))).restore(since: base) {
             report.lines.append("put \(path) back from the trash: it was deleted on one side and edited on the other")
         }
-        for path in try LostNotes(git: git, root: root).restore() {
+        for path in try LostNotes(git: git, root: root).restore(since: base) {
             report.lines.append("kept \(path): git's merge had put another note in its place")
         }
         try placeConflictCopies(into: &report)
