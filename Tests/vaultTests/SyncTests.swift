@@ -253,7 +253,13 @@ struct SyncTests {
             #expect(notes.values.filter { $0 == plan }.count == 1, "\(notes.keys.sorted())")
             #expect(notes.values.contains { $0.contains("id: another") }, "\(notes.keys.sorted())")
         }
-        #expect(try first.text("Plan.md") == second.text("Plan.md"))
+        // Each note where its side left it: the restored one in its place, the other in the trash.
+        for clone in [first, second] {
+            #expect(try clone.text("Plan.md") == plan)
+            #expect(try clone.text(".trash/Plan.md") == "---\nid: another\n---\n# Another plan\n")
+            #expect(clone.exists(".trash/Plan.md.trashinfo"))
+        }
+        #expect(merged.stdout.contains("kept Plan.md: git's merge had put another note in its place\n"), "\(merged)")
     }
 
     /// One machine empties a folder (its last note goes to the top); the other moves an

@@ -5,7 +5,8 @@ import Foundation
 /// them had since given the name it left in the trash to the next note deleted, git took
 /// that for an edit of the restored note and merged the other note over it. Every note
 /// either side added or changed since the merge base is looked for, by its `id`, in what
-/// the merge made; one that is not there is written back beside its place, whole.
+/// the merge made; one that is not there is written back in its place (the note git put
+/// there goes back where a side had it, when that is free) or beside it, whole.
 struct LostNotes {
     let git: Git
     let root: VaultRoot
@@ -27,25 +28,36 @@ struct LostNotes {
         var ids: [String: String?] = [:]
         for path in merged { if let bytes = try? root.read(path).bytes { ids[path] = Self.id(of: bytes) } }
         let present = Set(ids.values.compactMap { $0 })
+        let notes = zip(written.map(\.path), try blobs(written.map { $0.side + ":" + $0.path })).compactMap { path, bytes in
+            bytes.flatMap { bytes in Self.id(of: bytes).map { (path: path, bytes: bytes, id: $0) } }
+        }
         var restored: [String] = []
         var kept = Set<[UInt8]>()
-        for (path, bytes) in zip(written.map(\.path), try blobs(written.map { $0.side + ":" + $0.path })) {
-            guard let bytes, let id = Self.id(of: bytes), !present.contains(id),
-                  // A note still in its place with no id has lost its front matter in the merge
-                  // (text written above it, say), not its text: only another note there counts.
-                  ids[path].map({ $0 != nil }) ?? true,
-                  kept.insert(bytes).inserted
-            else { continue }
-            let folder = path.split(separator: "/").dropLast().joined(separator: "/")
-            let name = String(path.split(separator: "/").last ?? "")
-            let target = root.status(path) == nil ? path : FileNaming.freePath(folder: folder, base: String(name.dropLast(3)), in: root)
-            let folders = target.split(separator: "/").dropLast()
-            for depth in folders.indices { try root.makeDirectory(folders[...depth].joined(separator: "/")) }
-            try root.write(bytes, to: target, mode: 0o644, replacing: .nothing)
+        for note in notes where !present.contains(note.id) {
+            // A note still in its place with no id has lost its front matter in the merge
+            // (text written above it, say), not its text: only another note there counts.
+            guard ids[note.path].map({ $0 != nil }) ?? true, kept.insert(note.bytes).inserted else { continue }
+            // The note git put in its place goes back to the place a side gave it, if free.
+            if let intruder = ids[note.path] ?? nil,
+               let home = notes.first(where: { $0.id == intruder && $0.path != note.path && root.status($0.path) == nil })?.path {
+                try makeFolders(of: home)
+                try root.move(note.path, to: home, operation: "move back to '\(home)'")
+                try git.check(["add", "-A", "--", note.path, home])
+            }
+            let folder = note.path.split(separator: "/").dropLast().joined(separator: "/")
+            let name = String(note.path.split(separator: "/").last ?? "")
+            let target = root.status(note.path) == nil ? note.path : FileNaming.freePath(folder: folder, base: String(name.dropLast(3)), in: root)
+            try makeFolders(of: target)
+            try root.write(note.bytes, to: target, mode: 0o644, replacing: .nothing)
             try git.check(["add", "--", target])
             restored.append(target)
         }
         return restored
+    }
+
+    private func makeFolders(of path: String) throws(VaultError) {
+        let folders = path.split(separator: "/").dropLast()
+        for depth in folders.indices { try root.makeDirectory(folders[...depth].joined(separator: "/")) }
     }
 
     /// A note, in the vault or in its trash; not a file of `.vault/` or another hidden folder.
