@@ -36,8 +36,7 @@ public struct ConflictCopies: Sendable {
             else { continue }
             let copy = VaultSync.conflictCopyPath(for: path, date: date) { root.status($0) != nil }
             // The note's folder may have gone in the merge.
-            let folders = copy.split(separator: "/").dropLast()
-            for depth in folders.indices { try root.makeDirectory(folders[...depth].joined(separator: "/")) }
+            try root.makeDirectories(copy.split(separator: "/").dropLast().joined(separator: "/"))
             try root.write(Array(bytes), to: copy, mode: 0o644, replacing: .nothing)
             try? FileManager.default.removeItem(atPath: stem + ".path")
             try? FileManager.default.removeItem(atPath: stem + ".copy")

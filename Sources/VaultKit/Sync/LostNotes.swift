@@ -40,24 +40,19 @@ struct LostNotes {
             // The note git put in its place goes back to the place a side gave it, if free.
             if let intruder = ids[note.path] ?? nil,
                let home = notes.first(where: { $0.id == intruder && $0.path != note.path && root.status($0.path) == nil })?.path {
-                try makeFolders(of: home)
+                try root.makeDirectories(home.split(separator: "/").dropLast().joined(separator: "/"))
                 try root.move(note.path, to: home, operation: "move back to '\(home)'")
                 try git.check(["add", "-A", "--", note.path, home])
             }
             let folder = note.path.split(separator: "/").dropLast().joined(separator: "/")
             let name = String(note.path.split(separator: "/").last ?? "")
             let target = root.status(note.path) == nil ? note.path : FileNaming.freePath(folder: folder, base: String(name.dropLast(3)), in: root)
-            try makeFolders(of: target)
+            try root.makeDirectories(target.split(separator: "/").dropLast().joined(separator: "/"))
             try root.write(note.bytes, to: target, mode: 0o644, replacing: .nothing)
             try git.check(["add", "--", target])
             restored.append(target)
         }
         return restored
-    }
-
-    private func makeFolders(of path: String) throws(VaultError) {
-        let folders = path.split(separator: "/").dropLast()
-        for depth in folders.indices { try root.makeDirectory(folders[...depth].joined(separator: "/")) }
     }
 
     /// A note, in the vault or in its trash; not a file of `.vault/` or another hidden folder.

@@ -65,6 +65,19 @@ extension VaultRoot {
         }
     }
 
+    /// Creates `folder` and its parents inside the vault; an existing symbolic link is refused.
+    func makeDirectories(_ folder: String) throws(VaultError) {
+        var prefix = ""
+        for part in folder.split(separator: "/") {
+            prefix = prefix.isEmpty ? String(part) : prefix + "/" + part
+            if let status = status(prefix) {
+                guard status.isDirectory else { throw .outsideVault(prefix) }
+                continue
+            }
+            try makeDirectory(prefix)
+        }
+    }
+
     /// Creates the directory `path`; an existing one is fine unless `mustBeNew`.
     func makeDirectory(_ path: String, mustBeNew: Bool = false, operation: String = "create the folder") throws(VaultError) {
         do {

@@ -47,7 +47,7 @@ public struct Trash: Sendable {
         for file in attachments {
             let target = folder + "/" + file
             do {
-                try makeDirectories(target.split(separator: "/").dropLast().joined(separator: "/"))
+                try root.makeDirectories(target.split(separator: "/").dropLast().joined(separator: "/"))
                 try root.move(file, to: target, operation: "move to the trash")
             } catch {
                 // The note is in the trash; an attachment that cannot follow stays where it is.
@@ -174,7 +174,7 @@ public struct Trash: Sendable {
         let parts = relative.split(separator: "/").map(String.init)
         guard let fileName = parts.last, !fileName.isEmpty else { throw .invalidArgument("cannot restore '\(item.name)': its original path is empty") }
         let folder = parts.dropLast().joined(separator: "/")
-        try makeDirectories(folder)
+        try root.makeDirectories(folder)
         let base = fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName
         let source = Self.directory + "/" + item.name
         var target = relative
@@ -211,7 +211,7 @@ public struct Trash: Sendable {
     /// Moves the trashed note `name` back to `path` (an undone delete), making its folder
     /// again if it was removed since.
     func takeBack(_ name: String, to path: String) throws(VaultError) {
-        try makeDirectories(path.split(separator: "/").dropLast().joined(separator: "/"))
+        try root.makeDirectories(path.split(separator: "/").dropLast().joined(separator: "/"))
         let source = Self.directory + "/" + name
         try root.move(source, to: path, operation: "restore to '\(path)'")
         root.removeFile(source + TrashInfo.suffix)
@@ -229,7 +229,7 @@ public struct Trash: Sendable {
         // Hidden names too: everything in the folder went there with the note.
         walk(String(folder.dropFirst(Self.directory.count + 1)), includingHidden: true) { relative in
             let original = String(relative.dropFirst(name.count + ".attachments/".count))
-            guard (try? makeDirectories(original.split(separator: "/").dropLast().joined(separator: "/"))) != nil,
+            guard (try? root.makeDirectories(original.split(separator: "/").dropLast().joined(separator: "/"))) != nil,
                   (try? root.move(Self.directory + "/" + relative, to: original, operation: "restore")) != nil
             else {
                 left.append(Self.directory + "/" + relative)
@@ -310,18 +310,6 @@ public struct Trash: Sendable {
         try root.makeDirectory(Self.directory, operation: "create the trash")
     }
 
-    /// Creates `folder` and its parents inside the vault; an existing symbolic link is refused.
-    private func makeDirectories(_ folder: String) throws(VaultError) {
-        var prefix = ""
-        for part in folder.split(separator: "/") {
-            prefix = prefix.isEmpty ? String(part) : prefix + "/" + part
-            if let status = root.status(prefix) {
-                guard status.isDirectory else { throw .outsideVault(prefix) }
-                continue
-            }
-            try root.makeDirectory(prefix)
-        }
-    }
 
     /// Calls `visit` with every file below `.trash/` (relative to it), not following links;
     /// hidden names are passed over unless `includingHidden`.
