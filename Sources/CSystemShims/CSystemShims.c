@@ -2,11 +2,13 @@
 #include "CSystemShims.h"
 
 #include <errno.h>
+#include <string.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #ifdef __linux__
+#include <sys/syscall.h>
 #include <sys/vfs.h>
 #endif
 
@@ -105,3 +107,68 @@ long long vault_file_system_type(int fd) {
     return -1;
 #endif
 }
+
+/// The component walk of `vault_open_beneath`, for kernels without openat2(2): each
+/// directory is opened with O_NOFOLLOW relative to the one before, `..` is refused.
+static int vault_open_walking(int dirfd, const char *path, int flags, unsigned int mode) {
+    if (path[0] == '/') { errno = EXDEV; return -1; }
+    char part[4096];
+    int current = dirfd;
+    const char *cursor = path;
+    for (;;) {
+        while (*cursor == '/') cursor++;
+        const char *end = strchr(cursor, '/');
+        const char *after = end;
+        if (end != NULL) { while (*after == '/') after++; }
+        int last = end == NULL || *after == '\0';
+        size_t length = end == NULL ? strlen(cursor) : (size_t)(end - cursor);
+        if (length >= sizeof part) { if (current != dirfd) close(current); errno = ENAMETOOLONG; return -1; }
+        memcpy(part, cursor, length);
+        part[length] = '\0';
+        if (strcmp(part, "..") == 0) { if (current != dirfd) close(current); errno = EXDEV; return -1; }
+        if (length == 0) strcpy(part, ".");
+        int next = last ? openat(current, part, flags | O_NOFOLLOW | O_CLOEXEC, (mode_t)mode)
+                        : openat(current, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        int saved = errno;
+        if (current != dirfd) close(current);
+        if (next < 0) { errno = saved == ENOTDIR && !last ? ELOOP : saved; return -1; }
+        if (last) return next;
+        current = next;
+        cursor = after;
+    }
+}
+
+#ifdef __linux__
+#ifndef SYS_openat2
+#define SYS_openat2 437
+#endif
+struct vault_open_how { uint64_t flags; uint64_t mode; uint64_t resolve; };
+#define VAULT_RESOLVE_NO_MAGICLINKS 0x02
+#define VAULT_RESOLVE_NO_SYMLINKS 0x04
+#define VAULT_RESOLVE_BENEATH 0x08
+
+int vault_open_beneath(int dirfd, const char *path, int flags, unsigned int mode) {
+    static int unsupported = 0;
+    if (!__atomic_load_n(&unsupported, __ATOMIC_RELAXED)) {
+        struct vault_open_how how = {
+            .flags = (uint64_t)(flags | O_CLOEXEC),
+            .mode = (flags & O_CREAT) ? mode : 0,
+            .resolve = VAULT_RESOLVE_BENEATH | VAULT_RESOLVE_NO_SYMLINKS | VAULT_RESOLVE_NO_MAGICLINKS,
+        };
+        for (;;) {
+            long fd = syscall(SYS_openat2, dirfd, path[0] == '\0' ? "." : path, &how, sizeof how);
+            if (fd >= 0) return (int)fd;
+            if (errno == EINTR || errno == EAGAIN) continue;
+            // ENOSYS: an older kernel; EPERM: a seccomp filter that does not know the call.
+            if (errno != ENOSYS && errno != EPERM) return -1;
+            __atomic_store_n(&unsupported, 1, __ATOMIC_RELAXED);
+            break;
+        }
+    }
+    return vault_open_walking(dirfd, path, flags, mode);
+}
+#else
+int vault_open_beneath(int dirfd, const char *path, int flags, unsigned int mode) {
+    return vault_open_walking(dirfd, path, flags, mode);
+}
+#endif

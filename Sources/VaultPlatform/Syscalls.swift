@@ -15,9 +15,14 @@ package enum Syscalls {
 
     /// Opens a directory relative to `directory` (`AT_FDCWD` semantics for absolute paths),
     /// refusing a symbolic link unless `followLinks`.
+    /// Opens a directory relative to `directory`, refusing a symbolic link unless
+    /// `followLinks` (which only the machine's own paths, from `currentDirectory`, take:
+    /// beneath a vault's descriptor no link is ever followed).
     package static func openDirectory(_ path: String, in directory: Int32 = currentDirectory, followLinks: Bool = false) throws(SystemError) -> Int32 {
         let flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | (followLinks ? 0 : O_NOFOLLOW)
-        let fd = openat(directory, path.isEmpty ? "." : path, flags)
+        let fd = directory == currentDirectory
+            ? openat(directory, path.isEmpty ? "." : path, flags)
+            : vault_open_beneath(directory, path, O_RDONLY | O_DIRECTORY, 0)
         guard fd >= 0 else { throw SystemError(operation: "open", code: errno) }
         return fd
     }
@@ -25,16 +30,51 @@ package enum Syscalls {
     /// Opens a regular file for reading without following a symbolic link or becoming a
     /// controlling terminal.
     static func openForReading(_ name: UnsafePointer<CChar>, in directory: Int32) throws(SystemError) -> Int32 {
-        let fd = openat(directory, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+        let flags = O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY | O_NONBLOCK
+        let fd = directory == currentDirectory ? openat(directory, name, flags) : vault_open_beneath(directory, name, flags, 0)
         guard fd >= 0 else { throw SystemError(operation: "open", code: errno) }
         return fd
     }
 
     /// Creates a new file for writing; fails if the name exists.
     static func createExclusive(_ path: String, in directory: Int32, mode: UInt32) throws(SystemError) -> Int32 {
-        let fd = openat(directory, path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(mode & 0o7777))
+        let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
+        let fd = directory == currentDirectory
+            ? openat(directory, path, flags, mode_t(mode & 0o7777))
+            : vault_open_beneath(directory, path, flags, mode & 0o7777)
         guard fd >= 0 else { throw SystemError(operation: "create a temporary file", code: errno) }
         return fd
+    }
+
+    // MARK: Confinement
+
+    /// Runs `body` with the directory that holds `path`'s last name and that name: beneath
+    /// `directory` (a vault's descriptor), the parent is opened with `vault_open_beneath`,
+    /// so that no symbolic link in any part of the path is followed and no `..` leads out;
+    /// the `*at` call that `body` makes then guards the last name itself. From
+    /// `currentDirectory` (the machine's own paths) `path` is used as it is.
+    private static func beneath<R>(_ path: String, in directory: Int32, _ body: (Int32, String) -> R) throws(SystemError) -> R {
+        guard directory != currentDirectory else { return body(directory, path) }
+        guard !path.hasPrefix("/") else { throw SystemError(operation: "reach", code: EXDEV) }
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else {
+            guard path != "..", !path.isEmpty else { throw SystemError(operation: "reach", code: EXDEV) }
+            return body(directory, path)
+        }
+        let parentPath = String(path[..<slash])
+        let name = String(path[path.index(after: slash)...])
+        guard name != "..", name != ".", !name.isEmpty else { throw SystemError(operation: "reach", code: EXDEV) }
+        let parent = vault_open_beneath(directory, parentPath, O_RDONLY | O_DIRECTORY, 0)
+        guard parent >= 0 else { throw SystemError(operation: "open", code: errno) }
+        defer { _ = system_close(parent) }
+        return body(parent, name)
+    }
+
+    /// `beneath` for a C string: a bare name (the scan's case) costs no copy.
+    private static func beneath<R>(cString path: UnsafePointer<CChar>, in directory: Int32, _ body: (Int32, UnsafePointer<CChar>) -> R) throws(SystemError) -> R {
+        if directory == currentDirectory || strchr(path, 0x2F) == nil && strcmp(path, "..") != 0 {
+            return body(directory, path)
+        }
+        return try beneath(String(cString: path), in: directory) { parent, name in name.withCString { body(parent, $0) } }
     }
 
     package static func close(_ fd: Int32) {
@@ -49,7 +89,7 @@ package enum Syscalls {
     /// statx(2) of `path` relative to `directory`, not following a final symbolic link.
     package static func status(_ path: UnsafePointer<CChar>, in directory: Int32) -> FileStatus? {
         var raw = vault_file_stat()
-        guard vault_statx(directory, path, 1, &raw) == 0 else { return nil }
+        guard (try? beneath(cString: path, in: directory, { vault_statx($0, $1, 1, &raw) })) == 0 else { return nil }
         return FileStatus(raw)
     }
 
@@ -58,7 +98,7 @@ package enum Syscalls {
     /// with its larger structure to fill, cost the kernel 3% more.
     package static func stamp(_ path: UnsafePointer<CChar>, in directory: Int32) -> FileStamp? {
         var raw = vault_file_stat()
-        guard vault_lstat(directory, path, &raw) == 0 else { return nil }
+        guard (try? beneath(cString: path, in: directory, { vault_lstat($0, $1, &raw) })) == 0 else { return nil }
         return FileStatus(raw).stamp
     }
 
@@ -122,35 +162,51 @@ package enum Syscalls {
 
     /// renameat2(2) with RENAME_NOREPLACE: never replaces an existing file.
     package static func renameNoReplace(_ source: String, to target: String, in directory: Int32) throws(SystemError) {
-        guard vault_rename_noreplace(directory, source, directory, target) == 0 else {
-            throw SystemError(operation: "rename", code: errno)
-        }
+        try renaming(source, target, in: directory, operation: "rename") { vault_rename_noreplace($0, $1, $2, $3) }
     }
 
     /// rename(2): replaces whatever `target` is.
     static func rename(_ source: String, to target: String, in directory: Int32) throws(SystemError) {
-        guard renameat(directory, source, directory, target) == 0 else { throw SystemError(operation: "replace", code: errno) }
+        try renaming(source, target, in: directory, operation: "replace") { renameat($0, $1, $2, $3) }
     }
 
     /// renameat2(2) with RENAME_EXCHANGE: swaps two names atomically.
     static func exchange(_ a: String, _ b: String, in directory: Int32) throws(SystemError) {
-        guard vault_rename_exchange(directory, a, directory, b) == 0 else { throw SystemError(operation: "replace", code: errno) }
+        try renaming(a, b, in: directory, operation: "replace") { vault_rename_exchange($0, $1, $2, $3) }
+    }
+
+    /// One of the renameat calls, each name's parent reached `beneath` `directory`.
+    private static func renaming(
+        _ source: String, _ target: String, in directory: Int32, operation: String,
+        _ call: (Int32, String, Int32, String) -> Int32
+    ) throws(SystemError) {
+        let result = try beneath(source, in: directory) { sourceParent, sourceName in
+            Result { () throws(SystemError) in
+                try beneath(target, in: directory) { targetParent, targetName in call(sourceParent, sourceName, targetParent, targetName) }
+            }
+        }.get()
+        guard result == 0 else { throw SystemError(operation: operation, code: errno) }
     }
 
     /// Removes a file; true when it was removed or was already gone.
     @discardableResult
     package static func removeFile(_ path: String, in directory: Int32) -> Bool {
-        unlinkat(directory, path, 0) == 0 || errno == ENOENT
+        do {
+            return try beneath(path, in: directory) { (parent: Int32, name: String) in unlinkat(parent, name, 0) == 0 || errno == ENOENT }
+        } catch {
+            return error.isNotFound
+        }
     }
 
     /// Removes an empty directory; false when it is not empty or cannot be removed.
     package static func removeDirectory(_ path: String, in directory: Int32) -> Bool {
-        unlinkat(directory, path, AT_REMOVEDIR) == 0
+        (try? beneath(path, in: directory) { (parent: Int32, name: String) in unlinkat(parent, name, AT_REMOVEDIR) == 0 }) ?? false
     }
 
     /// Creates a directory; an existing one is not an error unless `mustBeNew`.
     package static func makeDirectory(_ path: String, in directory: Int32 = currentDirectory, mustBeNew: Bool = false) throws(SystemError) {
-        guard mkdirat(directory, path, 0o755) == 0 else {
+        let made = try beneath(path, in: directory) { (parent: Int32, name: String) in mkdirat(parent, name, 0o755) == 0 }
+        guard made else {
             if errno == EEXIST, !mustBeNew { return }
             throw SystemError(operation: "create the directory", code: errno)
         }
@@ -369,6 +425,16 @@ package enum Syscalls {
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard count > 0 else { return nil }
         return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// inet_pton(3) of an IPv4 or IPv6 address in text: its bytes (4 or 16), nil when the
+    /// text is no address (a name).
+    package static func parseAddress(_ text: String) -> [UInt8]? {
+        var v4 = in_addr()
+        if inet_pton(AF_INET, text, &v4) == 1 { return withUnsafeBytes(of: &v4) { Array($0) } }
+        var v6 = in6_addr()
+        if inet_pton(AF_INET6, text, &v6) == 1 { return withUnsafeBytes(of: &v6) { Array($0) } }
+        return nil
     }
 
     // MARK: Memory
@@ -630,6 +696,10 @@ extension SystemError {
     /// The errno values callers tell apart.
     package var isExists: Bool { code == EEXIST }
     package var isNotFound: Bool { code == ENOENT }
+    /// A symbolic link in the way of a path beneath a vault (which is never followed).
+    package var isSymbolicLink: Bool { code == ELOOP }
+    /// A path that leads out of the vault (`..` above the root, or an absolute one).
+    package var isOutside: Bool { code == EXDEV }
     /// The file system cannot do what was asked (an exchange on an old file system).
     var isUnsupported: Bool { code == EINVAL || code == ENOSYS || code == EOPNOTSUPP }
     package static var notRegularFile: Int32 { EINVAL }

@@ -30,6 +30,11 @@ struct AccessPolicy: Sendable {
 
     /// Why `request` is refused, or nil when it may go on.
     func refusal(for request: Request) -> Response? {
+        // A second `Host` (the first became the authority) could make a proxy and this
+        // server disagree on which host was asked for: refused.
+        guard request.headers[values: Self.hostHeader].isEmpty else {
+            return APIResponse.error(.badRequest, "a request names one host (two Host headers were sent)")
+        }
         guard let host = request.head.authority?.lowercased(), allowedHosts.contains(Self.withPort(host)) else {
             return APIResponse.error(.misdirectedRequest, "this server answers only to \(allowedHosts.sorted().joined(separator: " or "))")
         }
@@ -40,7 +45,7 @@ struct AccessPolicy: Sendable {
         if let origin = request.headers[.origin], !Self.isSameOrigin(origin, host: host) {
             return APIResponse.error(.forbidden, "cross-origin requests may not change the vault")
         }
-        guard request.headers[csrfHeader] == csrfToken else {
+        guard let sent = request.headers[csrfHeader], ConstantTime.equal(sent, csrfToken) else {
             return APIResponse.error(.forbidden, "missing or wrong X-CSRF-Token (GET /api/csrf gives it)")
         }
         return nil
@@ -60,16 +65,22 @@ struct AccessPolicy: Sendable {
     }
 
     private var csrfHeader: HTTPField.Name { HTTPField.Name("X-CSRF-Token")! }
+    private static let hostHeader = HTTPField.Name("Host")!
 
     private func changesSomething(_ request: Request) -> Bool {
         ![.get, .head, .options].contains(request.method)
     }
 
+    /// Every place a token may come in is compared, each in constant time.
     private func hasToken(_ token: String, _ request: Request) -> Bool {
-        if request.headers[.authorization] == "Bearer \(token)" { return true }
-        if request.uri.queryParameters["token"].map(String.init) == token { return true }
+        var found = false
+        if let authorization = request.headers[.authorization] { found = ConstantTime.equal(authorization, "Bearer \(token)") || found }
+        if let query = request.uri.queryParameters["token"] { found = ConstantTime.equal(String(query), token) || found }
         let cookies = request.headers[values: .cookie].flatMap { $0.split(separator: ";") }
-        return cookies.contains { $0.trimmingCharacters(in: .whitespaces) == "vault_token=\(token)" }
+        for cookie in cookies {
+            found = ConstantTime.equal(cookie.trimmingCharacters(in: .whitespaces), "vault_token=\(token)") || found
+        }
+        return found
     }
 
     /// Headers every response gets.
@@ -80,7 +91,7 @@ struct AccessPolicy: Sendable {
         response.headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
         response.headers[.cacheControl] = response.headers[.cacheControl] ?? "no-store"
         // A token given in the URL is kept in a cookie, so that the page's own requests carry it.
-        if !options.isLoopback, let token = options.token, request.uri.queryParameters["token"].map(String.init) == token {
+        if !options.isLoopback, let token = options.token, let sent = request.uri.queryParameters["token"], ConstantTime.equal(String(sent), token) {
             response.headers[.setCookie] = "vault_token=\(token); Path=/; HttpOnly; SameSite=Strict"
         }
     }

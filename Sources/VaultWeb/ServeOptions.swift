@@ -1,5 +1,6 @@
 import Foundation
 import VaultKit
+import VaultPlatform
 
 /// How `vault serve` listens.
 public struct ServeOptions: Sendable {
@@ -21,8 +22,14 @@ public struct ServeOptions: Sendable {
         self.syncInterval = syncInterval
     }
 
-    /// True for 127.0.0.0/8, ::1 and `localhost`: only this machine can connect.
+    /// True for 127.0.0.0/8, ::1 (and ::ffff:127.x.y.z) and `localhost`: only this machine
+    /// can connect. The address is parsed: `127.0.0.1.example` is a name, not loopback.
     public var isLoopback: Bool {
-        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+        if host.lowercased() == "localhost" { return true }
+        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        guard let address = Syscalls.parseAddress(bare) else { return false }
+        if address.count == 4 { return address[0] == 127 }
+        if address == [UInt8](repeating: 0, count: 15) + [1] { return true }
+        return address[0..<10].allSatisfy { $0 == 0 } && address[10] == 0xFF && address[11] == 0xFF && address[12] == 127
     }
 }

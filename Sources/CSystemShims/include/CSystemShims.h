@@ -40,6 +40,13 @@ int vault_rename_noreplace(int olddirfd, const char *oldpath, int newdirfd, cons
 /// (or ENOSYS) where the file system cannot.
 int vault_rename_exchange(int olddirfd, const char *oldpath, int newdirfd, const char *newpath);
 
+/// openat(2) of `path` beneath the directory `dirfd`, following no symbolic link in any
+/// part of it and never leaving `dirfd` (no `..` above it, no absolute path): openat2(2)
+/// with RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS, or, on kernels without it, one component at
+/// a time with O_NOFOLLOW. A link fails with ELOOP, a way out with EXDEV. `mode` is used
+/// with O_CREAT only.
+int vault_open_beneath(int dirfd, const char *path, int flags, unsigned int mode);
+
 /// Reads `*value` atomically (relaxed: a hint shared between threads, not a lock).
 static inline uint64_t vault_atomic_load(const uint64_t *value) { return __atomic_load_n(value, __ATOMIC_RELAXED); }
 

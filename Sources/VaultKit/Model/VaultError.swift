@@ -22,6 +22,9 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
     case tagNotFound(String, suggestion: String?)
     case destinationExists(String)
     case outsideVault(String)
+    /// A path inside the vault that passes through (or is) a symbolic link: vault neither
+    /// reads nor writes through links inside a vault.
+    case symbolicLink(String)
     case conflict(path: String)
     case io(path: String, operation: String, errno: Int32)
     case invalidArgument(String)
@@ -64,6 +67,8 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
             return "'\(path)' already exists; nothing was overwritten"
         case .outsideVault(let path):
             return "'\(path)' is outside the vault"
+        case .symbolicLink(let path):
+            return "'\(path)' leads through a symbolic link; vault does not follow links inside the vault (see 'vault check')"
         case .conflict(let path):
             return "\(path): changed on disk while vault was writing it; left as it is on disk"
         case .io(let path, let operation, let code):

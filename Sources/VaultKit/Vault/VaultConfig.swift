@@ -56,8 +56,11 @@ public struct VaultConfig: Sendable, Equatable {
             config.problems.append(Diagnostic(path: path, line: error.line + 1, column: error.column + 1, severity: .error, message: error.message))
             return config
         }
+        // Kept apart from `config` and added at the end: `readTasks` takes `config` inout,
+        // and a `report` that changed it too would be two accesses at once (a trap).
+        var problems: [Diagnostic] = []
         func report(_ message: String, _ node: YAMLNode) {
-            config.problems.append(Diagnostic(path: path, line: node.line + 1, column: node.column + 1, severity: .warning, message: message))
+            problems.append(Diagnostic(path: path, line: node.line + 1, column: node.column + 1, severity: .warning, message: message))
         }
         for (key, value) in pairs(root) {
             switch key {
@@ -113,6 +116,7 @@ public struct VaultConfig: Sendable, Equatable {
                 continue
             }
         }
+        config.problems += problems
         return config
     }
 

@@ -82,6 +82,22 @@ public enum VaultPath {
         return (Array(repeating: "..", count: base.count - common) + target.map(String.init)).joined(separator: "/")
     }
 
+    /// Checks a vault-relative path that came from a file (a history record, a trash
+    /// info, anything that travels through git): it must stay beneath the root, in plain
+    /// parts, outside `.vault/` and `.git/`. The reason it is refused, or nil.
+    public static func problem(withRecordedPath path: String) -> String? {
+        if path.isEmpty { return "the path is empty" }
+        if path.hasPrefix("/") { return "'\(path)' is an absolute path" }
+        if path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) { return "'\(path.debugDescription)' has control characters" }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        if parts.contains(where: { $0 == ".." }) { return "'\(path)' leads outside the vault" }
+        if parts.contains(where: { $0.isEmpty || $0 == "." }) { return "'\(path)' is not a plain vault path" }
+        if let first = parts.first, first == Substring(VaultRoot.settingsDirectory) || first == ".git" {
+            return "'\(path)' is inside \(first)/, which no operation changes"
+        }
+        return nil
+    }
+
     /// Checks a single file or folder name: not empty, no `/`, not starting with `.`.
     public static func problem(withName name: String) -> String? {
         if name.trimmingSpacesCount == 0 { return "a name cannot be empty" }

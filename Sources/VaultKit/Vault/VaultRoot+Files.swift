@@ -23,7 +23,7 @@ extension VaultRoot {
             switch error {
             case .exists: throw .destinationExists(path)
             case .changed: throw .conflict(path: path)
-            case .system(let failure): throw .io(path: path, operation: failure.operation, errno: failure.code)
+            case .system(let failure): throw Self.failure(failure, at: path)
             }
         }
     }
@@ -33,7 +33,7 @@ extension VaultRoot {
         do {
             return try OpenFile.contents(of: path, in: descriptor)
         } catch {
-            throw .io(path: path, operation: error.operation, errno: error.code)
+            throw Self.failure(error, at: path)
         }
     }
 
@@ -42,7 +42,7 @@ extension VaultRoot {
         do {
             return try OpenFile.readAll(path, in: descriptor, into: &buffer)
         } catch {
-            throw .io(path: path, operation: error.operation, errno: error.code)
+            throw Self.failure(error, at: path)
         }
     }
 
@@ -61,6 +61,7 @@ extension VaultRoot {
             try Syscalls.renameNoReplace(source, to: target, in: descriptor)
         } catch {
             if error.isExists { throw .destinationExists(target) }
+            if error.isSymbolicLink || error.isOutside { throw Self.failure(error, at: "\(source)' or '\(target)") }
             throw .io(path: source, operation: operation(), errno: error.code)
         }
     }
@@ -71,7 +72,7 @@ extension VaultRoot {
         for part in folder.split(separator: "/") {
             prefix = prefix.isEmpty ? String(part) : prefix + "/" + part
             if let status = status(prefix) {
-                guard status.isDirectory else { throw .outsideVault(prefix) }
+                guard status.isDirectory else { throw status.kind == .symbolicLink ? .symbolicLink(prefix) : .outsideVault(prefix) }
                 continue
             }
             try makeDirectory(prefix)
@@ -83,8 +84,16 @@ extension VaultRoot {
         do {
             try Syscalls.makeDirectory(path, in: descriptor, mustBeNew: mustBeNew)
         } catch {
-            throw .io(path: path, operation: operation, errno: error.code)
+            throw Self.failure(SystemError(operation: operation, code: error.code), at: path)
         }
+    }
+
+    /// The error a user sees for a failed call on `path`: a symbolic link in the way and a
+    /// way out of the vault are refusals, not system failures.
+    static func failure(_ error: SystemError, at path: String) -> VaultError {
+        if error.isSymbolicLink { return .symbolicLink(path) }
+        if error.isOutside { return .outsideVault(path) }
+        return .io(path: path, operation: error.operation, errno: error.code)
     }
 
     /// What `vault` keeps for itself in `.vault/` and git should not see: the cache, and

@@ -30,6 +30,8 @@ enum APIResponse {
             let message = error.errorDescription ?? "\(error)"
             switch error {
             case .noteNotFound, .folderNotFound, .tagNotFound, .taskNotFound: return self.error(.notFound, message)
+            // Nothing past a link or outside the vault exists as far as the app is concerned.
+            case .symbolicLink, .outsideVault: return self.error(.notFound, message)
             case .staleTask: return self.error(.conflict, message)
             case .conflict: return self.error(.preconditionFailed, message)
             case .destinationExists: return self.error(.conflict, message)

@@ -50,16 +50,9 @@ struct NewCommand: ParsableCommand {
     /// directory is in `.vault/.gitignore`, for an editor's swap files and for a scratch
     /// file left by a vault that was killed.
     private func editInScratchFile(root: VaultRoot, template: String) throws -> String {
-        let directory = root.absolutePath(".vault/tmp")
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        root.ensureIgnoredInGit()
-        let path = directory + "/new-\(Syscalls.processID).md"
-        guard FileManager.default.createFile(atPath: path, contents: Data(template.utf8)) else {
-            throw VaultError.invalidArgument("\(directory): cannot create a scratch file")
-        }
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        try EditorLauncher.edit(path)
-        let data = FileManager.default.contents(atPath: path) ?? Data()
-        return String(decoding: data, as: UTF8.self)
+        let scratch = try ScratchFile(named: "new-\(Syscalls.processID).md", text: template, in: root)
+        defer { scratch.remove() }
+        try EditorLauncher.edit(scratch.absolutePath)
+        return scratch.text()
     }
 }

@@ -31,27 +31,46 @@ public struct OperationHistory: Sendable {
 
     /// Every record, in the order the operations ran, with the file it was read from.
     public func entries() -> [(file: String, entry: Entry)] {
-        let directory = vault.root.absolutePath(TagHistoryRecord.directory)
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
-            .filter { $0.hasSuffix(".yaml") && !$0.hasPrefix(".") }
-            .sorted()
-        var result: [(String, Entry)] = []
-        for name in names {
-            let path = TagHistoryRecord.directory + "/" + name
-            guard let bytes = try? vault.root.read(path).bytes else { continue }
-            let entry = bytes.withUnsafeBytes { raw -> Entry? in
-                if let record = OperationRecord(bytes: raw, timeZone: vault.timeZone) { return .files(record) }
-                return TagHistoryRecord(bytes: raw, timeZone: vault.timeZone).map(Entry.tags)
-            }
-            if let entry { result.append((path, entry)) }
-        }
-        return result
+        load().entries
     }
 
-    /// The record whose id is `id` or starts with it.
+    /// The records refused as forged or damaged, with why (file, line and column).
+    public func refused() -> [VaultError] {
+        load().refused.map(\.error)
+    }
+
+    private func load() -> (entries: [(file: String, entry: Entry)], refused: [(id: String, error: VaultError)]) {
+        let directory = TagHistoryRecord.directory
+        let names = vault.root.entries(of: directory)
+            .filter { $0.kind == .regular && $0.name.hasSuffix(".yaml") && !$0.name.hasPrefix(".") }
+            .map(\.name)
+            .sorted()
+        var entries: [(String, Entry)] = []
+        var refused: [(String, VaultError)] = []
+        for name in names {
+            let path = directory + "/" + name
+            guard let bytes = try? vault.root.read(path).bytes else { continue }
+            bytes.withUnsafeBytes { raw in
+                switch OperationRecord.parse(raw, file: path, timeZone: vault.timeZone) {
+                case .record(let record): entries.append((path, .files(record)))
+                case .refused(let id, let error): refused.append((id, error))
+                case .notARecord:
+                    if let record = TagHistoryRecord(bytes: raw, timeZone: vault.timeZone) { entries.append((path, .tags(record))) }
+                }
+            }
+        }
+        return (entries, refused)
+    }
+
+    /// The record whose id is `id` or starts with it; a refused record with that id is
+    /// its refusal.
     public func entry(_ id: String) throws(VaultError) -> (file: String, entry: Entry) {
-        let found = entries().filter { $0.entry.id.lowercased().hasPrefix(id.lowercased()) }
-        guard let first = found.first else { throw .invalidArgument("no operation has the id '\(id)' (see 'vault history')") }
+        let (entries, refused) = load()
+        let found = entries.filter { $0.entry.id.lowercased().hasPrefix(id.lowercased()) }
+        guard let first = found.first else {
+            if let refusal = refused.first(where: { $0.id.lowercased().hasPrefix(id.lowercased()) }) { throw refusal.error }
+            throw .invalidArgument("no operation has the id '\(id)' (see 'vault history')")
+        }
         guard found.count == 1 else { throw .ambiguousNote(id, candidates: found.map(\.entry.id)) }
         return first
     }

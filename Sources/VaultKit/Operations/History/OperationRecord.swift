@@ -129,39 +129,68 @@ public struct OperationRecord: Sendable, Equatable {
         return Array(text.utf8)
     }
 
-    /// Reads a record; nil when the file is not one.
+    /// A record file as read: a record, one refused, or a file that is no record.
+    public enum Parsed: Sendable {
+        case record(OperationRecord)
+        /// An operation record with a path that is not a plain path inside the vault: forged
+        /// or damaged (records travel between machines through git), and never executed.
+        case refused(id: String, VaultError)
+        case notARecord
+    }
+
+    /// Reads a record; nil when the file is not one, or is refused.
     public init?(bytes: UnsafeRawBufferPointer, timeZone: TimeZone = .current) {
-        guard let root = try? YAMLReader.parse(bytes), case .mapping(let pairs, _) = root.kind else { return nil }
+        guard case .record(let record) = Self.parse(bytes, file: TagHistoryRecord.directory, timeZone: timeZone) else { return nil }
+        self = record
+    }
+
+    /// Reads the record file `file`, checking every path it names with
+    /// `VaultPath.problem(withRecordedPath:)`, and trash names as single names.
+    public static func parse(_ bytes: UnsafeRawBufferPointer, file: String, timeZone: TimeZone = .current) -> Parsed {
+        guard let root = try? YAMLReader.parse(bytes), case .mapping(let pairs, _) = root.kind else { return .notARecord }
         func value(_ key: String, in pairs: [YAMLPair]) -> YAMLNode? { pairs.first { $0.key.scalar == key }?.value }
         guard let id = value("id", in: pairs)?.scalar, let kind = value("kind", in: pairs)?.scalar.flatMap(Kind.init(rawValue:)),
               let time = value("time", in: pairs)?.scalar.flatMap({ NoteDate.parse($0, timeZone: timeZone) }),
               let state = value("state", in: pairs)?.scalar.flatMap(State.init(rawValue:)),
-              case .sequence(let items, _)? = value("steps", in: pairs)?.kind else { return nil }
+              case .sequence(let items, _)? = value("steps", in: pairs)?.kind else { return .notARecord }
+        /// The path of `key`, when it is one the record may name; the first that is not
+        /// becomes the refusal, with its place in the file.
+        var refusal: VaultError?
+        func checked(_ key: String, in fields: [YAMLPair], name: Bool = false) -> String? {
+            guard let node = value(key, in: fields), let path = node.scalar else { return nil }
+            let problem = name && path.contains("/") ? "'\(path)' is not a name in the trash" : VaultPath.problem(withRecordedPath: path)
+            if let problem, refusal == nil {
+                refusal = .located(Diagnostic(path: file, line: node.line + 1, column: node.column + 1, severity: .error,
+                                              message: "operation \(id) refused: \(problem); nothing was changed"))
+            }
+            return path
+        }
         var steps: [Step] = []
         for item in items {
-            guard case .mapping(let fields, _) = item.kind else { return nil }
-            if let path = value("edit", in: fields)?.scalar {
+            guard case .mapping(let fields, _) = item.kind else { return .notARecord }
+            if let path = checked("edit", in: fields) {
                 guard let before = value("before", in: fields)?.scalar.flatMap({ UInt64($0, radix: 16) }),
                       let after = value("after", in: fields)?.scalar.flatMap({ UInt64($0, radix: 16) }),
-                      case .sequence(let rows, _)? = value("splices", in: fields)?.kind else { return nil }
+                      case .sequence(let rows, _)? = value("splices", in: fields)?.kind else { return .notARecord }
                 var splices: [ByteSplice] = []
                 for row in rows {
                     guard case .sequence(let cells, _) = row.kind, cells.count == 3, let offset = cells[0].scalar.flatMap({ Int($0) }),
-                          let removed = Self.bytes(cells[1]), let inserted = Self.bytes(cells[2]) else { return nil }
+                          let removed = Self.bytes(cells[1]), let inserted = Self.bytes(cells[2]) else { return .notARecord }
                     splices.append(ByteSplice(offset: offset, removed: removed, inserted: inserted))
                 }
                 steps.append(.edit(path: path, before: before, after: after, splices: splices))
-            } else if let from = value("move", in: fields)?.scalar, let to = value("to", in: fields)?.scalar {
+            } else if let from = checked("move", in: fields), let to = checked("to", in: fields) {
                 steps.append(.move(from: from, to: to))
-            } else if let path = value("trash", in: fields)?.scalar, let name = value("as", in: fields)?.scalar {
+            } else if let path = checked("trash", in: fields), let name = checked("as", in: fields, name: true) {
                 steps.append(.trash(path: path, name: name))
-            } else if let name = value("restore", in: fields)?.scalar, let path = value("to", in: fields)?.scalar {
+            } else if let name = checked("restore", in: fields, name: true), let path = checked("to", in: fields) {
                 steps.append(.restore(name: name, path: path))
             } else {
-                return nil
+                return .notARecord
             }
         }
-        self.init(id: id, kind: kind, time: time, summary: value("summary", in: pairs)?.scalar ?? "",
-                  undoes: value("undoes", in: pairs)?.scalar, state: state, steps: steps)
+        if let refusal { return .refused(id: id, refusal) }
+        return .record(OperationRecord(id: id, kind: kind, time: time, summary: value("summary", in: pairs)?.scalar ?? "",
+                                       undoes: value("undoes", in: pairs)?.scalar, state: state, steps: steps))
     }
 }

@@ -12,9 +12,9 @@ public struct TagHistory: Sendable {
     /// Every record, in the order the operations ran (their file names start with the
     /// time to the microsecond), with the file it was read from.
     public func records() -> [(file: String, record: TagHistoryRecord)] {
-        let directory = vault.root.absolutePath(TagHistoryRecord.directory)
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
-            .filter { $0.hasSuffix(".yaml") && !$0.hasPrefix(".") }
+        let names = vault.root.entries(of: TagHistoryRecord.directory)
+            .filter { $0.kind == .regular && $0.name.hasSuffix(".yaml") && !$0.name.hasPrefix(".") }
+            .map(\.name)
             .sorted()
         var result: [(String, TagHistoryRecord)] = []
         for name in names {

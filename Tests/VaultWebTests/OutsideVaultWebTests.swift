@@ -1,0 +1,103 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import VaultKit
+@testable import VaultWeb
+
+/// The server's half of "nothing outside the vault": no route reads or writes through a
+/// symbolic link planted in the vault, and the access checks compare and parse what they
+/// are given rather than match text.
+@Suite("Web: nothing outside the vault")
+struct OutsideVaultWebTests {
+    /// A fixture with `rootlink → /` and `Linked`, `attachments` → a folder outside.
+    private func makeFixture() throws -> (WebFixture, outside: String) {
+        let fixture = try WebFixture()
+        let outside = fixture.path + "-outside"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try Data("outside\n".utf8).write(to: URL(fileURLWithPath: outside + "/outside.md"))
+        try FileManager.default.createSymbolicLink(atPath: fixture.path + "/rootlink", withDestinationPath: "/")
+        try FileManager.default.createSymbolicLink(atPath: fixture.path + "/Linked", withDestinationPath: outside)
+        try FileManager.default.createSymbolicLink(atPath: fixture.path + "/attachments", withDestinationPath: outside)
+        return (fixture, outside)
+    }
+
+    private func names(in folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+    }
+
+    @Test("a file through a linked folder is not served (3)")
+    func noFileThroughALink() async throws {
+        let (fixture, outside) = try makeFixture()
+        defer { try? FileManager.default.removeItem(atPath: outside) }
+        try await fixture.test { client in
+            try await client.execute(uri: "/files/rootlink/etc/passwd", method: .get) { response in
+                #expect(response.status == .notFound)
+                #expect(!String(buffer: response.body).contains("root:"))
+            }
+            try await client.execute(uri: "/api/notes/Linked/outside.md", method: .get) { response in
+                #expect(response.status == .notFound)
+            }
+        }
+    }
+
+    @Test("no save, create or upload lands outside through a link (3, 4)")
+    func noWriteThroughALink() async throws {
+        let (fixture, outside) = try makeFixture()
+        defer { try? FileManager.default.removeItem(atPath: outside) }
+        let csrf = fixture.csrf
+        try await fixture.test { client in
+            var version = "0"
+            try await client.execute(uri: "/api/notes/Linked/outside.md", method: .get) { response in
+                if let found = try? object(response)["version"] as? String { version = found }
+            }
+            try await client.execute(uri: "/api/notes/Linked/outside.md", method: .put,
+                                     headers: .changing(csrf, [.ifMatch: version]), body: try body(["text": "pwned\n"])) { response in
+                #expect(response.status == .notFound)
+            }
+            for folder in ["Linked", "rootlink/tmp"] {
+                try await client.execute(uri: "/api/notes", method: .post, headers: .changing(csrf),
+                                         body: try body(["folder": folder, "text": "# Created through \(folder)\n"])) { response in
+                    #expect(response.status != .created, "\(folder)")
+                }
+            }
+            try await client.execute(uri: "/api/notes/Groceries.md/attachments?name=authorized_keys", method: .post,
+                                     headers: .changing(csrf), body: ByteBuffer(string: "ssh-ed25519 AAAA attacker\n")) { response in
+                #expect(response.status != .created)
+            }
+        }
+        #expect(names(in: outside) == ["outside.md"])
+        #expect(String(decoding: FileManager.default.contents(atPath: outside + "/outside.md") ?? Data(), as: UTF8.self) == "outside\n")
+        #expect(!names(in: "/tmp").contains { $0.hasPrefix("Created through") })
+    }
+
+    @Test("only loopback addresses are loopback, parsed, not matched as text (11)",
+          arguments: [("127.0.0.1", true), ("127.3.4.5", true), ("::1", true), ("[::1]", true), ("localhost", true),
+                      ("127.0.0.1.nip.io", false), ("127.evil.example", false), ("0.0.0.0", false), ("::", false), ("192.168.1.2", false)])
+    func loopbackIsParsed(_ host: String, _ loopback: Bool) {
+        #expect(ServeOptions(host: host, port: 8375).isLoopback == loopback)
+    }
+
+    @Test("a request with two Host headers is refused (11)")
+    func twoHostHeaders() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            try await client.execute(uri: "/api/home", method: .get, headers: [HTTPField.Name("Host")!: "evil.example"]) { response in
+                #expect(response.status == .badRequest)
+            }
+            try await client.execute(uri: "/api/home", method: .get) { response in
+                #expect(response.status == .ok)
+            }
+        }
+    }
+
+    @Test("tokens are compared in constant time, and all of them (11)")
+    func tokenComparison() {
+        #expect(ConstantTime.equal("secret-token", "secret-token"))
+        #expect(!ConstantTime.equal("secret-token", "secret-tokem"))
+        #expect(!ConstantTime.equal("secret-token", "secret-token-longer"))
+        #expect(!ConstantTime.equal("", "x"))
+        #expect(ConstantTime.equal("", ""))
+    }
+}
