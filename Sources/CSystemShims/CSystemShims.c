@@ -5,6 +5,7 @@
 #include <string.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #ifdef __linux__
@@ -172,3 +173,19 @@ int vault_open_beneath(int dirfd, const char *path, int flags, unsigned int mode
     return vault_open_walking(dirfd, path, flags, mode);
 }
 #endif
+
+int vault_peer_uid(int fd, unsigned int *uid) {
+#ifdef __linux__
+    struct ucred credentials;
+    socklen_t length = sizeof credentials;
+    if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) != 0) return -1;
+    *uid = credentials.uid;
+    return 0;
+#else
+    uid_t user;
+    gid_t group;
+    if (getpeereid(fd, &user, &group) != 0) return -1;
+    *uid = user;
+    return 0;
+#endif
+}

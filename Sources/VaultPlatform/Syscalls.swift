@@ -315,19 +315,32 @@ package enum Syscalls {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
-        guard connected == 0 else {
+        // Another user's process at the path (a folder others could write in) is no server
+        // of ours: what a command prints is not sent to it, and its answers are not taken.
+        guard connected == 0, isThisUser(fd) else {
             Self.close(fd)
             return nil
         }
         return fd
     }
 
-    /// accept(2), the connection made close-on-exec; nil when none is waiting.
+    /// accept(2), the connection made close-on-exec; nil when none is waiting, and a
+    /// connection from another user's process is closed at once.
     package static func acceptLocal(_ fd: Int32) -> Int32? {
         let connection = accept(fd, nil, nil)
         guard connection >= 0 else { return nil }
         _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
+        guard isThisUser(connection) else {
+            Self.close(connection)
+            return nil
+        }
         return connection
+    }
+
+    /// True when the process at the other end of the local socket `fd` runs as this user.
+    private static func isThisUser(_ fd: Int32) -> Bool {
+        var peer: UInt32 = 0
+        return vault_peer_uid(fd, &peer) == 0 && peer == getuid()
     }
 
     private static func localAddress(_ path: String) throws(SystemError) -> sockaddr_un {

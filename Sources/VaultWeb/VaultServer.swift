@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 import VaultKit
 
 /// `vault serve`: the notes app in a browser, over the same files (DESIGN 11).
@@ -43,6 +44,9 @@ public struct VaultServer: Sendable {
         logger.logLevel = .warning
         let app = Application(
             router: WebApp(live: live, policy: policy, log: log).router(),
+            // A connection that sends no request, or only part of its headers, for this
+            // long is closed: slow clients cannot hold the server's connections.
+            server: .http1(configuration: .init(idleTimeout: Self.idleTimeout)),
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: nil),
             onServerRunning: { _ in
                 onReady(LiveVault(live: live))
@@ -62,6 +66,9 @@ public struct VaultServer: Sendable {
     }
 
     var policy: AccessPolicy { AccessPolicy(options: options, csrfToken: csrfToken) }
+
+    /// How long a connection may be idle, or be sending its request's headers.
+    static let idleTimeout: TimeAmount = .seconds(10)
 
     /// The routes over an index of the vault, for tests that drive them without a socket.
     func makeRouter(log: @escaping @Sendable (String) -> Void = { _ in }) throws -> (Router<BasicRequestContext>, LiveIndex) {

@@ -92,6 +92,20 @@ struct OutsideVaultWebTests {
         }
     }
 
+    @Test("a body over the limit is 413 with the limit, not a 500 with NIO's error (13)")
+    func bodyOverTheLimit() async throws {
+        let fixture = try WebFixture()
+        let csrf = fixture.csrf
+        let huge = String(repeating: "x", count: 17 << 20)
+        try await fixture.test { client in
+            try await client.execute(uri: "/api/notes", method: .post, headers: .changing(csrf), body: try body(["text": huge])) { response in
+                #expect(response.status == .contentTooLarge)
+                let error = try object(response)["error"] as? String
+                #expect(error == "the request body is larger than 16 MB; nothing was changed")
+            }
+        }
+    }
+
     @Test("tokens are compared in constant time, and all of them (11)")
     func tokenComparison() {
         #expect(ConstantTime.equal("secret-token", "secret-token"))

@@ -47,6 +47,10 @@ int vault_rename_exchange(int olddirfd, const char *oldpath, int newdirfd, const
 /// with O_CREAT only.
 int vault_open_beneath(int dirfd, const char *path, int flags, unsigned int mode);
 
+/// The user id of the process at the other end of the Unix socket `fd` (SO_PEERCRED on
+/// Linux, getpeereid elsewhere). Returns 0 or -1 with errno set.
+int vault_peer_uid(int fd, unsigned int *uid);
+
 /// Reads `*value` atomically (relaxed: a hint shared between threads, not a lock).
 static inline uint64_t vault_atomic_load(const uint64_t *value) { return __atomic_load_n(value, __ATOMIC_RELAXED); }
 

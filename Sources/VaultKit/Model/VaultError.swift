@@ -86,6 +86,12 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
         }
     }
 
+    /// The diagnostic a located error carries.
+    public var diagnostic: Diagnostic? {
+        if case .located(let diagnostic) = self { return diagnostic }
+        return nil
+    }
+
     /// True when the message already carries its own `path:line:column: error:` prefix.
     public var isLocated: Bool {
         if case .located = self { return true }

@@ -104,7 +104,18 @@ public struct VaultSession: Sendable {
     /// missing or unused attachments included.
     public func check(_ scan: ScanResult) -> VaultCheck {
         VaultCheck(scan: scan, config: config, contentProblems: tasks(of: scan.notes).problems + brokenLinks(in: scan.notes, targets: linkTargets(scan.notes))
-            + Attachments(vault: vault).problems(in: scan.notes))
+            + Attachments(vault: vault).problems(in: scan.notes) + linkedPlaces() + OperationHistory(vault: vault).refused().compactMap(\.diagnostic))
+    }
+
+    /// The places vault keeps for itself that the scan does not walk (hidden ones), when
+    /// they are symbolic links: vault writes nothing through them, so what it keeps there
+    /// (the trash, the history, the cache) cannot be kept until they are real folders.
+    private func linkedPlaces() -> [Diagnostic] {
+        [Trash.directory, TagHistoryRecord.directory, ".vault/cache", ScratchFile.directory].compactMap { place in
+            guard vault.root.status(place)?.kind == .symbolicLink else { return nil }
+            return Diagnostic(path: place, severity: .error,
+                              message: "is a symbolic link; vault neither reads nor writes through links inside the vault (make it a folder)")
+        }
     }
 
     // MARK: - Writing

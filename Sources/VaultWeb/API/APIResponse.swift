@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOCore
 import VaultKit
 
 /// JSON answers and the errors of the API: every failure is a 4xx or 5xx with
@@ -79,7 +80,16 @@ struct APIError: Error {
 extension Request {
     /// The JSON body decoded as `T` (at most 16 MB).
     func decode<T: Decodable>(_ type: T.Type) async throws -> T {
-        let buffer = try await body.collect(upTo: 16 << 20)
+        let buffer = try await body(upTo: 16 << 20)
         return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
+    }
+
+    /// The whole body; a larger one is 413 with the limit, not NIO's error as a 500.
+    func body(upTo limit: Int) async throws -> ByteBuffer {
+        do {
+            return try await body.collect(upTo: limit)
+        } catch is NIOTooManyBytesError {
+            throw APIError(.contentTooLarge, "the request body is larger than \(limit >> 20) MB; nothing was changed")
+        }
     }
 }

@@ -163,7 +163,7 @@ struct NotesAPI: Sendable {
     /// attachment folder under a free name, linked at the end of the note (as `vault attach`).
     func attach(_ request: Request, path: String) async throws -> Response {
         let name = request.uri.queryParameters["name"].map(String.init) ?? "file"
-        let bytes = Array(try await request.body.collect(upTo: 64 << 20).readableBytesView)
+        let bytes = Array(try await request.body(upTo: 64 << 20).readableBytesView)
         let session = self.session
         let (document, file) = try await Blocking.run { () throws -> (NoteDocument, String) in
             let changes = session.beginWrite()

@@ -24,6 +24,9 @@ final class CommandServer: @unchecked Sendable {
         request.environment["VAULT_SERVER"] == "require" ? .seconds(Int(CommandClient.requiredWaitMilliseconds / 1000)) : .seconds(2)
     }
 
+    /// How long a client has to send its whole request (one sendmsg of a few kilobytes).
+    static let requestMilliseconds = 500
+
     private let session: VaultSession
     private let live: LiveVault
     private let path: String
@@ -114,15 +117,20 @@ final class CommandServer: @unchecked Sendable {
         return (command, CommandAnswer(vault: vault, session: opened, output: descriptors[0], errors: descriptors[1], environment: request.environment))
     }
 
+    /// The request of `connection`, which must arrive whole within `requestMilliseconds`:
+    /// connections are answered one at a time, so a client that trickles its request in
+    /// byte by byte would otherwise hold every other command back.
     private func read(_ connection: Int32, descriptors: inout [Int32]) -> CommandRequest? {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(Self.requestMilliseconds) * 1_000_000
         while true {
             if let length = CommandRequest.length(of: received[...]) {
                 guard length <= CommandRequest.sizeLimit else { return nil }
                 if received.count >= 4 + length { return CommandRequest(body: received[4..<(4 + length)]) }
             }
-            guard Syscalls.waitReadable(connection, milliseconds: 1000),
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline, Syscalls.waitReadable(connection, milliseconds: Int32((deadline - now) / 1_000_000) + 1),
                   case .success(let count) = buffer.withUnsafeMutableBytes({ Syscalls.receive(connection, into: $0, descriptors: &descriptors) }),
                   count > 0
             else { return nil }
