@@ -269,3 +269,29 @@ private final class Trickle: @unchecked Sendable {
 
     func stop() { lock.withLock { stopped = true } }
 }
+
+/// Link rewriting is linear in the size of the note that links (issue 15): a 4 MB note
+/// with 50,000 links to the renamed note took 106 s in a release build, a 1 MB one 12.5 s
+/// (and over ten minutes in a debug build).
+@Suite("Renames in large notes", .timeLimit(.minutes(1)))
+struct LargeNoteRenameTests {
+    @Test("a rename rewrites 25,000 links of a 1 MB note and names each place")
+    func renameLinkedFromALargeNote() throws {
+        let vault = try TestVault()
+        try vault.write("Groceries.md", "# Groceries\n")
+        var text = "# Big\n\n"
+        for line in 0..<12_500 {
+            text += "Line \(line) links [[Groceries]] and [g](Groceries.md), and goes on for a while with some text after it.\n"
+        }
+        while text.utf8.count < 1 << 20 { text += "Filler line without links, to make the note a megabyte.\n" }
+        try vault.write("Big.md", text)
+        let result = try vault.run("rename", "Groceries", "Shopping", "--dry-run")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("would change Big.md:12502:40: Groceries.md → Shopping.md"), "\(result.stdout.suffix(300))")
+        let renamed = try vault.run("rename", "Groceries", "Shopping")
+        #expect(renamed.status == 0)
+        let after = try vault.text("Big.md")
+        #expect(!after.contains("Groceries"))
+        #expect(after.components(separatedBy: "[[Shopping]]").count == 12_501)
+    }
+}

@@ -33,11 +33,27 @@ public enum LinkParser {
 
     private static let bracket = UInt8(ascii: "["), close = UInt8(ascii: "]"), bang = UInt8(ascii: "!")
     private static let backslash = UInt8(ascii: "\\"), backtick = UInt8(ascii: "`")
+    /// The longest destination and title of a Markdown link read as one (a path is at most
+    /// 4,096 bytes on Linux, and no note's path comes near half of that).
+    static let destinationLimit = 2_048
 
-    /// The links of one line (`offset`: where it starts in the file).
+    /// The links of one line (`offset`: where it starts in the file). Linear in the line's
+    /// length whatever it holds (a note is untrusted input): columns are counted on from
+    /// the last link, brackets are matched in one pass, and a run of backticks with no
+    /// closing run is remembered as such.
     private static func scan(_ line: UnsafeRawBufferPointer, offset: Int, number: Int, into links: inout [NoteLink]) {
         var index = 0
-        func column(_ at: Int) -> Int { String(decoding: UnsafeRawBufferPointer(rebasing: line[0..<at]), as: UTF8.self).count + 1 }
+        // Links come in order: each column is counted from the one before.
+        var counted = (byte: 0, column: 1)
+        func column(_ at: Int) -> Int {
+            counted.column += String(decoding: UnsafeRawBufferPointer(rebasing: line[counted.byte..<at]), as: UTF8.self).count
+            counted.byte = at
+            return counted.column
+        }
+        var brackets: Brackets?
+        // Lengths of backtick runs that have no closing run further on: none after a later
+        // start either, so the search is not made again.
+        var unclosedRuns: Set<Int> = []
         while index < line.count {
             let byte = line[index]
             if byte == backslash {
@@ -49,7 +65,7 @@ public enum LinkParser {
                 var run = index
                 while run < line.count, line[run] == backtick { run += 1 }
                 let length = run - index
-                var search = run
+                var search = unclosedRuns.contains(length) ? line.count : run
                 var closed: Int?
                 while search < line.count {
                     if line[search] == backtick {
@@ -64,6 +80,7 @@ public enum LinkParser {
                         search += 1
                     }
                 }
+                if closed == nil { unclosedRuns.insert(length) }
                 index = closed ?? run
                 continue
             }
@@ -79,7 +96,9 @@ public enum LinkParser {
                 index = link.end
                 continue
             }
-            if let link = markdown(line, at: index) {
+            if brackets == nil { brackets = Brackets(line) }
+            if let textEnd = brackets?.closing[index], textEnd + 2 <= brackets?.lastParenthesis ?? -1,
+               let link = markdown(line, textEnd: textEnd) {
                 if let target = link.target {
                     links.append(NoteLink(kind: .markdown, target: target, heading: link.heading, line: number,
                                           column: column(start), targetRange: (offset + link.range.lowerBound)..<(offset + link.range.upperBound)))
@@ -118,38 +137,51 @@ public enum LinkParser {
         return (target, headingText, first..<last, end + 2)
     }
 
-    /// `[text](destination "title")` at `index`: the target when it is a relative path
-    /// (nil for a URL or an anchor), where it is written, and where the link ends.
-    private static func markdown(_ line: UnsafeRawBufferPointer, at index: Int) -> (target: String?, heading: String?, range: Range<Int>, end: Int)? {
-        // The text: to the matching `]`, brackets nesting.
-        var depth = 0
-        var textEnd = index
-        while textEnd < line.count {
-            let byte = line[textEnd]
-            if byte == backslash {
-                textEnd += 2
-                continue
+    /// What the Markdown links of a line need, found in one pass: where the `]` that closes
+    /// each `[` is (brackets nest; `\` escapes the byte after it; a `[` that no `]` closes
+    /// has no entry), and the last `)`, after which no link can end.
+    private struct Brackets {
+        var closing: [Int: Int] = [:]
+        var lastParenthesis = -1
+
+        init(_ line: UnsafeRawBufferPointer) {
+            var open: [Int] = []
+            var index = 0
+            while index < line.count {
+                switch line[index] {
+                case backslash:
+                    index += 2
+                    continue
+                case bracket: open.append(index)
+                case close: if let start = open.popLast() { closing[start] = index }
+                case UInt8(ascii: ")"): lastParenthesis = index
+                default: break
+                }
+                index += 1
             }
-            if byte == bracket { depth += 1 }
-            if byte == close {
-                depth -= 1
-                if depth == 0 { break }
-            }
-            textEnd += 1
         }
+    }
+
+    /// `[text](destination "title")` whose text ends at `textEnd` (its `]`): the target when
+    /// it is a relative path (nil for a URL or an anchor), where it is written, and where the
+    /// link ends.
+    private static func markdown(_ line: UnsafeRawBufferPointer, textEnd: Int) -> (target: String?, heading: String?, range: Range<Int>, end: Int)? {
         guard textEnd + 1 < line.count, line[textEnd + 1] == UInt8(ascii: "(") else { return nil }
+        // A destination and its title are looked for within `destinationLimit` bytes (no
+        // path is longer): a line of many `[a](b` then costs a bounded search for each.
+        let limit = min(line.count, textEnd + 2 + destinationLimit)
         var start = textEnd + 2
-        while start < line.count, line[start] == 0x20 { start += 1 }
+        while start < limit, line[start] == 0x20 { start += 1 }
         var end = start
-        let angled = start < line.count && line[start] == UInt8(ascii: "<")
+        let angled = start < limit && line[start] == UInt8(ascii: "<")
         if angled {
             start += 1
             end = start
-            while end < line.count, line[end] != UInt8(ascii: ">") { end += 1 }
-            guard end < line.count else { return nil }
+            while end < limit, line[end] != UInt8(ascii: ">") { end += 1 }
+            guard end < limit else { return nil }
         } else {
             var parens = 0
-            while end < line.count, line[end] != 0x20 {
+            while end < limit, line[end] != 0x20 {
                 if line[end] == UInt8(ascii: "(") { parens += 1 }
                 if line[end] == UInt8(ascii: ")") {
                     if parens == 0 { break }
@@ -159,8 +191,8 @@ public enum LinkParser {
             }
         }
         var close = end
-        while close < line.count, line[close] != UInt8(ascii: ")") { close += 1 }
-        guard close < line.count else { return nil }
+        while close < limit, line[close] != UInt8(ascii: ")") { close += 1 }
+        guard close < limit else { return nil }
         let written = String(decoding: UnsafeRawBufferPointer(rebasing: line[start..<end]), as: UTF8.self)
         var path = written
         var heading: String?

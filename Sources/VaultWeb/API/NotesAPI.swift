@@ -67,7 +67,7 @@ struct NotesAPI: Sendable {
     func read(_ request: Request, path: String) async throws -> Response {
         let session = self.session
         let document = try await Blocking.run { try session.document(at: path) }
-        return respond(document)
+        return try await respond(document)
     }
 
     /// `PUT /api/notes/PATH` with `If-Match: VERSION` and `{"text": …}`; 412 with the
@@ -81,10 +81,10 @@ struct NotesAPI: Sendable {
         do {
             let document = try await Blocking.run { try session.save(text, to: path, ifVersion: version) }
             await live.refresh([document.note.path])
-            return respond(document)
+            return try await respond(document)
         } catch VaultError.conflict {
             let current = try await Blocking.run { try session.document(at: path) }
-            return respond(current, status: .preconditionFailed, error: "\(current.note.path) changed on disk since it was opened; nothing was saved")
+            return try await respond(current, status: .preconditionFailed, error: "\(current.note.path) changed on disk since it was opened; nothing was saved")
         }
     }
 
@@ -99,7 +99,7 @@ struct NotesAPI: Sendable {
             return try session.document(at: path)
         }
         await live.refresh([document.note.path])
-        return respond(document, status: .created)
+        return try await respond(document, status: .created)
     }
 
     /// `PATCH /api/notes/PATH` with any of `pinned`, `addTags`, `removeTags`, `title`
@@ -134,7 +134,7 @@ struct NotesAPI: Sendable {
             return (try session.document(at: note.path), linked)
         }
         await live.refresh([path, document.note.path] + linked)
-        return respond(document)
+        return try await respond(document)
     }
 
     /// `DELETE /api/notes/PATH`: to the trash.
@@ -156,7 +156,7 @@ struct NotesAPI: Sendable {
             try session.document(at: try session.beginWrite().notes.duplicate(try session.document(at: path).note))
         }
         await live.refresh([document.note.path])
-        return respond(document, status: .created)
+        return try await respond(document, status: .created)
     }
 
     /// `POST /api/notes/PATH/attachments?name=NAME` with the file as the body: into the
@@ -174,7 +174,7 @@ struct NotesAPI: Sendable {
             return (try session.document(at: path), file)
         }
         await live.refresh([path])
-        var response = respond(document, status: .created)
+        var response = try await respond(document, status: .created)
         response.headers[.location] = "/files/" + file.split(separator: "/").map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "" }.joined(separator: "/")
         return response
     }
@@ -182,7 +182,13 @@ struct NotesAPI: Sendable {
     // MARK: - Answers
 
     /// A note as the page shows it: its fields, `text`, `html` and `version`.
-    func respond(_ document: NoteDocument, status: HTTPResponse.Status = .ok, error: String? = nil) -> Response {
+    /// The note as JSON, its body rendered off the event loop: rendering is linear, but a
+    /// note of megabytes still takes a while, and other requests must not wait for it.
+    func respond(_ document: NoteDocument, status: HTTPResponse.Status = .ok, error: String? = nil) async throws -> Response {
+        try await Blocking.run { [self] in rendered(document, status: status, error: error) }
+    }
+
+    private func rendered(_ document: NoteDocument, status: HTTPResponse.Status, error: String?) -> Response {
         let links = live.snapshot.links
         let attachments = Attachments(vault: session.vault)
         let notePath = document.note.path

@@ -200,12 +200,20 @@ public struct Relocation: Sendable {
               splices: splices ?? ByteSplice.between(change.before, change.after))
     }
 
-    /// Where each of `splices` is in `bytes`, and the text it changes.
+    /// Where each of `splices` (in file order) is in `bytes`, and the text it changes: lines
+    /// and columns are counted on from the splice before, so that a note of megabytes with
+    /// thousands of links costs one pass, not one per link.
     private static func changes(_ splices: [ByteSplice], in bytes: [UInt8], path: String) -> [LinkChange] {
-        splices.map { splice in
-            let lineStart = bytes[..<splice.offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
-            let line = bytes[..<splice.offset].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
-            let column = String(decoding: bytes[lineStart..<splice.offset], as: UTF8.self).count + 1
+        var position = 0, line = 1, column = 1
+        return splices.map { splice in
+            let offset = max(position, min(splice.offset, bytes.count))
+            if let lastBreak = bytes[position..<offset].lastIndex(of: 0x0A) {
+                line += bytes[position..<offset].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+                column = 1
+                position = lastBreak + 1
+            }
+            column += String(decoding: bytes[position..<offset], as: UTF8.self).count
+            position = offset
             return LinkChange(path: path, line: line, column: column,
                               before: String(decoding: splice.removed, as: UTF8.self), after: String(decoding: splice.inserted, as: UTF8.self))
         }

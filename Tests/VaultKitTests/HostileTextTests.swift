@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+@testable import VaultKit
+
+/// Notes are untrusted input: text built to make a reader super-linear (issue 14 of
+/// "nothing outside the vault") is read in one pass. Each case took seconds to minutes
+/// before (40,000 `[` 14 s, 30,000 `![[` 50 s in a debug build), so the time limit fails
+/// it; the answers are checked too.
+@Suite("Hostile text is read in linear time", .timeLimit(.minutes(1)))
+struct HostileTextTests {
+    func links(_ text: String) -> [NoteLink] {
+        Array(text.utf8).withUnsafeBytes { LinkParser.links(in: $0) }
+    }
+
+    @Test("300,000 unclosed brackets, then a link")
+    func unclosedBrackets() {
+        let found = links(String(repeating: "[", count: 300_000) + " [[Groceries]]\n")
+        #expect(found.map(\.target) == ["Groceries"])
+        #expect(found.first?.column == 300_002)
+    }
+
+    @Test("100,000 unclosed embeds, then a Markdown link")
+    func unclosedEmbeds() {
+        let found = links(String(repeating: "![[", count: 100_000) + "[a](b.md)\n")
+        #expect(found.map(\.target) == ["b.md"])
+        #expect(found.first?.column == 300_001)
+    }
+
+    @Test("50,000 wiki links on one line, each with its column")
+    func manyLinksOnALine() {
+        let found = links(String(repeating: "é [[Groceries]] ", count: 50_000))
+        #expect(found.count == 50_000)
+        #expect(found.last?.column == 49_999 * 16 + 3)
+    }
+
+    @Test("100,000 destinations that never close, one parenthesis at the end")
+    func unclosedDestinations() {
+        let found = links(String(repeating: "[a](b", count: 100_000) + ")\n")
+        #expect(found.count <= 1)
+    }
+
+    @Test("100,000 runs of backticks of growing length")
+    func backtickRuns() {
+        var text = ""
+        for length in 1...400 { text += String(repeating: "`", count: length) + "x" }
+        let found = links(String(repeating: text, count: 3) + " [[Groceries]]\n")
+        #expect(found.map(\.target) == ["Groceries"])
+    }
+}
