@@ -295,3 +295,39 @@ struct LargeNoteRenameTests {
         #expect(after.components(separatedBy: "[[Shopping]]").count == 12_501)
     }
 }
+
+/// Two notes whose names differ only in Unicode normalization (issue 16): `Café.md`
+/// precomposed (NFC, as macOS and most keyboards write it) and decomposed (NFD).
+@Suite("Names in two Unicode forms")
+struct UnicodeFormNameTests {
+    static let precomposed = "Caf\u{E9}.md"
+    static let decomposed = "Cafe\u{301}.md"
+
+    private func makeVault() throws -> TestVault {
+        let vault = try TestVault()
+        try vault.write(Self.precomposed, "# Café NFC\n\nprecomposed\n")
+        try vault.write(Self.decomposed, "# Café NFD\n\ndecomposed\n")
+        #expect(try vault.names().count == 3)
+        return vault
+    }
+
+    @Test("each is named by its exact path, and check names both")
+    func exactPathsAndCheck() throws {
+        let vault = try makeVault()
+        #expect(try vault.run("show", Self.precomposed).stdout.contains("precomposed"))
+        #expect(try vault.run("show", Self.decomposed).stdout.contains("decomposed"))
+        let check = try vault.run("check")
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("written with different Unicode forms (this one precomposed, NFC)"), "\(check)")
+        #expect(check.stdout.contains("written with different Unicode forms (this one decomposed, NFD)"), "\(check)")
+    }
+
+    @Test("the decomposed one is renamed, the other left as it is")
+    func renameOne() throws {
+        let vault = try makeVault()
+        let result = try vault.run("rename", Self.decomposed, "Café 2")
+        #expect(result.status == 0, "\(result)")
+        #expect(try vault.text("Café 2.md").contains("decomposed"))
+        #expect(try vault.text(Self.precomposed).contains("precomposed"))
+    }
+}

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `vault check`: everything wrong in a vault that a person should fix.
 public struct VaultCheck: Sendable {
     public let diagnostics: [Diagnostic]
@@ -18,6 +20,15 @@ public struct VaultCheck: Sendable {
                 found.append(Diagnostic(path: note.path, severity: .warning, message: "nested deeper than a folder and a subfolder; it counts in folder '\(note.topFolder)'"))
             }
         }
+        // Canonically equal paths (Swift's `==`, keys of a dictionary) with other bytes:
+        // names that differ only in their Unicode normalization, as NFC and NFD `Café.md`.
+        var notesByName: [String: [String]] = [:]
+        for note in scan.notes { notesByName[note.path, default: []].append(note.path) }
+        for paths in notesByName.values where paths.count > 1 {
+            for path in paths.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
+                found.append(Diagnostic(path: path, severity: .error, message: "\(paths.count) notes have this name, written with different Unicode forms (this one \(Self.form(of: path))); rename all but one"))
+            }
+        }
         for (id, paths) in notesByID where paths.count > 1 {
             for path in paths.sorted() {
                 found.append(Diagnostic(path: path, severity: .error, message: "id '\(id)' is used by \(paths.count) notes: " + paths.sorted().joined(separator: ", ")))
@@ -28,6 +39,13 @@ public struct VaultCheck: Sendable {
         }
         found += scan.issues.map(\.diagnostic)
         diagnostics = found.sorted { ($0.path, $0.line ?? 0, $0.column ?? 0) < ($1.path, $1.line ?? 0, $1.column ?? 0) }
+    }
+
+    /// How a name's accents are written, for telling apart names that print alike.
+    static func form(of path: String) -> String {
+        if path.utf8.elementsEqual(path.precomposedStringWithCanonicalMapping.utf8) { return "precomposed, NFC" }
+        if path.utf8.elementsEqual(path.decomposedStringWithCanonicalMapping.utf8) { return "decomposed, NFD" }
+        return "partly decomposed"
     }
 
     /// True when nothing was found.

@@ -25,7 +25,14 @@ public struct NoteResolver: Sendable {
         }
         // The exact ways first: comparing a path costs little.
         for matches in [{ (note: Note) in here.map { note.path == $0 } ?? false }, { $0.path == withExtension || $0.path == relative }] {
-            if let note = try Self.one(notes.filter(matches), for: name) { return note }
+            var found = notes.filter(matches)
+            // Swift's `==` takes `Café` written precomposed (NFC) and decomposed (NFD) for
+            // one name; the disk keeps both. The bytes as typed tell them apart.
+            if found.count > 1 {
+                let exact = found.filter { note in [here, withExtension, relative].contains { $0.map { note.path.utf8.elementsEqual($0.utf8) } ?? false } }
+                if exact.count == 1 { found = exact }
+            }
+            if let note = try Self.one(found, for: name) { return note }
         }
         let path = Folded(withExtension), spelled = Folded(name)
         let isBareName = !relative.contains("/"), mayBeID = name.count >= Self.minimumIDPrefix
