@@ -450,6 +450,45 @@ package enum Syscalls {
         return nil
     }
 
+    /// The addresses of this machine's network interfaces, as text (`192.168.1.2`,
+    /// `fe80::1`, without a zone).
+    package static func interfaceAddresses() -> [String] {
+        var list: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&list) == 0 else { return [] }
+        defer { freeifaddrs(list) }
+        var addresses: [String] = []
+        var cursor = list
+        while let entry = cursor {
+            defer { cursor = entry.pointee.ifa_next }
+            guard let address = entry.pointee.ifa_addr else { continue }
+            var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+            switch Int32(address.pointee.sa_family) {
+            case AF_INET:
+                address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { v4 in
+                    var raw = v4.pointee.sin_addr
+                    _ = inet_ntop(AF_INET, &raw, &text, socklen_t(text.count))
+                }
+            case AF_INET6:
+                address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { v6 in
+                    var raw = v6.pointee.sin6_addr
+                    _ = inet_ntop(AF_INET6, &raw, &text, socklen_t(text.count))
+                }
+            default: continue
+            }
+            let string = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if !string.isEmpty, !addresses.contains(string) { addresses.append(string) }
+        }
+        return addresses
+    }
+
+    /// gethostname(2); nil when it fails.
+    package static func hostName() -> String? {
+        var name = [CChar](repeating: 0, count: 256)
+        guard gethostname(&name, name.count - 1) == 0 else { return nil }
+        let text = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return text.isEmpty ? nil : text
+    }
+
     // MARK: Memory
 
     /// Maps `count` bytes of `fd` read-only; pages come in as they are read, or at once

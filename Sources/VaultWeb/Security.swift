@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import VaultPlatform
 
 /// What a request must show before the server answers it (DESIGN 11, Security):
 ///
@@ -20,12 +21,26 @@ struct AccessPolicy: Sendable {
     static let contentSecurityPolicy = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
         + "connect-src 'self'; object-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
 
-    /// The `Host` values this server answers to.
-    var allowedHosts: Set<String> {
-        let host = options.host.contains(":") && !options.host.hasPrefix("[") ? "[\(options.host)]" : options.host
-        var hosts: Set<String> = ["\(host):\(options.port)".lowercased()]
-        if options.isLoopback { hosts.insert("localhost:\(options.port)") }
-        return hosts
+    /// The `Host` values this server answers to: the address it listens on (for 0.0.0.0
+    /// or `::`, every address and the name of the machine, which is what a browser on
+    /// another machine sends), `localhost` on loopback, and the names of `--allow-host`.
+    /// Any other is refused, so that a page elsewhere cannot reach the server through a
+    /// name it controls (DNS rebinding).
+    let allowedHosts: Set<String>
+
+    init(options: ServeOptions, csrfToken: String) {
+        self.options = options
+        self.csrfToken = csrfToken
+        var names = [options.host] + options.allowedNames
+        if options.isLoopback { names.append("localhost") }
+        if options.isEveryInterface {
+            names += Syscalls.interfaceAddresses() + ["localhost"]
+            if let machine = Syscalls.hostName() { names += [machine, machine + ".local"] }
+        }
+        allowedHosts = Set(names.map { name in
+            let bracketed = name.contains(":") && !name.hasPrefix("[") ? "[\(name)]" : name
+            return "\(bracketed):\(options.port)".lowercased()
+        })
     }
 
     /// Why `request` is refused, or nil when it may go on.

@@ -13,13 +13,24 @@ public struct ServeOptions: Sendable {
     /// With `--sync N`: the sync to run every `syncInterval` seconds and after changes.
     public var sync: VaultSync?
     public var syncInterval: TimeInterval
+    /// More names the server answers to (`--allow-host`): a DNS name of the machine, or the
+    /// name a proxy in front of it gives.
+    public var allowedNames: [String]
 
-    public init(host: String = "127.0.0.1", port: Int = 8375, token: String? = nil, sync: VaultSync? = nil, syncInterval: TimeInterval = 60) {
+    public init(host: String = "127.0.0.1", port: Int = 8375, token: String? = nil, sync: VaultSync? = nil, syncInterval: TimeInterval = 60,
+                allowedNames: [String] = []) {
         self.host = host
         self.port = port
+        self.allowedNames = allowedNames
         self.token = token
         self.sync = sync
         self.syncInterval = syncInterval
+    }
+
+    /// True for 0.0.0.0 and `::`: every interface of the machine.
+    public var isEveryInterface: Bool {
+        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        return Syscalls.parseAddress(bare).map { $0.allSatisfy { $0 == 0 } } ?? false
     }
 
     /// True for 127.0.0.0/8, ::1 (and ::ffff:127.x.y.z) and `localhost`: only this machine

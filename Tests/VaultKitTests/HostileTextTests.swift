@@ -39,7 +39,7 @@ struct HostileTextTests {
         #expect(found.count <= 1)
     }
 
-    @Test("100,000 runs of backticks of growing length")
+    @Test("1,200 runs of backticks of growing lengths, none closed")
     func backtickRuns() {
         var text = ""
         for length in 1...400 { text += String(repeating: "`", count: length) + "x" }

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 import VaultKit
+import VaultPlatform
 @testable import VaultWeb
 
 /// The server's half of "nothing outside the vault": no route reads or writes through a
@@ -104,6 +105,21 @@ struct OutsideVaultWebTests {
                 #expect(error == "the request body is larger than 16 MB; nothing was changed")
             }
         }
+    }
+
+    @Test("on 0.0.0.0 the server answers to the machine's addresses and name and to --allow-host, no other (12)")
+    func everyInterface() {
+        let policy = AccessPolicy(options: ServeOptions(host: "0.0.0.0", port: 8375, allowedNames: ["Notes.example"]), csrfToken: "x")
+        #expect(policy.allowedHosts.contains("notes.example:8375"))
+        #expect(policy.allowedHosts.contains("127.0.0.1:8375"))
+        #expect(policy.allowedHosts.contains("localhost:8375"))
+        if let machine = Syscalls.hostName() { #expect(policy.allowedHosts.contains(machine.lowercased() + ":8375")) }
+        for address in Syscalls.interfaceAddresses() where !address.contains(":") {
+            #expect(policy.allowedHosts.contains(address + ":8375"))
+        }
+        #expect(!policy.allowedHosts.contains("evil.example:8375"))
+        let loopback = AccessPolicy(options: ServeOptions(host: "127.0.0.1", port: 8375), csrfToken: "x")
+        #expect(loopback.allowedHosts == ["127.0.0.1:8375", "localhost:8375"])
     }
 
     @Test("tokens are compared in constant time, and all of them (11)")

@@ -10,7 +10,9 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Serve the notes app in a browser, live over the vault's files.",
         discussion: """
             Listens on 127.0.0.1 unless --host says otherwise; any other address needs
-            a token (generated and printed, or --token). Stop with Ctrl-C. While it runs,
+            a token (generated and printed, or --token). With --host 0.0.0.0 it answers to
+            the machine's addresses and name, and to each --allow-host NAME; to no other
+            name. Stop with Ctrl-C. While it runs,
             vault, list, search, tasks, tag list and folder list are answered by it from
             memory, exactly as a scan would answer (--no-server scans).
             """
@@ -20,6 +22,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The port to listen on.") var port = 8375
     @Option(help: "The address to listen on.") var host = "127.0.0.1"
     @Option(help: "The access token required beyond loopback (default: generated).") var token: String?
+    @Option(name: .customLong("allow-host"), help: ArgumentHelp("Also answer requests that name this host (a DNS name of the machine, a proxy's name); repeatable.", valueName: "NAME"))
+    var allowedNames: [String] = []
     @Flag(help: "Open the page in the default browser.") var open = false
     @Option(name: .customLong("sync"), help: ArgumentHelp("Sync through git every N seconds and soon after a change (see vault sync).", valueName: "N"))
     var syncInterval: Int?
@@ -31,7 +35,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let session = try global.openSession()
-        var options = ServeOptions(host: host, port: port, token: token)
+        var options = ServeOptions(host: host, port: port, token: token, allowedNames: allowedNames)
         if let syncInterval {
             options.sync = VaultSync(root: session.root, program: SyncCommand.program)
             options.syncInterval = TimeInterval(syncInterval)
