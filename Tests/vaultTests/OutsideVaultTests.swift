@@ -122,6 +122,20 @@ struct OutsideVaultTests {
         #expect(try String(contentsOf: victim, encoding: .utf8) == "secret\n")
     }
 
+    @Test("a trash info whose path leads outside is refused with its line, and nothing moves")
+    func forgedTrashInfo() throws {
+        let (vault, outside) = try makeVault()
+        #expect(try vault.run("rm", "Ideas").status == 0)
+        let info = try vault.text(".trash/Ideas.md.trashinfo")
+        try vault.write(".trash/Ideas.md.trashinfo", info.replacingOccurrences(of: "Path=Ideas.md", with: "Path=../outside/Ideas.md"))
+        let before = try vault.snapshot()
+        let result = try vault.run("trash", "restore", "Ideas")
+        #expect(result.status != 0)
+        #expect(result.stderr.contains(".trash/Ideas.md.trashinfo:2:6: error: restore of 'Ideas.md' refused: '../outside/Ideas.md' leads outside the vault; nothing was changed"), "\(result)")
+        #expect(contents(of: outside) == [])
+        #expect(try vault.snapshot().differences(from: before) == [])
+    }
+
     @Test("an invalid tasks value in the config is a warning, not a crash (8)",
           arguments: ["inbox: \"../x.md\"", "weekStart: blursday", "inbox: \"x.txt\""])
     func invalidTaskSettings(_ setting: String) throws {

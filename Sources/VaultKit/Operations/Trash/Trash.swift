@@ -169,6 +169,9 @@ public struct Trash: Sendable {
     /// Puts `item` back where it was, recreating its folders. When that path is taken now,
     /// it is restored under a free name; `renamed` says so.
     public func restore(_ item: Item) throws(VaultError) -> Restored {
+        if let path = item.info.originalPath, let problem = VaultPath.problem(withRecordedPath: path) {
+            throw refusal(of: item, problem)
+        }
         let original = item.info.originalPath ?? (item.name.split(separator: "/").last.map(String.init) ?? item.name)
         let relative = try VaultPath.relative(original, root: root)
         let parts = relative.split(separator: "/").map(String.init)
@@ -190,6 +193,16 @@ public struct Trash: Sendable {
             }
         }
         throw .destinationExists(relative)
+    }
+
+    /// A `.trashinfo` whose `Path=` is no plain path inside the vault (forged, or damaged;
+    /// the trash travels through git), with the line that says it.
+    private func refusal(of item: Item, _ problem: String) -> VaultError {
+        let file = Self.directory + "/" + item.name + TrashInfo.suffix
+        let lines = (try? root.read(file).bytes).map { String(decoding: $0, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) } ?? []
+        let line = lines.firstIndex { $0.hasPrefix("Path=") }.map { $0 + 1 }
+        return .located(Diagnostic(path: file, line: line, column: line.map { _ in 6 }, severity: .error,
+                                   message: "restore of '\(item.name)' refused: \(problem); nothing was changed"))
     }
 
     // MARK: - Exactly, for undo
