@@ -80,6 +80,35 @@ struct OutsideVaultTests {
         #expect(contents(of: outside) == [])
     }
 
+    @Test("symbolic links that come through git are skipped, refused and reported, never followed (6)")
+    func linksThroughGit() throws {
+        let (remote, clones) = try SyncTests.clones(2)
+        defer { withExtendedLifetime(remote) {} }
+        let (first, second) = (clones[0], clones[1])
+        // The link names a folder of the second machine, where it will be pulled.
+        let outside = second.base.appendingPathComponent("outside", isDirectory: true)
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try Data("# Secret\n".utf8).write(to: outside.appendingPathComponent("secret.md"))
+        #expect(symlink(outside.path, first.url("Shared").path) == 0)
+        #expect(symlink("/etc/passwd", first.url("Passwords.md").path) == 0)
+        try SyncTests.git("add", "-A", in: first.root)
+        try SyncTests.git("commit", "-q", "-m", "links", in: first.root)
+        #expect(try SyncTests.sync(first, []).status == 0)
+        let pulled = try SyncTests.sync(second, [])
+        #expect(pulled.status == 0, "\(pulled)")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: second.url("Shared").path)) == outside.path)
+        let list = try second.run("list")
+        #expect(!list.stdout.contains("Secret") && !list.stdout.contains("root:"), "\(list)")
+        #expect(try second.run("show", "Shared/secret").status != 0)
+        let created = try second.run("new", "-f", "Shared", "Planted", stdin: Data("planted\n".utf8))
+        #expect(created.status != 0, "\(created)")
+        #expect(try second.run("mv", "Other", "Shared").status != 0)
+        #expect(contents(of: outside) == ["secret.md"])
+        let check = try second.run("check")
+        #expect(check.stdout.contains("Shared: warning: skipped: symbolic link"), "\(check)")
+        #expect(check.stdout.contains("Passwords.md: warning: skipped: symbolic link"), "\(check)")
+    }
+
     /// A record as `vault` writes them, with one step.
     private func record(id: String, step: String) -> String {
         """
