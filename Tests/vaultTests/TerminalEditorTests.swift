@@ -162,6 +162,28 @@ struct TerminalEditorTests {
         #expect(try Self.scratchFiles(vault) == [])
     }
 
+    @Test("a .vault/tmp that is a link outside: no scratch file is made there, the editor never starts",
+          .enabled(if: tmux != nil, "needs tmux"))
+    func scratchFolderLinkedOutside() throws {
+        let vault = try TestVault()
+        let outside = vault.base.appendingPathComponent("outside", isDirectory: true)
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        #expect(symlink(outside.path, vault.url(".vault/tmp").path) == 0)
+        let opened = vault.base.appendingPathComponent("opened")
+        let editor = try Self.script(in: vault, named: "recording-editor.sh", """
+            #!/bin/sh
+            readlink -f "$1" > '\(opened.path)'
+            printf 'typed\\n' >> "$1"
+            """)
+        let terminal = try TmuxTerminal(vault: vault, editor: editor, arguments: ["new", "Through tmp"])
+        let result = try terminal.waitForExit()
+        #expect(result.status != 0, "\(result)")
+        #expect(result.stderr.contains("symbolic link"), "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: opened.path), "the editor opened \((try? String(contentsOf: opened, encoding: .utf8)) ?? "")")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path) == [])
+        #expect(!vault.exists("Through tmp.md"))
+    }
+
     // MARK: - Helpers
 
     /// The files in `.vault/tmp` (the scratch files of `vault new`, and editors' swap files).
