@@ -73,6 +73,42 @@ struct OutsideVaultWebTests {
         #expect(!names(in: "/tmp").contains { $0.hasPrefix("Created through") })
     }
 
+    /// Links to an outside folder at every level a write could pass through; every route
+    /// that changes the vault is called, and not one byte outside may change.
+    @Test("no API route changes a byte outside the vault, links planted at every level")
+    func sentinel() async throws {
+        let (fixture, outside) = try makeFixture()
+        defer { try? FileManager.default.removeItem(atPath: outside) }
+        for link in [".trash", ".vault/history", ".vault/cache", "Work/Linked"] {
+            try? FileManager.default.removeItem(atPath: fixture.path + "/" + link)
+            try FileManager.default.createSymbolicLink(atPath: fixture.path + "/" + link, withDestinationPath: outside)
+        }
+        let csrf = fixture.csrf
+        let calls: [(HTTPRequest.Method, String, [String: Any])] = [
+            (.post, "/api/notes", ["folder": "Linked", "text": "# a\n"]), (.post, "/api/notes", ["folder": "Work/Linked", "text": "# b\n"]),
+            (.put, "/api/notes/Linked/outside.md", ["text": "pwned\n"]),
+            (.patch, "/api/notes/Groceries.md", ["folder": "Linked"]), (.patch, "/api/notes/Groceries.md", ["pinned": true]),
+            (.patch, "/api/notes/Groceries.md", ["addTags": ["x"]]), (.patch, "/api/notes/Ideas.md", ["title": "Linked"]),
+            (.delete, "/api/notes/Ideas.md", [:]), (.post, "/api/notes/Inbox.md/duplicate", [:]),
+            (.post, "/api/trash/restore", ["name": "Ideas"]), (.post, "/api/trash/empty", [:]),
+            (.post, "/api/tags/rename", ["from": "work", "to": "job"]), (.post, "/api/tags/merge", ["sources": ["personal"], "into": "job"]),
+            (.post, "/api/tags/color", ["tag": "job", "color": "red"]),
+            (.post, "/api/folders", ["name": "Linked/Sub"]), (.post, "/api/folders/rename", ["from": "Personal", "to": "Linked"]),
+            (.post, "/api/folders/delete", ["folder": "Reading"]), (.post, "/api/folders/color", ["folder": "Linked", "color": "red"]),
+            (.post, "/api/tasks", ["text": "a task"]),
+        ]
+        let requests = try calls.map { ($0.0, $0.1, try JSONSerialization.data(withJSONObject: $0.2)) }
+        try await fixture.test { client in
+            for (method, uri, json) in requests {
+                var version = "0"
+                if method == .put { try await client.execute(uri: uri, method: .get) { version = (try? object($0)["version"] as? String) ?? "0" } }
+                _ = try await client.execute(uri: uri, method: method, headers: .changing(csrf, [.ifMatch: version]), body: ByteBuffer(bytes: json))
+                #expect(self.names(in: outside) == ["outside.md"], "after \(method) \(uri)")
+            }
+        }
+        #expect(String(decoding: FileManager.default.contents(atPath: outside + "/outside.md") ?? Data(), as: UTF8.self) == "outside\n")
+    }
+
     @Test("only loopback addresses are loopback, parsed, not matched as text (11)",
           arguments: [("127.0.0.1", true), ("127.3.4.5", true), ("::1", true), ("[::1]", true), ("localhost", true),
                       ("127.0.0.1.nip.io", false), ("127.evil.example", false), ("0.0.0.0", false), ("::", false), ("192.168.1.2", false)])
