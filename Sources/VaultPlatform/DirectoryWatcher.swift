@@ -47,6 +47,11 @@ package final class DirectoryWatcher: @unchecked Sendable {
         addTree("")
         if let cookieDirectory {
             try Syscalls.makeDirectory(root + "/" + cookieDirectory)
+            // Named by an absolute path (inotify takes no descriptor): a link there would
+            // take the cookie files out of the vault.
+            guard Syscalls.status(root + "/" + cookieDirectory, in: Syscalls.currentDirectory)?.isDirectory == true else {
+                throw SystemError(operation: "use \(cookieDirectory), a symbolic link,", code: ELOOP)
+            }
             guard let wd = Syscalls.watch(root + "/" + cookieDirectory, with: fd) else {
                 throw SystemError(operation: "watch \(cookieDirectory)", code: 2)
             }

@@ -91,11 +91,17 @@ final class LiveIndex: Sendable {
 
     /// Watches every directory of the vault (and `.trash`), rescanning on each report.
     func startWatching() throws {
-        let watcher = try DirectoryWatcher(root: session.root.path, alsoWatch: [Trash.directory], cookieDirectory: Self.cookieDirectory) { [weak self] report in
-            guard let self else { return }
-            let waiters = cookieWaiters.withLock { waiting in report.cookies.compactMap { waiting.removeValue(forKey: $0) } }
-            // A cookie's waiter is answered from the update that reads what came before it, at once.
-            request(report.overflowed ? nil : report.paths, after: waiters.isEmpty ? Self.settleTime : nil, waiters: waiters)
+        let watcher: DirectoryWatcher
+        do {
+            watcher = try DirectoryWatcher(root: session.root.path, alsoWatch: [Trash.directory], cookieDirectory: Self.cookieDirectory) { [weak self] report in
+                guard let self else { return }
+                let waiters = cookieWaiters.withLock { waiting in report.cookies.compactMap { waiting.removeValue(forKey: $0) } }
+                // A cookie's waiter is answered from the update that reads what came before it, at once.
+                request(report.overflowed ? nil : report.paths, after: waiters.isEmpty ? Self.settleTime : nil, waiters: waiters)
+            }
+        } catch {
+            throw error.isSymbolicLink ? VaultError.symbolicLink(Self.cookieDirectory)
+                : VaultError.io(path: Self.cookieDirectory, operation: error.operation, errno: error.code)
         }
         self.watcher.withLock { $0 = watcher }
     }

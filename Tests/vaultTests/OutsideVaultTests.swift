@@ -246,6 +246,32 @@ struct OutsideVaultTests {
         #expect(result.status == 0, "\(result)")
     }
 
+    /// The watcher's cookie files and the command socket are named by absolute paths in
+    /// `.vault/tmp`: a link there would take them out of the vault.
+    @Test("vault serve refuses a .vault/tmp that is a link, and makes nothing outside")
+    func serveWithLinkedScratchFolder() throws {
+        let (vault, outside) = try makeVault()
+        try link(".vault/tmp", to: outside, in: vault)
+        let port = try ServeTests.freePort()
+        let process = Process()
+        process.executableURL = try CLI.binary.get()
+        process.arguments = ["serve", "--vault", vault.root.path, "--port", String(port)]
+        process.environment = CLI.baseEnvironment()
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // Either it stops, or it listens, however slow the machine.
+        while process.isRunning && !SyncTests.listens(port: port) { usleep(20_000) }
+        let listened = process.isRunning
+        if listened { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        #expect(!listened, "vault serve started with .vault/tmp linked outside")
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(stderr.contains("'.vault/tmp' leads through a symbolic link"), "\(stderr)")
+        #expect(contents(of: outside) == [])
+    }
+
     /// Answers one command as `vault serve` would, with its own output and exit status 7.
     static let fakeServer = """
         import array, os, socket, sys

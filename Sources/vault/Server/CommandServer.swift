@@ -46,10 +46,12 @@ final class CommandServer: @unchecked Sendable {
             Syscalls.close(other)
             return nil
         }
+        // The socket is named by its absolute path: never through a `.vault/tmp` that is a link.
+        let folder = session.root.path + "/.vault/tmp"
+        guard (try? Syscalls.makeDirectory(folder)) != nil, Syscalls.status(folder, in: Syscalls.currentDirectory)?.isDirectory == true else { return nil }
         // Left by a server that was killed: nothing listens there.
         _ = Syscalls.removeFile(path, in: Syscalls.currentDirectory)
-        guard path.utf8.count <= Syscalls.localSocketPathLimit, (try? Syscalls.makeDirectory(session.root.path + "/.vault/tmp")) != nil,
-              let listener = try? Syscalls.listenLocal(path)
+        guard path.utf8.count <= Syscalls.localSocketPathLimit, let listener = try? Syscalls.listenLocal(path)
         else { return nil }
         self.listener = listener
         configStamp = Self.configStamp(session.root)
