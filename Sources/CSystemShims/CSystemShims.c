@@ -131,8 +131,12 @@ static int vault_open_walking(int dirfd, const char *path, int flags, unsigned i
         int next = last ? openat(current, part, flags | O_NOFOLLOW | O_CLOEXEC, (mode_t)mode)
                         : openat(current, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
         int saved = errno;
+        // O_DIRECTORY | O_NOFOLLOW on a link fails with ENOTDIR: a link is ELOOP, as openat2 says.
+        struct stat status;
+        if (next < 0 && saved == ENOTDIR && (!last || (flags & O_DIRECTORY))
+            && fstatat(current, part, &status, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(status.st_mode)) saved = ELOOP;
         if (current != dirfd) close(current);
-        if (next < 0) { errno = saved == ENOTDIR && !last ? ELOOP : saved; return -1; }
+        if (next < 0) { errno = saved; return -1; }
         if (last) return next;
         current = next;
         cursor = after;
@@ -156,13 +160,15 @@ int vault_open_beneath(int dirfd, const char *path, int flags, unsigned int mode
             .mode = (flags & O_CREAT) ? mode : 0,
             .resolve = VAULT_RESOLVE_BENEATH | VAULT_RESOLVE_NO_SYMLINKS | VAULT_RESOLVE_NO_MAGICLINKS,
         };
-        for (;;) {
+        // EAGAIN: a rename elsewhere raced the walk (a few tries); EINTR: a signal.
+        for (int attempt = 0; attempt < 16; attempt++) {
             long fd = syscall(SYS_openat2, dirfd, path[0] == '\0' ? "." : path, &how, sizeof how);
             if (fd >= 0) return (int)fd;
             if (errno == EINTR || errno == EAGAIN) continue;
-            // ENOSYS: an older kernel; EPERM: a seccomp filter that does not know the call.
-            if (errno != ENOSYS && errno != EPERM) return -1;
-            __atomic_store_n(&unsupported, 1, __ATOMIC_RELAXED);
+            // ENOSYS: an older kernel, for good. EPERM may be a seccomp filter that does not
+            // know the call, or a real refusal: the walk below answers this call either way.
+            if (errno == ENOSYS) __atomic_store_n(&unsupported, 1, __ATOMIC_RELAXED);
+            else if (errno != EPERM) return -1;
             break;
         }
     }

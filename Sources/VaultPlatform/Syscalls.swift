@@ -180,12 +180,15 @@ package enum Syscalls {
         _ source: String, _ target: String, in directory: Int32, operation: String,
         _ call: (Int32, String, Int32, String) -> Int32
     ) throws(SystemError) {
-        let result = try beneath(source, in: directory) { sourceParent, sourceName in
+        // errno is read in the call's closure, before a parent's descriptor is closed.
+        let failure = try beneath(source, in: directory) { sourceParent, sourceName in
             Result { () throws(SystemError) in
-                try beneath(target, in: directory) { targetParent, targetName in call(sourceParent, sourceName, targetParent, targetName) }
+                try beneath(target, in: directory) { targetParent, targetName in
+                    call(sourceParent, sourceName, targetParent, targetName) == 0 ? nil : errno
+                }
             }
         }.get()
-        guard result == 0 else { throw SystemError(operation: operation, code: errno) }
+        if let failure { throw SystemError(operation: operation, code: failure) }
     }
 
     /// Removes a file; true when it was removed or was already gone.
@@ -205,11 +208,10 @@ package enum Syscalls {
 
     /// Creates a directory; an existing one is not an error unless `mustBeNew`.
     package static func makeDirectory(_ path: String, in directory: Int32 = currentDirectory, mustBeNew: Bool = false) throws(SystemError) {
-        let made = try beneath(path, in: directory) { (parent: Int32, name: String) in mkdirat(parent, name, 0o755) == 0 }
-        guard made else {
-            if errno == EEXIST, !mustBeNew { return }
-            throw SystemError(operation: "create the directory", code: errno)
-        }
+        let failure = try beneath(path, in: directory) { (parent: Int32, name: String) in mkdirat(parent, name, 0o755) == 0 ? nil : errno }
+        guard let failure else { return }
+        if failure == EEXIST, !mustBeNew { return }
+        throw SystemError(operation: "create the directory", code: failure)
     }
 
     // MARK: Directories

@@ -27,6 +27,9 @@ struct AccessPolicy: Sendable {
     /// Any other is refused, so that a page elsewhere cannot reach the server through a
     /// name it controls (DNS rebinding).
     let allowedHosts: Set<String>
+    /// The names of `--allow-host`, on any port: a proxy in front names its own port, or
+    /// none (`Host: notes.example`).
+    let allowedNames: Set<String>
 
     init(options: ServeOptions, csrfToken: String) {
         self.options = options
@@ -37,6 +40,7 @@ struct AccessPolicy: Sendable {
             names += Syscalls.interfaceAddresses() + ["localhost"]
             if let machine = Syscalls.hostName() { names += [machine, machine + ".local"] }
         }
+        allowedNames = Set(options.allowedNames.map { $0.lowercased() })
         allowedHosts = Set(names.map { name in
             let bracketed = name.contains(":") && !name.hasPrefix("[") ? "[\(name)]" : name
             return "\(bracketed):\(options.port)".lowercased()
@@ -50,7 +54,7 @@ struct AccessPolicy: Sendable {
         guard request.headers[values: Self.hostHeader].isEmpty else {
             return APIResponse.error(.badRequest, "a request names one host (two Host headers were sent)")
         }
-        guard let host = request.head.authority?.lowercased(), allowedHosts.contains(Self.withPort(host)) else {
+        guard let host = request.head.authority?.lowercased(), answers(to: host) else {
             return APIResponse.error(.misdirectedRequest, "this server answers only to \(allowedHosts.sorted().joined(separator: " or "))")
         }
         if !options.isLoopback, let token = options.token, !hasToken(token, request) {
@@ -72,11 +76,25 @@ struct AccessPolicy: Sendable {
         return hasPort ? host : host + ":80"
     }
 
-    /// True when `origin` (`http://host:port`) is this server as `host` named it.
+    /// True when a request whose `Host` is `host` (lowercased) is for this server.
+    func answers(to host: String) -> Bool {
+        allowedHosts.contains(Self.withPort(host)) || allowedNames.contains(Self.name(of: host))
+    }
+
+    /// `host` without its port (`[::1]:80` → `[::1]`).
+    static func name(of host: String) -> String {
+        if host.hasPrefix("[") { return host.firstIndex(of: "]").map { String(host[...$0]) } ?? host }
+        return host.split(separator: ":", maxSplits: 1).first.map(String.init) ?? host
+    }
+
+    /// True when `origin` (`http://host:port`, or `https://` through a proxy that ends TLS)
+    /// is this server as `host` named it.
     static func isSameOrigin(_ origin: String, host: String) -> Bool {
         let origin = origin.lowercased()
-        guard origin.hasPrefix("http://") else { return false }
-        return withPort(String(origin.dropFirst("http://".count))) == withPort(host)
+        for scheme in ["http://", "https://"] where origin.hasPrefix(scheme) {
+            return withPort(String(origin.dropFirst(scheme.count))) == withPort(host)
+        }
+        return false
     }
 
     private var csrfHeader: HTTPField.Name { HTTPField.Name("X-CSRF-Token")! }

@@ -154,6 +154,11 @@ struct OutsideVaultWebTests {
             #expect(policy.allowedHosts.contains(address + ":8375"))
         }
         #expect(!policy.allowedHosts.contains("evil.example:8375"))
+        // Behind a proxy the name comes with the proxy's port, or none; and TLS ends there.
+        #expect(policy.answers(to: "notes.example") && policy.answers(to: "notes.example:443"))
+        #expect(!policy.answers(to: "evil.example") && !policy.answers(to: "notes.example.evil.example"))
+        #expect(AccessPolicy.isSameOrigin("https://notes.example", host: "notes.example"))
+        #expect(!AccessPolicy.isSameOrigin("https://evil.example", host: "notes.example"))
         let loopback = AccessPolicy(options: ServeOptions(host: "127.0.0.1", port: 8375), csrfToken: "x")
         #expect(loopback.allowedHosts == ["127.0.0.1:8375", "localhost:8375"])
     }

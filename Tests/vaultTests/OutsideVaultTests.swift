@@ -136,6 +136,22 @@ struct OutsideVaultTests {
         #expect(try vault.snapshot().differences(from: before) == [])
     }
 
+    @Test("records vault writes itself are never refused: a folder rename that moved its colour is undone")
+    func ownRecordsAreTrusted() throws {
+        let vault = try TestVault.example()
+        let config = try vault.bytes(".vault/config.yaml")
+        #expect(try vault.run("folder", "rename", "Personal", "Home").status == 0)
+        #expect(try vault.text(".vault/config.yaml").contains("Home: green"))
+        let record = try #require(try vault.names(in: ".vault/history").first { $0.contains("folder-rename") })
+        let id = String(record.dropLast(".yaml".count).split(separator: "-").last ?? "")
+        let undo = try vault.run("undo", id)
+        #expect(undo.status == 0, "\(undo)")
+        #expect(try vault.bytes(".vault/config.yaml") == config)
+        #expect(vault.exists("Personal") && !vault.exists("Home"))
+        let check = try vault.run("check")
+        #expect(!check.stdout.contains("refused"), "\(check)")
+    }
+
     @Test("a forged edit step on a file outside is refused, even with matching hashes (7)")
     func forgedEditRecord() throws {
         let (vault, outside) = try makeVault()

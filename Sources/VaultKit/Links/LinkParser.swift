@@ -150,6 +150,8 @@ public enum LinkParser {
             while index < line.count {
                 switch line[index] {
                 case backslash:
+                    // An escaped `)` still ends a destination (`[a](notes\)`), as before.
+                    if index + 1 < line.count, line[index + 1] == UInt8(ascii: ")") { lastParenthesis = index + 1 }
                     index += 2
                     continue
                 case bracket: open.append(index)

@@ -84,7 +84,9 @@ public enum VaultPath {
 
     /// Checks a vault-relative path that came from a file (a history record, a trash
     /// info, anything that travels through git): it must stay beneath the root, in plain
-    /// parts, outside `.vault/` and `.git/`. The reason it is refused, or nil.
+    /// parts, outside `.vault/` and `.git/` (a record's edit of `.vault/config.yaml`, the
+    /// colour a folder rename moves, is allowed by the record itself). The reason it is
+    /// refused, or nil.
     public static func problem(withRecordedPath path: String) -> String? {
         if path.isEmpty { return "the path is empty" }
         if path.hasPrefix("/") { return "'\(path)' is an absolute path" }

@@ -158,7 +158,10 @@ public struct OperationRecord: Sendable, Equatable {
         var refusal: VaultError?
         func checked(_ key: String, in fields: [YAMLPair], name: Bool = false) -> String? {
             guard let node = value(key, in: fields), let path = node.scalar else { return nil }
-            let problem = name && path.contains("/") ? "'\(path)' is not a name in the trash" : VaultPath.problem(withRecordedPath: path)
+            // The one file of `.vault/` an operation changes: a folder rename moves its colour.
+            let isConfig = key == "edit" && path == VaultRoot.settingsDirectory + "/" + VaultConfig.fileName
+            let problem = name && path.contains("/") ? "'\(path)' is not a name in the trash"
+                : isConfig ? nil : VaultPath.problem(withRecordedPath: path)
             if let problem, refusal == nil {
                 refusal = .located(Diagnostic(path: file, line: node.line + 1, column: node.column + 1, severity: .error,
                                               message: "operation \(id) refused: \(problem); nothing was changed"))
