@@ -28,6 +28,9 @@ public struct ScanUpdate: Sendable {
         var positions: [String: Int]?
         let folders = Set(scan.folders)
         var buffer: [UInt8] = []
+        // Paths that are gone and were no note: a file the scan could not open because it
+        // went away between the walk and the read is reported by it; its issue goes too.
+        var vanished: [String] = []
         for path in paths {
             guard !path.isEmpty, !path.contains("\u{FFFD}") else { return nil }
             guard !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { continue }
@@ -50,7 +53,10 @@ public struct ScanUpdate: Sendable {
                     removed.append(path)
                     continue
                 }
-                if status == nil { continue }
+                if status == nil {
+                    vanished.append(path)
+                    continue
+                }
                 return nil
             }
             let parent = path.split(separator: "/").dropLast().joined(separator: "/")
@@ -70,7 +76,7 @@ public struct ScanUpdate: Sendable {
             self.scan.notes.removeAll { gone.contains($0.path) }
         }
         // A file that was reported (binary, unreadable) and is now a note, or gone.
-        let touched = Set(changed + added + removed)
+        let touched = Set(changed + added + removed + vanished)
         self.scan.issues.removeAll { touched.contains($0.path) }
         self.scan.allNotes = self.scan.notes
         // The counts gathered by the scan describe its notes, not these.
