@@ -195,3 +195,16 @@ int vault_peer_uid(int fd, unsigned int *uid) {
     return 0;
 #endif
 }
+
+int vault_is_open_elsewhere(int fd) {
+#ifdef __linux__
+    if (fcntl(fd, F_SETLEASE, F_WRLCK) == 0) {
+        fcntl(fd, F_SETLEASE, F_UNLCK);
+        return 0;
+    }
+    return (errno == EAGAIN || errno == EBUSY) ? 1 : -1;
+#else
+    (void)fd;
+    return -1;
+#endif
+}

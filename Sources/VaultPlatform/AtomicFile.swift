@@ -108,37 +108,52 @@ package enum AtomicFile {
     /// Checking and then renaming would leave a window in which an editor's save is
     /// replaced unseen. Instead the two names are exchanged atomically and the file that
     /// comes out is checked: if it is not the one that was read, the exchange is undone
-    /// and the caller reads the note again.
+    /// and the caller reads the note again. A file that comes out unchanged but that some
+    /// process still has open (a shell's `>>` between its open and its write) is not
+    /// unlinked under it either: the exchange is undone and tried again a little later.
     private static func replace(_ path: String, with temporary: String, ifStill stamp: FileStamp, ownInode: UInt64?, in directory: Int32) throws(Failure) {
-        // Most conflicts show here, before anything moves.
-        guard let current = Syscalls.status(path, in: directory), current.stamp.isSameContent(as: stamp) else {
-            throw .changed
-        }
-        do {
-            try Syscalls.exchange(temporary, path, in: directory)
-        } catch {
-            guard error.isUnsupported else { throw .system(error) }
-            // A file system that cannot exchange: the narrow window is unavoidable.
-            do {
-                try Syscalls.rename(temporary, to: path, in: directory)
-            } catch {
-                throw .system(error)
+        for attempt in 0..<busyAttempts {
+            // Most conflicts show here, before anything moves.
+            guard let current = Syscalls.status(path, in: directory), current.stamp.isSameContent(as: stamp) else {
+                throw .changed
             }
-            return
+            do {
+                try Syscalls.exchange(temporary, path, in: directory)
+            } catch {
+                guard error.isUnsupported else { throw .system(error) }
+                // A file system that cannot exchange: the narrow window is unavoidable.
+                do {
+                    try Syscalls.rename(temporary, to: path, in: directory)
+                } catch {
+                    throw .system(error)
+                }
+                return
+            }
+            // `temporary` now names the file that was at `path` at the moment of the exchange.
+            let displaced = Syscalls.status(temporary, in: directory)
+            let unchanged = displaced?.stamp.isSameContent(as: stamp) == true
+            if unchanged, !Syscalls.isOpenElsewhere(temporary, in: directory) {
+                Syscalls.removeFile(temporary, in: directory)
+                return
+            }
+            // An editor saved in between, or still has the file open. Put its file back,
+            // unless a later save already replaced ours.
+            guard let now = Syscalls.status(path, in: directory), now.inode == ownInode,
+                  (try? Syscalls.exchange(temporary, path, in: directory)) != nil
+            else {
+                Syscalls.removeFile(temporary, in: directory)
+                throw .changed
+            }
+            guard unchanged, attempt + 1 < busyAttempts else { break }
+            Syscalls.sleep(microseconds: 1_000 << min(attempt, 6))
         }
-        // `temporary` now names the file that was at `path` at the moment of the exchange.
-        if let displaced = Syscalls.status(temporary, in: directory), displaced.stamp.isSameContent(as: stamp) {
-            Syscalls.removeFile(temporary, in: directory)
-            return
-        }
-        // An editor saved in between. Put its file back, unless a later save already
-        // replaced ours, and let the caller start again from what is on disk.
-        if let now = Syscalls.status(path, in: directory), now.inode == ownInode {
-            try? Syscalls.exchange(temporary, path, in: directory)
-        }
-        Syscalls.removeFile(temporary, in: directory)
+        // The caller starts again from what is on disk (and reports a note that stays busy).
         throw .changed
     }
+
+    /// How many times a note some process keeps open is tried before the write gives up
+    /// (about half a second in all).
+    static let busyAttempts = 10
 
     /// True for a name `temporaryName(for:)` makes.
     package static func isTemporaryName(_ name: String) -> Bool {

@@ -46,7 +46,43 @@ package enum Syscalls {
         return fd
     }
 
-    // MARK: Confinement
+    /// Opens (creating it if needed) the file a lock is taken on, read-write, without
+    /// following a symbolic link.
+    static func openLockFile(_ path: String, in directory: Int32) throws(SystemError) -> Int32 {
+        let flags = O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC
+        let fd = directory == currentDirectory
+            ? openat(directory, path, flags, mode_t(0o600))
+            : vault_open_beneath(directory, path, flags, 0o600)
+        guard fd >= 0 else { throw SystemError(operation: "open the lock", code: errno) }
+        return fd
+    }
+
+    /// flock(2) `LOCK_EX` on `fd`, waiting for it, retried on EINTR.
+    static func lockExclusive(_ fd: Int32) throws(SystemError) {
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw SystemError(operation: "lock", code: errno) }
+        }
+    }
+
+    /// flock(2) `LOCK_EX | LOCK_NB`: false when another open file holds the lock.
+    static func tryLockExclusive(_ fd: Int32) -> Bool {
+        flock(fd, LOCK_EX | LOCK_NB) == 0
+    }
+
+    /// True when another open file has the file at `path` open (a shell's `>>` between
+    /// its open and its write, an editor): what `AtomicFile` must not unlink. False when
+    /// none has, or when it cannot be told (a lease the file system or owner does not allow).
+    static func isOpenElsewhere(_ path: String, in directory: Int32) -> Bool {
+        ignoreLeaseBreaks
+        guard let fd = try? path.withCString({ try openForReading($0, in: directory) }) else { return false }
+        defer { close(fd) }
+        return vault_is_open_elsewhere(fd) == 1
+    }
+
+    /// A lease held for an instant is broken by a process opening the file with SIGIO, whose
+    /// default action ends the process: it is ignored, once (nothing else uses SIGIO).
+    private static let ignoreLeaseBreaks: Void = { signal(SIGIO, SIG_IGN) }()
+
 
     /// Runs `body` with the directory that holds `path`'s last name and that name: beneath
     /// `directory` (a vault's descriptor), the parent is opened with `vault_open_beneath`,
@@ -554,6 +590,11 @@ package enum Syscalls {
 
     /// Makes a write to a pipe whose reader is gone an error (EPIPE) instead of a signal
     /// that ends the process: a server writing for a `vault list | head` must live on.
+    /// usleep(3): a short pause before trying again.
+    static func sleep(microseconds: UInt32) {
+        usleep(microseconds)
+    }
+
     package static func ignoreBrokenPipes() {
         signal(SIGPIPE, SIG_IGN)
     }

@@ -78,7 +78,10 @@ final class LiveIndex: Sendable {
         self.session = session
         self.events = events
         text = TextIndex(session: session)
-        current = Locked(try Self.read(session))
+        let first = try Self.read(session)
+        // What a `kill -9` of an earlier server left: never to be committed by a sync.
+        session.removeLeftovers(of: first.scan)
+        current = Locked(first)
     }
 
     /// Summarises every note's text (on all cores; seconds on a large vault): until this

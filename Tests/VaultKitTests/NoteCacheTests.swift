@@ -54,17 +54,17 @@ import Testing
         let vault = try makeVault()
         #expect(try expectSameAnswer(vault).cacheHits == 0)
         #expect(try expectSameAnswer(vault).cacheHits == 3)
-        #expect(vault.read(".vault/.gitignore") == "cache/\ntmp/\n")
+        #expect(vault.read(".vault/.gitignore") == "cache/\ntmp/\nlock\n")
     }
 
     /// `.vault/.gitignore` ignores the cache and `vault new`'s scratch files; a vault whose
-    /// file has only `cache/` (written by an older vault) gets `tmp/` added, and the user's
-    /// own lines stay as they are, even without a final newline.
+    /// file has only `cache/` (written by an older vault) gets `tmp/` added, the write
+    /// lock's file is ignored too, and the user's own lines stay as they are, even without a final newline.
     @Test(arguments: [
-        ("cache/\n", "cache/\ntmp/\n"),
-        ("# mine\n*.bak\n/cache/", "# mine\n*.bak\n/cache/\ntmp/\n"),
-        ("/tmp/\r\n", "/tmp/\r\ncache/\n"),
-        ("tmp/\ncache/\n", "tmp/\ncache/\n"),
+        ("cache/\n", "cache/\ntmp/\nlock\n"),
+        ("# mine\n*.bak\n/cache/", "# mine\n*.bak\n/cache/\ntmp/\nlock\n"),
+        ("/tmp/\r\n", "/tmp/\r\ncache/\nlock\n"),
+        ("tmp/\ncache/\nlock\n", "tmp/\ncache/\nlock\n"),
     ])
     func gitignoreAddsOnlyWhatIsMissing(existing: String, expected: String) throws {
         let vault = try TemporaryVault()

@@ -33,6 +33,20 @@ import Testing
         #expect(try edit(before) { try $0.renameTags(merge) } == after)
     }
 
+    /// A rename changes the renamed items and nothing else: a tag the user wrote twice
+    /// stays twice (real corpora have such notes), and a string list keeps its spacing.
+    @Test(arguments: [
+        ("---\ntags:\n- other\n- other\n- a\n---\n", "---\ntags:\n- other\n- other\n- z\n---\n"),
+        ("---\ntags: [other, other, a]\n---\n", "---\ntags: [other, other, z]\n---\n"),
+        ("---\ntags: other other a\n---\n", "---\ntags: other other z\n---\n"),
+        ("---\ntags: a,   c\n---\n", "---\ntags: z,   c\n---\n"),
+        ("---\ntags: \"a ,  c\"\n---\n", "---\ntags: \"z ,  c\"\n---\n"),
+        ("---\ntags: '#a  c'\n---\n", "---\ntags: '#z  c'\n---\n"),
+    ])
+    func aRenameLeavesEveryOtherItemAsWritten(before: String, after: String) throws {
+        #expect(try edit(before) { try $0.renameTags { $0 == "a" ? "z" : $0 } } == after)
+    }
+
     @Test func removingTheLastBlockItemLeavesAnEmptyList() throws {
         #expect(try edit("---\ntags:\n  - a\nx: 1\n---\n") { try $0.renameTags { _ in nil } } == "---\ntags: []\nx: 1\n---\n")
     }

@@ -327,13 +327,13 @@ struct NewAndEditTests {
         try vault.write(".vault/.gitignore", "cache/\n# mine\n*.orig")
         let listed = try vault.run("list")  // writes the cache, and so checks the .gitignore
         #expect(listed.status == 0, "\(listed)")
-        #expect(try vault.text(".vault/.gitignore") == "cache/\n# mine\n*.orig\ntmp/\n")
+        #expect(try vault.text(".vault/.gitignore") == "cache/\n# mine\n*.orig\ntmp/\nlock\n")
 
         guard let git = CLI.which("git") else { return }
         let environment: [String: String?] = ["GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": "/dev/null", "HOME": vault.base.path]
         let initialised = try CLI.run(git, ["init", "-q"], in: vault.root, environment: environment)
         try #require(initialised.status == 0, "\(initialised)")
-        for path in [".vault/tmp/new-12345.md", ".vault/tmp/.new-12345.md.swp", ".vault/cache/notes.bin"] {
+        for path in [".vault/tmp/new-12345.md", ".vault/tmp/.new-12345.md.swp", ".vault/cache/notes.bin", ".vault/lock"] {
             let ignored = try CLI.run(git, ["check-ignore", "-q", path], in: vault.root, environment: environment)
             #expect(ignored.status == 0, "\(path) is not ignored: \(ignored)")
         }

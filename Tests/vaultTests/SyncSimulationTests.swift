@@ -133,6 +133,7 @@ struct SyncSimulationTests {
         guard let walk = FileManager.default.enumerator(atPath: root) else { return found }
         while let path = walk.nextObject() as? String {
             if path == ".git" || path == ".vault/cache" || path == ".vault/tmp" { walk.skipDescendants(); continue }
+            if path == ".vault/lock" { continue }
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue {
                 found[path] = try String(contentsOfFile: root + "/" + path, encoding: .utf8)

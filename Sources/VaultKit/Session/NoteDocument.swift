@@ -37,8 +37,14 @@ extension VaultSession {
     /// Replaces the text of the note at `path` with `text`, if the file is still the
     /// version `version` names; `.conflict` otherwise, and nothing is written. When the
     /// text changed, `modified` is set to now (in a note with front matter that parses);
-    /// the file's permissions are kept, and the write is atomic.
+    /// the file's permissions are kept, and the write is atomic. The save holds the
+    /// vault's write lock: during a sync's merge it waits, and then finds the merged note
+    /// (another version: `.conflict`), so that it is never acknowledged and then lost.
     public func save(_ text: String, to path: String, ifVersion version: String) throws(VaultError) -> NoteDocument {
+        try root.withWriteLock { () throws(VaultError) -> NoteDocument in try saveHoldingLock(text, to: path, ifVersion: version) }
+    }
+
+    private func saveHoldingLock(_ text: String, to path: String, ifVersion version: String) throws(VaultError) -> NoteDocument {
         let relative = try notePath(path)
         let (current, status) = try root.read(relative)
         guard Self.version(of: status.stamp) == version else { throw .conflict(path: relative) }

@@ -4,15 +4,16 @@ import VaultPlatform
 /// A front end's way into a vault: what the command line, the web app and scripts share.
 ///
 /// Open a session, scan (through the front-matter cache), select notes with a query,
-/// resolve the names people type, and change the vault through `beginWrite()`, which
-/// applies the rules every write must follow first. A scan is a value the caller owns: it
+/// resolve the names people type, and change the vault through `write(after:_:)`, which
+/// holds the write lock and applies the rules every write must follow first. A scan is a value the caller owns: it
 /// is freed when the caller lets go of it, so a server can rescan for days without growing.
 ///
 /// ```swift
 /// let session = try VaultSession.open(explicit: nil, workingDirectory: cwd)
 /// let scan = try session.scan(matching: Query.parse("tag:work AND NOT folder:archive"))
-/// let changes = session.beginWrite(after: scan)
-/// try changes.notes.setPinned(scan.notes[0], true)
+/// try session.write(after: scan) { changes in
+///     try changes.notes.setPinned(scan.notes[0], true)
+/// }
 /// ```
 public struct VaultSession: Sendable {
     public let vault: Vault
@@ -120,18 +121,28 @@ public struct VaultSession: Sendable {
 
     // MARK: - Writing
 
-    /// Begins changing the vault. Every write goes through what this returns, so that the
-    /// rules that come before any write are applied once, here: notes trashed more than
+    /// Changes the vault: runs `body` with the operations of a write, holding the vault's
+    /// one write lock (`VaultRoot.withWriteLock`) throughout, so that no other save, sync or
+    /// vault-wide operation runs in the middle of it. Every write goes through here, so
+    /// that the rules that come before any write are applied once: notes trashed more than
     /// `trashDays` ago are purged, and temporary files a killed `vault` left beside notes
     /// (known from `scan`, when there is one) are removed.
-    public func beginWrite(after scan: ScanResult? = nil) -> VaultChanges {
-        let purged = Trash(vault: vault).purge()
-        if let scan { AtomicFile.removeLeftovers(scan.temporaries, in: root.descriptor) }
-        return VaultChanges(vault: vault, notes: scan?.notes ?? [], purged: purged)
+    public func write<Result, Failure: Error>(after scan: ScanResult? = nil, _ body: (VaultChanges) throws(Failure) -> Result) throws(Failure) -> Result {
+        try root.withWriteLock { () throws(Failure) -> Result in
+            let purged = Trash(vault: vault).purge()
+            if let scan { removeLeftovers(of: scan) }
+            return try body(VaultChanges(vault: vault, notes: scan?.notes ?? [], purged: purged))
+        }
+    }
+
+    /// Removes the temporary files `scan` found that a killed `vault` left beside notes
+    /// (a file whose writer still runs is kept).
+    public func removeLeftovers(of scan: ScanResult) {
+        AtomicFile.removeLeftovers(scan.temporaries, in: root.descriptor)
     }
 }
 
-/// The operations of a write begun with `VaultSession.beginWrite(after:)`.
+/// The operations of a write, inside `VaultSession.write(after:_:)`.
 public struct VaultChanges: Sendable {
     public let vault: Vault
     /// The scanned notes vault-wide operations (tag renames, merges) work on.

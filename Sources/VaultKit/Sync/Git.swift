@@ -75,6 +75,26 @@ public struct Git: Sendable {
         return stride(from: 0, to: fields.count - 1, by: 2).map { (fields[$0], fields[$0 + 1]) }
     }
 
+    /// The contents of `objects` (`REV:PATH` each), read by one `git cat-file --batch`; nil
+    /// for one git does not have.
+    func blobs(_ objects: [String]) throws(VaultError) -> [[UInt8]?] {
+        // A path with a line break cannot be asked for on a line of its own.
+        let asked = objects.filter { !$0.contains("\n") }
+        let output = try check(["cat-file", "--batch"], input: Data(asked.map { $0 + "\n" }.joined().utf8)).data
+        var answers: [String: [UInt8]] = [:]
+        var position = output.startIndex
+        for object in asked {
+            guard let lineEnd = output[position...].firstIndex(of: UInt8(ascii: "\n")) else { break }
+            let header = String(decoding: output[position..<lineEnd], as: UTF8.self).split(separator: " ")
+            position = lineEnd + 1
+            // `OID blob SIZE`, then the bytes and a line break; `REV:PATH missing` alone.
+            guard header.count == 3, let size = Int(header[2]), position + size <= output.endIndex else { continue }
+            answers[object] = Array(output[position..<position + size])
+            position += size + 1
+        }
+        return objects.map { answers[$0] }
+    }
+
     static let repositoryVariables = [
         "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_CONFIG", "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_OBJECT_DIRECTORY",
         "GIT_DIR", "GIT_WORK_TREE", "GIT_IMPLICIT_WORK_TREE", "GIT_GRAFT_FILE", "GIT_INDEX_FILE", "GIT_NO_REPLACE_OBJECTS",

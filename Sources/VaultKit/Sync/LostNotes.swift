@@ -28,7 +28,7 @@ struct LostNotes {
         var ids: [String: String?] = [:]
         for path in merged { if let bytes = try? root.read(path).bytes { ids[path] = Self.id(of: bytes) } }
         let present = Set(ids.values.compactMap { $0 })
-        let notes = zip(written.map(\.path), try blobs(written.map { $0.side + ":" + $0.path })).compactMap { path, bytes in
+        let notes = zip(written.map(\.path), try git.blobs(written.map { $0.side + ":" + $0.path })).compactMap { path, bytes in
             bytes.flatMap { bytes in Self.id(of: bytes).map { (path: path, bytes: bytes, id: $0) } }
         }
         var restored: [String] = []
@@ -56,33 +56,13 @@ struct LostNotes {
     }
 
     /// A note, in the vault or in its trash; not a file of `.vault/` or another hidden folder.
-    private static func isNote(_ path: String) -> Bool {
+    static func isNote(_ path: String) -> Bool {
         path.hasSuffix(".md") && (!path.hasPrefix(".") || path.hasPrefix(Trash.directory + "/"))
     }
 
     /// The `id` of a note's front matter, lower-cased; nil when it has none.
-    private static func id(of bytes: [UInt8]) -> String? {
+    static func id(of bytes: [UInt8]) -> String? {
         let frontMatter = bytes.withUnsafeBytes { try? FrontMatter.read($0, keys: ["id"]) }
         return frontMatter.flatMap { $0 }.flatMap { NoteFields($0, understood: [.id]).id?.lowercased() }
-    }
-
-    /// The contents of `objects` (`REV:PATH` each), read by one `git cat-file --batch`; nil
-    /// for one git does not have.
-    private func blobs(_ objects: [String]) throws(VaultError) -> [[UInt8]?] {
-        // A path with a line break cannot be asked for on a line of its own.
-        let asked = objects.filter { !$0.contains("\n") }
-        let output = try git.check(["cat-file", "--batch"], input: Data(asked.map { $0 + "\n" }.joined().utf8)).data
-        var answers: [String: [UInt8]] = [:]
-        var position = output.startIndex
-        for object in asked {
-            guard let lineEnd = output[position...].firstIndex(of: UInt8(ascii: "\n")) else { break }
-            let header = String(decoding: output[position..<lineEnd], as: UTF8.self).split(separator: " ")
-            position = lineEnd + 1
-            // `OID blob SIZE`, then the bytes and a line break; `REV:PATH missing` alone.
-            guard header.count == 3, let size = Int(header[2]), position + size <= output.endIndex else { continue }
-            answers[object] = Array(output[position..<position + size])
-            position += size + 1
-        }
-        return objects.map { answers[$0] }
     }
 }

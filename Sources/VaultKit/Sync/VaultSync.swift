@@ -34,7 +34,33 @@ public struct VaultSync: Sendable {
             done.append("made a git repository")
         }
         try requireOwnRepository()
+        done += try registerMergeDriver()
+        if let remote {
+            let current = try git.run(["remote", "get-url", "origin"])
+            if !current.succeeded {
+                try git.check(["remote", "add", "origin", remote])
+                done.append("remote origin is \(remote)")
+            } else if current.stdout.trimmingCharacters(in: .newlines) != remote {
+                try git.check(["remote", "set-url", "origin", remote])
+                done.append("remote origin is now \(remote)")
+            }
+        }
+        return done
+    }
+
+    /// A pattern git ignores for the temporary files vault writes beside notes
+    /// (`.NAME.vault-PID-N.tmp`): one a `kill -9` left, or one a save is writing while a
+    /// sync commits, is never committed.
+    static let temporaryFiles = ".*.vault-*.tmp"
+
+    /// What makes a clone merge notes through vault and never commit what vault keeps for
+    /// itself: `.vault/.gitignore`, `.gitattributes`, the driver in the repository's config,
+    /// temporary files in `GIT_DIR/info/exclude`. Idempotent; what it did, one line each.
+    /// Every sync runs it, so that a fresh clone merges through the driver from its first sync.
+    private func registerMergeDriver() throws(VaultError) -> [String] {
+        var done: [String] = []
         root.ensureIgnoredInGit()
+        try excludeTemporaryFiles()
         let path = ".gitattributes"
         let existing = (try? root.read(path)).map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
         let lines = Set(existing.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) })
@@ -50,17 +76,22 @@ public struct VaultSync: Sendable {
             try git.check(["config", "--local", "merge.vault.driver", driver])
             done.append("registered the merge driver")
         }
-        if let remote {
-            let current = try git.run(["remote", "get-url", "origin"])
-            if !current.succeeded {
-                try git.check(["remote", "add", "origin", remote])
-                done.append("remote origin is \(remote)")
-            } else if current.stdout.trimmingCharacters(in: .newlines) != remote {
-                try git.check(["remote", "set-url", "origin", remote])
-                done.append("remote origin is now \(remote)")
-            }
-        }
         return done
+    }
+
+    /// Adds `temporaryFiles` to `GIT_DIR/info/exclude`: per clone, in no commit.
+    private func excludeTemporaryFiles() throws(VaultError) {
+        let folder = try gitDirectory() + "/info"
+        let file = folder + "/exclude"
+        let existing = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+        guard !existing.split(whereSeparator: \.isNewline).contains(Substring(Self.temporaryFiles)) else { return }
+        let text = existing + (existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n") + Self.temporaryFiles + "\n"
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+        } catch {
+            throw .invalidArgument("cannot write \(file): \(error.localizedDescription.lowercased()) (nothing was committed)")
+        }
     }
 
     // MARK: - Sync
@@ -78,11 +109,17 @@ public struct VaultSync: Sendable {
     public func sync(host: String = ProcessInfo.processInfo.hostName) throws(VaultError) -> Report {
         var report = Report()
         try requireOwnRepository()
-        try finishInterruptedMerge(into: &report)
-        try requireCleanState()
-        // Copies from a merge the user ran with git itself come in with this sync's commit.
-        try placeConflictCopies(into: &report)
-        if let commit = try commitEverything(message: "vault sync from \(host)") { report.lines.append(commit) }
+        report.lines += try registerMergeDriver()
+        // The commit and the merge hold the vault's write lock, so that no save lands in
+        // the middle of either (git would restore the working tree over it); fetching and
+        // pushing, which touch only the repository, do not.
+        try root.withWriteLock { () throws(VaultError) in
+            try finishInterruptedMerge(into: &report)
+            try requireCleanState()
+            // Copies from a merge the user ran with git itself come in with this sync's commit.
+            try placeConflictCopies(into: &report)
+            if let commit = try commitEverything(message: "vault sync from \(host)") { report.lines.append(commit) }
+        }
         guard try git.run(["remote", "get-url", "origin"]).succeeded else {
             report.lines.append("no remote: set one with vault sync --setup --remote URL")
             return report
@@ -99,7 +136,11 @@ public struct VaultSync: Sendable {
             }
             Self.stop(at: "after-commit")
             if try git.run(["rev-parse", "--verify", "-q", "origin/\(branch)"]).succeeded {
-                try merge("origin/\(branch)", into: &report)
+                try root.withWriteLock { () throws(VaultError) in
+                    // Saves made while fetching, so that git merges into every one of them.
+                    if let commit = try commitEverything(message: "vault sync from \(host)") { report.lines.append(commit) }
+                    try merge("origin/\(branch)", into: &report)
+                }
             }
             let push = try git.run(["push", "-q", "-u", "origin", branch])
             if push.succeeded {
@@ -199,6 +240,11 @@ public struct VaultSync: Sendable {
         for path in try LostNotes(git: git, root: root).restore(since: base) {
             report.lines.append("kept \(path): git's merge had put another note in its place")
         }
+        let copies = ConflictCopies(gitDirectory: try gitDirectory())
+        for joined in try OneNoteOnePlace(git: git, root: root).join(since: base, discardCopies: { copies.discard(for: $0) }) {
+            report.lines.append("one note in two places after the merge: kept \(joined.kept) (the later move) with the text of \(joined.removed)")
+            if let copy = joined.conflictCopy { report.conflictCopies.append(copy) }
+        }
         try placeConflictCopies(into: &report)
         try git.check(["commit", "-q", "--no-verify", "--no-edit"])
     }
@@ -218,9 +264,10 @@ public struct VaultSync: Sendable {
     }
 
     /// Commits every change of the working tree; returns the line that says so, nil when
-    /// there was nothing to commit.
+    /// there was nothing to commit. Temporary files are left out even where the exclude
+    /// file was edited.
     private func commitEverything(message: String) throws(VaultError) -> String? {
-        try git.check(["add", "-A"])
+        try git.check(["add", "-A", "--", ".", ":(exclude,glob)**/" + Self.temporaryFiles])
         let changes = try git.check(["diff", "--cached", "--name-status", "--no-renames"]).lines
         guard !changes.isEmpty else { return nil }
         var counts: [String: Int] = [:]
@@ -281,7 +328,7 @@ public struct VaultSync: Sendable {
         if ours && theirs {
             let copy = conflictCopyPath(for: path)
             let their = try git.check(["show", ":3:" + path]).data
-            try root.write(Array(their), to: copy, mode: 0o644, replacing: .nothing)
+            try root.write(ConflictCopies.copyNote(Array(their), at: copy), to: copy, mode: 0o644, replacing: .nothing)
             try git.check(["checkout", "--ours", "--", path])
             try git.check(["add", "--", path, copy])
             report.conflictCopies.append(copy)

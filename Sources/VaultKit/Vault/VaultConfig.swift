@@ -65,10 +65,11 @@ public struct VaultConfig: Sendable, Equatable {
         for (key, value) in pairs(root) {
             switch key {
             case "trashdays":
-                if let text = value.scalar, let days = Int(text), days >= 0 {
+                // 0 would empty the trash at every write: refused, the default stays.
+                if let text = value.scalar, let days = Int(text), days >= 1 {
                     config.trashDays = days
                 } else {
-                    report("'trashDays' should be a whole number of days", value)
+                    report("'trashDays' should be a whole number of days, at least 1 (30 is used)", value)
                 }
             case "list":
                 for (listKey, listValue) in pairs(value) {

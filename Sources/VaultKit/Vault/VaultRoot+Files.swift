@@ -96,9 +96,10 @@ extension VaultRoot {
         return .io(path: path, operation: error.operation, errno: error.code)
     }
 
-    /// What `vault` keeps for itself in `.vault/` and git should not see: the cache, and
-    /// the scratch files of `vault new` (with an editor's swap files beside them).
-    static let ignoredInGit = ["cache/", "tmp/"]
+    /// What `vault` keeps for itself in `.vault/` and git should not see: the cache, the
+    /// scratch files of `vault new` (with an editor's swap files beside them), the file the
+    /// write lock is taken on.
+    static let ignoredInGit = ["cache/", "tmp/", "lock"]
 
     /// Adds to `.vault/.gitignore` the lines of `ignoredInGit` it lacks (`/cache/` counts
     /// for `cache/`), after the lines already there, which are never changed. Best effort:

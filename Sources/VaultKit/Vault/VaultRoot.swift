@@ -14,6 +14,11 @@ public final class VaultRoot: Sendable {
     public let workingDirectory: String?
     /// The working directory of the command, absolute, wherever it is.
     let commandDirectory: String?
+    /// The vault's one write lock (see `withWriteLock`).
+    private let writeLock: ProcessLock
+
+    /// The file the write lock is taken on, ignored by git.
+    static let lockFile = settingsDirectory + "/lock"
 
     /// The name of the settings directory.
     public static let settingsDirectory = ".vault"
@@ -36,9 +41,21 @@ public final class VaultRoot: Sendable {
         self.descriptor = fd
         commandDirectory = workingDirectory.map { Self.absolute($0) }
         self.workingDirectory = commandDirectory.flatMap { Self.relativePart(of: $0, under: absolute) }
+        writeLock = ProcessLock(file: Self.lockFile, in: fd)
     }
 
     deinit { Syscalls.close(descriptor) }
+
+    /// Runs `body` holding the vault's one write lock: every change a front end makes (a
+    /// save, a vault-wide operation) and a sync's commit and merge hold it, so that none of
+    /// them sees the vault half way through another. Other processes and threads wait; the
+    /// thread that holds it may take it again. A `kill -9` releases it.
+    public func withWriteLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        try writeLock.withLock(body)
+    }
+
+    /// True when no other thread or process holds the write lock now. For tests.
+    public var isWriteLockFree: Bool { writeLock.isFreeForThisThread() }
 
     /// Finds the vault the way git finds a repository: `explicit` (`--vault`), else
     /// `VAULT_PATH`, else the nearest ancestor of `workingDirectory` that has `.vault/`.

@@ -95,7 +95,7 @@ struct NotesAPI: Sendable {
         guard draft.hasText else { throw APIError(.badRequest, "an empty note is not kept: give it some text") }
         let session = self.session
         let document = try await Blocking.run { () throws -> NoteDocument in
-            let path = try session.beginWrite().notes.create(draft)
+            let path = try session.write { changes throws(VaultError) in try changes.notes.create(draft) }
             return try session.document(at: path)
         }
         await live.refresh([document.note.path])
@@ -109,29 +109,30 @@ struct NotesAPI: Sendable {
         let session = self.session
         let notes = live.snapshot.scan.notes
         let (document, linked) = try await Blocking.run { () throws -> (NoteDocument, [String]) in
-            let changes = session.beginWrite()
-            var note = try session.document(at: path).note
-            if let pinned = body.pinned { try changes.notes.setPinned(note, pinned) }
-            if let tags = body.addTags, !tags.isEmpty { try Self.check(changes.tags.add(tags, to: [note])) }
-            if let tags = body.removeTags, !tags.isEmpty { try Self.check(changes.tags.remove(tags, from: [note])) }
-            // Moves rewrite the links to the note across the vault, as `vault mv` does.
-            var linked: [String] = []
-            let relocation = Relocation(vault: changes.vault, notes: notes)
-            if let title = body.title {
-                let report = try relocation.rename(session.document(at: note.path).note, to: title)
-                try Self.check(report.failed)
-                linked += report.linkedNotes
-                note = try session.document(at: report.moves.first?.to ?? note.path).note
+            try session.write { changes in
+                var note = try session.document(at: path).note
+                if let pinned = body.pinned { try changes.notes.setPinned(note, pinned) }
+                if let tags = body.addTags, !tags.isEmpty { try Self.check(changes.tags.add(tags, to: [note])) }
+                if let tags = body.removeTags, !tags.isEmpty { try Self.check(changes.tags.remove(tags, from: [note])) }
+                // Moves rewrite the links to the note across the vault, as `vault mv` does.
+                var linked: [String] = []
+                let relocation = Relocation(vault: changes.vault, notes: notes)
+                if let title = body.title {
+                    let report = try relocation.rename(session.document(at: note.path).note, to: title)
+                    try Self.check(report.failed)
+                    linked += report.linkedNotes
+                    note = try session.document(at: report.moves.first?.to ?? note.path).note
+                }
+                if let folder = body.folder {
+                    // After a rename in the same request, the links are looked for in the vault as it is now.
+                    let moving = body.title == nil ? relocation : Relocation(vault: changes.vault, notes: try session.scan().notes)
+                    let report = try moving.move([note], to: folder)
+                    try Self.check(report.failed)
+                    linked += report.linkedNotes
+                    note = try session.document(at: report.moves.first?.to ?? note.path).note
+                }
+                return (try session.document(at: note.path), linked)
             }
-            if let folder = body.folder {
-                // After a rename in the same request, the links are looked for in the vault as it is now.
-                let moving = body.title == nil ? relocation : Relocation(vault: changes.vault, notes: try session.scan().notes)
-                let report = try moving.move([note], to: folder)
-                try Self.check(report.failed)
-                linked += report.linkedNotes
-                note = try session.document(at: report.moves.first?.to ?? note.path).note
-            }
-            return (try session.document(at: note.path), linked)
         }
         await live.refresh([path, document.note.path] + linked)
         return try await respond(document)
@@ -140,7 +141,7 @@ struct NotesAPI: Sendable {
     /// `DELETE /api/notes/PATH`: to the trash.
     func delete(_ request: Request, path: String) async throws -> Response {
         let session = self.session
-        let name = try await Blocking.run { try session.beginWrite().trash.delete(try session.document(at: path).note) }
+        let name = try await Blocking.run { try session.write { try $0.trash.delete(try session.document(at: path).note) } }
         await live.refresh([path, Trash.directory])
         return APIResponse.json { json in
             json.beginObject()
@@ -153,7 +154,7 @@ struct NotesAPI: Sendable {
     func duplicate(_ request: Request, path: String) async throws -> Response {
         let session = self.session
         let document = try await Blocking.run { () throws -> NoteDocument in
-            try session.document(at: try session.beginWrite().notes.duplicate(try session.document(at: path).note))
+            try session.document(at: try session.write { try $0.notes.duplicate(try session.document(at: path).note) })
         }
         await live.refresh([document.note.path])
         return try await respond(document, status: .created)
@@ -166,12 +167,13 @@ struct NotesAPI: Sendable {
         let bytes = Array(try await request.body(upTo: 64 << 20).readableBytesView)
         let session = self.session
         let (document, file) = try await Blocking.run { () throws -> (NoteDocument, String) in
-            let changes = session.beginWrite()
-            let note = try session.document(at: path).note
-            let attachments = Attachments(vault: changes.vault)
-            let file = try attachments.add(bytes, named: name)
-            try attachments.append([file], to: note)
-            return (try session.document(at: path), file)
+            try session.write { changes in
+                let note = try session.document(at: path).note
+                let attachments = Attachments(vault: changes.vault)
+                let file = try attachments.add(bytes, named: name)
+                try attachments.append([file], to: note)
+                return (try session.document(at: path), file)
+            }
         }
         await live.refresh([path])
         var response = try await respond(document, status: .created)

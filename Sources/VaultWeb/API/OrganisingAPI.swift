@@ -34,8 +34,7 @@ struct OrganisingAPI: Sendable {
         let name = try await request.decode(NameBody.self).name
         let session = self.session
         let restored = try await Blocking.run { () throws -> Trash.Restored in
-            let trash = session.beginWrite().trash
-            return try trash.restore(try trash.resolve(name, in: trash.items()))
+            try session.write { changes in try changes.trash.restore(try changes.trash.resolve(name, in: changes.trash.items())) }
         }
         await live.refresh([restored.path, Trash.directory])
         return APIResponse.json { json in
@@ -52,7 +51,7 @@ struct OrganisingAPI: Sendable {
     /// `POST /api/trash/empty`.
     func emptyTrash(_ request: Request) async throws -> Response {
         let session = self.session
-        let deleted = try await Blocking.run { session.beginWrite().trash.empty() }
+        let deleted = try await Blocking.run { session.write { $0.trash.empty() } }
         await live.refresh([Trash.directory])
         return count("deleted", deleted)
     }
@@ -86,9 +85,11 @@ struct OrganisingAPI: Sendable {
         let session = self.session
         let dryRun = dryRun ?? false
         let report = try await Blocking.run { () throws -> TagOperations.Report in
-            let scan = try session.scan()
-            let operations = dryRun ? TagOperations(vault: session.vault, notes: scan.notes) : session.beginWrite(after: scan).tags
-            return try operation(operations, dryRun)
+            if dryRun { return try operation(TagOperations(vault: session.vault, notes: try session.scan().notes), true) }
+            // Scanned holding the lock: an operation that ran meanwhile is in the scan.
+            return try session.root.withWriteLock {
+                try session.write(after: try session.scan()) { try operation($0.tags, false) }
+            }
         }
         if !dryRun { await live.refresh(report.changed) }
         return APIResponse.json { json in ReportJSON.write(report, to: &json) }
@@ -105,7 +106,7 @@ struct OrganisingAPI: Sendable {
     func colorTag(_ request: Request) async throws -> Response {
         let body = try await request.decode(TagColorBody.self)
         let session = self.session
-        let stored = try await Blocking.run { try session.beginWrite().settings.setColor(body.color, ofTag: body.tag) }
+        let stored = try await Blocking.run { try session.write { try $0.settings.setColor(body.color, ofTag: body.tag) } }
         return pair("tag", stored.tag, stored.color)
     }
 
@@ -115,7 +116,7 @@ struct OrganisingAPI: Sendable {
     func createFolder(_ request: Request) async throws -> Response {
         let name = try await request.decode(NameBody.self).name
         let session = self.session
-        let path = try await Blocking.run { try session.beginWrite().folders.create(name) }
+        let path = try await Blocking.run { try session.write { try $0.folders.create(name) } }
         await live.refresh()
         return self.path(path)
     }
@@ -127,10 +128,11 @@ struct OrganisingAPI: Sendable {
         let session = self.session
         let notes = live.snapshot.scan.notes
         let path = try await Blocking.run { () throws -> String in
-            let changes = session.beginWrite()
-            let report = try Relocation(vault: changes.vault, notes: notes).renameFolder(changes.folders.existing(body.from), to: body.to)
-            if let failure = report.failed.first { throw failure }
-            return report.moves.first?.to ?? body.from
+            try session.write { changes in
+                let report = try Relocation(vault: changes.vault, notes: notes).renameFolder(changes.folders.existing(body.from), to: body.to)
+                if let failure = report.failed.first { throw failure }
+                return report.moves.first?.to ?? body.from
+            }
         }
         await live.refresh()
         return self.path(path)
@@ -146,10 +148,11 @@ struct OrganisingAPI: Sendable {
             guard !relative.isEmpty else { throw VaultError.invalidFolderName(folder, reason: "the vault root cannot be deleted") }
             let scan = try session.scan(matching: Query(.term(.folder(relative))))
             let existing = try session.folder(relative, in: scan)
-            let changes = session.beginWrite(after: scan)
-            for note in session.sorted(scan) { try changes.trash.delete(note) }
-            _ = changes.folders.removeEmptyDirectories(existing)
-            return scan.notes.count
+            return try session.write(after: scan) { changes in
+                for note in session.sorted(scan) { try changes.trash.delete(note) }
+                _ = changes.folders.removeEmptyDirectories(existing)
+                return scan.notes.count
+            }
         }
         await live.refresh()
         return count("trashed", trashed)
@@ -159,7 +162,7 @@ struct OrganisingAPI: Sendable {
     func colorFolder(_ request: Request) async throws -> Response {
         let body = try await request.decode(FolderColorBody.self)
         let session = self.session
-        let stored = try await Blocking.run { try session.beginWrite().settings.setColor(body.color, ofFolder: body.folder) }
+        let stored = try await Blocking.run { try session.write { try $0.settings.setColor(body.color, ofFolder: body.folder) } }
         return pair("folder", stored.folder, stored.color)
     }
 

@@ -82,30 +82,32 @@ struct TasksAPI: Sendable {
         let session = self.session
         let notes = live.snapshot.sorted
         let (changed, failed, paths) = try await Blocking.run { () -> ([NoteTask], [(String, VaultError)], [String]) in
-            let all = session.tasks(of: notes).tasks
-            let operations = session.beginWrite().tasks
-            var changed: [NoteTask] = []
-            var failed: [(String, VaultError)] = []
-            var paths: [String] = []
-            var selected: [(ref: String, task: NoteTask)] = []
-            for ref in body.refs {
-                do {
-                    selected.append((ref, try session.task(ref, in: all)))
-                } catch {
-                    failed.append((ref, error as? VaultError ?? .invalidArgument("\(error)")))
+            session.write { writing in
+                let all = session.tasks(of: notes).tasks
+                let operations = writing.tasks
+                var changed: [NoteTask] = []
+                var failed: [(String, VaultError)] = []
+                var paths: [String] = []
+                var selected: [(ref: String, task: NoteTask)] = []
+                for ref in body.refs {
+                    do {
+                        selected.append((ref, try session.task(ref, in: all)))
+                    } catch {
+                        failed.append((ref, error as? VaultError ?? .invalidArgument("\(error)")))
+                    }
                 }
-            }
-            // All at once: a note with several of these tasks is written once.
-            for ((ref, task), result) in zip(selected, operations.change(selected.map(\.task), changes)) {
-                switch result {
-                case .success(let outcome):
-                    changed += [outcome.after, outcome.next].compactMap { $0 }
-                    if outcome.changed { paths.append(task.path) }
-                case .failure(let error):
-                    failed.append((ref, error))
+                // All at once: a note with several of these tasks is written once.
+                for ((ref, task), result) in zip(selected, operations.change(selected.map(\.task), changes)) {
+                    switch result {
+                    case .success(let outcome):
+                        changed += [outcome.after, outcome.next].compactMap { $0 }
+                        if outcome.changed { paths.append(task.path) }
+                    case .failure(let error):
+                        failed.append((ref, error))
+                    }
                 }
+                return (changed, failed, paths)
             }
-            return (changed, failed, paths)
         }
         if !paths.isEmpty { await live.refresh(Array(Set(paths))) }
         let agenda = session.agenda
@@ -143,9 +145,8 @@ struct TasksAPI: Sendable {
         let note = body.note
         let finished = draft
         let task = try await Blocking.run { () throws -> NoteTask in
-            let changes = session.beginWrite()
             let path = try note.map { name in try session.resolve(name, in: try session.scan()).path }
-            return try changes.tasks.add(finished, to: path)
+            return try session.write { try $0.tasks.add(finished, to: path) }
         }
         await live.refresh([task.path])
         return APIResponse.json(.created) { json in TaskJSON.write(task, bucket: session.agenda.bucket(of: task), to: &json) }

@@ -15,11 +15,13 @@ struct EditCommand: ParsableCommand {
         let session = try Session(global)
         let found = try session.resolve(note)
         let path = session.vault.root.absolutePath(found.path)
-        let changes = session.beginWrite()
         let before = [UInt8](FileManager.default.contents(atPath: path) ?? Data())
+        // The lock is not held while the editor runs: a sync or a save meanwhile is the
+        // same as an editor opened by hand, and `finishEdit` writes only over what it reads.
         try EditorLauncher.edit(path)
-        do {
-            if try changes.notes.finishEdit(found.path, before: before) == .written {
+        do throws(VaultError) {
+            let outcome = try session.vault.write { changes throws(VaultError) in try changes.notes.finishEdit(found.path, before: before) }
+            if outcome == .written {
                 Terminal.standardError.line("vault: \(TerminalText.escaped(found.path)): modified updated")
             }
         } catch {

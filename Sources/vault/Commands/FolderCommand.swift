@@ -44,7 +44,7 @@ extension FolderCommand {
         @Argument(help: "Folder or Folder/Subfolder.") var name: String
 
         func run() throws {
-            let path = try global.openSession().beginReportedWrite().folders.create(name)
+            let path = try global.openSession().reportedWrite { try $0.folders.create(name) }
             global.terminal.line("created folder \(path)")
         }
     }
@@ -62,8 +62,8 @@ extension FolderCommand {
         func run() throws {
             let session = try Session(global)
             let source = try FolderRules(root: session.vault.root).existing(folder)
-            let relocation = links.relocation(session, dryRun: links.dryRun)
-            try links.print(relocation.renameFolder(source, to: name, dryRun: links.dryRun), session: session, output: output)
+            let report = try links.relocate(session) { try $0.renameFolder(source, to: name, dryRun: links.dryRun) }
+            try links.print(report, session: session, output: output)
         }
     }
 
@@ -116,7 +116,7 @@ extension FolderCommand {
         @Argument(help: "One of: gray blue orange yellow green indigo red purple pink teal brown, or none.") var color: String
 
         func run() throws {
-            let stored = try global.openSession().beginReportedWrite().settings.setColor(color, ofFolder: folder)
+            let stored = try global.openSession().reportedWrite { try $0.settings.setColor(color, ofFolder: folder) }
             global.terminal.line(stored.color == ConfigEditor.noColor ? "\(stored.folder) has no colour" : "\(stored.folder) is \(stored.color)")
         }
     }

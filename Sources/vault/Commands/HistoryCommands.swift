@@ -81,14 +81,14 @@ struct UndoCommand: ParsableCommand {
         switch entry {
         case .tags(let record):
             // A merge is undone by its split; a rename by renaming back.
-            var tags = dryRun ? TagOperations(vault: session.vault.vault, notes: session.scan.notes) : session.beginWrite().tags
-            tags.progress = nil
-            let report: TagOperations.Report
-            switch record.kind {
-            case .merge: report = try tags.split(record.id, dryRun: dryRun)
-            case .rename: report = try tags.rename(record.target, to: record.sources.first ?? record.target, dryRun: dryRun)
-            case .split: throw VaultError.invalidArgument("a split is undone by merging again: vault tag merge \(record.sources.joined(separator: " ")) --into \(record.target)")
+            func undo(_ tags: TagOperations) throws -> TagOperations.Report {
+                switch record.kind {
+                case .merge: try tags.split(record.id, dryRun: dryRun)
+                case .rename: try tags.rename(record.target, to: record.sources.first ?? record.target, dryRun: dryRun)
+                case .split: throw VaultError.invalidArgument("a split is undone by merging again: vault tag merge \(record.sources.joined(separator: " ")) --into \(record.target)")
+                }
             }
+            let report = dryRun ? try undo(TagOperations(vault: session.vault.vault, notes: session.scan.notes)) : try session.write { try undo($0.tags) }
             for error in report.failed { Terminal.standardError.printError(error) }
             if output.listsNotes || dryRun {
                 for path in report.changed { session.terminal.line((dryRun ? "would change " : "changed ") + VaultPath.displayed(path)) }
@@ -96,8 +96,8 @@ struct UndoCommand: ParsableCommand {
             session.terminal.line("\(report.changed.count) note\(report.changed.count == 1 ? "" : "s") \(dryRun ? "would change" : "changed")")
             if !report.failed.isEmpty { throw ExitCode(2) }
         case .files(let record):
-            let vault = dryRun ? session.vault.vault : session.beginWrite().vault
-            let report = try Undo(vault: vault).undo(record, dryRun: dryRun)
+            let report = dryRun ? try Undo(vault: session.vault.vault).undo(record, dryRun: true)
+                : try session.write { try Undo(vault: $0.vault).undo(record, dryRun: false) }
             if output.format == .json {
                 var json = JSONWriter()
                 ReportJSON.write(changed: report.done, failed: report.leftAlone, to: &json) { json in

@@ -23,8 +23,8 @@ struct MoveCommand: ParsableCommand {
         let notes = try selection.query.map { _ in try session.vault.sorted(session.vault.scan(matching: selection.parsed())) }
             ?? session.resolve(Array(arguments.dropLast()))
         try selection.requireMatches(notes)
-        let relocation = links.relocation(session, dryRun: links.dryRun)
-        try links.print(relocation.move(notes, to: destination, dryRun: links.dryRun), session: session, output: output)
+        let report = try links.relocate(session) { try $0.move(notes, to: destination, dryRun: links.dryRun) }
+        try links.print(report, session: session, output: output)
     }
 }
 
@@ -41,8 +41,8 @@ struct RenameCommand: ParsableCommand {
     func run() throws {
         let session = try Session(global)
         let found = try session.resolve(note)
-        let relocation = links.relocation(session, dryRun: links.dryRun)
-        try links.print(relocation.rename(found, to: title, dryRun: links.dryRun), session: session, output: output)
+        let report = try links.relocate(session) { try $0.rename(found, to: title, dryRun: links.dryRun) }
+        try links.print(report, session: session, output: output)
     }
 }
 
@@ -56,7 +56,7 @@ struct CopyCommand: ParsableCommand {
     func run() throws {
         let session = try Session(global)
         let found = try session.resolve(note)
-        session.terminal.line(try session.beginWrite().notes.duplicate(found, to: destination))
+        session.terminal.line(try session.write { try $0.notes.duplicate(found, to: destination) })
     }
 }
 

@@ -40,7 +40,7 @@ struct NewCommand: ParsableCommand {
             Terminal.standardError.line("vault: empty note discarded; nothing saved")
             return
         }
-        let path = try session.beginWrite().notes.create(draft)
+        let path = try session.reportedWrite { try $0.notes.create(draft) }
         print(path)
     }
 

@@ -63,6 +63,11 @@ struct MergeDriverCommand: ParsableCommand {
             }
         }
         let (baseBytes, ourBytes, theirBytes) = (try read(base), try read(ours), try read(theirs))
+        // Only git calls this, in a repository: anywhere else it changes nothing at all.
+        let gitDirectory = try Git(directory: FileManager.default.currentDirectoryPath).run(["rev-parse", "--absolute-git-dir"])
+        guard gitDirectory.succeeded else {
+            throw VaultError.invalidArgument("merge-driver is run by git in a repository, and this is none; nothing was changed")
+        }
         let result: [UInt8]
         var conflict: [UInt8]?
         if path.hasSuffix(".md") {
@@ -73,18 +78,17 @@ struct MergeDriverCommand: ParsableCommand {
         } else {
             (result, conflict) = (ourBytes, theirBytes)
         }
-        try Data(result).write(to: URL(fileURLWithPath: ours))
         if let conflict {
-            // Their version, beside ours, as a note of its own (a new id: two notes must not
-            // share one); it waits in the git directory until the merge is done.
-            var bytes = conflict
-            if var editor = try? FrontMatterEditor(bytes: conflict), editor.has(FrontMatterKey.id) {
-                try? editor.set(FrontMatterKey.id, to: .string(NoteOperations.newID()))
-                bytes = editor.bytes
-            }
-            let gitDirectory = try Git(directory: FileManager.default.currentDirectoryPath).check(["rev-parse", "--absolute-git-dir"])
-            try ConflictCopies(gitDirectory: gitDirectory.stdout.trimmingCharacters(in: .newlines)).stage(bytes, for: path)
+            // Their version waits in the git directory until the merge is done, and becomes
+            // a note of its own beside ours (see `ConflictCopies`). Kept before OURS is
+            // written: a driver that stops between the two has lost nothing.
+            try ConflictCopies(gitDirectory: gitDirectory.stdout.trimmingCharacters(in: .newlines)).stage(conflict, for: path)
             FileHandle.standardError.write(Data("vault: \(path): the same lines changed on both sides; theirs becomes a conflict copy beside it at the next vault sync\n".utf8))
+        }
+        do {
+            try Data(result).write(to: URL(fileURLWithPath: ours), options: .atomic)
+        } catch {
+            throw VaultError.invalidArgument("cannot write '\(ours)': \(error.localizedDescription.lowercased())")
         }
     }
 }

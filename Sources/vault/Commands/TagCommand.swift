@@ -160,45 +160,62 @@ extension TagCommand {
             let session = try Session(global)
             // A colour for a tag no note has is a typo (a colour can still be removed).
             if color.lowercased() != ConfigEditor.noColor { try TagOperations(vault: session.vault.vault, notes: session.scan.notes).requireExisting([tag]) }
-            let stored = try session.beginWrite().settings.setColor(color, ofTag: tag)
+            let stored = try session.write { try $0.settings.setColor(color, ofTag: tag) }
             global.terminal.line(stored.color == ConfigEditor.noColor ? "\(stored.tag) has no colour" : "\(stored.tag) is \(stored.color)")
         }
     }
 }
 
-/// Prints what a bulk tag command did, with failures on stderr; exits 2 if any failed.
+/// Prints what a bulk tag command did, with failures and notes a split could not find on
+/// stderr; exits 2 if there were any.
 private func finish(_ report: TagOperations.Report, verb: String, dryRun: Bool, output: WriteOutput, terminal: Terminal) throws {
     if Terminal.standardError.isInteractive { Terminal.standardError.write("\r\u{1B}[K") }
+    for entry in report.missing {
+        Terminal.standardError.line(TerminalText.escaped("vault: note \(entry.id) (\(entry.path)) is gone since the merge; not restored"))
+    }
     if output.format == .json {
         for error in report.failed { Terminal.standardError.printError(error) }
         var json = JSONWriter()
         ReportJSON.write(report, to: &json)
         terminal.line(json.output)
-        if !report.failed.isEmpty { throw ExitCode(2) }
+        if !report.failed.isEmpty || !report.missing.isEmpty { throw ExitCode(2) }
         return
     }
     if output.listsNotes || dryRun {
         for path in report.changed { terminal.line((dryRun ? "would change " : "changed ") + VaultPath.displayed(path)) }
     }
-    for entry in report.missing {
-        Terminal.standardError.line(TerminalText.escaped("vault: note \(entry.id) (\(entry.path)) is gone since the merge; not restored"))
-    }
     for error in report.failed { Terminal.standardError.printError(error) }
     let summary = "\(report.changed.count) note\(report.changed.count == 1 ? "" : "s") \(dryRun ? "would change" : "changed")"
     terminal.line(summary + (report.recordID.map { " (\(verb) \($0) recorded in .vault/history)" } ?? ""))
-    if !report.failed.isEmpty { throw ExitCode(2) }
+    if !report.failed.isEmpty || !report.missing.isEmpty { throw ExitCode(2) }
 }
 
 /// Runs a vault-wide, recorded tag operation with progress on stderr when it is a terminal.
+/// It scans holding the write lock: an operation that ran meanwhile (another merge that
+/// gave the notes ids) is in what it reads.
 private func runAcrossVault(_ global: GlobalOptions, dryRun: Bool, output: WriteOutput, verb: String, _ operation: (TagOperations) throws -> TagOperations.Report) throws {
-    let session = try Session(global)
-    var operations = dryRun ? TagOperations(vault: session.vault.vault, notes: session.scan.notes) : session.beginWrite().tags
-    if Terminal.standardError.isInteractive {
-        operations.progress = { done, total in
-            if done % 100 == 0 || done == total { Terminal.standardError.write("\r\(verb) \(done)/\(total)") }
+    let vault = try global.openSession()
+    if dryRun {
+        try runAcrossVault(try Session(vault: vault, terminal: global.terminal), dryRun: true, output: output, verb: verb, operation)
+    } else {
+        try vault.root.withWriteLock {
+            try runAcrossVault(try Session(vault: vault, terminal: global.terminal), dryRun: false, output: output, verb: verb, operation)
         }
     }
-    try finish(try operation(operations), verb: verb, dryRun: dryRun, output: output, terminal: session.terminal)
+}
+
+private func runAcrossVault(_ session: Session, dryRun: Bool, output: WriteOutput, verb: String, _ operation: (TagOperations) throws -> TagOperations.Report) throws {
+    func run(_ operations: TagOperations) throws -> TagOperations.Report {
+        var operations = operations
+        if Terminal.standardError.isInteractive {
+            operations.progress = { done, total in
+                if done % 100 == 0 || done == total { Terminal.standardError.write("\r\(verb) \(done)/\(total)") }
+            }
+        }
+        return try operation(operations)
+    }
+    let report = dryRun ? try run(TagOperations(vault: session.vault.vault, notes: session.scan.notes)) : try session.write { try run($0.tags) }
+    try finish(report, verb: verb, dryRun: dryRun, output: output, terminal: session.terminal)
 }
 
 /// `NOTE... TAG...`: trailing arguments that start with `#` are the tags; without any,

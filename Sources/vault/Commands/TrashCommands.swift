@@ -88,21 +88,22 @@ extension TrashCommand {
         @Argument(help: "Original paths (with or without .md), titles, or names in the trash (.trash/NAME).") var notes: [String]
 
         func run() throws {
-            let changes = try global.openSession().beginReportedWrite()
-            let items = changes.trash.items()
             var failed = false
-            _ = try changes.recorded(.restore, summary: notes.joined(separator: ", ")) { changes in
-                for name in notes {
-                    do throws(VaultError) {
-                        let item = try changes.trash.resolve(name, in: items)
-                        let restored = try changes.trash.restore(item)
-                        global.terminal.line("restored \(restored.path)" + (restored.renamed ? " (\(item.origin) is taken, so under a new name)" : ""))
-                        for left in restored.attachmentsLeft {
-                            Terminal.standardError.line(TerminalText.escaped("vault: warning: \(left) stays in the trash: its place in the vault is taken"))
+            try global.openSession().reportedWrite { changes in
+                let items = changes.trash.items()
+                _ = try changes.recorded(.restore, summary: notes.joined(separator: ", ")) { changes in
+                    for name in notes {
+                        do throws(VaultError) {
+                            let item = try changes.trash.resolve(name, in: items)
+                            let restored = try changes.trash.restore(item)
+                            global.terminal.line("restored \(restored.path)" + (restored.renamed ? " (\(item.origin) is taken, so under a new name)" : ""))
+                            for left in restored.attachmentsLeft {
+                                Terminal.standardError.line(TerminalText.escaped("vault: warning: \(left) stays in the trash: its place in the vault is taken"))
+                            }
+                        } catch {
+                            Terminal.standardError.printError(error)
+                            failed = true
                         }
-                    } catch {
-                        Terminal.standardError.printError(error)
-                        failed = true
                     }
                 }
             }
@@ -125,7 +126,7 @@ extension TrashCommand {
             }
             guard try yes || confirm("Delete \(count) note\(count == 1 ? "" : "s") in the trash for good?",
                                      terminal: global.terminal, withoutTerminal: "empty the trash") else { return }
-            global.terminal.line("deleted \(vault.beginReportedWrite().trash.empty()) note(s) for good")
+            global.terminal.line("deleted \(try vault.reportedWrite { $0.trash.empty() }) note(s) for good")
         }
     }
 }

@@ -60,15 +60,19 @@ struct Session {
         sorted.map { Array($0.prefix(limit)) } ?? VaultIndex.first(limit, of: scan.notes)
     }
 
-    func beginWrite() -> VaultChanges { vault.beginReportedWrite(after: scan) }
+    /// Runs `body` as one write of this scan's vault, holding the write lock (see
+    /// `VaultSession.write(after:_:)`), with what the trash's purge removed on stderr.
+    func write<Result>(_ body: (VaultChanges) throws -> Result) throws -> Result {
+        try vault.reportedWrite(after: scan, body)
+    }
 
-    /// Begins a write and runs `body` with it, recorded in `.vault/history/` for
-    /// `vault undo` when `recorded` (commands record what changes several notes or moves
-    /// files).
+    /// Runs `body` as one write, recorded in `.vault/history/` for `vault undo` when
+    /// `recorded` (commands record what changes several notes or moves files).
     func write<Result>(recorded: Bool, _ kind: OperationRecord.Kind, summary: @autoclosure () -> String, _ body: (VaultChanges) throws -> Result) throws -> Result {
-        let changes = beginWrite()
-        guard recorded else { return try body(changes) }
-        return try changes.recorded(kind, summary: summary(), body).result
+        try write { changes in
+            guard recorded else { return try body(changes) }
+            return try changes.recorded(kind, summary: summary(), body).result
+        }
     }
 
     func resolve(_ name: String) throws -> Note { try vault.resolve(name, in: scan) }
@@ -123,16 +127,17 @@ struct Session {
 }
 
 extension VaultSession {
-    /// Begins a write, saying on stderr which notes the trash's age limit removed for good
-    /// on the way: nothing leaves the vault without a word.
-    func beginReportedWrite(after scan: ScanResult? = nil) -> VaultChanges {
-        let changes = beginWrite(after: scan)
-        if !changes.purged.isEmpty {
-            let days = config.trashDays
-            Terminal.standardError.line(TerminalText.escaped(
-                "vault: deleted for good from the trash after \(days) day\(days == 1 ? "" : "s"): " + changes.purged.joined(separator: ", ")))
+    /// Runs `body` as one write (see `write(after:_:)`), saying on stderr which notes the
+    /// trash's age limit removed for good on the way: nothing leaves the vault without a word.
+    func reportedWrite<Result>(after scan: ScanResult? = nil, _ body: (VaultChanges) throws -> Result) throws -> Result {
+        try write(after: scan) { changes in
+            if !changes.purged.isEmpty {
+                let days = config.trashDays
+                Terminal.standardError.line(TerminalText.escaped(
+                    "vault: deleted for good from the trash after \(days) day\(days == 1 ? "" : "s"): " + changes.purged.joined(separator: ", ")))
+            }
+            return try body(changes)
         }
-        return changes
     }
 }
 

@@ -161,8 +161,9 @@ final class TestVault {
     // MARK: - Snapshots
 
     /// Files `vault` keeps for itself and may refresh on any command: the derived
-    /// front-matter cache, and the `.gitignore` that keeps it out of git.
-    static let toolStatePaths: Set<String> = [".vault/cache", ".vault/.gitignore"]
+    /// front-matter cache, the `.gitignore` that keeps it out of git, and the file the
+    /// write lock is taken on.
+    static let toolStatePaths: Set<String> = [".vault/cache", ".vault/.gitignore", ".vault/lock"]
 
     /// Every file, directory and symbolic link below the vault root (hidden ones
     /// included, links not followed), with the bytes of every file; `toolStatePaths` are

@@ -1,15 +1,27 @@
 extension FrontMatterEditor {
     /// Renames or removes tags where they stand: each item of the `tags` value is passed to
     /// `transform` (without a leading `#`), and replaced by the name it returns, or removed
-    /// for nil. A name the note already has is removed rather than repeated. Items keep
-    /// their quoting, a `#` prefix and their position, so `git diff` shows one changed line.
+    /// for nil. A renamed item whose new name the note already has is removed rather than
+    /// repeated; items the transform leaves alone stay, repeated ones too (the user wrote
+    /// them). Items keep their quoting, a `#` prefix and their position, so `git diff`
+    /// shows one changed line.
     public mutating func renameTags(_ transform: (String) -> String?) throws(FrontMatterError) {
         guard let frontMatter, let pair = try single(FrontMatterKey.tags, in: frontMatter) else { return }
+        /// Whether the item `name` stays (as the name returned): `seen` starts with the
+        /// names no item changes, and collects the new names as they are kept.
+        func keep(_ name: String, seen: inout Set<String>) -> String? {
+            guard let renamed = transform(name) else { return nil }
+            if renamed == name { return name }
+            return seen.insert(TagName.key(renamed)).inserted ? renamed : nil
+        }
+        func unchanged(_ names: [String]) -> Set<String> {
+            Set(names.filter { transform($0) == $0 }.map(TagName.key))
+        }
         switch pair.value.kind {
         case .sequence(let items, true):
             // Only the items that change are touched: `[ "#Type/A", "#Type/B" ]` keeps its
             // spaces, its separators and every other item's bytes.
-            var seen = Set<String>()
+            var seen = unchanged(items.compactMap { Self.tagItem($0)?.name })
             var replacements: [Int: String] = [:]
             var kept: [Bool] = []
             for (index, item) in items.enumerated() {
@@ -17,7 +29,7 @@ extension FrontMatterEditor {
                     kept.append(true)
                     continue
                 }
-                guard let renamed = transform(name), seen.insert(TagName.key(renamed)).inserted else {
+                guard let renamed = keep(name, seen: &seen) else {
                     kept.append(false)
                     continue
                 }
@@ -26,11 +38,13 @@ extension FrontMatterEditor {
             }
             try editFlowList(pair.value, items: items, kept: kept, replacements: replacements)
         case .sequence(let items, false):
-            var seen = Set<String>()
+            var seen = unchanged(items.compactMap { Self.tagItem($0)?.name })
             var edits: [(range: Range<Int>, text: String)] = []
+            var anyKept = false
             for item in items {
                 guard let (name, hash, style) = Self.tagItem(item) else { continue }
-                if let renamed = transform(name), seen.insert(TagName.key(renamed)).inserted {
+                if let renamed = keep(name, seen: &seen) {
+                    anyKept = true
                     if renamed != name {
                         edits.append((item.start..<item.end, Self.render(renamed, hash: hash, style: style, in: .block)))
                     }
@@ -38,7 +52,7 @@ extension FrontMatterEditor {
                 }
                 edits.append((lineRange(of: item), ""))
             }
-            let emptied = seen.isEmpty && !edits.isEmpty
+            let emptied = !anyKept && !edits.isEmpty
             for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
                 bytes.replaceSubrange(edit.range, with: Array(edit.text.utf8))
             }
@@ -50,15 +64,35 @@ extension FrontMatterEditor {
             }
         case .scalar(let text, let style, _) where !pair.value.isNull:
             let byComma = text.utf8.contains(UInt8(ascii: ","))
-            var seen = Set<String>()
-            var names: [String] = []
-            for part in text.split(whereSeparator: { byComma ? $0 == "," : ($0 == " " || $0 == "\t") }) {
-                var name = part.trimmingSpaces()
-                if name.hasPrefix("#") { name.removeFirst() }
-                guard !name.isEmpty else { continue }
-                if let renamed = transform(name), seen.insert(TagName.key(renamed)).inserted { names.append(renamed) }
+            let parts = text.split(whereSeparator: { byComma ? $0 == "," : ($0 == " " || $0 == "\t") })
+            /// Where the tag's name is in `part`: without the spaces around it and a `#`.
+            func nameRange(of part: Substring) -> Range<String.Index> {
+                var (start, end) = (part.startIndex, part.endIndex)
+                while start < end, part[start].isWhitespace { start = part.index(after: start) }
+                while end > start, part[part.index(before: end)].isWhitespace { end = part.index(before: end) }
+                if start < end, part[start] == "#" { start = part.index(after: start) }
+                return start..<end
             }
-            let rendered = names.isEmpty ? "[]" : YAMLScalarWriter.render(names.joined(separator: byComma ? ", " : " "), like: style)
+            let ranges = parts.map(nameRange).filter { !$0.isEmpty }
+            var seen = unchanged(ranges.map { String(text[$0]) })
+            var names: [String] = []
+            // Renamed in place when nothing is removed: `b,   c` keeps its spacing.
+            var inPlace = Array(text.utf8)
+            var removed = false
+            for range in ranges.reversed() {
+                let old = String(text[range])
+                guard let renamed = keep(old, seen: &seen) else {
+                    removed = true
+                    continue
+                }
+                names.insert(renamed, at: 0)
+                if renamed != old {
+                    let offsets = text.utf8.distance(from: text.startIndex, to: range.lowerBound)..<text.utf8.distance(from: text.startIndex, to: range.upperBound)
+                    inPlace.replaceSubrange(offsets, with: Array(renamed.utf8))
+                }
+            }
+            let joined = removed ? names.joined(separator: byComma ? ", " : " ") : String(decoding: inPlace, as: UTF8.self)
+            let rendered = names.isEmpty ? "[]" : YAMLScalarWriter.render(joined, like: style)
             if rendered != String(decoding: bytes[pair.value.start..<pair.value.end], as: UTF8.self) {
                 try splice(pair.value.start..<pair.value.end, with: Array(rendered.utf8))
             }

@@ -120,14 +120,18 @@ public struct TagOperations: Sendable {
         }
         let sourceKeys = Set(merge.sources.map(TagName.key))
         let targetKey = TagName.key(target)
-        let byID = Dictionary(notes.compactMap { note in note.id.map { ($0.lowercased(), note) } }, uniquingKeysWith: { first, _ in first })
+        // Two notes may share an id (a copy made by hand): the recorded path tells them apart.
+        let byID = Dictionary(grouping: notes.filter { $0.id != nil }, by: { $0.id?.lowercased() ?? "" })
         var report = Report()
         var plan: [(Note, TagHistoryRecord.Entry)] = []
+        var planned = Set<String>()
         for entry in merge.notes {
-            guard let note = byID[entry.id.lowercased()] else {
+            let candidates = (byID[entry.id.lowercased()] ?? []).filter { !planned.contains($0.path) }
+            guard let note = candidates.first(where: { $0.path == entry.path }) ?? (candidates.count == 1 ? candidates.first : nil) else {
                 report.missing.append(entry)
                 continue
             }
+            planned.insert(note.path)
             plan.append((note, entry))
         }
         let entries = Dictionary(plan.map { ($0.0.path, $0.1) }, uniquingKeysWith: { first, _ in first })
@@ -271,11 +275,19 @@ public struct TagOperations: Sendable {
         }
         let file = try history.write(record, to: interrupted?.file)
         let plannedIDs = ids
+        // The id each note has once written: the planned one, or the one another operation
+        // gave it since the scan (a record must name the id the file holds).
+        let written = Locked<[String: String]>([:])
         var report = apply(to: affected, dryRun: false) { editor, path in
             try edit(&editor, path)
             if let id = plannedIDs[path], !editor.has(FrontMatterKey.id) {
                 try editor.set(FrontMatterKey.id, to: .string(id))
             }
+            if let id = editor.fields.id { written.withLock { $0[path] = id } }
+        }
+        let actual = written.withLock { $0 }
+        for index in record.notes.indices {
+            if let id = actual[record.notes[index].path] { record.notes[index].id = id }
         }
         report.failed += skipped
         // A note that could not be changed (read-only, a broken front matter) leaves the

@@ -1,0 +1,326 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where two features meet on one vault — a sync and a save, two tag operations, a merge
+/// and its conflict copy — nothing that was acknowledged is lost and a note stays one note.
+@Suite("no acknowledged write lost")
+struct AcknowledgedWriteTests {
+    /// The write lock, held by this test process as another `vault` would hold it.
+    final class HeldLock {
+        private let fd: Int32
+
+        init(_ vault: TestVault) throws {
+            fd = open(vault.url(".vault/lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+            guard fd >= 0, flock(fd, LOCK_EX) == 0 else { throw CLIError("cannot take .vault/lock") }
+        }
+
+        func release() { close(fd) }
+    }
+
+    /// True once `pid` waits for a flock(2) another process holds: `/proc/locks` lists such
+    /// a waiter as `N: -> FLOCK ADVISORY WRITE PID …`. Gives up when the process has exited.
+    static func waitsForLock(_ process: Process) -> Bool {
+        while process.isRunning {
+            let locks = (try? String(contentsOfFile: "/proc/locks", encoding: .utf8)) ?? ""
+            if locks.split(separator: "\n").contains(where: { $0.contains("-> FLOCK") && $0.split(separator: " ").contains(Substring(String(process.processIdentifier))) }) {
+                return true
+            }
+            usleep(2_000)
+        }
+        return false
+    }
+
+    /// A command that writes waits while another holds the vault's write lock, then writes.
+    @Test func aWriteWaitsForTheVaultsWriteLock() throws {
+        let vault = try TestVault()
+        try vault.write("Note.md", "# Note\n")
+        let lock = try HeldLock(vault)
+        let process = Process()
+        process.executableURL = try CLI.binary.get()
+        process.arguments = ["pin", "Note"]
+        process.currentDirectoryURL = vault.root
+        process.environment = CLI.baseEnvironment()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let waited = Self.waitsForLock(process)
+        #expect(waited, "vault pin took no lock")
+        if waited { #expect(try vault.text("Note.md") == "# Note\n", "nothing written while the lock is held") }
+        lock.release()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(try vault.text("Note.md") == "---\npinned: true\n---\n# Note\n")
+    }
+
+    /// A sync merges holding the write lock, so that a save cannot land in the middle of
+    /// git's merge (which restored the working tree over it, after the save was answered
+    /// 200). A probe merge driver for `*.probe` files, which git runs during the merge,
+    /// tries the lock.
+    @Test func aSyncMergesHoldingTheWriteLock() throws {
+        let (remote, clones) = try SyncTests.clones(2)
+        defer { withExtendedLifetime(remote) {} }
+        let (first, second) = (clones[0], clones[1])
+        let log = second.url(".git/probe.log").path
+        for clone in [first, second] {
+            try SyncTests.git("config", "merge.probe.driver", "if flock -n .vault/lock true; then echo free >> \(log); else echo held >> \(log); fi", in: clone.root)
+        }
+        try first.write(".gitattributes", try first.text(".gitattributes") + "*.probe merge=probe\n")
+        try first.write("x.probe", "base\n")
+        #expect(try SyncTests.sync(first, []).status == 0)
+        #expect(try SyncTests.sync(second, []).status == 0)
+        try first.write("x.probe", "first\n")
+        try second.write("x.probe", "second\n")
+        #expect(try SyncTests.sync(first, []).status == 0)
+        let merged = try SyncTests.sync(second, [])
+        #expect(merged.status == 0, "\(merged)")
+        #expect((try? String(contentsOfFile: log, encoding: .utf8)) == "held\n")
+    }
+
+    /// A fresh clone's first sync registers the merge driver: without it, git merged notes
+    /// line by line and a conflict made a copy with the note's id.
+    @Test func aFreshClonesFirstSyncRegistersTheMergeDriver() throws {
+        let (remote, clones) = try SyncTests.clones(1)
+        let clone = try TestVault.emptyDirectory()
+        try? FileManager.default.removeItem(at: clone.root)
+        try SyncTests.git("clone", "-q", remote.root.path, clone.root.path, in: remote.root.deletingLastPathComponent())
+        defer { withExtendedLifetime(clones) {} }
+        let first = try SyncTests.sync(clone, [])
+        #expect(first.status == 0, "\(first)")
+        #expect(first.stdout.hasPrefix("registered the merge driver\n"), "\(first)")
+        let driver = try SyncTests.git("config", "--local", "merge.vault.driver", in: clone.root).stdout
+        #expect(driver.contains("merge-driver %O %A %B %P"))
+        #expect(try SyncTests.sync(clone, []).stdout == "in sync with origin/main\n", "said once")
+    }
+
+    /// What a `kill -9` left beside a note, or a save writes while a sync commits, is never
+    /// committed; a server removes the leftovers of dead writers when it starts.
+    @Test func temporaryFilesAreNeverCommitted() throws {
+        let (remote, clones) = try SyncTests.clones(1)
+        defer { withExtendedLifetime(remote) {} }
+        let vault = clones[0]
+        // One of a writer that still runs (this test), one of a writer long gone.
+        let live = ".Plan.md.vault-\(getpid())-1.tmp"
+        try vault.createDirectory("Reading")
+        try vault.write(live, "half")
+        try vault.write("Reading/.Book.md.vault-2147483646-7.tmp", "half")
+        try vault.write("Reading/Book.md", "# Book\n")
+        let result = try SyncTests.sync(vault, [])
+        #expect(result.status == 0, "\(result)")
+        let committed = try SyncTests.git("ls-files", in: vault.root).stdout
+        #expect(committed.contains("Reading/Book.md"))
+        #expect(!committed.contains(".tmp"), "\(committed)")
+        #expect(try vault.text(".git/info/exclude").contains(".*.vault-*.tmp\n"))
+    }
+
+    /// `trashDays: 0` emptied the whole trash at the next write without a word; it is
+    /// refused (the default stays, `check` says why), and `vault new` names what a purge
+    /// removed, as every other writer does.
+    @Test func aPurgeIsNeverSilentAndTrashDaysZeroIsRefused() throws {
+        let vault = try TestVault()
+        try vault.write("Old.md", "# Old\n")
+        #expect(try vault.run("rm", "Old").status == 0)
+        try vault.write(".vault/config.yaml", "trashDays: 0\n")
+        let new = try vault.run("new", "Fresh", stdin: Data("text\n".utf8))
+        #expect(new.status == 0, "\(new)")
+        #expect(vault.exists(".trash/Old.md"), "trashDays 0 does not empty the trash")
+        let check = try vault.run("check")
+        #expect(check.stdout.contains(".vault/config.yaml:1:12: warning: 'trashDays' should be a whole number of days, at least 1"), "\(check)")
+        // Forty days later, the purge is named by `vault new`.
+        try vault.write(".vault/config.yaml", "trashDays: 30\n")
+        let info = try vault.text(".trash/Old.md.trashinfo")
+        let old = info.replacingOccurrences(of: #"DeletionDate=\d{4}"#, with: "DeletionDate=2001", options: .regularExpression)
+        try vault.write(".trash/Old.md.trashinfo", old)
+        let later = try vault.run("new", "Later", stdin: Data("text\n".utf8))
+        #expect(later.status == 0, "\(later)")
+        #expect(later.stderr.contains("vault: deleted for good from the trash after 30 days: Old.md"), "\(later)")
+    }
+
+    /// Two merges at once over notes without ids: the second waits for the first (both
+    /// scanned before either wrote), and each record names the id the note has, so both
+    /// splits restore every note.
+    @Test func twoMergesAtOnceTakeTurnsAndRecordTheIdsTheNotesHave() throws {
+        let vault = try TestVault()
+        for index in 0..<5 { try vault.write("N\(index).md", "---\ntags: [a, b]\n---\n# N\(index)\n") }
+        let lock = try HeldLock(vault)
+        var merges: [Process] = []
+        for (source, target) in [("a", "c"), ("b", "d")] {
+            let process = Process()
+            process.executableURL = try CLI.binary.get()
+            process.arguments = ["tag", "merge", source, "--into", target]
+            process.currentDirectoryURL = vault.root
+            process.environment = CLI.baseEnvironment()
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            merges.append(process)
+        }
+        let waited = merges.map(Self.waitsForLock)
+        #expect(waited == [true, true], "both merges wait for the lock")
+        lock.release()
+        for process in merges {
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+        }
+        let ids = try (0..<5).map { index in
+            String(try #require(try vault.text("N\(index).md").split(separator: "\n").first { $0.hasPrefix("id: ") }).dropFirst(4))
+        }
+        for record in try vault.names(in: ".vault/history") {
+            let text = try vault.text(".vault/history/" + record)
+            for id in ids { #expect(text.contains(id), "\(record) names \(id)") }
+        }
+        let history = try vault.run("tag", "history", "--format", "json")
+        let recordIDs = try history.jsonObjects().compactMap { $0["id"] as? String }
+        #expect(recordIDs.count == 2, "\(history)")
+        for id in recordIDs {
+            let split = try vault.run("tag", "split", id)
+            #expect(split.status == 0 && split.stderr.isEmpty, "\(split)")
+        }
+        // Split in the order they were merged, not the reverse: the tags come back as a set.
+        for index in 0..<5 {
+            let tags = try #require(try vault.text("N\(index).md").split(separator: "\n").first { $0.hasPrefix("tags: ") })
+            #expect(tags == "tags: [a, b]" || tags == "tags: [b, a]", "N\(index): \(tags)")
+        }
+    }
+
+    /// Two notes with the same id, merged, then split: both come back; a split that cannot
+    /// find a note names it and exits 2.
+    @Test func aSplitRestoresNotesThatShareAnId() throws {
+        let vault = try TestVault()
+        try vault.write("One.md", "---\nid: same\ntags: [a]\n---\n# One\n")
+        try vault.write("Two.md", "---\nid: same\ntags: [a]\n---\n# Two\n")
+        try vault.write("Gone.md", "---\nid: gone\ntags: [a]\n---\n# Gone\n")
+        let merge = try vault.run("tag", "merge", "a", "--into", "z", "--format", "json")
+        #expect(merge.status == 0, "\(merge)")
+        let id = try #require(try merge.jsonObject()["recordID"] as? String)
+        try FileManager.default.removeItem(at: vault.url("Gone.md"))
+        let split = try vault.run("tag", "split", id)
+        #expect(split.status == 2, "\(split)")
+        #expect(split.stderr == "vault: note gone (Gone.md) is gone since the merge; not restored\n", "\(split)")
+        #expect(try vault.text("One.md") == "---\nid: same\ntags: [a]\n---\n# One\n")
+        #expect(try vault.text("Two.md") == "---\nid: same\ntags: [a]\n---\n# Two\n")
+    }
+
+    /// A conflict copy is a note of its own: a new id, not pinned, titled as the copy it
+    /// is, so that `vault show Plan` finds one note.
+    @Test func aConflictCopyIsANoteOfItsOwn() throws {
+        let (remote, clones) = try SyncTests.clones(2)
+        defer { withExtendedLifetime(remote) {} }
+        let (first, second) = (clones[0], clones[1])
+        #expect(try first.run("pin", "Plan").status == 0)
+        #expect(try SyncTests.sync(first, []).status == 0)
+        #expect(try SyncTests.sync(second, []).status == 0)
+        try first.write("Plan.md", try first.text("Plan.md").replacingOccurrences(of: "Two.", with: "Two, first."))
+        try second.write("Plan.md", try second.text("Plan.md").replacingOccurrences(of: "Two.", with: "Two, second."))
+        #expect(try SyncTests.sync(first, []).status == 0)
+        #expect(try SyncTests.sync(second, []).status == 1)
+        let copy = try #require(try second.names().first { $0.hasPrefix("Plan (conflict ") })
+        let text = try second.text(copy)
+        #expect(!text.contains("id: plan") && text.contains("\nid: "), "\(text)")
+        #expect(!text.contains("pinned"), "\(text)")
+        #expect(text.contains("\ntitle: \(copy.dropLast(3))\n"), "\(text)")
+        #expect(text.hasSuffix("# Plan\n\nOne.\n\nTwo, first.\n\nThree.\n"), "the body is theirs, byte for byte")
+        let show = try second.run("show", "Plan")
+        #expect(show.status == 0, "\(show)")
+        #expect(show.stdout.contains("Two, second."))
+    }
+
+    /// A shell's `>>` opens a note and writes a moment later. A tag rename in between
+    /// replaced the note and unlinked the file the shell then wrote to: the line was lost.
+    /// A note that another process has open is left alone and reported, and the rename
+    /// completes when run again.
+    @Test func anAppendBetweenItsOpenAndItsWriteIsNotLost() throws {
+        let vault = try TestVault()
+        try vault.write("Log.md", "---\ntags: [a]\n---\n# Log\n")
+        try vault.write("Other.md", "---\ntags: [a]\n---\n# Other\n")
+        let fd = open(vault.url("Log.md").path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        #expect(fd >= 0)
+        let rename = try vault.run("tag", "rename", "a", "z")
+        let line = Array("appended\n".utf8)
+        #expect(write(fd, line, line.count) == line.count)
+        close(fd)
+        #expect(rename.status == 2, "\(rename)")
+        #expect(rename.stderr.contains("Log.md"), "\(rename)")
+        #expect(try vault.text("Log.md") == "---\ntags: [a]\n---\n# Log\nappended\n")
+        #expect(try vault.text("Other.md").hasPrefix("---\ntags: [z]\nid: "))
+        let again = try vault.run("tag", "rename", "a", "z")
+        #expect(again.status == 0, "\(again)")
+        let log = try vault.text("Log.md")
+        #expect(log.hasPrefix("---\ntags: [z]\nid: ") && log.hasSuffix("\n---\n# Log\nappended\n"), "\(log)")
+    }
+
+    /// The notes of `clone` whose front matter says `id: ID`.
+    static func notes(withID id: String, in clone: TestVault) throws -> [String] {
+        try SyncSimulationTests.files(in: clone).filter { $0.key.hasSuffix(".md") && !$0.key.hasPrefix(".") && $0.value.contains("\nid: \(id)\n") }.keys.sorted()
+    }
+
+    /// Two machines move the same note to different folders: after both sync it is one
+    /// note in one place, with both machines' edits, and the sync says so.
+    @Test func aNoteMovedToTwoPlacesIsOneNoteAfterTheMerge() throws {
+        let (remote, clones) = try SyncTests.clones(2)
+        defer { withExtendedLifetime(remote) {} }
+        let (first, second) = (clones[0], clones[1])
+        for clone in [first, second] {
+            try clone.createDirectory("Home")
+            try clone.createDirectory("Inbox")
+        }
+        try first.write("Plan.md", try first.text("Plan.md").replacingOccurrences(of: "One.", with: "One, first."))
+        #expect(try first.run("mv", "Plan", "Home").status == 0)
+        try second.write("Plan.md", try second.text("Plan.md").replacingOccurrences(of: "Three.", with: "Three, second."))
+        #expect(try second.run("mv", "Plan", "Inbox").status == 0)
+        #expect(try SyncTests.sync(first, []).status == 0)
+        let merged = try SyncTests.sync(second, [])
+        #expect(merged.status == 0, "\(merged)")
+        #expect(merged.stdout.contains("one note in two places after the merge: kept "), "\(merged)")
+        #expect(try SyncTests.sync(first, []).status == 0)
+        for clone in [first, second] {
+            let places = try Self.notes(withID: "plan", in: clone)
+            #expect(places == ["Home/Plan.md"] || places == ["Inbox/Plan.md"], "\(places)")
+            let text = try clone.text(try #require(places.first))
+            #expect(text.contains("One, first.") && text.contains("Three, second."), "\(text)")
+            #expect(try !SyncSimulationTests.files(in: clone).keys.contains { $0.contains("conflict") })
+            #expect(try SyncTests.git("status", "--porcelain", in: clone.root).stdout == "")
+        }
+    }
+
+    /// Renamed differently on two machines: one note, named as the later rename named
+    /// it, its heading saying the same, and no conflict copy for the two headings.
+    @Test func aNoteRenamedDifferentlyOnTwoMachinesIsOneNote() throws {
+        let (remote, clones) = try SyncTests.clones(2)
+        defer { withExtendedLifetime(remote) {} }
+        let (first, second) = (clones[0], clones[1])
+        #expect(try first.run("rename", "Plan", "Offline M1").status == 0)
+        #expect(try second.run("rename", "Plan", "Offline M2").status == 0)
+        #expect(try SyncTests.sync(first, []).status == 0)
+        let merged = try SyncTests.sync(second, [])
+        #expect(merged.status == 0, "\(merged)")
+        #expect(try SyncTests.sync(first, []).status == 0)
+        for clone in [first, second] {
+            let places = try Self.notes(withID: "plan", in: clone)
+            #expect(places == ["Offline M1.md"] || places == ["Offline M2.md"], "\(places)")
+            let place = try #require(places.first)
+            #expect(try clone.text(place).contains("\n# \(place.dropLast(3))\n"), "the heading names the note as its file does")
+            let names = try clone.names()
+            #expect(!names.contains { $0.contains("conflict") }, "\(names)")
+        }
+    }
+
+    /// `vault merge-driver` run by hand, outside git, changes nothing.
+    @Test func theMergeDriverOutsideGitChangesNothing() throws {
+        let directory = try TestVault.emptyDirectory()
+        // Mergeable (tags on our side, the body on theirs), and in conflict (one line, both).
+        for theirBody in ["one\n\ntwo, theirs\n", "one, theirs\n\ntwo\n"] {
+            let (base, ours, theirs) = ("---\ntags: [a]\n---\none\n\ntwo\n", "---\ntags: [a, b]\n---\none, ours\n\ntwo\n", "---\ntags: [a]\n---\n" + theirBody)
+            try directory.write("base.md", base)
+            try directory.write("ours.md", ours)
+            try directory.write("theirs.md", theirs)
+            let result = try directory.run("merge-driver", "base.md", "ours.md", "theirs.md", "Note.md")
+            #expect(result.status != 0, "\(result)")
+            #expect(result.stderr.contains("nothing was changed"), "\(result)")
+            #expect(try directory.text("ours.md") == ours)
+            #expect(try directory.names() == ["base.md", "ours.md", "theirs.md"])
+        }
+    }
+}
