@@ -115,7 +115,7 @@ import VaultPlatform
     @Test func crlfLinesAndTheirRefs() throws {
         let read = tasks("- [ ] a\r\n- [ ] a\r\n")
         #expect(read.tasks.map(\.text) == ["a", "a"])
-        #expect(read.tasks[0].ref == tasks("- [ ] a\n").tasks[0].ref, "a REF names the line as written")
+        #expect(read.tasks[0].ref == tasks("- [ ] a\n- [ ] a\n").tasks[0].ref, "a REF names the line as written")
         #expect(read.tasks[0].ref != read.tasks[1].ref, "and which of the identical lines it is")
         #expect(tasks("- [ ] a", path: "other.md").tasks[0].ref != read.tasks[0].ref)
     }

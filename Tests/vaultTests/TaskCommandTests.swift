@@ -37,6 +37,32 @@ struct TaskCommandTests {
         #expect(try text(vault) == before)
     }
 
+    /// A due date that does not read is the one a new due date replaces: the line never
+    /// holds two.
+    @Test func aNewDueDateReplacesOneThatDoesNotRead() throws {
+        let vault = try TestVault()
+        try vault.write("List.md", "- [ ] pay 📅 2026-13-01 #home\n")
+        let ref = try ref(vault, "pay")
+        let result = try vault.run("task", "edit", ref, "--due", "2026-12-04")
+        #expect(result.status == 0, "\(result)")
+        #expect(try text(vault, "List.md") == "- [ ] pay 📅 2026-12-04 #home\n")
+    }
+
+    /// Two identical lines: the first's REF, used twice, completes the first line and is
+    /// then stale; it never names the second line.
+    @Test func aRefNamesOneOfTwoIdenticalLinesForGood() throws {
+        let vault = try TestVault()
+        try vault.write("List.md", "- [ ] water plants\n- [ ] water plants\n")
+        let result = try vault.run("tasks", "--all", "--format", "json")
+        let refs = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [[String: Any]]).compactMap { $0["ref"] as? String }
+        #expect(refs.count == 2 && refs[0] != refs[1], "\(refs)")
+        let first = try vault.run("task", "done", refs[0])
+        #expect(first.status == 0, "\(first)")
+        let again = try vault.run("task", "done", refs[0])
+        #expect(again.status != 0, "\(again)")
+        #expect(try text(vault, "List.md") == "- [x] water plants ✅ \(Self.today)\n- [ ] water plants\n")
+    }
+
     @Test func aRecurringTaskSpawnsItsNextOccurrence() throws {
         let vault = try vault()
         let result = try vault.run("task", "done", try ref(vault, "pay rent"))

@@ -41,18 +41,27 @@ public struct TaskOperations: Sendable {
     public func change(_ tasks: [NoteTask], _ changes: [TaskChange], dryRun: Bool = false) -> [Result<Outcome, VaultError>] {
         var results = [Result<Outcome, VaultError>](repeating: .failure(.invalidArgument("no task")), count: tasks.count)
         for (path, indices) in Dictionary(grouping: tasks.indices, by: { tasks[$0].path }).sorted(by: { $0.key < $1.key }) {
-            // From the last line up, so that a removal or a new occurrence never moves the
-            // lines of the tasks still to change.
-            let order = indices.sorted { tasks[$0].line > tasks[$1].line }
+            var order = indices
             var edited: [Int: Result<TaskEdit.Outcome, VaultError>] = [:]
             let edit = { (bytes: [UInt8]) -> [UInt8] in
                 edited = [:]
                 var edit = TaskEdit(bytes: bytes, path: path, today: today)
+                // Every task found by its REF before any changes: changing one of several
+                // identical lines changes the REFs of the others.
+                var lineOf: [Int: Int] = [:]
+                for index in indices { lineOf[index] = edit.lineOfTask(tasks[index].fullRef) }
+                // From the last line up, so that a removal or a new occurrence never moves
+                // the lines of the tasks still to change.
+                order = indices.sorted { (lineOf[$0] ?? tasks[$0].line) > (lineOf[$1] ?? tasks[$1].line) }
                 // Each edit's line and how many lines it added (a next occurrence) or took.
                 var applied: [(index: Int, line: Int, delta: Int)] = []
                 for index in order {
                     let lines = edit.bytes.count { $0 == 0x0A }
-                    let result = Result { () throws(VaultError) in try edit.apply(changes, toTask: tasks[index].fullRef) }
+                    let ref = tasks[index].fullRef
+                    let result = Result { () throws(VaultError) in
+                        guard let line = lineOf[index] else { throw .staleTask(ref: String(ref.prefix(7)), path: path) }
+                        return try edit.apply(changes, toTaskAt: line, ref: ref)
+                    }
                     edited[index] = result
                     if case .success(let outcome) = result {
                         applied.append((index, outcome.before.line, edit.bytes.count { $0 == 0x0A } - lines))

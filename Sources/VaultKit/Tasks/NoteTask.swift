@@ -66,7 +66,7 @@ public struct NoteTask: Sendable, Equatable {
     /// The line of the task it is a subtask of.
     public var parentLine: Int?
     /// How many lines above it in the note read exactly like it: two identical lines
-    /// have different REFs.
+    /// have different REFs (see `refHash(path:source:occurrence:among:)`).
     public var occurrence = 0
 
     /// A short name for the task, made from its note and its line as written: valid until
@@ -84,12 +84,17 @@ public struct NoteTask: Sendable, Equatable {
     /// the task is read, so that tasks kept in the cache need not keep their whole line.
     public internal(set) var refHash: UInt64 = 0
 
-    static func refHash(path: String, source: String, occurrence: Int) -> UInt64 {
+    /// For a line that `among` lines of the note (more than one) read exactly like, the
+    /// hash also takes its place among them and their number.
+    static func refHash(path: String, source: String, occurrence: Int = 0, among: Int = 1) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in path.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         hash = (hash ^ 0) &* 0x100_0000_01b3
         for byte in source.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        if occurrence > 0 { hash = (hash ^ UInt64(occurrence)) &* 0x100_0000_01b3 }
+        if among > 1 {
+            hash = (hash ^ UInt64(occurrence + 1)) &* 0x100_0000_01b3
+            hash = (hash ^ UInt64(among)) &* 0x100_0000_01b3
+        }
         return hash
     }
 

@@ -19,9 +19,22 @@ struct TaskEdit {
 
     /// Changes the task whose `fullRef` is `ref`. Throws `.staleTask` when no task of the file has it.
     mutating func apply(_ changes: [TaskChange], toTask ref: String) throws(VaultError) -> Outcome {
+        guard let line = lineOfTask(ref) else { throw .staleTask(ref: String(ref.prefix(7)), path: path) }
+        return try apply(changes, toTaskAt: line, ref: ref)
+    }
+
+    /// The line of the task whose `fullRef` is `ref` in the bytes as they are now.
+    func lineOfTask(_ ref: String) -> Int? {
+        bytes.withUnsafeBytes { TaskReader.tasks(in: $0, path: path).tasks }.first { $0.fullRef == ref }?.line
+    }
+
+    /// Changes the task at the 1-based `line`, found by its REF before other tasks of the
+    /// note changed (a change to one of several identical lines changes the REFs of the
+    /// others). `ref` names it in errors.
+    mutating func apply(_ changes: [TaskChange], toTaskAt line: Int, ref: String) throws(VaultError) -> Outcome {
         let lines = Self.lines(of: bytes)
         let found = bytes.withUnsafeBytes { TaskReader.tasks(in: $0, path: path).tasks }
-        guard let task = found.first(where: { $0.fullRef == ref }), task.line - 1 < lines.count else {
+        guard let task = found.first(where: { $0.line == line }), task.line - 1 < lines.count else {
             throw .staleTask(ref: String(ref.prefix(7)), path: path)
         }
         var range = lines[task.line - 1]

@@ -16,6 +16,9 @@ struct TaskLine {
     /// Where each field that was read is written: from its sign (or `[`) to the end of its
     /// value (or `]`), and its value alone, for edits that change only that value.
     var fields = FieldSpans()
+    /// Date fields whose value does not read (`📅 2026-13-01`), where they are written: a
+    /// new date replaces such a field rather than adding a second one.
+    var malformed = FieldSpans()
     /// Each `#tag` on the line, with `#`.
     var tags: [(name: String, range: Range<Int>)] = []
 
@@ -149,6 +152,7 @@ struct TaskLine {
                     fields[.date(field)] = (signStart..<index, valueStart..<index)
                 } else {
                     problems.append((column(valueStart), "malformed \(field.rawValue) date '\(value)' on a task (write YYYY-MM-DD)"))
+                    if malformed[.date(field)] == nil { malformed[.date(field)] = (signStart..<index, valueStart..<index) }
                     keep(signStart..<index)
                 }
                 continue

@@ -35,10 +35,11 @@ struct TaskLineEditor {
         if line.task.status != status { scalars[line.checkbox] = character }
     }
 
-    /// Sets, replaces or (with nil) removes a date.
+    /// Sets, replaces or (with nil) removes a date; a date of that kind written so that it
+    /// does not read is the one replaced or removed.
     mutating func set(_ field: NoteTask.DateField, to date: TaskDate?) {
         let line = parsed
-        let existing = line.fields[.date(field)]
+        let existing = line.fields[.date(field)] ?? line.malformed[.date(field)]
         switch (existing, date) {
         case (let span?, let date?):
             scalars.replaceSubrange(span.value, with: date.description.unicodeScalars)

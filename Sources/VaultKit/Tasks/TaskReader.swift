@@ -54,14 +54,19 @@ public enum TaskReader {
         if tasks.count > 1 {
             // Identical lines have the same first hash (of path and line); a rare collision
             // of two different lines only numbers them, which keeps their REFs apart too.
+            // Every one of n identical lines is named by its place among them and by n: when
+            // one of them changes (is done), n changes and so does every other one's REF, so
+            // that the first line's REF, used again, is stale rather than the second line's.
+            var total: [UInt64: Int] = [:]
+            for task in tasks { total[task.refHash, default: 0] += 1 }
             var seen: [UInt64: Int] = [:]
             for index in tasks.indices {
-                let occurrence = seen[tasks[index].refHash, default: 0]
-                seen[tasks[index].refHash] = occurrence + 1
-                if occurrence > 0 {
-                    tasks[index].occurrence = occurrence
-                    tasks[index].refHash = NoteTask.refHash(path: path, source: tasks[index].source, occurrence: occurrence)
-                }
+                let first = tasks[index].refHash
+                guard let count = total[first], count > 1 else { continue }
+                let occurrence = seen[first, default: 0]
+                seen[first] = occurrence + 1
+                tasks[index].occurrence = occurrence
+                tasks[index].refHash = NoteTask.refHash(path: path, source: tasks[index].source, occurrence: occurrence, among: count)
             }
         }
         return (tasks, problems)
