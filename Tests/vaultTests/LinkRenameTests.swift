@@ -32,6 +32,23 @@ struct LinkRenameTests {
         return (vault, texts)
     }
 
+    /// Links in code are text, whatever holds the code (a callout, an indentation); links
+    /// written from the note's folder, in a table cell (`\|`) or as a reference definition
+    /// lead to the note and follow it.
+    @Test func aRenameRewritesEveryFormOfLinkAndNoCode() throws {
+        let vault = try TestVault()
+        try vault.createDirectory("Work")
+        try vault.write("Work/Plan.md", "# Plan\n")
+        let code = "Text.\n\n    [[Plan]] in an indented block\n\n> [!note]\n> ```\n> [[Plan]] in a callout's fence\n> ```\n\n- item\n\n    [[Plan]] continues the item\n"
+        try vault.write("Work/Code.md", code)
+        let links = "[[./Plan]] [[./Plan.md|p]]\n\n| a | b |\n|---|---|\n| x | [[Plan\\|the plan]] |\n\nSee [the plan][r].\n\n[r]: Plan.md \"title\"\n  [s]: <./Plan.md>\n"
+        try vault.write("Work/Links.md", links)
+        let result = try vault.run("rename", "Plan", "Plan B")
+        #expect(result.status == 0, "\(result)")
+        #expect(try vault.text("Work/Code.md") == code.replacingOccurrences(of: "[[Plan]] continues", with: "[[Plan B]] continues"))
+        #expect(try vault.text("Work/Links.md") == "[[./Plan B]] [[./Plan B.md|p]]\n\n| a | b |\n|---|---|\n| x | [[Plan B\\|the plan]] |\n\nSee [the plan][r].\n\n[r]: Plan%20B.md \"title\"\n  [s]: <./Plan B.md>\n")
+    }
+
     private static let renamed: [String: String] = [
         "[[Plan]] [[plan|the plan]] ![[Plan#Goals]] [[Work/Plan.md]] [p](Work/Plan.md) [q](<Work/Plan.md#x>) `[[Plan]]`":
             "[[Plan B]] [[Plan B|the plan]] ![[Plan B#Goals]] [[Work/Plan B.md]] [p](Work/Plan%20B.md) [q](<Work/Plan B.md#x>) `[[Plan]]`",

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Finds the links of a note's text: wiki links, embeds and Markdown links to relative
-/// paths, outside the front matter, fenced code blocks and code spans; an escaped `\[`
+/// Finds the links of a note's text: wiki links, embeds, Markdown links to relative paths
+/// and reference definitions (`[r]: Note.md`), outside the front matter, code blocks
+/// (fenced, in a quote or callout too, and indented) and code spans; an escaped `\[`
 /// starts none, and URLs (`https:`, `mailto:`) and same-page anchors are not links to notes.
 public enum LinkParser {
     /// The links in the file `bytes`, in order.
@@ -16,19 +17,107 @@ public enum LinkParser {
         for index in 0..<start where bytes[index] == 0x0A { number += 1 }
         var links: [NoteLink] = []
         var fence: UInt8?
+        var blocks = IndentedCode()
         var lineStart = start
         while lineStart < bytes.count {
             let lineEnd = firstIndex(of: 0x0A, in: bytes, from: lineStart) ?? bytes.count
             let line = UnsafeRawBufferPointer(rebasing: bytes[lineStart..<lineEnd])
-            if let marker = codeFenceMarker(line) {
+            if let marker = codeFenceMarker(unquoted(line)) {
                 if fence == nil { fence = marker } else if fence == marker { fence = nil }
-            } else if fence == nil, line.contains(UInt8(ascii: "[")) {
-                scan(line, offset: lineStart, number: number, into: &links)
+            } else if fence == nil, !blocks.isCode(line), line.contains(UInt8(ascii: "[")) {
+                if let definition = referenceDefinition(line) {
+                    if let target = definition.target {
+                        links.append(NoteLink(kind: .markdown, target: target, heading: definition.heading, line: number, column: 1 + definition.indent,
+                                              targetRange: (lineStart + definition.range.lowerBound)..<(lineStart + definition.range.upperBound)))
+                    }
+                } else {
+                    scan(line, offset: lineStart, number: number, into: &links)
+                }
             }
             lineStart = lineEnd + 1
             number += 1
         }
         return links
+    }
+
+    /// `line` without the `>` markers of a quote or callout (each with up to three spaces
+    /// before it and one after): a fence inside a callout is still a fence.
+    private static func unquoted(_ line: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        var index = 0
+        while true {
+            var probe = index
+            while probe < min(index + 3, line.count), line[probe] == 0x20 { probe += 1 }
+            guard probe < line.count, line[probe] == UInt8(ascii: ">") else { break }
+            index = probe + 1
+            if index < line.count, line[index] == 0x20 { index += 1 }
+        }
+        return UnsafeRawBufferPointer(rebasing: line[index...])
+    }
+
+    /// Indented code blocks, line by line: a line indented four spaces (or a tab) after a
+    /// blank line begins one, unless a list is going on (there it continues a list item);
+    /// it lasts while lines are blank or indented so.
+    private struct IndentedCode {
+        private var inCode = false
+        private var afterBlank = true
+        private var inList = false
+
+        mutating func isCode(_ line: UnsafeRawBufferPointer) -> Bool {
+            var index = 0, width = 0
+            while index < line.count, width < 4, line[index] == 0x20 || line[index] == 0x09 {
+                width += line[index] == 0x09 ? 4 : 1
+                index += 1
+            }
+            let blank = !line.contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }
+            defer { afterBlank = blank }
+            if blank { return inCode }
+            if inCode, width >= 4 { return true }
+            inCode = width >= 4 && afterBlank && !inList
+            if inCode { return true }
+            inList = Self.isListItem(UnsafeRawBufferPointer(rebasing: line[index...])) || (inList && width > 0)
+            return false
+        }
+
+        /// `- `, `* `, `+ ` or `1. ` / `1) ` at the start of what is left of the line.
+        private static func isListItem(_ text: UnsafeRawBufferPointer) -> Bool {
+            guard let first = text.first else { return false }
+            if first == UInt8(ascii: "-") || first == UInt8(ascii: "*") || first == UInt8(ascii: "+") {
+                return text.count == 1 || text[1] == 0x20 || text[1] == 0x09
+            }
+            var index = 0
+            while index < text.count, index < 9, text[index] >= 0x30, text[index] <= 0x39 { index += 1 }
+            guard index > 0, index < text.count, text[index] == UInt8(ascii: ".") || text[index] == UInt8(ascii: ")") else { return false }
+            return index + 1 == text.count || text[index + 1] == 0x20
+        }
+    }
+
+    /// `[label]: destination "title"` at the start of a line (up to three spaces in):
+    /// where its destination is, and what it leads to (nil for a URL or an anchor).
+    private static func referenceDefinition(_ line: UnsafeRawBufferPointer) -> (target: String?, heading: String?, range: Range<Int>, indent: Int)? {
+        var index = 0
+        while index < min(3, line.count), line[index] == 0x20 { index += 1 }
+        guard index < line.count, line[index] == bracket, index + 1 < line.count, line[index + 1] != bracket,
+              line[index + 1] != UInt8(ascii: "^") else { return nil }
+        let indent = index
+        var end = index + 1
+        while end < line.count, line[end] != close {
+            if line[end] == bracket { return nil }
+            if line[end] == backslash { end += 1 }
+            end += 1
+        }
+        guard end + 1 < line.count, end > index + 1, line[end + 1] == UInt8(ascii: ":") else { return nil }
+        // The destination is read as a Markdown link's: `](` stands in for `]:` and the
+        // line's end for its `)`.
+        var destination = Array(line[(end + 2)...])
+        while destination.first == 0x20 || destination.first == 0x09 { destination.removeFirst() }
+        guard !destination.isEmpty else { return nil }
+        let skipped = line.count - (end + 2) - destination.count
+        let shifted = [close, UInt8(ascii: "(")] + destination + [UInt8(ascii: ")")]
+        return shifted.withUnsafeBytes { raw in
+            guard let link = markdown(raw, textEnd: 0) else { return nil }
+            let offset = end + 2 + skipped - 2
+            return (link.target, link.heading, (link.range.lowerBound + offset)..<(link.range.upperBound + offset), indent)
+        }
     }
 
     private static let bracket = UInt8(ascii: "["), close = UInt8(ascii: "]"), bang = UInt8(ascii: "!")
@@ -121,15 +210,19 @@ public enum LinkParser {
         guard end + 1 < line.count else { return nil }
         var targetEnd = inner
         while targetEnd < end, line[targetEnd] != UInt8(ascii: "|"), line[targetEnd] != UInt8(ascii: "#") { targetEnd += 1 }
+        /// In a table a link's `|` is written `\|`: the backslash belongs to neither side.
+        func beforeEscape(_ end: Int, from start: Int) -> Int {
+            end > start && end < line.count && line[end] == UInt8(ascii: "|") && line[end - 1] == backslash ? end - 1 : end
+        }
         var headingText: String?
         if targetEnd < end, line[targetEnd] == UInt8(ascii: "#") {
             var headingEnd = targetEnd + 1
             while headingEnd < end, line[headingEnd] != UInt8(ascii: "|") { headingEnd += 1 }
-            headingText = String(decoding: UnsafeRawBufferPointer(rebasing: line[(targetEnd + 1)..<headingEnd]), as: UTF8.self)
+            headingText = String(decoding: UnsafeRawBufferPointer(rebasing: line[(targetEnd + 1)..<beforeEscape(headingEnd, from: targetEnd + 1)]), as: UTF8.self)
         }
         // The target without the spaces around it (`[[ Note ]]`).
         var first = inner
-        var last = targetEnd
+        var last = beforeEscape(targetEnd, from: inner)
         while first < last, line[first] == 0x20 { first += 1 }
         while last > first, line[last - 1] == 0x20 { last -= 1 }
         guard first < last || headingText != nil else { return nil }

@@ -97,7 +97,7 @@ public struct LinkRewriter: Sendable {
             let written = Array(bytes[link.targetRange])
             let text = link.kind == .markdown
                 ? markdownTarget(written, angled: link.targetRange.lowerBound > 0 && bytes[link.targetRange.lowerBound - 1] == UInt8(ascii: "<"), from: from, to: target, isNote: link.namesNote)
-                : wikiTarget(String(decoding: written, as: UTF8.self), to: target, isNote: link.namesNote)
+                : wikiTarget(String(decoding: written, as: UTF8.self), from: from, to: target, isNote: link.namesNote)
             let inserted = Array(text.utf8)
             if inserted != written { splices.append(ByteSplice(offset: link.targetRange.lowerBound, removed: written, inserted: inserted)) }
         }
@@ -123,9 +123,15 @@ public struct LinkRewriter: Sendable {
         return link.kind == .markdown ? LinkTargets.path(of: link.target, from: path) == target : false
     }
 
-    private func wikiTarget(_ written: String, to target: String, isNote: Bool) -> String {
+    private func wikiTarget(_ written: String, from path: String, to target: String, isNote: Bool) -> String {
         guard isNote else { return target }
         let withExtension = written.lowercased().hasSuffix(".md")
+        if LinkTargets.isRelative(written) {
+            // Still written from the linking note's folder.
+            var relative = LinkTargets.relative(target, from: path)
+            if !withExtension { relative.removeLast(3) }
+            return relative.hasPrefix("../") ? relative : "./" + relative
+        }
         let stem = String(target.dropLast(3))
         let name = stem.split(separator: "/").last.map(String.init) ?? stem
         if !written.contains("/"), after.note(named: name) == target { return withExtension ? name + ".md" : name }

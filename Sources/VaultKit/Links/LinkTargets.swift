@@ -26,10 +26,17 @@ public struct LinkTargets: Sendable {
     public func resolve(_ link: NoteLink, from path: String) -> Resolution {
         if link.target.isEmpty { return .sameNote }
         guard link.namesNote else { return .attachment }
-        if link.kind != .markdown { return wiki.resolve(link.target).map(Resolution.note) ?? .broken }
+        if link.kind != .markdown, !Self.isRelative(link.target) { return wiki.resolve(link.target).map(Resolution.note) ?? .broken }
+        // A Markdown link, or a wiki link written from the note's folder (`[[./Note]]`).
         guard var joined = Self.path(of: link.target, from: path) else { return .broken }
         if !joined.lowercased().hasSuffix(".md") { joined += ".md" }
         return wiki.resolvePath(joined).map(Resolution.note) ?? .broken
+    }
+
+    /// True for a wiki link's target written from the linking note's folder: `./Note`,
+    /// `../Other/Note`, as Obsidian reads them.
+    static func isRelative(_ target: String) -> Bool {
+        target.hasPrefix("./") || target.hasPrefix("../")
     }
 
     /// The vault-relative path a relative `target` names from the note at `path`; nil when
