@@ -307,6 +307,40 @@ struct AcknowledgedWriteTests {
         }
     }
 
+    /// A rename that cannot set the new title (the `title` key is written twice) is refused
+    /// before the file moves: nothing changes and nothing is recorded.
+    @Test func aRenameThatCannotRetitleChangesNothing() throws {
+        let vault = try TestVault()
+        try vault.write("Dup.md", "---\ntitle: One\ntitle: Two\n---\nbody\n")
+        try vault.write("Linker.md", "[[Dup]]\n")
+        let before = try vault.snapshot()
+        let result = try vault.run("rename", "Dup.md", "Renamed")
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("Dup.md:"), "\(result)")
+        #expect(try vault.snapshot().differences(from: before).filter { !$0.hasPrefix("added: .vault/history") } == [])
+        #expect(try vault.run("history").stdout == "no operations yet\n")
+    }
+
+    /// Undo of a rename whose note was edited since: the note keeps its new name and its
+    /// heading (never the old name with the new heading), says so once, and the links
+    /// rewritten in other notes are taken back.
+    @Test func anUndoRestoresAllOfANoteOrNoneOfIt() throws {
+        let vault = try TestVault()
+        try vault.write("Plan.md", "# Plan\n\ntext\n")
+        try vault.write("Linker.md", "See [[Plan]].\n")
+        let rename = try vault.run("rename", "Plan", "Plan B", "--format", "json")
+        #expect(rename.status == 0, "\(rename)")
+        let id = try #require(try rename.jsonObject()["recordID"] as? String)
+        try vault.write("Plan B.md", try vault.text("Plan B.md") + "edited since\n")
+        let undo = try vault.run("undo", id)
+        #expect(undo.status == 1, "\(undo)")
+        #expect(try vault.text("Plan B.md") == "# Plan B\n\ntext\nedited since\n")
+        #expect(!vault.exists("Plan.md"))
+        #expect(undo.stderr.components(separatedBy: "left as it is").count == 2, "said once: \(undo)")
+        #expect(undo.stderr.contains("nothing of this note was undone"), "\(undo)")
+        #expect(try vault.text("Linker.md") == "See [[Plan]].\n")
+    }
+
     /// `vault merge-driver` run by hand, outside git, changes nothing.
     @Test func theMergeDriverOutsideGitChangesNothing() throws {
         let directory = try TestVault.emptyDirectory()

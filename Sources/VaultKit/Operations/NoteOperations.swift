@@ -98,6 +98,17 @@ public struct NoteOperations: Sendable {
         try retitleChange(path, from: note, to: title) == nil ? .unchanged : .written
     }
 
+    /// Throws what `retitle` would throw for `note`, as it is on disk now, writing nothing.
+    func checkRetitle(_ note: Note, to title: String) throws(VaultError) {
+        let bytes = try root.read(note.path).bytes
+        do {
+            var editor = try FrontMatterEditor(bytes: bytes, timeZone: vault.timeZone)
+            try Self.retitle(&editor, from: note, to: title.trimmingSpaces())
+        } catch {
+            throw .located(error.diagnostic(path: note.path))
+        }
+    }
+
     /// As `retitle`, with the bytes before and after.
     func retitleChange(_ path: String, from note: Note, to title: String) throws(VaultError) -> NoteWriter.Change? {
         try vault.writer.change(path) { editor in try Self.retitle(&editor, from: note, to: title.trimmingSpaces()) }

@@ -73,6 +73,9 @@ public struct Relocation: Sendable {
         let target = try operations.renameTarget(note, to: title)
         // Checked before any link changes (the move checks again, and never replaces a file).
         if target.lowercased() != note.path.lowercased(), root.status(target) != nil { throw .destinationExists(target) }
+        // The new title is written after the move: a note that cannot take it (a `title`
+        // key written twice) is refused before the first byte changes.
+        try operations.checkRetitle(note, to: title)
         let moves = target == note.path ? [] : [LinkRewriter.Move(from: note.path, to: target)]
         return try relocate(moves, kind: .rename, summary: "\(note.path) → \(target)", dryRun: dryRun) { steps throws(VaultError) in
             if let change = try operations.retitleChange(target, from: note, to: title) { steps.append(Self.edit(target, change)) }

@@ -36,7 +36,39 @@ public struct Undo: Sendable {
         var undo = OperationRecord(kind: .undo, time: vault.now(), summary: summary, undoes: record.id, steps: steps)
         let file = try history.write(undo)
         var taken: [OperationRecord.Step] = []
-        for step in steps {
+        // A note's steps (its move and its edit, for a rename) are taken back together or
+        // not at all: checked first, all of them, so that no note comes back half undone.
+        let chains = Self.chains(of: steps)
+        var skipped = Set<Int>()
+        // Where each path's file is before the steps run: a step is checked where the
+        // moves before it will have put its file.
+        var moved: [String: String] = [:]
+        func place(_ path: String) -> String {
+            if let file = moved[path] { return file }
+            // A file of a folder that a step before it moves back.
+            var folder = Substring(path)
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                if let there = moved[String(folder)] { return there + path.dropFirst(folder.count) }
+            }
+            return path
+        }
+        for (index, step) in steps.enumerated() where !skipped.contains(chains[index]) {
+            let result = check(step, place: place)
+            if case .ready = result {
+                switch step {
+                case .move(let from, let to): moved[to] = place(from)
+                case .trash(let path, let name): moved[Trash.directory + "/" + name] = place(path)
+                case .restore(let name, let path): moved[path] = place(Trash.directory + "/" + name)
+                case .edit: break
+                }
+            }
+            guard case .changed(let error) = result else { continue }
+            skipped.insert(chains[index])
+            let partners = steps.indices.filter { chains[$0] == chains[index] }.count
+            report.leftAlone.append(partners > 1 ? Self.wholeNoteLeft(error) : error)
+        }
+        for (index, step) in steps.enumerated() where !skipped.contains(chains[index]) {
             switch check(step) {
             case .already: continue
             case .changed(let error): report.leftAlone.append(error)
@@ -80,17 +112,19 @@ public struct Undo: Sendable {
         case changed(VaultError)
     }
 
-    private func check(_ step: OperationRecord.Step) -> Check {
+    /// Whether `step` can run now; `place` says where a path's file is (elsewhere when an
+    /// earlier step will have moved it there).
+    private func check(_ step: OperationRecord.Step, place: (String) -> String = { $0 }) -> Check {
         let root = vault.root
         switch step {
         case .move(let from, let to):
-            return Self.check(moving: from, to: to, root: root)
+            return Self.check(moving: place(from), to: to, root: root)
         case .trash(let path, let name):
-            return Self.check(moving: path, to: Trash.directory + "/" + name, root: root)
+            return Self.check(moving: place(path), to: Trash.directory + "/" + name, root: root)
         case .restore(let name, let path):
-            return Self.check(moving: Trash.directory + "/" + name, to: path, root: root)
+            return Self.check(moving: place(Trash.directory + "/" + name), to: path, root: root)
         case .edit(let path, let before, let after, _):
-            guard let bytes = try? root.read(path).bytes else { return .changed(Self.leftAlone(path, "it is not there any more")) }
+            guard let bytes = try? root.read(place(path)).bytes else { return .changed(Self.leftAlone(path, "it is not there any more")) }
             switch FNV1a.hash(bytes) {
             case before: return .ready
             case after: return .already
@@ -124,6 +158,48 @@ public struct Undo: Sendable {
             if status.isReadOnly { throw Self.leftAlone(path, "it is read-only") }
             try root.write(result, to: path, mode: status.mode, modificationTime: status.modified, replacing: .unchanged(status.stamp))
         }
+    }
+
+    /// For each step, a number shared by the steps of one file: a move joins the paths it
+    /// goes between.
+    static func chains(of steps: [OperationRecord.Step]) -> [Int] {
+        var parent: [String: String] = [:]
+        func find(_ path: String) -> String {
+            var current = path
+            while let next = parent[current], next != current { current = next }
+            return current
+        }
+        func join(_ a: String, _ b: String) {
+            let (ra, rb) = (find(a), find(b))
+            if ra != rb { parent[ra] = rb }
+        }
+        func paths(_ step: OperationRecord.Step) -> [String] {
+            switch step {
+            case .move(let from, let to): [from, to]
+            case .trash(let path, let name): [path, Trash.directory + "/" + name]
+            case .restore(let name, let path): [Trash.directory + "/" + name, path]
+            case .edit(let path, _, _, _): [path]
+            }
+        }
+        for step in steps {
+            let all = paths(step)
+            for path in all where parent[path] == nil { parent[path] = path }
+            for path in all.dropFirst() { join(all[0], path) }
+        }
+        var numbers: [String: Int] = [:]
+        return steps.map { step in
+            let key = find(paths(step)[0])
+            if let number = numbers[key] { return number }
+            numbers[key] = numbers.count
+            return numbers[key] ?? 0
+        }
+    }
+
+    /// `error`, saying that the rest of the note's steps were not taken back either.
+    private static func wholeNoteLeft(_ error: VaultError) -> VaultError {
+        guard case .located(var diagnostic) = error else { return error }
+        diagnostic.message += "; nothing of this note was undone, so that it is not left half undone"
+        return .located(diagnostic)
     }
 
     private static func leftAlone(_ path: String, _ reason: String) -> VaultError {
