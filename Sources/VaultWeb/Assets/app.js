@@ -301,8 +301,15 @@ function onListScroll() {
 
 async function openNote(path, { quiet = false } = {}) {
   if (state.open && state.open.path !== path) await leaveNote();
+  const typed = $('editor').value;
   const note = await attempt(() => api('GET', `/api/notes/${pathURL(path)}`));
   if (!note) return;
+  // Typed into while the disk version loaded: the typed text stays, unsaved, and its save
+  // names the version it was typed on, so the server answers with both (nothing is lost).
+  if (quiet && state.open && state.open.path === path && (state.dirty || $('editor').value !== typed)) {
+    $('disk-notice').hidden = false;
+    return;
+  }
   state.open = note;
   state.dirty = false;
   $('disk-notice').hidden = true;
@@ -543,6 +550,16 @@ async function showTasks() {
 
 function renderTasks() {
   const view = state.tasks;
+  // A box being typed in is not drawn away under the typing: the list is drawn again once
+  // it is left (after its own change is saved).
+  const focused = document.activeElement;
+  if (focused && focused.tagName === 'INPUT' && focused.type === 'date' && $('tasks-list').contains(focused)) {
+    if (!view.waiting) {
+      view.waiting = true;
+      focused.addEventListener('blur', () => { view.waiting = false; setTimeout(renderTasks); }, { once: true });
+    }
+    return;
+  }
   const data = view.data;
   const list = $('tasks-list');
   const known = new Set(data.groups.flatMap((group) => group.tasks.map((task) => task.ref)));
@@ -619,7 +636,26 @@ function taskRow(task, categories) {
   due.value = task.due || '';
   due.title = 'Due date';
   if (task.bucket === 'Overdue') due.classList.add('overdue');
-  due.addEventListener('change', () => changeTasks([task.ref], { due: due.value || null }));
+  // Saved once the date is whole: on leaving the box or Enter, or a pick in the calendar.
+  // Typed digit by digit, the box holds dates such as 0002-12-15 on the way.
+  let typing = false;
+  const commitDue = () => {
+    typing = false;
+    const value = due.value;
+    if (value === (task.due || '')) return;
+    if (value && !/^[1-9]\d{3}-\d{2}-\d{2}$/.test(value)) {
+      toast(`${value} is not a date to save; the due date stays ${task.due || 'unset'}`);
+      due.value = task.due || '';
+      return;
+    }
+    task.due = value || undefined;
+    changeTasks([task.ref], { due: value || null });
+  };
+  due.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') commitDue(); else if (event.key.length === 1 || event.key === 'Backspace') typing = true;
+  });
+  due.addEventListener('change', () => { if (!typing) commitDue(); });
+  due.addEventListener('blur', commitDue);
 
   const priority = document.createElement('select');
   priority.title = 'Priority';
