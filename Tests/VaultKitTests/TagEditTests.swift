@@ -67,6 +67,9 @@ import Testing
         ("---\ntags: [work, c]\n---\n", ["work", "a", "b"], "---\ntags: [work, a, b]\n---\n"),
         ("---\ntags: [c]\n---\n", ["b", "c", "a"], "---\ntags: [b, c, a]\n---\n"),
         ("---\ntags:\n  - c\n  - work\n---\n", ["a", "b", "work"], "---\ntags:\n  - a\n  - b\n  - work\n---\n"),
+        // A blank line or a comment between items stays between the same places.
+        ("---\ntags:\n  - z\n\n  - y\n---\n", ["a", "y"], "---\ntags:\n  - a\n\n  - y\n---\n"),
+        ("---\ntags:\n  - z\n  # mine\n  - y\n---\n", ["a", "b", "y"], "---\ntags:\n  - a\n  # mine\n  - b\n  - y\n---\n"),
     ])
     func setTagsRestoresTheOrder(before: String, names: [String], after: String) throws {
         #expect(try edit(before) { try $0.setTags(names) } == after)

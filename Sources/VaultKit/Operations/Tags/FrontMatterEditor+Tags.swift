@@ -121,28 +121,38 @@ extension FrontMatterEditor {
             try replaceFlowList(pair.value, items: items, with: names.map { texts[TagName.key($0)] ?? Self.render($0, hash: false, style: style, in: .flow) })
         case .sequence(let items, false) where !items.isEmpty && !names.isEmpty:
             var lines: [String: [UInt8]] = [:]
-            var others: [UInt8] = []
             let region = lineRange(of: items[0]).lowerBound..<lineRange(of: items[items.count - 1]).upperBound
-            var cursor = region.lowerBound
             for item in items {
-                let range = lineRange(of: item)
-                others += bytes[cursor..<range.lowerBound]
-                cursor = range.upperBound
                 if let (name, _, _) = Self.tagItem(item), lines[TagName.key(name)] == nil {
-                    lines[TagName.key(name)] = Array(bytes[range])
-                } else if Self.tagItem(item) == nil {
-                    others += bytes[range]
+                    lines[TagName.key(name)] = Array(bytes[lineRange(of: item)])
                 }
             }
             let prefix = Array(bytes[lineRange(of: items[0]).lowerBound..<items[0].start])
             let style = Self.tagItem(items[0])?.style ?? .plain
             let lineBreak = frontMatter.block.lineBreak.rawValue
-            var result = others
-            for name in names {
+            func line(for name: String) -> [UInt8] {
                 var line = lines[TagName.key(name)] ?? prefix + Array(Self.render(name, hash: false, style: style, in: .block).utf8)
                 if line.last != UInt8(ascii: "\n") { line += Array(lineBreak.utf8) }
-                result += line
+                return line
             }
+            // The names take the places of the tag items in turn, each place with what
+            // stood before it (a blank line, a comment), so that the list keeps its layout;
+            // items that are not tags stay where they are.
+            var result: [UInt8] = []
+            var next = 0
+            var cursor = region.lowerBound
+            for item in items {
+                let range = lineRange(of: item)
+                let gap = bytes[cursor..<range.lowerBound]
+                cursor = range.upperBound
+                if Self.tagItem(item) == nil {
+                    result += gap + bytes[range]
+                } else if next < names.count {
+                    result += gap + line(for: names[next])
+                    next += 1
+                }
+            }
+            for name in names[next...] { result += line(for: name) }
             if region.upperBound == bytes.count || bytes[region.upperBound - 1] != UInt8(ascii: "\n") {
                 result.removeLast(lineBreak.utf8.count)
             }
