@@ -285,6 +285,27 @@ struct AcknowledgedWriteTests {
         }
     }
 
+    /// Moved on one machine, rewritten on the other so much that git sees no rename: git
+    /// kept the edit where the note was and the move where it went. One note, where it was
+    /// moved, with the edit.
+    @Test func aNoteMovedOnOneSideAndRewrittenOnTheOtherIsOneNote() throws {
+        let (remote, clones) = try SyncTests.clones(2)
+        defer { withExtendedLifetime(remote) {} }
+        let (first, second) = (clones[0], clones[1])
+        try first.createDirectory("Home")
+        #expect(try first.run("mv", "Plan", "Home").status == 0)
+        let rewritten = "---\nid: plan\ntags: [work]\nmodified: 2026-11-01T10:00:00+00:00\n---\n# Plan\n\nAll new.\n\nEvery line.\n\nOf it.\n"
+        try second.write("Plan.md", rewritten)
+        #expect(try SyncTests.sync(first, []).status == 0)
+        let merged = try SyncTests.sync(second, [])
+        #expect(merged.status == 0, "\(merged)")
+        #expect(try SyncTests.sync(first, []).status == 0)
+        for clone in [first, second] {
+            #expect(try Self.notes(withID: "plan", in: clone) == ["Home/Plan.md"])
+            #expect(try clone.text("Home/Plan.md") == rewritten)
+        }
+    }
+
     /// Renamed differently on two machines: one note, named as the later rename named
     /// it, its heading saying the same, and no conflict copy for the two headings.
     @Test func aNoteRenamedDifferentlyOnTwoMachinesIsOneNote() throws {

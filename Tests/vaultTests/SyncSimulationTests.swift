@@ -1,25 +1,47 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Two machines edit and organise one vault at random (edits, new notes and tasks, tags,
 /// pins, moves, renames, deletes, folder renames, restores, undos of any recorded
-/// operation) and sync in random order (DESIGN 14):
-/// afterwards both are identical, every word written on either side is somewhere in the
-/// vault (in its note, a conflict copy, or the trash the note went to), no note holds a
-/// conflict marker, every note reads, and git's object store is sound.
+/// operation, tag merges, an outside editor's rename-saves and in-place appends) and sync
+/// in random order (DESIGN 14): after every sync each id names one note; afterwards both
+/// are identical, every word written on either side is somewhere in the vault (in its
+/// note, a conflict copy, or the trash the note went to), no note holds a conflict marker,
+/// every note reads, git's object store is sound, and nothing outside the vaults changed.
 ///
 /// `VAULT_SYNC_ROUNDS` sets the number of rounds (200; the sanitizer runs take fewer) and
 /// `VAULT_SYNC_SEED` replays a run; the seed is in every failure.
 @Suite("vault sync, two machines at random")
 struct SyncSimulationTests {
     static let rounds = ProcessInfo.processInfo.environment["VAULT_SYNC_ROUNDS"].flatMap { Int($0) } ?? 200
+    /// `VAULT_SYNC_TRACE=1` prints each round's choice, to follow a replayed run.
+    static let traces = ProcessInfo.processInfo.environment["VAULT_SYNC_TRACE"] != nil
     static let seed = ProcessInfo.processInfo.environment["VAULT_SYNC_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 1...UInt64.max)
 
     @Test func twoClonesEditingOrganisingAndSyncingAtRandomLoseNothing() throws {
-        var random = SplitMix(seed: Self.seed)
+        try simulate(seed: Self.seed, outsideEditors: false)
+    }
+
+    /// With an outside editor's saves (rename-saves, in-place appends) and tag merges too,
+    /// and "one id, one note" checked after every sync. Run by hand (`VAULT_SYNC_WHOLE=1`):
+    /// it still finds notes that end up twice and words lost (docs/reliability.md), so it
+    /// is not yet a gate.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["VAULT_SYNC_WHOLE"] != nil))
+    func theWholeProductAtRandomLosesNothing() throws {
+        try simulate(seed: Self.seed, outsideEditors: true)
+    }
+
+    func simulate(seed: UInt64, outsideEditors: Bool) throws {
+        var random = SplitMix(seed: seed)
         let (remote, clones) = try SyncTests.clones(2)
         defer { withExtendedLifetime(remote) {} }
-        let context = "seed \(Self.seed) (VAULT_SYNC_SEED replays it)"
+        let context = "seed \(seed)\(outsideEditors ? ", whole product" : "") (VAULT_SYNC_SEED replays it)"
+        // A file beside the vaults that nothing may touch.
+        let outside = remote.root.deletingLastPathComponent().appendingPathComponent("outside.txt")
+        try Data("untouched\n".utf8).write(to: outside)
         var words: [String] = []
         for round in 0..<Self.rounds {
             let side = Int(random.next() % 2)
@@ -28,7 +50,11 @@ struct SyncSimulationTests {
             let notes = try Self.notes(in: clone)
             let note = notes.isEmpty ? nil : notes[Int(random.next() % UInt64(notes.count))]
             let name = note.map { String($0.dropLast(3)) } ?? ""
-            switch (random.next() % 14, note) {
+            // Without outside editors and tag merges, 13 is a sync, as it always was.
+            var choice = random.next() % (outsideEditors ? 17 : 14)
+            if !outsideEditors, choice == 13 { choice = 16 }
+            if Self.traces { print("round \(round): clone \(side), case \(choice), \(note ?? "-")") }
+            switch (choice, note) {
             case (0...2, let note?):
                 // A line written into the body, anywhere after the front matter.
                 var lines = try clone.text(note).components(separatedBy: "\n")
@@ -78,15 +104,43 @@ struct SyncSimulationTests {
                 guard !entries.isEmpty else { break }
                 let entry = entries[Int(random.next() % UInt64(entries.count))]
                 let result = try clone.run("undo", entry["id"] as? String ?? "")
-                // Files changed since are left alone (1); an operation undone already is refused (2).
-                #expect(result.status == 0 || result.status == 1 || result.stderr.contains(" was undone by "), "\(context): \(result)")
+                // Files changed since are left alone (1); an operation undone already is refused
+                // (2), and so is a split of a merge split already; a split says which notes it
+                // could not find (2).
+                #expect(result.status == 0 || result.status == 1 || result.stderr.contains(" was undone by ") || result.stderr.contains(" was already split by ")
+                        || result.stderr.contains(" is gone since the merge; not restored"), "\(context): \(result)")
             case (12, _):
                 let result = try clone.run("task", "add", "task", word)
                 #expect(result.status == 0, "\(context): \(result)")
                 words.append(word)
+            case (13, let note?):
+                // An editor that saves by writing a new file and renaming it over the note.
+                let text = try clone.text(note) + "\n" + word + "\n"
+                let swap = clone.url(note).deletingLastPathComponent().appendingPathComponent(".\(word).swp")
+                try Data(text.utf8).write(to: swap)
+                _ = rename(swap.path, clone.url(note).path)
+                words.append(word)
+            case (14, let note?):
+                // A shell's `>>`: the same file, written in place.
+                let handle = try FileHandle(forWritingTo: clone.url(note))
+                try handle.seekToEnd()
+                try handle.write(contentsOf: Data("\n\(word)\n".utf8))
+                try handle.close()
+                words.append(word)
+            case (15, _):
+                let tags = Set(try Self.files(in: clone).filter { $0.key.hasSuffix(".md") && !$0.key.hasPrefix(".") }.values.flatMap { text in
+                    text.split(separator: "\n").filter { $0.hasPrefix("tags: [") }.flatMap { $0.dropFirst(7).dropLast().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+                }).filter { !$0.isEmpty && !words.contains($0) }.sorted()
+                guard let tag = tags.isEmpty ? nil : tags[Int(random.next() % UInt64(tags.count))] else { break }
+                let result = try clone.run("tag", "merge", tag, "--into", "m" + word)
+                #expect(result.status == 0, "\(context): \(result)")
             default:
                 let result = try SyncTests.sync(clone, [])
                 #expect(result.status == 0 || result.status == 1, "\(context): round \(round): \(result)")
+                if outsideEditors {
+                    let ids = try Self.ids(in: clone)
+                    #expect(ids.filter { $0.value.count > 1 }.isEmpty, "\(context): round \(round): one id, two notes: \(ids.filter { $0.value.count > 1 })")
+                }
             }
         }
         // Everyone syncs until nothing moves.
@@ -111,6 +165,22 @@ struct SyncSimulationTests {
         #expect(!check.stdout.contains("front matter") && !check.stderr.contains("error:"), "\(context): \(check)")
         #expect(try SyncTests.git("fsck", "--no-progress", in: clones[0].root).status == 0)
         #expect(try SyncTests.git("status", "--porcelain", in: clones[0].root).stdout == "", "\(context)")
+        #expect(try String(contentsOf: outside, encoding: .utf8) == "untouched\n", "\(context)")
+        if outsideEditors {
+            let ids = try Self.ids(in: clones[0])
+            #expect(ids.filter { $0.value.count > 1 }.isEmpty, "\(context): one id, two notes: \(ids.filter { $0.value.count > 1 })")
+        }
+    }
+
+    /// The notes of a clone (outside hidden folders) by the id in their front matter.
+    static func ids(in clone: TestVault) throws -> [String: [String]] {
+        var ids: [String: [String]] = [:]
+        for (path, text) in try files(in: clone) where path.hasSuffix(".md") && !path.hasPrefix(".") {
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            guard lines.first == "---", let end = lines.dropFirst().firstIndex(of: "---") else { continue }
+            if let line = lines[1..<end].first(where: { $0.hasPrefix("id: ") }) { ids[String(line.dropFirst(4)), default: []].append(path) }
+        }
+        return ids
     }
 
     /// The folders of a clone (top-level directories that are not hidden).

@@ -1,11 +1,16 @@
 import Foundation
 
-/// A note both sides of a merge moved or renamed, each to a place of its own (DESIGN 14,
-/// "one note, one place"). git knows files by their paths: it keeps both places, and the
-/// note becomes two notes with one id. After the merge such a note is one note again: the
-/// place of the later commit wins, the two versions are merged as the merge driver merges
-/// a note (with the winner's title and heading, which the renames changed differently),
-/// and the other place is removed. Edits that cannot be merged go to a conflict copy.
+/// A note that a merge left in two places (DESIGN 14, "one note, one place"). git knows
+/// files by their paths: when both sides moved or renamed a note, each to a place of its
+/// own, or one side moved it while the other changed it so much that git saw no rename,
+/// git keeps both places, and the note becomes two notes with one id. After the merge such
+/// a note is one note again:
+///
+/// - its place is the one a side moved it to (when both did, the later commit's);
+/// - its text is the two versions merged as the merge driver merges a note, this machine's
+///   where they cannot be (the other text becomes a conflict copy); a title or heading the
+///   side whose place wins changed (a rename) is the note's title;
+/// - the other place is removed.
 struct OneNoteOnePlace {
     let git: Git
     let root: VaultRoot
@@ -14,54 +19,82 @@ struct OneNoteOnePlace {
     struct Joined: Sendable, Equatable {
         var kept: String
         var removed: String
-        /// Where the loser's text went when it could not be merged.
+        /// Where the other side's text went when it could not be merged.
         var conflictCopy: String?
     }
 
-    /// One side's version of a note it added since the merge base.
+    /// One side's version of a note.
     private struct Version {
         var path: String
         var bytes: [UInt8]
     }
 
-    /// Joins, in the merge in progress from the commit `base`, every note whose id both
-    /// sides added under different paths; stages the result. `discardCopies` is called
-    /// with the paths joined, whose conflict copies from git's own merge are void.
+    /// Joins, in the merge in progress from the commit `base`, every note whose id one side
+    /// has at a path only it has and the other side at another such path; stages the
+    /// result. `discardCopies` is called with the paths joined, whose conflict copies
+    /// from git's own merge are void.
     func join(since base: String, discardCopies: (Set<String>) throws(VaultError) -> Void) throws(VaultError) -> [Joined] {
         let ours = try git.changes(from: base, to: "HEAD")
         let theirs = try git.changes(from: base, to: "MERGE_HEAD")
-        func added(_ changes: [(status: String, path: String)]) -> [String] {
-            changes.filter { $0.status == "A" && LostNotes.isNote($0.path) && !$0.path.hasPrefix(".") }.map(\.path)
+        func written(_ changes: [(status: String, path: String)]) -> [String] {
+            changes.filter { ($0.status == "A" || $0.status == "M") && LostNotes.isNote($0.path) && !$0.path.hasPrefix(".") }.map(\.path)
         }
-        let (ourAdded, theirAdded) = (added(ours), added(theirs))
-        guard !ourAdded.isEmpty, !theirAdded.isEmpty else { return [] }
+        let (ourPaths, theirPaths) = (written(ours), written(theirs))
+        guard !ourPaths.isEmpty, !theirPaths.isEmpty else { return [] }
+        // A path that only one side has: added by it, or kept (and changed) by it where the
+        // other side deleted it.
+        let ourDeleted = Set(ours.filter { $0.status == "D" }.map(\.path))
+        let theirDeleted = Set(theirs.filter { $0.status == "D" }.map(\.path))
+        let theirAdded = Set(theirs.filter { $0.status == "A" }.map(\.path))
+        let ourAdded = Set(ours.filter { $0.status == "A" }.map(\.path))
+        let ourOwn = ourPaths.filter { theirDeleted.contains($0) || (ourAdded.contains($0) && !theirAdded.contains($0)) }
+        let theirOwn = theirPaths.filter { ourDeleted.contains($0) || (theirAdded.contains($0) && !ourAdded.contains($0)) }
+        guard !ourOwn.isEmpty, !theirOwn.isEmpty else { return [] }
         var ourByID: [String: Version] = [:]
-        for (path, bytes) in zip(ourAdded, try git.blobs(ourAdded.map { "HEAD:" + $0 })) {
+        for (path, bytes) in zip(ourOwn, try git.blobs(ourOwn.map { "HEAD:" + $0 })) {
             guard let bytes, let id = LostNotes.id(of: bytes), ourByID[id] == nil else { continue }
             ourByID[id] = Version(path: path, bytes: bytes)
         }
         var pairs: [(id: String, ours: Version, theirs: Version)] = []
-        for (path, bytes) in zip(theirAdded, try git.blobs(theirAdded.map { "MERGE_HEAD:" + $0 })) {
+        for (path, bytes) in zip(theirOwn, try git.blobs(theirOwn.map { "MERGE_HEAD:" + $0 })) {
             guard let bytes, let id = LostNotes.id(of: bytes), let mine = ourByID[id], mine.path != path,
-                  !pairs.contains(where: { $0.id == id }) else { continue }
+                  !pairs.contains(where: { $0.id == id }),
+                  // Both still there: where git saw the rename, it merged the two itself.
+                  root.status(mine.path) != nil, root.status(path) != nil else { continue }
             pairs.append((id, mine, Version(path: path, bytes: bytes)))
         }
         guard !pairs.isEmpty else { return [] }
-        // The version both sides started from: at the path both of them left.
-        let ourDeleted = Set(ours.filter { $0.status == "D" }.map(\.path))
-        let left = theirs.filter { $0.status == "D" && ourDeleted.contains($0.path) && LostNotes.isNote($0.path) }.map(\.path)
-        var baseByID: [String: Version] = [:]
+        // The version both sides started from: at a place one side kept, or at the place both left.
+        let left = ours.filter { $0.status == "D" && theirDeleted.contains($0.path) && LostNotes.isNote($0.path) }.map(\.path)
+        var leftByID: [String: Version] = [:]
         for (path, bytes) in zip(left, try git.blobs(left.map { base + ":" + $0 })) {
-            if let bytes, let id = LostNotes.id(of: bytes) { baseByID[id] = baseByID[id] ?? Version(path: path, bytes: bytes) }
+            if let bytes, let id = LostNotes.id(of: bytes) { leftByID[id] = leftByID[id] ?? Version(path: path, bytes: bytes) }
         }
-        // git merged the two versions under one of the three paths (the one both left, when
-        // it saw two renames of one file): that merge's conflict copy is replaced by this one.
-        try discardCopies(Set(pairs.flatMap { [$0.ours.path, $0.theirs.path] + (baseByID[$0.id].map { [$0.path] } ?? []) }))
+        let kept = try git.blobs(pairs.flatMap { [base + ":" + $0.ours.path, base + ":" + $0.theirs.path] })
+        // When git saw two renames of one file, it merged the two versions under the path
+        // both left: that merge's conflict copy is replaced by this one. (A copy under one
+        // of the two paths holds what git merged into it from a third file: it stays.)
+        try discardCopies(Set(pairs.compactMap { leftByID[$0.id]?.path }))
         var joined: [Joined] = []
-        for pair in pairs where root.status(pair.ours.path) != nil && root.status(pair.theirs.path) != nil {
-            let theirsLater = try commitTime("MERGE_HEAD", pair.theirs.path) > commitTime("HEAD", pair.ours.path)
-            let (winner, loser) = theirsLater ? (pair.theirs, pair.ours) : (pair.ours, pair.theirs)
-            let merged = NoteMerge.merge(base: baseByID[pair.id]?.bytes ?? [], ours: winner.bytes, theirs: Self.titled(loser.bytes, like: winner.bytes))
+        for (index, pair) in pairs.enumerated() {
+            let (ourBase, theirBase) = (kept[2 * index], kept[2 * index + 1])
+            let base = ourBase.map { Version(path: pair.ours.path, bytes: $0) } ?? theirBase.map { Version(path: pair.theirs.path, bytes: $0) } ?? leftByID[pair.id]
+            // The place a side moved the note to; when both did, the later commit's.
+            let theirsWins: Bool
+            if ourBase != nil {
+                theirsWins = true
+            } else if theirBase != nil {
+                theirsWins = false
+            } else {
+                theirsWins = try commitTime("MERGE_HEAD", pair.theirs.path) > commitTime("HEAD", pair.ours.path)
+            }
+            let (winner, loser) = theirsWins ? (pair.theirs, pair.ours) : (pair.ours, pair.theirs)
+            // The two files as git left them (what it merged into them stays), each with the
+            // winner's new title when its side gave the note one.
+            func now(_ version: Version) throws(VaultError) -> [UInt8] {
+                Self.titled(try root.read(version.path).bytes, like: winner.bytes, base: base?.bytes)
+            }
+            let merged = NoteMerge.merge(base: base?.bytes ?? [], ours: try now(pair.ours), theirs: try now(pair.theirs))
             let mode = root.status(winner.path)?.mode ?? 0o644
             try root.write(merged.bytes, to: winner.path, mode: mode & 0o7777)
             root.removeFile(loser.path)
@@ -84,16 +117,19 @@ struct OneNoteOnePlace {
         Int(try git.check(["log", "-1", "--format=%ct", revision, "--", path]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
     }
 
-    /// `bytes` with the `title` key and the first `# ` heading of `model`, where both have
-    /// them: a rename changes those, and the winner's name is the note's name now.
-    static func titled(_ bytes: [UInt8], like model: [UInt8]) -> [UInt8] {
+    /// `bytes` with the `title` key and the first `# ` heading of `model`, each where
+    /// `model` changed it from `base` (a rename does) and both have it.
+    static func titled(_ bytes: [UInt8], like model: [UInt8], base: [UInt8]?) -> [UInt8] {
         var result = bytes
+        let baseEditor = base.flatMap { try? FrontMatterEditor(bytes: $0) }
         if var editor = try? FrontMatterEditor(bytes: result), let modelEditor = try? FrontMatterEditor(bytes: model),
            editor.has(FrontMatterKey.title), let title = modelEditor.entryText(FrontMatterKey.title),
+           baseEditor?.entryText(FrontMatterKey.title) != title,
            (try? editor.putEntry(FrontMatterKey.title, title)) != nil {
             result = editor.bytes
         }
         guard let mine = firstHeading(in: result), let theirs = firstHeading(in: model) else { return result }
+        if let base, let original = firstHeading(in: base), base[original] == model[theirs] { return result }
         result.replaceSubrange(mine, with: model[theirs])
         return result
     }
