@@ -196,15 +196,20 @@ int vault_peer_uid(int fd, unsigned int *uid) {
 #endif
 }
 
-int vault_is_open_elsewhere(int fd) {
+int vault_take_read_lease(int fd) {
 #ifdef __linux__
-    if (fcntl(fd, F_SETLEASE, F_WRLCK) == 0) {
-        fcntl(fd, F_SETLEASE, F_UNLCK);
-        return 0;
-    }
+    if (fcntl(fd, F_SETLEASE, F_RDLCK) == 0) return 0;
     return (errno == EAGAIN || errno == EBUSY) ? 1 : -1;
 #else
     (void)fd;
     return -1;
+#endif
+}
+
+void vault_release_lease(int fd) {
+#ifdef __linux__
+    fcntl(fd, F_SETLEASE, F_UNLCK);
+#else
+    (void)fd;
 #endif
 }

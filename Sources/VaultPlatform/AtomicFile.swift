@@ -130,29 +130,45 @@ package enum AtomicFile {
                 return
             }
             // `temporary` now names the file that was at `path` at the moment of the exchange.
-            let displaced = Syscalls.status(temporary, in: directory)
-            let unchanged = displaced?.stamp.isSameContent(as: stamp) == true
-            if unchanged, !Syscalls.isOpenElsewhere(temporary, in: directory) {
-                Syscalls.removeFile(temporary, in: directory)
-                return
-            }
-            // An editor saved in between, or still has the file open. Put its file back,
-            // unless a later save already replaced ours.
+            if removeIfUnchanged(temporary, stamp: stamp, in: directory) == .removed { return }
+            // An editor saved in between, or still has the file open for writing. Put its
+            // file back, unless a later save already replaced ours.
+            let displacedChanged = Syscalls.status(temporary, in: directory)?.stamp.isSameContent(as: stamp) != true
             guard let now = Syscalls.status(path, in: directory), now.inode == ownInode,
                   (try? Syscalls.exchange(temporary, path, in: directory)) != nil
             else {
                 Syscalls.removeFile(temporary, in: directory)
                 throw .changed
             }
-            guard unchanged, attempt + 1 < busyAttempts else { break }
+            guard !displacedChanged, attempt + 1 < busyAttempts else { break }
             Syscalls.sleep(microseconds: 1_000 << min(attempt, 6))
         }
         // The caller starts again from what is on disk (and reports a note that stays busy).
         throw .changed
     }
 
-    /// How many times a note some process keeps open is tried before the write gives up
-    /// (about half a second in all).
+    private enum Displaced {
+        case removed
+        case changed
+        case writerOpen
+    }
+
+    /// Removes the file the exchange displaced when it is still the one that was read and
+    /// no one has it open for writing: checked holding a read lease, which no writer can
+    /// open the file past until the file is gone (where leases exist).
+    private static func removeIfUnchanged(_ temporary: String, stamp: FileStamp, in directory: Int32) -> Displaced {
+        guard let fd = Syscalls.openForReading(temporary, in: directory) else { return .changed }
+        defer { Syscalls.close(fd) }
+        let lease = Syscalls.takeReadLease(fd)
+        if lease == .writerOpen { return .writerOpen }
+        defer { if lease == .held { Syscalls.releaseLease(fd) } }
+        guard (try? Syscalls.status(of: fd))?.stamp.isSameContent(as: stamp) == true else { return .changed }
+        Syscalls.removeFile(temporary, in: directory)
+        return .removed
+    }
+
+    /// How many times a note some process keeps open for writing is tried before the
+    /// write gives up (about a quarter of a second in all).
     static let busyAttempts = 10
 
     /// True for a name `temporaryName(for:)` makes.

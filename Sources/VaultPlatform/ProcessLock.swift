@@ -57,14 +57,19 @@ package final class ProcessLock: @unchecked Sendable {
         while owner != nil { condition.wait() }
         owner = me
         depth = 1
-        // Other threads of this process wait on the condition meanwhile, not on flock.
+        // Other threads of this process wait on the condition meanwhile (`owner` is set),
+        // not on the mutex, while this one waits for other processes.
+        condition.unlock()
+        var locked: Int32 = -1
         if let fd = try? Syscalls.openLockFile(file, in: directory) {
             if (try? Syscalls.lockExclusive(fd)) != nil {
-                descriptor = fd
+                locked = fd
             } else {
                 Syscalls.close(fd)
             }
         }
+        condition.lock()
+        descriptor = locked
     }
 
     private func release() {

@@ -46,6 +46,8 @@ package enum Syscalls {
         return fd
     }
 
+    // MARK: Locks and leases
+
     /// Opens (creating it if needed) the file a lock is taken on, read-write, without
     /// following a symbolic link.
     static func openLockFile(_ path: String, in directory: Int32) throws(SystemError) -> Int32 {
@@ -69,20 +71,42 @@ package enum Syscalls {
         flock(fd, LOCK_EX | LOCK_NB) == 0
     }
 
-    /// True when another open file has the file at `path` open (a shell's `>>` between
-    /// its open and its write, an editor): what `AtomicFile` must not unlink. False when
-    /// none has, or when it cannot be told (a lease the file system or owner does not allow).
-    static func isOpenElsewhere(_ path: String, in directory: Int32) -> Bool {
+    /// What a read lease on a file says about its writers.
+    package enum Lease {
+        /// Granted: no one has the file open for writing, and no one can open it so until
+        /// it is given back.
+        case held
+        /// Someone has the file open for writing (a shell's `>>` between its open and its
+        /// write, an editor).
+        case writerOpen
+        /// The file system or the file's owner allows no lease.
+        case unknown
+    }
+
+    /// Takes a read lease on `fd` (open read-only); give it back with `releaseLease`.
+    static func takeReadLease(_ fd: Int32) -> Lease {
         ignoreLeaseBreaks
-        guard let fd = try? path.withCString({ try openForReading($0, in: directory) }) else { return false }
-        defer { close(fd) }
-        return vault_is_open_elsewhere(fd) == 1
+        switch vault_take_read_lease(fd) {
+        case 0: return .held
+        case 1: return .writerOpen
+        default: return .unknown
+        }
+    }
+
+    static func releaseLease(_ fd: Int32) {
+        vault_release_lease(fd)
+    }
+
+    /// Opens `path` read-only, without following a symbolic link; nil when it cannot.
+    static func openForReading(_ path: String, in directory: Int32) -> Int32? {
+        try? path.withCString { try openForReading($0, in: directory) }
     }
 
     /// A lease held for an instant is broken by a process opening the file with SIGIO, whose
     /// default action ends the process: it is ignored, once (nothing else uses SIGIO).
     private static let ignoreLeaseBreaks: Void = { signal(SIGIO, SIG_IGN) }()
 
+    // MARK: Confinement
 
     /// Runs `body` with the directory that holds `path`'s last name and that name: beneath
     /// `directory` (a vault's descriptor), the parent is opened with `vault_open_beneath`,
@@ -578,6 +602,11 @@ package enum Syscalls {
 
     package static var processID: Int32 { getpid() }
 
+    /// usleep(3): a short pause before trying again.
+    static func sleep(microseconds: UInt32) {
+        usleep(microseconds)
+    }
+
     /// True unless no process `pid` exists (a process of another user still counts).
     package static func processExists(_ pid: Int32) -> Bool {
         kill(pid, 0) == 0 || errno != ESRCH
@@ -590,11 +619,6 @@ package enum Syscalls {
 
     /// Makes a write to a pipe whose reader is gone an error (EPIPE) instead of a signal
     /// that ends the process: a server writing for a `vault list | head` must live on.
-    /// usleep(3): a short pause before trying again.
-    static func sleep(microseconds: UInt32) {
-        usleep(microseconds)
-    }
-
     package static func ignoreBrokenPipes() {
         signal(SIGPIPE, SIG_IGN)
     }

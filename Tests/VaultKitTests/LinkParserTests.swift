@@ -43,6 +43,16 @@ import Testing
         #expect(links(text).isEmpty, "\(text)")
     }
 
+    /// Code inside a callout ends with the callout, fenced or not closed; an indented line
+    /// after a fence is not code without a blank line before it; a reference definition
+    /// is a link, a footnote is not.
+    @Test func codeEndsWithItsQuoteAndDefinitionsAreLinks() {
+        #expect(described("> ```\n> [[In]]\nafter [[Out]]\n") == ["wiki Out @3:7 'Out'"])
+        #expect(described("```\nx\n```\n    [[Item]]\n") == ["wiki Item @4:5 'Item'"])
+        #expect(described("[r]: Note.md \"t\"\n[^1]: [[Foot]]\n") == ["markdown Note.md @1:1 'Note.md'", "wiki Foot @2:7 'Foot'"])
+        #expect(described("| [[A\\|b]] |\n") == ["wiki A @1:3 'A'"])
+    }
+
     @Test func notInFrontMatterOrCodeBlocksAndLinesCountFromTheTop() {
         let text = "---\ntitle: \"[[Not]]\"\n---\n```\n[[Code]]\n```\n~~~md\n[[Tilde]]\n~~~\r\n[[Yes]]\r\n"
         #expect(described(text) == ["wiki Yes @10:1 'Yes'"])

@@ -70,6 +70,7 @@ import Testing
         // A blank line or a comment between items stays between the same places.
         ("---\ntags:\n  - z\n\n  - y\n---\n", ["a", "y"], "---\ntags:\n  - a\n\n  - y\n---\n"),
         ("---\ntags:\n  - z\n  # mine\n  - y\n---\n", ["a", "b", "y"], "---\ntags:\n  - a\n  # mine\n  - b\n  - y\n---\n"),
+        ("---\ntags:\n  - z\n\n  # mine\n  - y\n---\n", ["a"], "---\ntags:\n  - a\n\n  # mine\n---\n"),
     ])
     func setTagsRestoresTheOrder(before: String, names: [String], after: String) throws {
         #expect(try edit(before) { try $0.setTags(names) } == after)

@@ -362,6 +362,18 @@ struct AcknowledgedWriteTests {
         #expect(try vault.text("Linker.md") == "See [[Plan]].\n")
     }
 
+    /// A note that a reader has open (a pager, `tail -f`, an indexer) is written as any
+    /// other: only a writer holds a write back.
+    @Test func aReaderDoesNotHoldAWriteBack() throws {
+        let vault = try TestVault()
+        try vault.write("Log.md", "---\ntags: [a]\n---\n# Log\n")
+        let fd = open(vault.url("Log.md").path, O_RDONLY | O_CLOEXEC)
+        defer { close(fd) }
+        let rename = try vault.run("tag", "rename", "a", "z")
+        #expect(rename.status == 0, "\(rename)")
+        #expect(try vault.text("Log.md").hasPrefix("---\ntags: [z]\nid: "))
+    }
+
     /// `vault merge-driver` run by hand, outside git, changes nothing.
     @Test func theMergeDriverOutsideGitChangesNothing() throws {
         let directory = try TestVault.emptyDirectory()

@@ -51,11 +51,14 @@ int vault_open_beneath(int dirfd, const char *path, int flags, unsigned int mode
 /// Linux, getpeereid elsewhere). Returns 0 or -1 with errno set.
 int vault_peer_uid(int fd, unsigned int *uid);
 
-/// 1 when another open file description (this process's or another's) has the file of
-/// `fd` open, 0 when none has, -1 when it cannot be told (leases unsupported, not the
-/// file's owner). Tries a write lease (F_SETLEASE F_WRLCK), which the kernel grants only
-/// to the file's sole opener, and gives it back at once.
-int vault_is_open_elsewhere(int fd);
+/// Takes a read lease on `fd` (open read-only): 0 when granted, 1 when another open file
+/// has the file open for writing (the kernel refuses then), -1 when it cannot be told
+/// (leases unsupported, not the file's owner). While held, an open for writing by anyone
+/// waits for `vault_release_lease`.
+int vault_take_read_lease(int fd);
+
+/// Gives back a lease `vault_take_read_lease` granted.
+void vault_release_lease(int fd);
 
 /// Reads `*value` atomically (relaxed: a hint shared between threads, not a lock).
 static inline uint64_t vault_atomic_load(const uint64_t *value) { return __atomic_load_n(value, __ATOMIC_RELAXED); }

@@ -17,13 +17,24 @@ public enum LinkParser {
         for index in 0..<start where bytes[index] == 0x0A { number += 1 }
         var links: [NoteLink] = []
         var fence: UInt8?
+        // A fence opened in a quote or callout ends with it.
+        var fenceQuoted = false
         var blocks = IndentedCode()
         var lineStart = start
         while lineStart < bytes.count {
             let lineEnd = firstIndex(of: 0x0A, in: bytes, from: lineStart) ?? bytes.count
             let line = UnsafeRawBufferPointer(rebasing: bytes[lineStart..<lineEnd])
-            if let marker = codeFenceMarker(unquoted(line)) {
-                if fence == nil { fence = marker } else if fence == marker { fence = nil }
+            let content = unquoted(line)
+            let quoted = content.count != line.count
+            if fence != nil, fenceQuoted, !quoted { fence = nil }
+            if let marker = codeFenceMarker(content) {
+                if fence == nil {
+                    fence = marker
+                    fenceQuoted = quoted
+                } else if fence == marker {
+                    fence = nil
+                }
+                blocks.fence()
             } else if fence == nil, !blocks.isCode(line), line.contains(UInt8(ascii: "[")) {
                 if let definition = referenceDefinition(line) {
                     if let target = definition.target {
@@ -61,6 +72,12 @@ public enum LinkParser {
         private var inCode = false
         private var afterBlank = true
         private var inList = false
+
+        /// A fence line: what follows it is not after a blank line.
+        mutating func fence() {
+            afterBlank = false
+            inCode = false
+        }
 
         mutating func isCode(_ line: UnsafeRawBufferPointer) -> Bool {
             var index = 0, width = 0

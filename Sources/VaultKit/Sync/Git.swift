@@ -113,16 +113,19 @@ public struct Git: Sendable {
     }
 }
 
-/// Reads a pipe to its end on another thread.
+/// Reads a pipe to its end on a thread of its own: not one of the shared pool, whose
+/// threads may all be waiting for the write lock this git call's caller holds.
 private final class PipeReader: @unchecked Sendable {
     private var data = Data()
     private let finished = DispatchSemaphore(value: 0)
 
     init(_ handle: FileHandle) {
-        DispatchQueue.global().async {
-            self.data = handle.readDataToEndOfFile()
-            self.finished.signal()
+        let thread = Thread { [self] in
+            data = handle.readDataToEndOfFile()
+            finished.signal()
         }
+        thread.stackSize = 256 << 10
+        thread.start()
     }
 
     func wait() -> Data {

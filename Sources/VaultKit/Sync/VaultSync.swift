@@ -109,11 +109,11 @@ public struct VaultSync: Sendable {
     public func sync(host: String = ProcessInfo.processInfo.hostName) throws(VaultError) -> Report {
         var report = Report()
         try requireOwnRepository()
-        report.lines += try registerMergeDriver()
         // The commit and the merge hold the vault's write lock, so that no save lands in
         // the middle of either (git would restore the working tree over it); fetching and
         // pushing, which touch only the repository, do not.
         try root.withWriteLock { () throws(VaultError) in
+            report.lines += try registerMergeDriver()
             try finishInterruptedMerge(into: &report)
             try requireCleanState()
             // Copies from a merge the user ran with git itself come in with this sync's commit.

@@ -19,12 +19,12 @@ struct EditCommand: ParsableCommand {
         // The lock is not held while the editor runs: a sync or a save meanwhile is the
         // same as an editor opened by hand, and `finishEdit` writes only over what it reads.
         try EditorLauncher.edit(path)
-        do throws(VaultError) {
-            let outcome = try session.vault.write { changes throws(VaultError) in try changes.notes.finishEdit(found.path, before: before) }
+        do {
+            let outcome = try session.write { try $0.notes.finishEdit(found.path, before: before) }
             if outcome == .written {
                 Terminal.standardError.line("vault: \(TerminalText.escaped(found.path)): modified updated")
             }
-        } catch {
+        } catch let error as VaultError {
             Terminal.standardError.printError(error)
             Terminal.standardError.line("vault: your edit is saved; 'modified' was not updated")
             throw ExitCode(2)

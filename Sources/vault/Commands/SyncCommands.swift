@@ -64,8 +64,8 @@ struct MergeDriverCommand: ParsableCommand {
         }
         let (baseBytes, ourBytes, theirBytes) = (try read(base), try read(ours), try read(theirs))
         // Only git calls this, in a repository: anywhere else it changes nothing at all.
-        let gitDirectory = try Git(directory: FileManager.default.currentDirectoryPath).run(["rev-parse", "--absolute-git-dir"])
-        guard gitDirectory.succeeded else {
+        // (Looked for on disk: a merge of many notes runs this once for each.)
+        guard Self.isInRepository(FileManager.default.currentDirectoryPath) else {
             throw VaultError.invalidArgument("merge-driver is run by git in a repository, and this is none; nothing was changed")
         }
         let result: [UInt8]
@@ -82,6 +82,7 @@ struct MergeDriverCommand: ParsableCommand {
             // Their version waits in the git directory until the merge is done, and becomes
             // a note of its own beside ours (see `ConflictCopies`). Kept before OURS is
             // written: a driver that stops between the two has lost nothing.
+            let gitDirectory = try Git(directory: FileManager.default.currentDirectoryPath).check(["rev-parse", "--absolute-git-dir"])
             try ConflictCopies(gitDirectory: gitDirectory.stdout.trimmingCharacters(in: .newlines)).stage(conflict, for: path)
             FileHandle.standardError.write(Data("vault: \(path): the same lines changed on both sides; theirs becomes a conflict copy beside it at the next vault sync\n".utf8))
         }
@@ -89,6 +90,16 @@ struct MergeDriverCommand: ParsableCommand {
             try Data(result).write(to: URL(fileURLWithPath: ours), options: .atomic)
         } catch {
             throw VaultError.invalidArgument("cannot write '\(ours)': \(error.localizedDescription.lowercased())")
+        }
+    }
+
+    /// True when `directory` or a folder above it has `.git` (a folder, or a file naming one).
+    static func isInRepository(_ directory: String) -> Bool {
+        var path = directory
+        while true {
+            if FileManager.default.fileExists(atPath: path + "/.git") { return true }
+            guard let slash = path.lastIndex(of: "/"), path != "/" else { return false }
+            path = slash == path.startIndex ? "/" : String(path[..<slash])
         }
     }
 }

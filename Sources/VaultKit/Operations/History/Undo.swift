@@ -39,6 +39,8 @@ public struct Undo: Sendable {
         // A note's steps (its move and its edit, for a rename) are taken back together or
         // not at all: checked first, all of them, so that no note comes back half undone.
         let chains = Self.chains(of: steps)
+        var chainSizes: [Int: Int] = [:]
+        for chain in chains { chainSizes[chain, default: 0] += 1 }
         var skipped = Set<Int>()
         // Where each path's file is before the steps run: a step is checked where the
         // moves before it will have put its file.
@@ -65,8 +67,7 @@ public struct Undo: Sendable {
             }
             guard case .changed(let error) = result else { continue }
             skipped.insert(chains[index])
-            let partners = steps.indices.filter { chains[$0] == chains[index] }.count
-            report.leftAlone.append(partners > 1 ? Self.wholeNoteLeft(error) : error)
+            report.leftAlone.append(chainSizes[chains[index], default: 1] > 1 ? Self.wholeNoteLeft(error) : error)
         }
         for (index, step) in steps.enumerated() where !skipped.contains(chains[index]) {
             switch check(step) {

@@ -150,6 +150,9 @@ extension FrontMatterEditor {
                 } else if next < names.count {
                     result += gap + line(for: names[next])
                     next += 1
+                } else if gap.contains(UInt8(ascii: "#")) {
+                    // A place no name takes: its comment stays, its blank lines go.
+                    result += gap
                 }
             }
             for name in names[next...] { result += line(for: name) }
