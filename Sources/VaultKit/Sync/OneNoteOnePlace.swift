@@ -89,10 +89,14 @@ struct OneNoteOnePlace {
                 theirsWins = try commitTime("MERGE_HEAD", pair.theirs.path) > commitTime("HEAD", pair.ours.path)
             }
             let (winner, loser) = theirsWins ? (pair.theirs, pair.ours) : (pair.ours, pair.theirs)
-            // The two files as git left them (what it merged into them stays), each with the
-            // winner's new title when its side gave the note one.
+            // Both sides moved it from one place: git saw two renames of one file and wrote
+            // its own merge of the two into both places, so the sides' versions are merged
+            // here. Otherwise the files as git left them, so that what it merged into one of
+            // them from a third file stays. Each with the winner's new title when its side
+            // gave the note one.
+            let bothLeft = ourBase == nil && theirBase == nil && leftByID[pair.id] != nil
             func now(_ version: Version) throws(VaultError) -> [UInt8] {
-                Self.titled(try root.read(version.path).bytes, like: winner.bytes, base: base?.bytes)
+                Self.titled(bothLeft ? version.bytes : try root.read(version.path).bytes, like: winner.bytes, base: base?.bytes)
             }
             let merged = NoteMerge.merge(base: base?.bytes ?? [], ours: try now(pair.ours), theirs: try now(pair.theirs))
             let mode = root.status(winner.path)?.mode ?? 0o644
