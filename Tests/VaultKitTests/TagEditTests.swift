@@ -20,6 +20,8 @@ import Testing
         ("---\ntags:\n  - a   # first\n  - b\n  - work\n---\n", "---\ntags:\n  - c   # first\n  - work\n---\n"),
         ("---\r\ntags:\r\n- b\r\n---\r\n", "---\r\ntags:\r\n- c\r\n---\r\n"),
         ("---\ntags: a, b, work\n---\n", "---\ntags: c, work\n---\n"),
+        // Two items merged into one: the first stays, in its place.
+        ("---\ntags: work, a, home, b\n---\n", "---\ntags: work, c, home\n---\n"),
         ("---\ntags: \"a b\"\n---\n", "---\ntags: \"c\"\n---\n"),
         ("---\ntags: [work]\n---\n", "---\ntags: [work]\n---\n"),
         // Only changed items change: spaces inside the brackets and odd separators stay.

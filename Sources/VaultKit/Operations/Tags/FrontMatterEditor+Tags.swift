@@ -75,21 +75,16 @@ extension FrontMatterEditor {
             }
             let ranges = parts.map(nameRange).filter { !$0.isEmpty }
             var seen = unchanged(ranges.map { String(text[$0]) })
-            var names: [String] = []
-            // Renamed in place when nothing is removed: `b,   c` keeps its spacing.
+            // Decided in order (the first of two items renamed alike is the one kept), then
+            // renamed in place from the end when nothing is removed: `b,   c` keeps its spacing.
+            let kept = ranges.map { range in (range: range, old: String(text[range]), new: keep(String(text[range]), seen: &seen)) }
+            let names = kept.compactMap(\.new)
+            let removed = names.count < kept.count
             var inPlace = Array(text.utf8)
-            var removed = false
-            for range in ranges.reversed() {
-                let old = String(text[range])
-                guard let renamed = keep(old, seen: &seen) else {
-                    removed = true
-                    continue
-                }
-                names.insert(renamed, at: 0)
-                if renamed != old {
-                    let offsets = text.utf8.distance(from: text.startIndex, to: range.lowerBound)..<text.utf8.distance(from: text.startIndex, to: range.upperBound)
-                    inPlace.replaceSubrange(offsets, with: Array(renamed.utf8))
-                }
+            for item in kept.reversed() {
+                guard let renamed = item.new, renamed != item.old else { continue }
+                let offsets = text.utf8.distance(from: text.startIndex, to: item.range.lowerBound)..<text.utf8.distance(from: text.startIndex, to: item.range.upperBound)
+                inPlace.replaceSubrange(offsets, with: Array(renamed.utf8))
             }
             let joined = removed ? names.joined(separator: byComma ? ", " : " ") : String(decoding: inPlace, as: UTF8.self)
             let rendered = names.isEmpty ? "[]" : YAMLScalarWriter.render(joined, like: style)
