@@ -3,7 +3,7 @@ import HTTPTypes
 import Hummingbird
 import VaultPlatform
 
-/// What a request must show before the server answers it (DESIGN 11, Security):
+/// What a request must show before the server answers it (docs/web-app.md, security):
 ///
 /// - its `Host` names the bound address (or `localhost` on a loopback address), so a page
 ///   elsewhere cannot reach the server by DNS rebinding;

@@ -4,7 +4,7 @@ import Logging
 import NIOCore
 import VaultKit
 
-/// `vault serve`: the notes app in a browser, over the same files (DESIGN 11).
+/// `vault serve`: the notes app in a browser, over the same files (docs/web-app.md).
 ///
 /// One scan at start (through the cache), then the index is kept live by watching every
 /// directory of the vault; pages hear about changes through Server-Sent Events. Every

@@ -30,7 +30,7 @@ struct VaultCommand: AsyncParsableCommand {
         defaultSubcommand: HomeCommand.self
     )
 
-    /// Runs the command with the exit codes of DESIGN §7: 0 success, 1 no result or a
+    /// Runs the command with the README's exit codes ("Exit status and errors"): 0 success, 1 no result or a
     /// failed check, 2 usage or input error.
     static func main() async {
         // Starts the clock: the first phase shown is the arguments parsed and the vault opened.
@@ -40,7 +40,7 @@ struct VaultCommand: AsyncParsableCommand {
         do {
             command = try parseAsRoot(arguments)
         } catch {
-            // Help and --version exit 0; a usage error exits 2, as DESIGN §7 asks.
+            // Help and --version exit 0; a usage error exits 2, as the README says.
             let code = exitCode(for: error)
             guard code != .success else { exit(withError: error) }
             Terminal.standardError.line("vault: error: " + message(for: error))

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import VaultKit
 
-/// Every link form of DESIGN 13.1, and things that look like links but are not.
+/// Every link form of docs/links.md, and things that look like links but are not.
 @Suite struct LinkParserTests {
     func links(_ text: String) -> [NoteLink] {
         Array(text.utf8).withUnsafeBytes { LinkParser.links(in: $0) }

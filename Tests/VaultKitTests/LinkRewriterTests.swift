@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import VaultKit
 
-/// Renames keep links working (DESIGN 13.2): only a link's target text changes, in its own
+/// Renames keep links working (docs/links.md): only a link's target text changes, in its own
 /// style, and links that still lead to the right note are left alone.
 @Suite struct LinkRewriterTests {
     static let notes = ["Home.md", "Work/Plan.md", "Work/Other.md", "Personal/Trips/Note.md", "Plan Old.md", "Archive/Keep.md"]

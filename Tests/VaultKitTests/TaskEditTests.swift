@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import VaultKit
 
-/// Every task change is a byte-minimal edit of its own line (DESIGN 12).
+/// Every task change is a byte-minimal edit of its own line (docs/tasks.md).
 @Suite struct TaskEditTests {
     static let today = TaskDate("2026-11-23")!
 

@@ -3,7 +3,7 @@ import Testing
 @testable import VaultKit
 import VaultPlatform
 
-/// Every form of task DESIGN 12 names, and things that look like tasks but are not.
+/// Every form of task docs/tasks.md names, and things that look like tasks but are not.
 @Suite struct TaskReaderTests {
     func tasks(_ text: String, path: String = "n.md") -> (tasks: [NoteTask], problems: [Diagnostic]) {
         var text = text

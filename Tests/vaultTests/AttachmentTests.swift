@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Attachments: copied in, linked, checked, and trashed and restored with their note
-/// (DESIGN 13.3).
+/// (docs/links.md).
 @Suite("attachments")
 struct AttachmentTests {
     /// A vault, and a folder outside it with two files (kept as long as the value lives).

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Files and arguments `vault` must survive: nothing is written, the problem is named, and
-/// no note disappears (DESIGN §1 and §1.1).
+/// no note disappears (docs/file-format.md).
 @Suite("Bad input")
 struct BadInputTests {
     /// A vault with two good notes, to check that they stay listed whatever else is there.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The commands on the example vault: main page, lists, note names, mv, rename, cp and
-/// folders (DESIGN §2 and §7).
+/// folders (docs/folders-and-trash.md, the README).
 @Suite("Commands")
 struct CommandsTests {
     /// A copy of `vault-example` whose files all carry the same modification time, so that

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// DESIGN §5: writes are atomic, so a crash leaves the old note or the new one.
+/// docs/file-format.md: writes are atomic, so a crash leaves the old note or the new one.
 @Suite("Crash safety")
 struct CrashTests {
     @Test("a crash after the temporary file is written and before the rename leaves the note as it was")

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// Finding the vault (DESIGN §1: `--vault`, `VAULT_PATH`, the nearest ancestor with
-/// `.vault/`), `vault init`, colour, and shell completions (DESIGN §7).
+/// Finding the vault (docs/file-format.md: `--vault`, `VAULT_PATH`, the nearest ancestor with
+/// `.vault/`), `vault init`, colour, and shell completions (the README).
 @Suite("Vault discovery and output")
 struct DiscoveryAndOutputTests {
     static let emptyMainPage = """

@@ -4,7 +4,7 @@ import Testing
 import Glibc
 #endif
 
-/// DESIGN §5: a write changes only the front-matter lines of the keys it sets; organising
+/// docs/file-format.md: a write changes only the front-matter lines of the keys it sets; organising
 /// (pin, unpin, moves) leaves every other byte and the modification time alone.
 @Suite("Plain-text fidelity")
 struct FidelityTests {

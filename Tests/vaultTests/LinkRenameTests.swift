@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Renames keep links working, and every move can be taken back (DESIGN 13.2, 13.4).
+/// Renames keep links working, and every move can be taken back (docs/links.md, docs/history.md).
 @Suite("renames keep links, and undo")
 struct LinkRenameTests {
     /// A vault where 50 notes link to Work/Plan.md in every form, from three folders.

@@ -4,7 +4,7 @@ import Testing
 import Glibc
 #endif
 
-/// `vault new` (DESIGN §7: text from stdin, empty notes discarded) and `vault edit`
+/// `vault new` (the README's "Exit status and errors": text from stdin, empty notes discarded) and `vault edit`
 /// (`modified` moves only when the text changed).
 @Suite("new and edit")
 struct NewAndEditTests {

@@ -7,7 +7,7 @@ import Glibc
 /// Two machines edit and organise one vault at random (edits, new notes and tasks, tags,
 /// pins, moves, renames, deletes, folder renames, restores, undos of any recorded
 /// operation, tag merges, an outside editor's rename-saves and in-place appends) and sync
-/// in random order (DESIGN 14): after every sync each id names one note; afterwards both
+/// in random order (docs/sync.md): after every sync each id names one note; afterwards both
 /// are identical, every word written on either side is somewhere in the vault (in its
 /// note, a conflict copy, or the trash the note went to), no note holds a conflict marker,
 /// every note reads, git's object store is sound, and nothing outside the vaults changed.

@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// `vault sync` between clones of one vault through a bare repository, and over git's own
-/// network protocol (DESIGN 14).
+/// network protocol (docs/sync.md).
 @Suite("vault sync")
 struct SyncTests {
     static let identity: [String: String?] = [

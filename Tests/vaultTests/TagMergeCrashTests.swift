@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// DESIGN §4 and §5: a merge killed partway is completed by running it again.
+/// docs/history.md and docs/file-format.md: a merge killed partway is completed by running it again.
 @Suite("Tag merge interrupted")
 struct TagMergeCrashTests {
     @Test("a merge of thousands of notes killed partway, then run again: every note merged, none corrupted, history consistent")

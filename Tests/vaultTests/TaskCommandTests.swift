@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `vault task`: changes to tasks are one-line edits of their notes (DESIGN 12).
+/// `vault task`: changes to tasks are one-line edits of their notes (docs/tasks.md).
 @Suite("vault task")
 struct TaskCommandTests {
     static let today = TasksCommandTests.day(0)
@@ -169,7 +169,7 @@ struct TaskCommandTests {
     }
 }
 
-/// `vault links` and `vault backlinks` (DESIGN 13.1).
+/// `vault links` and `vault backlinks` (docs/links.md).
 @Suite("vault links")
 struct LinkCommandTests {
     @Test func linksBacklinksAndBrokenLinksInCheck() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `vault tasks`: the agenda from the checkboxes in the notes (DESIGN 12).
+/// `vault tasks`: the agenda from the checkboxes in the notes (docs/tasks.md).
 @Suite("vault tasks")
 struct TasksCommandTests {
     /// `days` from today (UTC, as the tests run `vault`), as YYYY-MM-DD.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// DESIGN §2.1 and §6 through the command line: the main page's counts stay right through
+/// docs/folders-and-trash.md through the command line: the main page's counts stay right through
 /// a session of create, move, delete, restore and purge.
 @Suite("Trash and folders")
 struct TrashAndFoldersTests {

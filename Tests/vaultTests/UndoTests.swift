@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Every recorded command can be taken back, byte for byte (DESIGN 13.4).
+/// Every recorded command can be taken back, byte for byte (docs/history.md).
 @Suite("vault undo")
 struct UndoTests {
     /// The id of the newest record of `vault history`.

@@ -1,7 +1,7 @@
 import Foundation
 import VaultPlatform
 
-/// The vault's attachments (DESIGN 13.3): files that are not notes, kept in the attachment
+/// The vault's attachments (docs/links.md): files that are not notes, kept in the attachment
 /// folder (`attachments.folder`, default `attachments/`) or beside notes, and the links of
 /// notes that use them.
 ///

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The JSON shapes of `--format json` (documented in the README).
+/// The JSON shapes of `--format json` (documented in docs/json-api.md).
 public enum NoteJSON {
     /// One note: path, folder, then every property that has a JSON name (title, id, tags,
     /// pinned, dates in ISO 8601, snippet, error), and the body when given.

@@ -1,4 +1,4 @@
-/// A task as JSON, with exactly the fields DESIGN 12 names: `ref`, `note`, `line`, `text`,
+/// A task as JSON, with exactly the fields docs/tasks.md names: `ref`, `note`, `line`, `text`,
 /// `status`, `priority`, `due`, `scheduled`, `start`, `created`, `done`, `cancelled`,
 /// `recurrence`, `categories`, `bucket` (dates as `YYYY-MM-DD`, null when absent).
 public enum TaskJSON {

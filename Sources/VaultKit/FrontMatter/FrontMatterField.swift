@@ -30,7 +30,7 @@ public struct FrontMatterField: Sendable, Hashable {
     /// The key lower-cased, as front matter is matched.
     var matchKey: String { key.lowercased() }
 
-    // The keys `vault` writes (DESIGN 1.1).
+    // The keys `vault` writes (docs/file-format.md).
     public static let id = FrontMatterField(FrontMatterKey.id, .text)
     public static let title = FrontMatterField(FrontMatterKey.title, .text)
     public static let tags = FrontMatterField(FrontMatterKey.tags, .tags)

@@ -1,4 +1,4 @@
-/// Which notes link to which (DESIGN 13.1), vault-wide: what `links:NOTE` and `is:orphan`
+/// Which notes link to which (docs/links.md), vault-wide: what `links:NOTE` and `is:orphan`
 /// are decided by. Made from a scan's cached links, once per query.
 public struct LinkGraph: Sendable {
     private let targets: LinkTargets

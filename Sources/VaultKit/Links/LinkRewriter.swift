@@ -1,6 +1,6 @@
 import Foundation
 
-/// Rewrites links to files that move (DESIGN 13.2): after notes are moved or renamed, or a
+/// Rewrites links to files that move (docs/links.md): after notes are moved or renamed, or a
 /// folder is renamed, every link that led to one of them leads to it again.
 ///
 /// Only a link's target text changes, in the link's own style: a wiki link by name stays

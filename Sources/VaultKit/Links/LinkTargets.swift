@@ -1,4 +1,4 @@
-/// Where the links of notes lead (DESIGN 13.1): a wiki link by file name as Obsidian finds
+/// Where the links of notes lead (docs/links.md): a wiki link by file name as Obsidian finds
 /// it (`WikiLinkResolver`), a Markdown link by its path from the linking note's folder.
 public struct LinkTargets: Sendable {
     public enum Resolution: Sendable, Equatable {

@@ -1,4 +1,4 @@
-/// A link in a note (DESIGN 13.1): `[[Note]]`, `[[path/Note#Heading|shown]]`, `![[embed]]`,
+/// A link in a note (docs/links.md): `[[Note]]`, `[[path/Note#Heading|shown]]`, `![[embed]]`,
 /// or a Markdown link to a relative path, `[text](../Work/Plan%20B.md)`.
 public struct NoteLink: Sendable, Equatable {
     public enum Kind: String, Sendable, CaseIterable {

@@ -1,7 +1,7 @@
 import Foundation
 import VaultPlatform
 
-/// Changes tasks in their notes (DESIGN 12): each change rewrites only the task's own
+/// Changes tasks in their notes (docs/tasks.md): each change rewrites only the task's own
 /// line, through the never-clobber write path, and is refused when the task's line is no
 /// longer what was listed.
 ///

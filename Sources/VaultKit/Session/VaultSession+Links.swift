@@ -1,6 +1,6 @@
 import VaultPlatform
 
-/// Links between notes (DESIGN 13.1), from the notes' cached links.
+/// Links between notes (docs/links.md), from the notes' cached links.
 extension VaultSession {
     /// A link with the note it is in.
     public struct LinkPlace: Sendable {

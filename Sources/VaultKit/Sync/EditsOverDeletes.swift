@@ -1,7 +1,7 @@
 import Foundation
 
-/// Notes one side of a merge moved to the trash while the other side edited them. DESIGN 14
-/// keeps the edited note; but `vault rm` is a move into `.trash/`, which git sees as a
+/// Notes one side of a merge moved to the trash while the other side edited them. A sync
+/// (docs/sync.md) keeps the edited note; but `vault rm` is a move into `.trash/`, which git sees as a
 /// rename, so git carries the edit into the trash, where it would be purged `trashDays`
 /// later without anyone having seen it. These notes go back where they were, edit and all.
 struct EditsOverDeletes {

@@ -1,5 +1,5 @@
 /// A task in a note: a Markdown checkbox list item, in the format of Obsidian's Tasks
-/// plugin (DESIGN 12), so that a vault opened in Obsidian and in `vault` agrees on it.
+/// plugin (docs/tasks.md), so that a vault opened in Obsidian and in `vault` agrees on it.
 public struct NoteTask: Sendable, Equatable {
     public enum Status: String, Sendable, CaseIterable {
         case todo, doing, done, cancelled

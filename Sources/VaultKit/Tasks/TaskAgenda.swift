@@ -1,4 +1,4 @@
-/// The agenda of DESIGN 12: tasks grouped by due date (Overdue, Today, Tomorrow, This
+/// The agenda of docs/tasks.md: tasks grouped by due date (Overdue, Today, Tomorrow, This
 /// Week, Later, No Due Date), by priority, by category or by note, and ordered inside a
 /// group by priority, then due date, then creation.
 ///

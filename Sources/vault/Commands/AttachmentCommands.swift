@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import VaultKit
 
-/// `vault attach NOTE FILE...`: files into the attachment folder, linked from the note (DESIGN 13.3).
+/// `vault attach NOTE FILE...`: files into the attachment folder, linked from the note (docs/links.md).
 struct AttachCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "attach", abstract: "Copy files into the attachment folder and link them from a note.")

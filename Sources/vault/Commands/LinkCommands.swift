@@ -1,7 +1,7 @@
 import ArgumentParser
 import VaultKit
 
-/// `vault links NOTE`: where a note's links lead (DESIGN 13.1).
+/// `vault links NOTE`: where a note's links lead (docs/links.md).
 struct LinksCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "links", abstract: "A note's links: where each leads, broken ones marked.")

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import VaultKit
 
-/// `vault sync`: the vault in step with its remote through git (DESIGN 14).
+/// `vault sync`: the vault in step with its remote through git (docs/sync.md).
 struct SyncCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",

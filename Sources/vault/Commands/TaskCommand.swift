@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import VaultKit
 
-/// `vault task`: add, complete and change tasks where they are written (DESIGN 12).
+/// `vault task`: add, complete and change tasks where they are written (docs/tasks.md).
 struct TaskCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "task",

@@ -2,7 +2,7 @@ import ArgumentParser
 import VaultKit
 import VaultPlatform
 
-/// `vault tasks`: the agenda of the tasks in the notes (DESIGN 12).
+/// `vault tasks`: the agenda of the tasks in the notes (docs/tasks.md).
 struct TasksCommand: ReadOnlyCommand {
     static let configuration = CommandConfiguration(
         commandName: "tasks",

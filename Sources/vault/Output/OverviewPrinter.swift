@@ -1,6 +1,6 @@
 import VaultKit
 
-/// The main page (DESIGN §2.4): pinned, unsorted, folders, tags and trash with counts.
+/// The main page (the README): pinned, unsorted, folders, tags and trash with counts.
 struct OverviewPrinter {
     let terminal: Terminal
     let config: VaultConfig

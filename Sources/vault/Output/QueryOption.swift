@@ -21,7 +21,7 @@ struct QueryOption: ParsableArguments {
     }
 }
 
-/// Parses a query, turning its error into the located, caret-marked message of DESIGN §3.
+/// Parses a query, turning its error into the located, caret-marked message the README's "Search" shows.
 func parseQuery(_ text: String) throws -> Query {
     do {
         return try Query.parse(text)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The links of a note (DESIGN 13.1), read once when the note is read and kept in the
+/// The links of a note (docs/links.md), read once when the note is read and kept in the
 /// cache, so that backlinks on an unchanged vault read no note file.
 public enum NoteLinks: NoteProperty {
     public static let jsonName: String? = nil

@@ -1,7 +1,7 @@
 import Foundation
 import VaultPlatform
 
-/// The tasks of a note (DESIGN 12), read once when the note is read and kept in the cache,
+/// The tasks of a note (docs/tasks.md), read once when the note is read and kept in the cache,
 /// so that `vault tasks` on an unchanged vault reads no note file.
 public enum NoteTasks: NoteProperty {
     public static let jsonName: String? = nil

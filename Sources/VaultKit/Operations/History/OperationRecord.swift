@@ -1,6 +1,6 @@
 import Foundation
 
-/// One operation that moved or changed files, in `.vault/history/` (DESIGN 13.4): the
+/// One operation that moved or changed files, in `.vault/history/` (docs/history.md): the
 /// steps it takes, in order, each enough to take it back.
 ///
 /// It is written before the first file changes (`state: started`), with the steps

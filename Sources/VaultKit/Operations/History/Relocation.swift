@@ -1,7 +1,7 @@
 import Foundation
 import VaultPlatform
 
-/// Moves notes and folders and keeps every link to them working (DESIGN 13.2), recorded
+/// Moves notes and folders and keeps every link to them working (docs/links.md), recorded
 /// so that `vault undo` can take the whole of it back (13.4).
 ///
 /// The links are rewritten first, then the files move: if `vault` is killed in between,

@@ -1,7 +1,7 @@
 import Foundation
 import VaultPlatform
 
-/// Takes back an operation of `.vault/history/` (DESIGN 13.4): its steps inverted, last
+/// Takes back an operation of `.vault/history/` (docs/history.md): its steps inverted, last
 /// first, each only where the file is still as the operation left it. An undo is itself
 /// recorded, so undoing it does the operation again.
 public struct Undo: Sendable {
