@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import VaultKit
 
-/// The three-way merge of notes that `vault merge-driver` runs for git (DESIGN 14).
+/// The three-way merge of notes that `vault merge-driver` runs for git (docs/sync.md).
 @Suite struct NoteMergeTests {
     static let base = """
         ---
@@ -33,6 +33,23 @@ import Testing
         let theirs = edited(Self.base, [("First", "First, edited")]) + "no final newline"
         #expect(merge(Self.base, Self.base, theirs).0 == theirs)
         #expect(merge(Self.base, theirs, Self.base).0 == theirs)
+    }
+
+    /// git pairs a conflict copy (or a copy made by `vault cp` and its original's delete)
+    /// with the note it came from, as a rename: merged as one note, the original took the
+    /// copy's id and two notes shared it (found by the whole-product simulation). The
+    /// sides are two notes: ours stays, theirs becomes a conflict copy, a note of its own.
+    @Test(arguments: [("n1", "n2"), ("n2", "n1")])
+    func sidesWithDifferentIdsAreTwoNotes(ourID: String, theirID: String) {
+        let ours = edited(Self.base, [("id: n1", "id: " + ourID), ("First paragraph.", "First paragraph, ours.")])
+        let theirs = edited(Self.base, [("id: n1", "id: " + theirID), ("# Plan", "# Plan (conflict 2026-11-26)")])
+        let (merged, conflict) = merge(Self.base, ours, theirs)
+        #expect(merged == ours)
+        #expect(conflict == theirs)
+        // Ours untouched since the base: still ours, never their id.
+        let (unchanged, copy) = merge(Self.base, Self.base, edited(Self.base, [("id: n1", "id: n2")]))
+        #expect(unchanged == Self.base)
+        #expect(copy == edited(Self.base, [("id: n1", "id: n2")]))
     }
 
     @Test func tagsMergeAsSets() {

@@ -306,6 +306,63 @@ struct AcknowledgedWriteTests {
         }
     }
 
+    /// Renamed on one machine, a new note then made under the old name, while the other
+    /// machine edited the note there: git sees the path changed on both sides (never the
+    /// rename), so the merge took the edited note for the new one and the note ended up
+    /// twice, or the new note took the old one's id. Afterwards: the renamed note with the
+    /// edit, the new note under the old name as it was written, each id once.
+    @Test func aNoteRenamedAwayAndItsNameReusedIsOneNoteWithTheEdit() throws {
+        let (remote, clones) = try SyncTests.clones(2)
+        defer { withExtendedLifetime(remote) {} }
+        let (first, second) = (clones[0], clones[1])
+        #expect(try first.run("rename", "Plan", "Roadmap").status == 0)
+        let newPlan = "---\nid: new-plan\ncreated: 2026-11-20T10:00:00+00:00\n---\n# Plan\n\nA new note under the old name.\n"
+        try first.write("Plan.md", newPlan)
+        try second.write("Plan.md", try second.text("Plan.md").replacingOccurrences(of: "Two.", with: "Two, second."))
+        #expect(try SyncTests.sync(first, []).status == 0)
+        let merged = try SyncTests.sync(second, [])
+        #expect(merged.status == 0, "\(merged)")
+        #expect(try SyncTests.sync(first, []).status == 0)
+        for clone in [first, second] {
+            #expect(try Self.notes(withID: "plan", in: clone) == ["Roadmap.md"])
+            let roadmap = try clone.text("Roadmap.md")
+            #expect(roadmap.contains("Two, second.") && roadmap.contains("# Roadmap"), "\(roadmap)")
+            #expect(try clone.text("Plan.md") == newPlan)
+            let names = try clone.names()
+            #expect(!names.contains { $0.contains("conflict") }, "\(names)")
+            #expect(try SyncTests.git("status", "--porcelain", in: clone.root).stdout == "")
+        }
+    }
+
+    /// The same, from the trash: both machines restore the note, one renames it and makes a
+    /// new note under the old name. git sees two renames of the trashed file and two notes
+    /// added at one path (found by the whole-product simulation).
+    @Test func aNoteRestoredOnBothMachinesAndRenamedAwayOnOneIsOneNote() throws {
+        let (remote, clones) = try SyncTests.clones(2)
+        defer { withExtendedLifetime(remote) {} }
+        let (first, second) = (clones[0], clones[1])
+        #expect(try first.run("rm", "Plan").status == 0)
+        #expect(try SyncTests.sync(first, []).status == 0)
+        #expect(try SyncTests.sync(second, []).status == 0)
+        #expect(try first.run("trash", "restore", "Plan.md").status == 0)
+        #expect(try second.run("trash", "restore", "Plan.md").status == 0)
+        #expect(try second.run("rename", "Plan", "Roadmap").status == 0)
+        let newPlan = "---\nid: new-plan\ncreated: 2026-11-20T10:00:00+00:00\n---\n# Plan\n\nA new note under the old name.\n"
+        try second.write("Plan.md", newPlan)
+        #expect(try SyncTests.sync(first, []).status == 0)
+        let merged = try SyncTests.sync(second, [])
+        #expect(merged.status == 0, "\(merged)")
+        #expect(try SyncTests.sync(first, []).status == 0)
+        for clone in [first, second] {
+            #expect(try Self.notes(withID: "plan", in: clone) == ["Roadmap.md"])
+            #expect(try clone.text("Plan.md") == newPlan)
+            #expect(try Self.notes(withID: "new-plan", in: clone) == ["Plan.md"])
+            let names = try clone.names()
+            #expect(!names.contains { $0.contains("conflict") }, "\(names)")
+            #expect(try SyncTests.git("status", "--porcelain", in: clone.root).stdout == "")
+        }
+    }
+
     /// Renamed differently on two machines: one note, named as the later rename named
     /// it, its heading saying the same, and no conflict copy for the two headings.
     @Test func aNoteRenamedDifferentlyOnTwoMachinesIsOneNote() throws {

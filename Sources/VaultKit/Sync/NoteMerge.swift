@@ -1,8 +1,9 @@
 import Foundation
 
-/// The three-way merge of one note (DESIGN 14), as git's merge driver for `*.md`:
+/// The three-way merge of one note (docs/sync.md), as git's merge driver for `*.md`:
 ///
-/// - a note changed on one side only comes out byte-identical to that side;
+/// - a note changed on one side only comes out byte-identical to that side, unless that
+///   side gave it another id: then the sides are two notes (`areTwoNotes`);
 /// - front matter is merged key by key: a key changed on one side takes that side's entry
 ///   as written; `tags` merge as sets (each side's additions and removals both apply);
 ///   a key changed differently on both sides takes the side whose `modified` is later;
@@ -18,6 +19,7 @@ public enum NoteMerge {
 
     public static func merge(base: [UInt8], ours: [UInt8], theirs: [UInt8], timeZone: TimeZone = .current) -> Result {
         if ours == theirs || base == theirs { return Result(bytes: ours) }
+        if areTwoNotes(base: base, ours: ours, theirs: theirs, timeZone: timeZone) { return Result(bytes: ours, conflict: theirs) }
         if base == ours { return Result(bytes: theirs) }
         guard let merged = try? mergeParts(base: base, ours: ours, theirs: theirs, timeZone: timeZone) else {
             // Front matter that does not parse: the lines as git merges them, else ours and a copy.
@@ -25,6 +27,20 @@ public enum NoteMerge {
             return Result(bytes: ours, conflict: theirs)
         }
         return merged
+    }
+
+    /// True when one side gave the note another id than the base's: git paired a copy (a
+    /// conflict copy, `vault cp` beside a delete) with the note it came from, and merged as
+    /// one, the note would take the copy's id and two notes would share it. A note's id is
+    /// never merged: the sides are two notes, ours stays and theirs becomes a conflict copy.
+    private static func areTwoNotes(base: [UInt8], ours: [UInt8], theirs: [UInt8], timeZone: TimeZone) -> Bool {
+        func id(_ bytes: [UInt8]) -> String? {
+            let block = Parts(bytes).block
+            guard !block.isEmpty else { return nil }
+            return (try? FrontMatterEditor(bytes: Array(block), timeZone: timeZone))?.fields.id
+        }
+        guard let baseID = id(base), let ourID = id(ours), let theirID = id(theirs) else { return false }
+        return ourID != theirID && (baseID == ourID || baseID == theirID)
     }
 
     /// A YAML file (`.vault/config.yaml`) merged key by key as front matter is; when both

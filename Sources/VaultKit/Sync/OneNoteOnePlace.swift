@@ -1,6 +1,6 @@
 import Foundation
 
-/// A note that a merge left in two places (DESIGN 14, "one note, one place"). git knows
+/// A note that a merge left in two places (docs/sync.md, "one note, one place"). git knows
 /// files by their paths: when both sides moved or renamed a note, each to a place of its
 /// own, or one side moved it while the other changed it so much that git saw no rename,
 /// git keeps both places, and the note becomes two notes with one id. After the merge such
@@ -10,7 +10,8 @@ import Foundation
 /// - its text is the two versions merged as the merge driver merges a note, this machine's
 ///   where they cannot be (the other text becomes a conflict copy); a title or heading the
 ///   side whose place wins changed (a rename) is the note's title;
-/// - the other place is removed.
+/// - the other place is removed, or, when the side that moved the note away put a new note
+///   under its old name, holds that note.
 struct OneNoteOnePlace {
     let git: Git
     let root: VaultRoot
@@ -47,8 +48,10 @@ struct OneNoteOnePlace {
         let theirDeleted = Set(theirs.filter { $0.status == "D" }.map(\.path))
         let theirAdded = Set(theirs.filter { $0.status == "A" }.map(\.path))
         let ourAdded = Set(ours.filter { $0.status == "A" }.map(\.path))
-        let ourOwn = ourPaths.filter { theirDeleted.contains($0) || (ourAdded.contains($0) && !theirAdded.contains($0)) }
-        let theirOwn = theirPaths.filter { ourDeleted.contains($0) || (theirAdded.contains($0) && !ourAdded.contains($0)) }
+        let shared = Set(theirPaths)
+        let replaced = try twoNotesAtOnePath(ourPaths.filter { shared.contains($0) })
+        let ourOwn = ourPaths.filter { theirDeleted.contains($0) || (ourAdded.contains($0) && !theirAdded.contains($0)) || replaced[$0] != nil }
+        let theirOwn = theirPaths.filter { ourDeleted.contains($0) || (theirAdded.contains($0) && !ourAdded.contains($0)) || replaced[$0] != nil }
         guard !ourOwn.isEmpty, !theirOwn.isEmpty else { return [] }
         var ourByID: [String: Version] = [:]
         for (path, bytes) in zip(ourOwn, try git.blobs(ourOwn.map { "HEAD:" + $0 })) {
@@ -80,13 +83,19 @@ struct OneNoteOnePlace {
             let (ourBase, theirBase) = (kept[2 * index], kept[2 * index + 1])
             let base = ourBase.map { Version(path: pair.ours.path, bytes: $0) } ?? theirBase.map { Version(path: pair.theirs.path, bytes: $0) } ?? leftByID[pair.id]
             // The place a side moved the note to; when both did, the later commit's.
-            let theirsWins: Bool
+            var theirsWins: Bool
             if ourBase != nil {
                 theirsWins = true
             } else if theirBase != nil {
                 theirsWins = false
             } else {
                 theirsWins = try commitTime("MERGE_HEAD", pair.theirs.path) > commitTime("HEAD", pair.ours.path)
+            }
+            // A place where the other side put another note is that note's: never the winner.
+            switch (replaced[pair.ours.path] != nil, replaced[pair.theirs.path] != nil) {
+            case (true, false): theirsWins = true
+            case (false, true): theirsWins = false
+            default: break
             }
             let (winner, loser) = theirsWins ? (pair.theirs, pair.ours) : (pair.ours, pair.theirs)
             // Both sides moved it from one place: git saw two renames of one file and wrote
@@ -95,13 +104,25 @@ struct OneNoteOnePlace {
             // them from a third file stays. Each with the winner's new title when its side
             // gave the note one.
             let bothLeft = ourBase == nil && theirBase == nil && leftByID[pair.id] != nil
+            // At a replaced place the worktree holds the merge driver's choice between two
+            // notes: this note is the side's own version.
             func now(_ version: Version) throws(VaultError) -> [UInt8] {
-                Self.titled(bothLeft ? version.bytes : try root.read(version.path).bytes, like: winner.bytes, base: base?.bytes)
+                let bytes = bothLeft || replaced[version.path] != nil ? version.bytes : try root.read(version.path).bytes
+                return Self.titled(bytes, like: winner.bytes, base: base?.bytes)
             }
             let merged = NoteMerge.merge(base: base?.bytes ?? [], ours: try now(pair.ours), theirs: try now(pair.theirs))
             let mode = root.status(winner.path)?.mode ?? 0o644
             try root.write(merged.bytes, to: winner.path, mode: mode & 0o7777)
-            root.removeFile(loser.path)
+            if let sides = replaced[loser.path] {
+                // The note the other side put in the place this one left: the driver's
+                // conflict copy of it is void.
+                let newcomer = theirsWins ? sides.theirs : sides.ours
+                try root.write(newcomer, to: loser.path, mode: (root.status(loser.path)?.mode ?? 0o644) & 0o7777)
+                // git merged the two notes into each other at both places: its copies are void.
+                try discardCopies([loser.path, winner.path])
+            } else {
+                root.removeFile(loser.path)
+            }
             var result = Joined(kept: winner.path, removed: loser.path)
             var staged = [winner.path, loser.path]
             if let conflict = merged.conflict {
@@ -114,6 +135,22 @@ struct OneNoteOnePlace {
             joined.append(result)
         }
         return joined
+    }
+
+    /// Paths both sides wrote with a note of a different id each: one side moved or renamed
+    /// its note away and put another under the name, which git, seeing the path on both
+    /// sides, cannot know. For each, the two sides' bytes.
+    private func twoNotesAtOnePath(_ paths: [String]) throws(VaultError) -> [String: (ours: [UInt8], theirs: [UInt8])] {
+        guard !paths.isEmpty else { return [:] }
+        let blobs = try git.blobs(paths.flatMap { ["HEAD:" + $0, "MERGE_HEAD:" + $0] })
+        var found: [String: (ours: [UInt8], theirs: [UInt8])] = [:]
+        for (index, path) in paths.enumerated() {
+            guard let ours = blobs[2 * index], let theirs = blobs[2 * index + 1],
+                  let ourID = LostNotes.id(of: ours), let theirID = LostNotes.id(of: theirs), ourID != theirID
+            else { continue }
+            found[path] = (ours, theirs)
+        }
+        return found
     }
 
     /// When the last commit of `revision` that touched `path` was made (seconds).

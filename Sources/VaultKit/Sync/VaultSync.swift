@@ -1,6 +1,6 @@
 import Foundation
 
-/// Sync between machines through git (DESIGN 14): commit, fetch, merge with the note merge
+/// Sync between machines through git (docs/sync.md): commit, fetch, merge with the note merge
 /// driver, push. Merges only, never a rebase: history that was pushed is never rewritten.
 public struct VaultSync: Sendable {
     public let root: VaultRoot
@@ -232,7 +232,8 @@ public struct VaultSync: Sendable {
     /// commits the merge, with the conflict copies the merge driver wrote beside notes.
     private func settleAndCommit(into report: inout Report) throws(VaultError) {
         let unmerged = Set(try git.check(["diff", "--name-only", "--diff-filter=U", "-z"]).stdout.split(separator: "\0").map(String.init))
-        for path in unmerged.sorted() { try settle(path, into: &report) }
+        var settledCopies: [String: String] = [:]
+        for path in unmerged.sorted() { settledCopies[path] = try settle(path, into: &report) }
         let base = try git.check(["merge-base", "HEAD", "MERGE_HEAD"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         for path in try EditsOverDeletes(git: git, trash: Trash(vault: Vault(root: root))).restore(since: base) {
             report.lines.append("put \(path) back from the trash: it was deleted on one side and edited on the other")
@@ -241,7 +242,16 @@ public struct VaultSync: Sendable {
             report.lines.append("kept \(path): git's merge had put another note in its place")
         }
         let copies = ConflictCopies(gitDirectory: try gitDirectory())
-        for joined in try OneNoteOnePlace(git: git, root: root).join(since: base, discardCopies: { copies.discard(for: $0) }) {
+        // A note joined from two places is merged there: the copies made for its places are void.
+        func discard(_ paths: Set<String>) throws(VaultError) {
+            copies.discard(for: paths)
+            for copy in paths.compactMap({ settledCopies[$0] }) {
+                _ = root.removeFile(copy)
+                try git.check(["rm", "-q", "--cached", "--ignore-unmatch", "--", copy])
+                report.conflictCopies.removeAll { $0 == copy }
+            }
+        }
+        for joined in try OneNoteOnePlace(git: git, root: root).join(since: base, discardCopies: discard) {
             report.lines.append("one note in two places after the merge: kept \(joined.kept) (the later move) with the text of \(joined.removed)")
             if let copy = joined.conflictCopy { report.conflictCopies.append(copy) }
         }
@@ -318,9 +328,9 @@ public struct VaultSync: Sendable {
         report.lines.append("merged \(count) commit\(count == 1 ? "" : "s") from \(upstream)")
     }
 
-    /// Settles a path git could not merge: an edit wins over a delete; for a file that is
-    /// not a note, ours stays and theirs is kept as a conflict copy.
-    private func settle(_ path: String, into report: inout Report) throws(VaultError) {
+    /// Settles a path git could not merge: an edit wins over a delete; where both sides
+    /// have it, ours stays and theirs is kept as a conflict copy, whose path is returned.
+    private func settle(_ path: String, into report: inout Report) throws(VaultError) -> String? {
         let stages = try git.check(["ls-files", "-u", "-z", "--", path]).stdout.split(separator: "\0").compactMap { entry -> Int? in
             entry.split(separator: "\t").first?.split(separator: " ").last.flatMap { Int($0) }
         }
@@ -332,12 +342,14 @@ public struct VaultSync: Sendable {
             try git.check(["checkout", "--ours", "--", path])
             try git.check(["add", "--", path, copy])
             report.conflictCopies.append(copy)
+            return copy
         } else if ours || theirs {
             // Deleted on one side, changed on the other: the changed file is in the tree.
             try git.check(["add", "--", path])
         } else {
             try git.check(["rm", "-q", "--cached", "--", path])
         }
+        return nil
     }
 
     /// `dir/Name (conflict 2026-11-24).ext`, or `… 2` when that is taken.
