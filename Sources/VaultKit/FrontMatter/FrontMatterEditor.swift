@@ -285,15 +285,16 @@ public struct FrontMatterEditor {
             if case .scalar(_, let style, _)? = node?.kind { return YAMLScalarWriter.render(text, like: style) }
             return YAMLScalarWriter.render(text)
         case .bool(let flag):
-            // Keep the user's spelling family: yes/no stays yes/no.
-            if let old = node?.scalar?.lowercased() {
-                switch old {
-                case "yes", "no": return flag ? "yes" : "no"
-                case "on", "off": return flag ? "on" : "off"
-                default: break
-                }
+            // Keep the user's spelling: yes/no stays yes/no, False becomes True.
+            guard let old = node?.scalar else { return flag ? "true" : "false" }
+            let word = switch old.lowercased() {
+            case "yes", "no": flag ? "yes" : "no"
+            case "on", "off": flag ? "on" : "off"
+            default: flag ? "true" : "false"
             }
-            return flag ? "true" : "false"
+            if old.count > 1, old == old.uppercased() { return word.uppercased() }
+            if old.first?.isUppercase == true { return word.prefix(1).uppercased() + word.dropFirst() }
+            return word
         case .date(let date):
             let text = NoteDate.format(date, timeZone: timeZone)
             if case .scalar(_, let style, _)? = node?.kind, style != .plain { return YAMLScalarWriter.render(text, like: style) }

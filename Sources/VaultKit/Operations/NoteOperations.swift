@@ -168,18 +168,31 @@ public struct NoteOperations: Sendable {
     /// Pins or unpins `note`. Unpinning a note without a `pinned` key changes nothing.
     @discardableResult
     public func setPinned(_ note: Note, _ pinned: Bool) throws(VaultError) -> NoteWriter.Outcome {
-        try vault.writer.update(note.path) { editor in
+        let memory = PinMemory(root: root)
+        let before = pinned ? nil : memory.form(of: note.path)
+        var form: PinMemory.Form?
+        let outcome = try vault.writer.update(note.path) { editor in
             if editor.fields.pinned == pinned { return }
+            if pinned {
+                if editor.has(FrontMatterKey.pinned) {
+                    form = .key
+                } else if let block = editor.frontMatter?.block, block.yamlRange.isEmpty {
+                    form = .block
+                }
+            }
             // Absence means not pinned: unpinning removes the key, so that pin then unpin
             // gives back the file as it was. A line with a comment was written by hand, and
-            // front matter written as {…} cannot lose a key: those say `false`.
-            if pinned || editor.frontMatter?.isFlowMapping == true || editor.hasComment(on: FrontMatterKey.pinned) {
+            // front matter written as {…} cannot lose a key: those say `false`; so does a key
+            // this machine's pin found saying false (`PinMemory`).
+            if pinned || before == .key || editor.frontMatter?.isFlowMapping == true || editor.hasComment(on: FrontMatterKey.pinned) {
                 try editor.set(FrontMatterKey.pinned, to: .bool(pinned))
             } else {
                 try editor.remove(FrontMatterKey.pinned)
-                try editor.removeBlockIfEmpty()
+                if before != .block { try editor.removeBlockIfEmpty() }
             }
         }
+        if outcome == .written { memory.remember(form, for: note.path) }
+        return outcome
     }
 
     // MARK: - Edit

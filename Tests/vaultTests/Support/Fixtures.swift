@@ -2,7 +2,7 @@ import Testing
 
 /// A note file written byte for byte, with the exact bytes `pin` and `unpin` must leave.
 ///
-/// Together the fixtures cover what DESIGN §5 promises to keep: CRLF line breaks, a UTF-8
+/// Together the fixtures cover what docs/file-format.md promises to keep: CRLF line breaks, a UTF-8
 /// BOM, YAML comments on their own line and at the end of a line, block and flow tag
 /// lists, quoted values, a missing final newline, no front matter, and keys `vault` does
 /// not know.
@@ -173,6 +173,21 @@ struct FidelityFixture: Sendable, CustomTestStringConvertible {
             "only-front-matter.md",
             "---\nid: only-1\n---",
             pin: "---\nid: only-1\npinned: true\n---"
+        ),
+        FidelityFixture(
+            "pinned-false.md",
+            "---\nid: false-1\npinned: false\ntags: [a]\n---\n# Written false by hand\n",
+            pin: "---\nid: false-1\npinned: true\ntags: [a]\n---\n# Written false by hand\n"
+        ),
+        FidelityFixture(
+            "pinned-false-last.md",
+            "---\nid: false-2\npinned: False\n---\n# The last key, capitalised\n",
+            pin: "---\nid: false-2\npinned: True\n---\n# The last key, capitalised\n"
+        ),
+        FidelityFixture(
+            "empty-block.md",
+            "---\n---\n# An empty block\n",
+            pin: "---\npinned: true\n---\n# An empty block\n"
         ),
         FidelityFixture(
             "no-front-matter.md",
