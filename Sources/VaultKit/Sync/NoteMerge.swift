@@ -29,10 +29,12 @@ public enum NoteMerge {
         return merged
     }
 
-    /// True when one side gave the note another id than the base's: git paired a copy (a
-    /// conflict copy, `vault cp` beside a delete) with the note it came from, and merged as
-    /// one, the note would take the copy's id and two notes would share it. A note's id is
-    /// never merged: the sides are two notes, ours stays and theirs becomes a conflict copy.
+    /// True when one side gave the note another id than the base's: that side moved the
+    /// note away and put another under its name, or git paired a copy with the note it came
+    /// from; merged as one, a note would take the other's id and two notes would share it.
+    /// A note's id is never merged: the sides are two notes. Ours stays and theirs becomes a
+    /// conflict copy, so that none of its text is lost; `OneNoteOnePlace` gives it its
+    /// place back (and voids the copy) where the other side moved ours away.
     private static func areTwoNotes(base: [UInt8], ours: [UInt8], theirs: [UInt8], timeZone: TimeZone) -> Bool {
         func id(_ bytes: [UInt8]) -> String? {
             let block = Parts(bytes).block

@@ -238,9 +238,6 @@ public struct VaultSync: Sendable {
         for path in try EditsOverDeletes(git: git, trash: Trash(vault: Vault(root: root))).restore(since: base) {
             report.lines.append("put \(path) back from the trash: it was deleted on one side and edited on the other")
         }
-        for path in try LostNotes(git: git, root: root).restore(since: base) {
-            report.lines.append("kept \(path): git's merge had put another note in its place")
-        }
         let copies = ConflictCopies(gitDirectory: try gitDirectory())
         // A note joined from two places is merged there: the copies made for its places are void.
         func discard(_ paths: Set<String>) throws(VaultError) {
@@ -254,6 +251,10 @@ public struct VaultSync: Sendable {
         for joined in try OneNoteOnePlace(git: git, root: root).join(since: base, discardCopies: discard) {
             report.lines.append("one note in two places after the merge: kept \(joined.kept) (the later move) with the text of \(joined.removed)")
             if let copy = joined.conflictCopy { report.conflictCopies.append(copy) }
+        }
+        // After the joins, which give a reused name back to its new note.
+        for path in try LostNotes(git: git, root: root).restore(since: base) {
+            report.lines.append("kept \(path): git's merge had put another note in its place")
         }
         try placeConflictCopies(into: &report)
         try git.check(["commit", "-q", "--no-verify", "--no-edit"])
