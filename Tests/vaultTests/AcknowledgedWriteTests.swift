@@ -363,6 +363,33 @@ struct AcknowledgedWriteTests {
         }
     }
 
+    /// A sync can leave a note in the vault and an older version of it in the trash (deleted
+    /// after a rename on one machine, edited under its old name on the other): restoring
+    /// that made two notes of one id (found by the whole-product simulation). The restored
+    /// note comes back whole, as a note of its own with a new id, and undo takes it back.
+    @Test func aNoteRestoredWhileItsIdIsInTheVaultGetsANewOne() throws {
+        let vault = try TestVault()
+        let plan = "---\nid: plan\ntags: [work]\n---\n# Plan\n\nOld text.\n"
+        try vault.write("Plan.md", plan)
+        #expect(try vault.run("rm", "Plan").status == 0)
+        let trashed = try vault.bytes(".trash/Plan.md")
+        try vault.write("Plan.md", "---\nid: plan\ntags: [work]\n---\n# Plan\n\nNew text.\n")
+        let restore = try vault.run("trash", "restore", "Plan.md")
+        #expect(restore.status == 0, "\(restore)")
+        #expect(restore.stdout.contains("restored Plan 2.md"), "\(restore)")
+        #expect(restore.stdout.contains("a new id: Plan.md has its id"), "\(restore)")
+        #expect(try Self.notes(withID: "plan", in: vault) == ["Plan.md"])
+        let restored = try vault.text("Plan 2.md")
+        #expect(restored.hasPrefix("---\nid: ") && !restored.hasPrefix("---\nid: plan\n"), "\(restored)")
+        #expect(restored.replacingOccurrences(of: #"id: [0-9a-f-]+\n"#, with: "id: plan\n", options: .regularExpression) == plan)
+        let history = try vault.run("history", "--format", "json")
+        let entries = try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]] ?? []
+        let undo = try vault.run("undo", try #require(entries.last?["id"] as? String))
+        #expect(undo.status == 0, "\(undo)")
+        #expect(try vault.bytes(".trash/Plan.md") == trashed)
+        #expect(!vault.exists("Plan 2.md"))
+    }
+
     /// Renamed differently on two machines: one note, named as the later rename named
     /// it, its heading saying the same, and no conflict copy for the two headings.
     @Test func aNoteRenamedDifferentlyOnTwoMachinesIsOneNote() throws {

@@ -97,6 +97,7 @@ extension TrashCommand {
                             let item = try changes.trash.resolve(name, in: items)
                             let restored = try changes.trash.restore(item)
                             global.terminal.line("restored \(restored.path)" + (restored.renamed ? " (\(item.origin) is taken, so under a new name)" : ""))
+                            if let holder = restored.idTakenBy { global.terminal.line("  with a new id: \(holder) has its id") }
                             for left in restored.attachmentsLeft {
                                 Terminal.standardError.line(TerminalText.escaped("vault: warning: \(left) stays in the trash: its place in the vault is taken"))
                             }

@@ -164,6 +164,9 @@ public struct Trash: Sendable {
         /// Attachments that went to the trash with it and could not go back (their place is
         /// taken now), as paths in the trash: kept there, never deleted.
         public var attachmentsLeft: [String]
+        /// The note in the vault that has the id the restored note had, which therefore got
+        /// a new one.
+        public var idTakenBy: String?
     }
 
     /// Puts `item` back where it was, recreating its folders. When that path is taken now,
@@ -187,12 +190,24 @@ public struct Trash: Sendable {
                 root.removeFile(source + TrashInfo.suffix)
                 let left = restoreAttachments(of: item.name)
                 vault.journal?.add(.restore(name: item.name, path: target))
-                return Restored(path: target, renamed: target != relative, attachmentsLeft: left)
+                let holder = try giveNewIDIfTaken(target)
+                return Restored(path: target, renamed: target != relative, attachmentsLeft: left, idTakenBy: holder)
             } catch .destinationExists {
                 target = FileNaming.freePath(folder: folder, base: base, in: root)
             }
         }
         throw .destinationExists(relative)
+    }
+
+    /// A note in the trash can have an id a note in the vault has: a sync kept an edit of it
+    /// under its old name while the other machine renamed and deleted it. Restored as it
+    /// is, two notes would share one id; it becomes a note of its own, with a new id (an
+    /// edit undo takes back with the restore). Returns the note that has the id.
+    private func giveNewIDIfTaken(_ path: String) throws(VaultError) -> String? {
+        guard let bytes = try? root.read(path).bytes, let id = LostNotes.id(of: bytes) else { return nil }
+        guard let holder = try vault.scan().notes.first(where: { $0.id == id && $0.path != path }) else { return nil }
+        try vault.writer.update(path) { editor in try editor.set(FrontMatterKey.id, to: .string(NoteOperations.newID())) }
+        return holder.path
     }
 
     /// A `.trashinfo` whose `Path=` is no plain path inside the vault (forged, or damaged;
