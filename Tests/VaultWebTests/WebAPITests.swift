@@ -190,6 +190,34 @@ import VaultPlatform
         }
     }
 
+    /// A delete in the browser is `vault rm`'s: the attachments only the note uses go to the
+    /// trash with it, and the delete is one operation `vault undo` takes back (it was
+    /// neither: the page's deletes left attachments behind and could not be undone).
+    @Test func aDeleteFromThePageTakesItsAttachmentsAndCanBeUndone() async throws {
+        let fixture = try WebFixture()
+        try FileManager.default.createDirectory(atPath: fixture.path + "/attachments", withIntermediateDirectories: true)
+        try fixture.write("attachments/receipt.png", "png bytes")
+        try fixture.write("Receipt.md", "# Receipt\n\n![[receipt.png]]\n")
+        let recordID = UncheckedBox<String?>(nil)
+        try await fixture.test { client in
+            try await client.execute(uri: "/api/notes/Receipt.md", method: .delete, headers: .changing(fixture.csrf)) { response in
+                #expect(response.status == .ok)
+                let answer = try object(response)
+                #expect(answer["trashed"] as? String == "Receipt.md")
+                recordID.value = answer["recordID"] as? String
+            }
+        }
+        #expect(!fixture.exists("Receipt.md") && !fixture.exists("attachments/receipt.png"))
+        #expect(fixture.exists(".trash/Receipt.md.attachments/attachments/receipt.png"))
+        let vault = try VaultSession.open(explicit: fixture.path, workingDirectory: fixture.path).vault
+        let entry = try OperationHistory(vault: vault).entry(try #require(recordID.value)).entry
+        guard case .files(let record) = entry else { Issue.record("not a file operation: \(entry)"); return }
+        #expect(record.kind == .delete)
+        _ = try Undo(vault: vault).undo(record)
+        #expect(fixture.read("Receipt.md") == "# Receipt\n\n![[receipt.png]]\n")
+        #expect(fixture.read("attachments/receipt.png") == "png bytes")
+    }
+
     @Test func renamesAndMovesFromThePageRewriteLinks() async throws {
         let fixture = try WebFixture()
         try await fixture.test { client in
@@ -467,4 +495,10 @@ import VaultPlatform
 func waitUntil(_ condition: () -> Bool) async throws {
     for _ in 0..<6000 where !condition() { try await Task.sleep(for: .milliseconds(10)) }
     #expect(condition())
+}
+
+/// A value a `@Sendable` test closure hands back to the test that runs it.
+final class UncheckedBox<Value>: @unchecked Sendable {
+    var value: Value
+    init(_ value: Value) { self.value = value }
 }

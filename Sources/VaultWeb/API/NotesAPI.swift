@@ -138,14 +138,20 @@ struct NotesAPI: Sendable {
         return try await respond(document)
     }
 
-    /// `DELETE /api/notes/PATH`: to the trash.
+    /// `DELETE /api/notes/PATH`: to the trash, with the attachments only it uses, as
+    /// `vault rm` does; `recordID` names the operation for `vault undo`.
     func delete(_ request: Request, path: String) async throws -> Response {
         let session = self.session
-        let name = try await Blocking.run { try session.write { try $0.trash.delete(try session.document(at: path).note) } }
+        let report = try await Blocking.run { () throws -> DeleteNotes.Report in
+            let delete = DeleteNotes([try session.document(at: path).note]) { try session.scan().notes }
+            return try session.write { changes in try delete.run(in: changes) }
+        }
+        if let error = report.failed.first { throw error }
         await live.refresh([path, Trash.directory])
         return APIResponse.json { json in
             json.beginObject()
-            json.key("trashed"); json.string(name)
+            json.key("trashed"); json.string(report.trashed.first?.name ?? "")
+            json.key("recordID"); json.string(report.recordID)
             json.endObject()
         }
     }

@@ -25,16 +25,12 @@ struct RemoveCommand: ParsableCommand {
             for note in targets { session.terminal.line("would trash \(TerminalText.escaped(note.path))") }
             return
         }
-        // Attachments only these notes use go to the trash with them.
-        let attachments = Attachments.used(by: targets)
-            ? Attachments(vault: session.vault.vault).exclusive(to: targets, among: selection.query == nil ? session.scan.notes : try session.vault.scan().notes)
-            : [:]
-        try session.write(recorded: true, .delete, summary: targets.count == 1 ? targets[0].path : "\(targets.count) notes") { changes in
-            try session.write(targets, output: output) { note in
-                let name = try changes.trash.delete(note, attachments: attachments[note.path] ?? [])
-                return (note.path, "trashed \(note.path)" + (name == note.name + ".md" ? "" : " (as \(Trash.directory)/\(name))"))
-            }
-        }
+        let everyNote = selection.query == nil ? session.scan.notes : nil
+        let delete = DeleteNotes(targets) { try everyNote ?? session.vault.scan().notes }
+        let report = try session.write { changes in try delete.run(in: changes) }
+        try session.report(report.trashed.map { path, name in
+            (path, "trashed \(path)" + (name == path.split(separator: "/").last.map(String.init) ? "" : " (as \(Trash.directory)/\(name))"))
+        }, failed: report.failed, output: output)
     }
 }
 

@@ -99,6 +99,18 @@ struct Session {
             }
         }
         if progress { Terminal.standardError.write("\r\u{1B}[K") }
+        try finish(changed: changed, failed: failed, output: output)
+    }
+
+    /// Prints what a use case's write did, as `write(_:output:_:)` prints it: the lines of
+    /// the notes changed, each failure on stderr; exits with status 2 if any failed.
+    func report(_ lines: [(path: String, line: String)], failed: [VaultError], output: WriteOutput) throws {
+        if output.listsNotes { for (_, line) in lines { terminal.line(TerminalText.escaped(line)) } }
+        for error in failed { Terminal.standardError.printError(error) }
+        try finish(changed: lines.map(\.path), failed: failed, output: output)
+    }
+
+    private func finish(changed: [String], failed: [VaultError], output: WriteOutput) throws {
         if output.quiet, output.format == .text {
             terminal.line("\(changed.count) note\(changed.count == 1 ? "" : "s") changed")
         }
