@@ -363,6 +363,33 @@ struct AcknowledgedWriteTests {
         }
     }
 
+    /// Renamed on both machines, and on one a copy of it made beside (a conflict copy, with
+    /// its own id) that git takes for the rename: git merges the note's two versions into
+    /// both new places. After the join the copy's place holds the copy again, never a second
+    /// copy of the note moved to where the join had removed it (found by the simulation).
+    @Test func aNoteRenamedOnBothMachinesBesideACopyIsOneNoteAndTheCopyStays() throws {
+        let (remote, clones) = try SyncTests.clones(2)
+        defer { withExtendedLifetime(remote) {} }
+        let (first, second) = (clones[0], clones[1])
+        let original = try first.text("Plan.md")
+        #expect(try first.run("rename", "Plan", "Roadmap B").status == 0)
+        try first.write("Roadmap B.md", "---\nid: plan\ntags: [work]\nmodified: 2026-11-02T10:00:00+00:00\n---\n# Roadmap B\n\nRewritten on the first machine, every line of it.\n")
+        let copy = original.replacingOccurrences(of: "id: plan", with: "id: copy-1").replacingOccurrences(of: "# Plan", with: "# Plan (copy)")
+        try first.write("Plan (copy).md", copy)
+        #expect(try second.run("rename", "Plan", "Roadmap A").status == 0)
+        #expect(try SyncTests.sync(first, []).status == 0)
+        let merged = try SyncTests.sync(second, [])
+        #expect(merged.status == 0 || merged.status == 1, "\(merged)")
+        #expect(try SyncTests.sync(first, []).status < 2)
+        for clone in [first, second] {
+            let ids = try SyncSimulationTests.ids(in: clone)
+            #expect(ids["plan"]?.count == 1, "\(ids)")
+            #expect(try Self.notes(withID: "copy-1", in: clone) == ["Plan (copy).md"])
+            #expect(try clone.text("Plan (copy).md") == copy)
+            #expect(try SyncSimulationTests.ids(in: clone).filter { $0.value.count > 1 }.isEmpty)
+        }
+    }
+
     /// A sync can leave a note in the vault and an older version of it in the trash (deleted
     /// after a rename on one machine, edited under its old name on the other): restoring
     /// that made two notes of one id (found by the whole-product simulation). The restored

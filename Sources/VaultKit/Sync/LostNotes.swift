@@ -37,7 +37,16 @@ struct LostNotes {
             // A note still in its place with no id has lost its front matter in the merge
             // (text written above it, say), not its text: only another note there counts.
             guard ids[note.path].map({ $0 != nil }) ?? true, kept.insert(note.bytes).inserted else { continue }
-            // The note git put in its place goes back to the place a side gave it, if free.
+            // The note git put in its place goes back to the place a side gave it, if free;
+            // but a second copy of a note the merge has elsewhere (git merged a note's two
+            // renames into both places, and one was joined) just gives the place back.
+            if let intruder = ids[note.path] ?? nil, ids.filter({ $0.value == intruder }).count > 1 {
+                try root.write(note.bytes, to: note.path, mode: (root.status(note.path)?.mode ?? 0o644) & 0o7777)
+                try git.check(["add", "--", note.path])
+                ids[note.path] = note.id
+                restored.append(note.path)
+                continue
+            }
             if let intruder = ids[note.path] ?? nil,
                let home = notes.first(where: { $0.id == intruder && $0.path != note.path && root.status($0.path) == nil })?.path {
                 try root.makeDirectories(home.split(separator: "/").dropLast().joined(separator: "/"))
