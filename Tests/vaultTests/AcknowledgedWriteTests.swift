@@ -363,6 +363,39 @@ struct AcknowledgedWriteTests {
         }
     }
 
+    /// Both notes at one path moved elsewhere: one machine renames the note away and
+    /// restores an older note of the same name from the trash into its place, the other
+    /// edits the note and restores the older one beside it (the name being taken). Each of
+    /// the two joins gave the path back to the other's note, so one id ended in two places
+    /// (found by the whole-product simulation). Each note once, the edit kept.
+    @Test func twoNotesThatBothLeftOnePathAreEachOnce() throws {
+        let (remote, clones) = try SyncTests.clones(2)
+        defer { withExtendedLifetime(remote) {} }
+        let (first, second) = (clones[0], clones[1])
+        #expect(try first.run("rename", "Plan", "Roadmap").status == 0)
+        try first.write("Plan.md", "---\nid: old-plan\n---\n# Plan\n\nAn older plan.\n")
+        #expect(try first.run("rm", "Plan").status == 0)
+        #expect(try first.run("rename", "Roadmap", "Plan").status == 0)
+        #expect(try SyncTests.sync(first, []).status == 0)
+        #expect(try SyncTests.sync(second, []).status == 0)
+        #expect(try first.run("rename", "Plan", "Roadmap").status == 0)
+        #expect(try first.run("trash", "restore", "Plan.md").status == 0)
+        try second.write("Plan.md", try second.text("Plan.md").replacingOccurrences(of: "Two.", with: "Two, second."))
+        #expect(try second.run("trash", "restore", "Plan.md").status == 0)
+        #expect(try SyncTests.sync(first, []).status == 0)
+        let merged = try SyncTests.sync(second, [])
+        #expect(merged.status == 0, "\(merged)")
+        #expect(try SyncTests.sync(first, []).status == 0)
+        for clone in [first, second] {
+            #expect(try Self.notes(withID: "plan", in: clone) == ["Roadmap.md"])
+            let roadmap = try clone.text("Roadmap.md")
+            #expect(roadmap.contains("Two, second."), "\(roadmap)")
+            #expect(try Self.notes(withID: "old-plan", in: clone).count == 1)
+            #expect(try SyncSimulationTests.ids(in: clone).filter { $0.value.count > 1 }.isEmpty)
+            #expect(try SyncTests.git("status", "--porcelain", in: clone.root).stdout == "")
+        }
+    }
+
     /// Renamed on both machines, and on one a copy of it made beside (a conflict copy, with
     /// its own id) that git takes for the rename: git merges the note's two versions into
     /// both new places. After the join the copy's place holds the copy again, never a second
@@ -415,6 +448,34 @@ struct AcknowledgedWriteTests {
         #expect(undo.status == 0, "\(undo)")
         #expect(try vault.bytes(".trash/Plan.md") == trashed)
         #expect(!vault.exists("Plan 2.md"))
+    }
+
+    /// The same through `vault undo` of the delete (found by the whole-product simulation):
+    /// the note comes back with a new id, and undoing the undo puts it back in the trash
+    /// as it was.
+    @Test func aDeleteUndoneWhileTheNotesIdIsInTheVaultGivesItANewOne() throws {
+        let vault = try TestVault()
+        let plan = "---\nid: plan\ntags: [work]\n---\n# Plan\n\nOld text.\n"
+        try vault.write("Plan.md", plan)
+        #expect(try vault.run("rm", "Plan").status == 0)
+        let trashed = try vault.bytes(".trash/Plan.md")
+        func lastRecord() throws -> String {
+            let history = try vault.run("history", "--format", "json")
+            let entries = try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]] ?? []
+            return try #require(entries.last?["id"] as? String)
+        }
+        let delete = try lastRecord()
+        try vault.write("Roadmap.md", "---\nid: plan\ntags: [work]\n---\n# Roadmap\n\nNew text.\n")
+        let undo = try vault.run("undo", delete)
+        #expect(undo.status == 0, "\(undo)")
+        #expect(try Self.notes(withID: "plan", in: vault) == ["Roadmap.md"])
+        let restored = try vault.text("Plan.md")
+        #expect(restored.hasPrefix("---\nid: ") && !restored.hasPrefix("---\nid: plan\n"), "\(restored)")
+        #expect(restored.replacingOccurrences(of: #"id: [0-9a-f-]+\n"#, with: "id: plan\n", options: .regularExpression) == plan)
+        let again = try vault.run("undo", try lastRecord())
+        #expect(again.status == 0, "\(again)")
+        #expect(try vault.bytes(".trash/Plan.md") == trashed)
+        #expect(!vault.exists("Plan.md"))
     }
 
     /// Renamed differently on two machines: one note, named as the later rename named

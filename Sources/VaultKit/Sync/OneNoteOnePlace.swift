@@ -78,7 +78,9 @@ struct OneNoteOnePlace {
         // both left: that merge's conflict copy is replaced by this one. (A copy under one
         // of the two paths holds what git merged into it from a third file: it stays.)
         try discardCopies(Set(pairs.compactMap { leftByID[$0.id]?.path }))
+        let joinedIDs = Set(pairs.map(\.id))
         var joined: [Joined] = []
+        var toStage: [String] = []
         for (index, pair) in pairs.enumerated() {
             let (ourBase, theirBase) = (kept[2 * index], kept[2 * index + 1])
             let base = ourBase.map { Version(path: pair.ours.path, bytes: $0) } ?? theirBase.map { Version(path: pair.theirs.path, bytes: $0) } ?? leftByID[pair.id]
@@ -115,9 +117,14 @@ struct OneNoteOnePlace {
             try root.write(merged.bytes, to: winner.path, mode: mode & 0o7777)
             if let sides = replaced[loser.path] {
                 // The note the other side put in the place this one left: the driver's
-                // conflict copy of it is void.
+                // conflict copy of it is void. When that note left the place too (joined
+                // elsewhere), the place holds neither.
                 let newcomer = theirsWins ? sides.theirs : sides.ours
-                try root.write(newcomer, to: loser.path, mode: (root.status(loser.path)?.mode ?? 0o644) & 0o7777)
+                if let id = LostNotes.id(of: newcomer), joinedIDs.contains(id) {
+                    root.removeFile(loser.path)
+                } else {
+                    try root.write(newcomer, to: loser.path, mode: (root.status(loser.path)?.mode ?? 0o644) & 0o7777)
+                }
                 // git merged the two notes into each other at both places: its copies are void.
                 try discardCopies([loser.path, winner.path])
             } else {
@@ -131,9 +138,11 @@ struct OneNoteOnePlace {
                 result.conflictCopy = copy
                 staged.append(copy)
             }
-            try git.check(["add", "-A", "--"] + staged)
+            toStage.append(contentsOf: staged)
             joined.append(result)
         }
+        // Once, for all: a place two joins emptied is gone from the index after the first.
+        try git.check(["add", "-A", "--"] + Array(Set(toStage)).sorted())
         return joined
     }
 

@@ -78,7 +78,7 @@ public struct Relocation: Sendable {
         try operations.checkRetitle(note, to: title)
         let moves = target == note.path ? [] : [LinkRewriter.Move(from: note.path, to: target)]
         return try relocate(moves, kind: .rename, summary: "\(note.path) → \(target)", dryRun: dryRun) { steps throws(VaultError) in
-            if let change = try operations.retitleChange(target, from: note, to: title) { steps.append(Self.edit(target, change)) }
+            if let change = try operations.retitleChange(target, from: note, to: title) { steps.append(OperationRecord.Step.edit(target, change)) }
         }
     }
 
@@ -92,7 +92,7 @@ public struct Relocation: Sendable {
             let before = (try? root.read(config).bytes) ?? []
             try ConfigEditor(root: root).renameColorKey(source, to: target, kind: .folders)
             let after = (try? root.read(config).bytes) ?? []
-            if before != after { steps.append(Self.edit(config, NoteWriter.Change(before: before, after: after))) }
+            if before != after { steps.append(OperationRecord.Step.edit(config, NoteWriter.Change(before: before, after: after))) }
         }
     }
 
@@ -120,7 +120,7 @@ public struct Relocation: Sendable {
         let history = OperationHistory(vault: vault)
         var record = OperationRecord(kind: kind, time: vault.now(), summary: summary, steps: planned.map { plan in
             let after = ByteSplice.apply(plan.splices, to: plan.before) ?? plan.before
-            return Self.edit(plan.path, NoteWriter.Change(before: plan.before, after: after), splices: plan.splices)
+            return OperationRecord.Step.edit(plan.path, NoteWriter.Change(before: plan.before, after: after), splices: plan.splices)
         } + moves.map { .move(from: $0.from, to: $0.to) })
         let file = try history.write(record)
         report.recordID = record.id
@@ -140,7 +140,7 @@ public struct Relocation: Sendable {
                     }
                 }
                 if let change {
-                    steps.append(Self.edit(plan.path, change, splices: applied))
+                    steps.append(OperationRecord.Step.edit(plan.path, change, splices: applied))
                     report.links += Self.changes(applied, in: change.before, path: plan.path)
                     report.linkedNotes.append(plan.path)
                 }
@@ -189,18 +189,13 @@ public struct Relocation: Sendable {
                         try editor.splice(splice.offset..<(splice.offset + splice.removed.count), with: splice.inserted)
                     }
                 }
-                if let change { steps.append(Self.edit(path, change)) }
+                if let change { steps.append(OperationRecord.Step.edit(path, change)) }
                 links += Self.changes(splices, in: plan.before, path: plan.path)
             } catch {
                 failed.append(error)
             }
         }
         return links
-    }
-
-    private static func edit(_ path: String, _ change: NoteWriter.Change, splices: [ByteSplice]? = nil) -> OperationRecord.Step {
-        .edit(path: path, before: FNV1a.hash(change.before), after: FNV1a.hash(change.after),
-              splices: splices ?? ByteSplice.between(change.before, change.after))
     }
 
     /// Where each of `splices` (in file order) is in `bytes`, and the text it changes: lines

@@ -75,9 +75,9 @@ public struct Undo: Sendable {
             case .changed(let error): report.leftAlone.append(error)
             case .ready:
                 do {
-                    try perform(step)
-                    taken.append(step)
-                    report.done.append(Self.describe(step))
+                    let steps = try perform(step)
+                    taken.append(contentsOf: steps)
+                    report.done.append(contentsOf: steps.map(Self.describe))
                 } catch {
                     report.leftAlone.append(error)
                 }
@@ -142,7 +142,8 @@ public struct Undo: Sendable {
         return .changed(leftAlone(to, "another file is there now"))
     }
 
-    private func perform(_ step: OperationRecord.Step) throws(VaultError) {
+    /// Runs `step`; returns it and any step it took with it.
+    private func perform(_ step: OperationRecord.Step) throws(VaultError) -> [OperationRecord.Step] {
         let root = vault.root
         switch step {
         case .move(let from, let to):
@@ -150,7 +151,11 @@ public struct Undo: Sendable {
         case .trash(let path, let name):
             try Trash(vault: vault).put(path, as: name)
         case .restore(let name, let path):
-            try Trash(vault: vault).takeBack(name, to: path)
+            let trash = Trash(vault: vault)
+            try trash.takeBack(name, to: path)
+            // The note's id is in the vault again (a sync kept it alive elsewhere): as
+            // `trash restore` does, the note comes back as one of its own.
+            if let given = try trash.giveNewIDIfTaken(path) { return [step, .edit(path, given.change)] }
         case .edit(let path, _, let after, let splices):
             let (bytes, status) = try root.read(path)
             guard let result = ByteSplice.apply(splices, to: bytes), FNV1a.hash(result) == after else {
@@ -159,6 +164,7 @@ public struct Undo: Sendable {
             if status.isReadOnly { throw Self.leftAlone(path, "it is read-only") }
             try root.write(result, to: path, mode: status.mode, modificationTime: status.modified, replacing: .unchanged(status.stamp))
         }
+        return [step]
     }
 
     /// For each step, a number shared by the steps of one file: a move joins the paths it

@@ -15,8 +15,7 @@ public final class WriteJournal: @unchecked Sendable {
     }
 
     func add(edit path: String, _ change: NoteWriter.Change) {
-        add(.edit(path: path, before: FNV1a.hash(change.before), after: FNV1a.hash(change.after),
-                  splices: ByteSplice.between(change.before, change.after)))
+        add(.edit(path, change))
     }
 
     /// The steps so far, in the order they were taken.
@@ -24,5 +23,13 @@ public final class WriteJournal: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return steps
+    }
+}
+
+extension OperationRecord.Step {
+    /// The step that records `change` of the file at `path` (by `splices` when they are known).
+    static func edit(_ path: String, _ change: NoteWriter.Change, splices: [ByteSplice]? = nil) -> Self {
+        .edit(path: path, before: FNV1a.hash(change.before), after: FNV1a.hash(change.after),
+              splices: splices ?? ByteSplice.between(change.before, change.after))
     }
 }

@@ -190,7 +190,7 @@ public struct Trash: Sendable {
                 root.removeFile(source + TrashInfo.suffix)
                 let left = restoreAttachments(of: item.name)
                 vault.journal?.add(.restore(name: item.name, path: target))
-                let holder = try giveNewIDIfTaken(target)
+                let holder = try giveNewIDIfTaken(target)?.holder
                 return Restored(path: target, renamed: target != relative, attachmentsLeft: left, idTakenBy: holder)
             } catch .destinationExists {
                 target = FileNaming.freePath(folder: folder, base: base, in: root)
@@ -202,12 +202,13 @@ public struct Trash: Sendable {
     /// A note in the trash can have an id a note in the vault has: a sync kept an edit of it
     /// under its old name while the other machine renamed and deleted it. Restored as it
     /// is, two notes would share one id; it becomes a note of its own, with a new id (an
-    /// edit undo takes back with the restore). Returns the note that has the id.
-    private func giveNewIDIfTaken(_ path: String) throws(VaultError) -> String? {
+    /// edit undo takes back with the restore). Returns the note that has the id and the edit.
+    func giveNewIDIfTaken(_ path: String) throws(VaultError) -> (holder: String, change: NoteWriter.Change)? {
         guard let bytes = try? root.read(path).bytes, let id = LostNotes.id(of: bytes) else { return nil }
-        guard let holder = try vault.scan().notes.first(where: { $0.id == id && $0.path != path }) else { return nil }
-        try vault.writer.update(path) { editor in try editor.set(FrontMatterKey.id, to: .string(NoteOperations.newID())) }
-        return holder.path
+        guard let holder = try vault.scan().notes.first(where: { $0.id == id && $0.path != path }),
+              let change = try vault.writer.change(path, edit: { editor in try editor.set(FrontMatterKey.id, to: .string(NoteOperations.newID())) })
+        else { return nil }
+        return (holder.path, change)
     }
 
     /// A `.trashinfo` whose `Path=` is no plain path inside the vault (forged, or damaged;
