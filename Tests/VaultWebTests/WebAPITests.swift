@@ -218,6 +218,41 @@ import VaultPlatform
         #expect(fixture.read("attachments/receipt.png") == "png bytes")
     }
 
+    /// As `vault folder delete`: the notes' own attachments go along, and the whole is one
+    /// operation `vault undo` takes back (the page's folder delete did neither).
+    @Test func aFolderDeleteFromThePageTakesItsAttachmentsAndCanBeUndone() async throws {
+        let fixture = try WebFixture()
+        try FileManager.default.createDirectory(atPath: fixture.path + "/attachments", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: fixture.path + "/Receipts", withIntermediateDirectories: true)
+        try fixture.write("attachments/receipt.png", "png bytes")
+        try fixture.write("Receipts/Receipt.md", "# Receipt\n\n![[receipt.png]]\n")
+        try fixture.write("Receipts/Other.md", "# Other\n\nText.\n")
+        let recordID = UncheckedBox<String?>(nil)
+        try await fixture.test { client in
+            try await client.execute(uri: "/api/folders/delete", method: .post, headers: .changing(fixture.csrf), body: try body(["folder": fixture.path])) { response in
+                let answer = try object(response)
+                #expect(response.status == .badRequest, "\(answer)")
+                #expect(answer["error"] as? String == "invalid folder name '\(fixture.path)': the vault root cannot be deleted")
+            }
+            try await client.execute(uri: "/api/folders/delete", method: .post, headers: .changing(fixture.csrf), body: try body(["folder": "receipts"])) { response in
+                #expect(response.status == .ok)
+                let answer = try object(response)
+                #expect(answer["trashed"] as? Int == 2)
+                recordID.value = answer["recordID"] as? String
+            }
+        }
+        #expect(!fixture.exists("Receipts") && !fixture.exists("attachments/receipt.png"))
+        #expect(fixture.exists(".trash/Receipt.md.attachments/attachments/receipt.png"))
+        let vault = try VaultSession.open(explicit: fixture.path, workingDirectory: fixture.path).vault
+        let entry = try OperationHistory(vault: vault).entry(try #require(recordID.value)).entry
+        guard case .files(let record) = entry else { Issue.record("not a file operation: \(entry)"); return }
+        #expect(record.kind == .folderDelete)
+        _ = try Undo(vault: vault).undo(record)
+        #expect(fixture.read("Receipts/Receipt.md") == "# Receipt\n\n![[receipt.png]]\n")
+        #expect(fixture.read("Receipts/Other.md") == "# Other\n\nText.\n")
+        #expect(fixture.read("attachments/receipt.png") == "png bytes")
+    }
+
     @Test func renamesAndMovesFromThePageRewriteLinks() async throws {
         let fixture = try WebFixture()
         try await fixture.test { client in
@@ -272,7 +307,11 @@ import VaultPlatform
         try await fixture.test { client in
             try await client.execute(uri: "/api/tags/rename", method: .post, headers: .changing(fixture.csrf), body: try body(["from": "meeting", "to": "work"])) { response in
                 #expect(response.status == .conflict)
-                try #expect(object(response)["exists"] as? Bool == true)
+                let answer = try object(response)
+                #expect(answer["exists"] as? Bool == true)
+                // The way out as a field, not as a command-line flag in the message.
+                #expect((answer["suggestion"] as? [String: Any])?["kind"] as? String == "mergeTags")
+                #expect(!(answer["error"] as? String ?? "--").contains("--"))
             }
             try await client.execute(uri: "/api/tags/rename", method: .post, headers: .changing(fixture.csrf), body: try body(["from": "meeting", "to": "meetings", "dryRun": true])) { response in
                 let report = try object(response)

@@ -127,7 +127,7 @@ struct SyncTests {
         let vault = try TestVault()
         let result = try sync(vault)
         #expect(result.status == 2)
-        #expect(result.stderr == "vault: error: the vault is not a git repository; set it up with vault sync --setup (nothing was changed)\n")
+        #expect(result.stderr == "vault: error: the vault is not a git repository (nothing was changed; set it up with vault sync --setup)\n")
     }
 
     /// A repository another user owns: git refuses it, and `vault sync` says git's reason

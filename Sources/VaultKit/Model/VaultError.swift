@@ -34,22 +34,27 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
     /// No task of the vault has the REF.
     case taskNotFound(String)
     case ambiguousTask(String, candidates: [String])
+    /// No recorded operation has the id (`tags`: among the tag operations).
+    case operationNotFound(String, tags: Bool)
+    /// The vault is in no git repository, which sync needs.
+    case notARepository
+    /// A note with no text (whitespace only, title or not) is not kept.
+    case emptyNote
 
     public var errorDescription: String? {
         switch self {
         case .located(let diagnostic):
             return diagnostic.description
         case .noVault(let directory):
-            return "no vault found in '\(directory)' or any parent directory (a vault is a directory with a '.vault' folder; create one with 'vault init')"
+            return "no vault found in '\(directory)' or any parent directory (a vault is a directory with a '.vault' folder)"
         case .vaultExists(let path):
             return "'\(path)' is already a vault"
         case .noteNotFound(let name):
             return "no note matches '\(name)'"
         case .ambiguousNote(let name, let candidates):
             return "'\(name)' matches \(candidates.count) notes: " + candidates.joined(separator: ", ")
-        case .folderNotFound(let name, let suggestion?):
-            let argument = suggestion.contains(where: { $0 == " " || $0 == "'" }) ? "\"\(suggestion)\"" : suggestion
-            return "folder '\(name)' does not exist (create it with 'vault folder create \(argument)')"
+        case .folderNotFound(let name, _?):
+            return "folder '\(name)' does not exist"
         case .folderNotFound(let name, nil):
             let depth = name.split(separator: "/").count
             return "folder '\(name)' does not exist" + (depth > 2 ? " (folders nest one level deep: Folder/Subfolder)" : "")
@@ -60,7 +65,7 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
         case .invalidTitle(let title, let reason):
             return "invalid title '\(title)': \(reason)"
         case .tagExists(let name, let old):
-            return "tag '\(name)' already exists; renaming '\(old)' onto it merges them (use --merge)"
+            return "tag '\(name)' already exists; renaming '\(old)' onto it merges them"
         case .tagNotFound(let name, let suggestion):
             return "no note has the tag '\(name)'; nothing changed" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
         case .destinationExists(let path):
@@ -68,7 +73,7 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
         case .outsideVault(let path):
             return "'\(path)' is outside the vault"
         case .symbolicLink(let path):
-            return "'\(path)' leads through a symbolic link; vault does not follow links inside the vault (see 'vault check')"
+            return "'\(path)' leads through a symbolic link; vault does not follow links inside the vault"
         case .conflict(let path):
             return "\(path): changed on disk while vault was writing it; left as it is on disk"
         case .io(let path, let operation, let code):
@@ -78,11 +83,31 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
         case .editorFailed(let message):
             return message
         case .staleTask(let ref, let path):
-            return "\(path): task \(ref) has changed since it was listed, so vault changed nothing (run 'vault tasks' for its new REF)"
+            return "\(path): task \(ref) has changed since it was listed, so vault changed nothing"
         case .taskNotFound(let ref):
-            return "no task has the REF '\(ref)' (a REF changes when its task's line changes; run 'vault tasks' for the current ones)"
+            return "no task has the REF '\(ref)' (a REF changes when its task's line changes)"
         case .ambiguousTask(let ref, let candidates):
             return "'\(ref)' is the start of \(candidates.count) REFs: " + candidates.joined(separator: ", ") + "; give more of it"
+        case .operationNotFound(let id, let tags):
+            return "no \(tags ? "tag " : "")operation has the id '\(id)'"
+        case .notARepository:
+            return "the vault is not a git repository (nothing was changed)"
+        case .emptyNote:
+            return "an empty note is not kept: give it some text"
+        }
+    }
+
+    /// What the user can do about it, for each front end to word its own way.
+    public var suggestion: Suggestion? {
+        switch self {
+        case .noVault: .createVault
+        case .folderNotFound(_, let folder?): .createFolder(folder)
+        case .tagExists: .mergeTags
+        case .symbolicLink: .checkVault
+        case .staleTask, .taskNotFound: .listTasks
+        case .operationNotFound(_, let tags): tags ? .listTagHistory : .listHistory
+        case .notARepository: .setUpSync
+        default: nil
         }
     }
 

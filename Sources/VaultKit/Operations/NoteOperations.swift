@@ -21,6 +21,8 @@ public struct NoteOperations: Sendable {
 
     /// Creates a note from `draft` and returns its vault-relative path.
     public func create(_ draft: NoteDraft) throws(VaultError) -> String {
+        // No empty notes, whichever front end asks.
+        guard draft.hasText else { throw .emptyNote }
         for tag in draft.tags {
             if let problem = TagName.problem(with: tag) { throw .invalidTagName(tag, reason: problem) }
         }

@@ -93,6 +93,16 @@ public struct VaultSession: Sendable {
         return try NoteOperations.existingFolder(relative, root: root)
     }
 
+    /// Refuses `draft` for what creating it would refuse, other than its text: a folder that
+    /// cannot hold notes or a bad tag. A front end asks before the user writes the text (in
+    /// an editor); a missing folder is made when the note is saved.
+    public func validate(_ draft: NoteDraft) throws(VaultError) {
+        _ = try FolderRules(root: root).folder(forNewNote: draft.folder, create: false)
+        for tag in draft.tags {
+            if let problem = TagName.problem(with: tag) { throw .invalidTagName(tag, reason: problem) }
+        }
+    }
+
     /// The trash: its notes, what would be purged.
     public var trash: Trash { Trash(vault: vault) }
 

@@ -103,6 +103,8 @@ public struct VaultSync: Sendable {
         public var conflictCopies: [String] = []
         /// True when the remote could not be reached: the commit waits.
         public var offline = false
+        /// True when the repository has no remote to sync with.
+        public var noRemote = false
     }
 
     /// Commits every change, fetches, merges and pushes.
@@ -121,7 +123,8 @@ public struct VaultSync: Sendable {
             if let commit = try commitEverything(message: "vault sync from \(host)") { report.lines.append(commit) }
         }
         guard try git.run(["remote", "get-url", "origin"]).succeeded else {
-            report.lines.append("no remote: set one with vault sync --setup --remote URL")
+            report.lines.append("no remote: the commit stays on this machine")
+            report.noRemote = true
             return report
         }
         let branch = try git.check(["symbolic-ref", "--short", "HEAD"]).stdout.trimmingCharacters(in: .newlines)
@@ -180,7 +183,7 @@ public struct VaultSync: Sendable {
     /// "everything" there would take the other files of that repository along.
     private func requireOwnRepository() throws(VaultError) {
         guard let top = try repositoryTop() else {
-            throw .invalidArgument("the vault is not a git repository; set it up with vault sync --setup (nothing was changed)")
+            throw .notARepository
         }
         guard top == Self.realPath(root.path) else {
             throw .invalidArgument(

@@ -28,18 +28,19 @@ enum APIResponse {
     static func failure(_ error: any Error) -> Response {
         switch error {
         case let error as VaultError:
-            let message = error.errorDescription ?? "\(error)"
-            switch error {
-            case .noteNotFound, .folderNotFound, .tagNotFound, .taskNotFound: return self.error(.notFound, message)
+            let status: HTTPResponse.Status = switch error {
+            case .noteNotFound, .folderNotFound, .tagNotFound, .taskNotFound, .operationNotFound: .notFound
             // Nothing past a link or outside the vault exists as far as the app is concerned.
-            case .symbolicLink, .outsideVault: return self.error(.notFound, message)
-            case .staleTask: return self.error(.conflict, message)
-            case .conflict: return self.error(.preconditionFailed, message)
-            case .destinationExists: return self.error(.conflict, message)
-            case .tagExists: return self.error(.conflict, message) { json in json.key("exists"); json.bool(true) }
-            case .located: return self.error(.unprocessableContent, message)
-            case .io: return self.error(.internalServerError, message)
-            default: return self.error(.badRequest, message)
+            case .symbolicLink, .outsideVault: .notFound
+            case .staleTask, .destinationExists, .tagExists: .conflict
+            case .conflict: .preconditionFailed
+            case .located: .unprocessableContent
+            case .io: .internalServerError
+            default: .badRequest
+            }
+            return self.error(status, error.errorDescription ?? "\(error)") { json in
+                if case .tagExists = error { json.key("exists"); json.bool(true) }
+                if let suggestion = error.suggestion { writeSuggestion(suggestion, to: &json) }
             }
         case let error as APIError:
             return self.error(error.status, error.message)
@@ -50,6 +51,14 @@ enum APIResponse {
         default:
             return self.error(.internalServerError, "\(error)")
         }
+    }
+
+    /// `"suggestion": {"kind", "folder"?}`: what the user can do, for the page to offer.
+    private static func writeSuggestion(_ suggestion: Suggestion, to json: inout JSONWriter) {
+        json.key("suggestion"); json.beginObject()
+        json.key("kind"); json.string(suggestion.kind)
+        if case .createFolder(let folder) = suggestion { json.key("folder"); json.string(folder) }
+        json.endObject()
     }
 
     /// A malformed query: the message and its place, and the caret display.

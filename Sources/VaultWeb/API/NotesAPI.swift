@@ -92,7 +92,6 @@ struct NotesAPI: Sendable {
     func create(_ request: Request) async throws -> Response {
         let body = try await request.decode(CreateBody.self)
         let draft = NoteDraft(title: nil, folder: body.folder ?? "", tags: body.tags ?? [], pinned: body.pinned ?? false, body: body.text ?? "")
-        guard draft.hasText else { throw APIError(.badRequest, "an empty note is not kept: give it some text") }
         let session = self.session
         let document = try await Blocking.run { () throws -> NoteDocument in
             let path = try session.write { changes throws(VaultError) in try changes.notes.create(draft) }
@@ -116,17 +115,15 @@ struct NotesAPI: Sendable {
                 if let tags = body.removeTags, !tags.isEmpty { try Self.check(changes.tags.remove(tags, from: [note])) }
                 // Moves rewrite the links to the note across the vault, as `vault mv` does.
                 var linked: [String] = []
-                let relocation = Relocation(vault: changes.vault, notes: notes)
                 if let title = body.title {
-                    let report = try relocation.rename(session.document(at: note.path).note, to: title)
+                    let report = try Relocate(.rename(session.document(at: note.path).note, to: title), notes: notes).run(in: changes)
                     try Self.check(report.failed)
                     linked += report.linkedNotes
                     note = try session.document(at: report.moves.first?.to ?? note.path).note
                 }
                 if let folder = body.folder {
                     // After a rename in the same request, the links are looked for in the vault as it is now.
-                    let moving = body.title == nil ? relocation : Relocation(vault: changes.vault, notes: try session.scan().notes)
-                    let report = try moving.move([note], to: folder)
+                    let report = try Relocate(.move([note], to: folder), notes: body.title == nil ? notes : try session.scan().notes).run(in: changes)
                     try Self.check(report.failed)
                     linked += report.linkedNotes
                     note = try session.document(at: report.moves.first?.to ?? note.path).note

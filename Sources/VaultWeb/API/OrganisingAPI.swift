@@ -129,7 +129,7 @@ struct OrganisingAPI: Sendable {
         let notes = live.snapshot.scan.notes
         let path = try await Blocking.run { () throws -> String in
             try session.write { changes in
-                let report = try Relocation(vault: changes.vault, notes: notes).renameFolder(changes.folders.existing(body.from), to: body.to)
+                let report = try Relocate(.renameFolder(body.from, to: body.to), notes: notes).run(in: changes)
                 if let failure = report.failed.first { throw failure }
                 return report.moves.first?.to ?? body.from
             }
@@ -138,24 +138,27 @@ struct OrganisingAPI: Sendable {
         return self.path(path)
     }
 
-    /// `POST /api/folders/delete` with `{"folder"}`: its notes to the trash, then the
-    /// emptied directories removed.
+    /// `POST /api/folders/delete` with `{"folder"}`: as `vault folder delete`, its notes to
+    /// the trash with the attachments only they use, the emptied directories removed;
+    /// `recordID` names the operation for `vault undo`.
     func deleteFolder(_ request: Request) async throws -> Response {
         let folder = try await request.decode(FolderBody.self).folder
         let session = self.session
-        let trashed = try await Blocking.run { () throws -> Int in
-            let relative = try VaultPath.relative(folder, root: session.root)
-            guard !relative.isEmpty else { throw VaultError.invalidFolderName(folder, reason: "the vault root cannot be deleted") }
-            let scan = try session.scan(matching: Query(.term(.folder(relative))))
-            let existing = try session.folder(relative, in: scan)
-            return try session.write(after: scan) { changes in
-                for note in session.sorted(scan) { try changes.trash.delete(note) }
-                _ = changes.folders.removeEmptyDirectories(existing)
-                return scan.notes.count
-            }
+        let report = try await Blocking.run { () throws -> DeleteFolder.Report in
+            let deletion = try DeleteFolder(folder, in: session)
+            return try session.write(after: deletion.scan) { try deletion.run(in: $0) }
         }
         await live.refresh()
-        return count("trashed", trashed)
+        if let error = report.failed.first { throw error }
+        return APIResponse.json { json in
+            json.beginObject()
+            json.key("trashed"); json.number(report.trashed.count)
+            json.key("kept"); json.beginArray()
+            for directory in report.kept { json.string(directory) }
+            json.endArray()
+            json.key("recordID"); json.string(report.recordID)
+            json.endObject()
+        }
     }
 
     /// `POST /api/folders/color` with `{"folder", "color"}`.

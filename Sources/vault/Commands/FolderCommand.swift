@@ -61,8 +61,7 @@ extension FolderCommand {
 
         func run() throws {
             let session = try Session(global)
-            let source = try FolderRules(root: session.vault.root).existing(folder)
-            let report = try links.relocate(session) { try $0.renameFolder(source, to: name, dryRun: links.dryRun) }
+            let report = try links.relocate(session, .renameFolder(folder, to: name))
             try links.print(report, session: session, output: output)
         }
     }
@@ -79,32 +78,25 @@ extension FolderCommand {
         @Flag(name: [.short, .long], help: "Do not ask for confirmation.") var yes = false
 
         func run() throws {
-            let vault = try global.openSession()
-            let relative = try VaultPath.relative(folder, root: vault.root)
-            guard !relative.isEmpty else { throw VaultError.invalidFolderName(folder, reason: "the vault root cannot be deleted") }
-            // The folder's notes are what `folder:` selects: the same rule as `search` and `list`.
-            let session = try Session(vault: vault, terminal: global.terminal, query: Query(.term(.folder(relative))))
-            let existing = try vault.folder(relative, in: session.scan)
-            let notes = session.sortedNotes
+            let session = try global.openSession()
+            let deletion = try DeleteFolder(folder, in: session)
+            let (notes, existing) = (deletion.notes, deletion.folder)
+            let terminal = global.terminal
             if dryRun {
-                for note in notes { session.terminal.line("would trash \(TerminalText.escaped(note.path))") }
-                session.terminal.line("would remove \(existing) if nothing else is left in it")
+                for note in notes { terminal.line("would trash \(TerminalText.escaped(note.path))") }
+                terminal.line("would remove \(existing) if nothing else is left in it")
                 return
             }
             guard try yes || confirm("Move \(notes.count) note\(notes.count == 1 ? "" : "s") of '\(existing)' to the trash and remove the folder?",
-                                     terminal: session.terminal, withoutTerminal: "delete the folder") else { return }
-            let attachments = Attachments.used(by: notes) ? Attachments(vault: vault.vault).exclusive(to: notes, among: try vault.scan().notes) : [:]
-            let remaining = try session.write(recorded: true, .folderDelete, summary: "\(existing) (\(notes.count) note\(notes.count == 1 ? "" : "s"))") { changes in
-                try session.forEach(notes) { note in
-                    try changes.trash.delete(note, attachments: attachments[note.path] ?? [])
-                    session.terminal.line("trashed \(TerminalText.escaped(note.path))")
-                }
-                return changes.folders.removeEmptyDirectories(existing)
-            }
-            for directory in remaining {
+                                     terminal: terminal, withoutTerminal: "delete the folder") else { return }
+            let report = try session.reportedWrite(after: deletion.scan) { try deletion.run(in: $0) }
+            for (path, _) in report.trashed { terminal.line("trashed \(TerminalText.escaped(path))") }
+            for error in report.failed { Terminal.standardError.printError(error) }
+            for directory in report.kept {
                 Terminal.standardError.line("vault: kept \(directory): it still holds files that are not notes")
             }
-            if remaining.isEmpty { session.terminal.line("removed folder \(existing)") }
+            if !report.failed.isEmpty { throw ExitCode(2) }
+            if report.kept.isEmpty { terminal.line("removed folder \(existing)") }
         }
     }
 

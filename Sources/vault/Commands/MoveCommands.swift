@@ -23,7 +23,7 @@ struct MoveCommand: ParsableCommand {
         let notes = try selection.query.map { _ in try session.vault.sorted(session.vault.scan(matching: selection.parsed())) }
             ?? session.resolve(Array(arguments.dropLast()))
         try selection.requireMatches(notes)
-        let report = try links.relocate(session) { try $0.move(notes, to: destination, dryRun: links.dryRun) }
+        let report = try links.relocate(session, .move(notes, to: destination))
         try links.print(report, session: session, output: output)
     }
 }
@@ -41,7 +41,7 @@ struct RenameCommand: ParsableCommand {
     func run() throws {
         let session = try Session(global)
         let found = try session.resolve(note)
-        let report = try links.relocate(session) { try $0.rename(found, to: title, dryRun: links.dryRun) }
+        let report = try links.relocate(session, .rename(found, to: title))
         try links.print(report, session: session, output: output)
     }
 }

@@ -19,11 +19,8 @@ struct NewCommand: ParsableCommand {
         let session = try global.openSession()
         // Fail on a bad folder or tag before the user spends time in the editor; a missing
         // folder is made when the note is saved.
-        _ = try FolderRules(root: session.root).folder(forNewNote: folder, create: false)
-        for tag in tags {
-            if let problem = TagName.problem(with: tag) { throw VaultError.invalidTagName(tag, reason: problem) }
-        }
         var draft = NoteDraft(title: title, folder: folder, tags: tags, pinned: pin)
+        try session.validate(draft)
         if !Syscalls.isTerminal(0) {
             let input = FileHandle.standardInput.readDataToEndOfFile()
             draft.body = String(decoding: input, as: UTF8.self)
@@ -36,12 +33,11 @@ struct NewCommand: ParsableCommand {
             }
             draft.body = text
         }
-        guard draft.hasText else {
+        do {
+            print(try session.reportedWrite { try $0.notes.create(draft) })
+        } catch VaultError.emptyNote {
             Terminal.standardError.line("vault: empty note discarded; nothing saved")
-            return
         }
-        let path = try session.reportedWrite { try $0.notes.create(draft) }
-        print(path)
     }
 
     /// Lets the user write in a scratch file inside `.vault/` (never outside the vault),

@@ -26,6 +26,7 @@ struct SyncCommand: ParsableCommand {
         if remote != nil { throw ValidationError("--remote goes with --setup") }
         let report = try sync.sync()
         for line in report.lines { terminal.line(TerminalText.escaped(line)) }
+        if report.noRemote { terminal.line("set one with vault sync --setup --remote URL") }
         for copy in report.conflictCopies {
             Terminal.standardError.line(TerminalText.escaped("vault: kept a conflict copy: \(copy) (the same lines changed on both sides)"))
         }

@@ -7,12 +7,12 @@ struct LinkOptions: ParsableArguments {
     @Flag(help: "Print the moves and link changes that would be made and change nothing.") var dryRun = false
     @Flag(help: "Move the files and leave links to them as they are.") var noLinks = false
 
-    /// Runs `body` with the relocation of `session`'s notes: as one write holding the
-    /// lock, or, for a dry run, without writing anything.
-    func relocate(_ session: Session, _ body: (Relocation) throws -> Relocation.Report) throws -> Relocation.Report {
-        let notes = session.scan.notes
-        if dryRun { return try body(Relocation(vault: session.vault.vault, notes: notes, rewritesLinks: !noLinks)) }
-        return try session.write { try body(Relocation(vault: $0.vault, notes: notes, rewritesLinks: !noLinks)) }
+    /// Runs `change` over `session`'s notes: as one write holding the lock, or, for a dry
+    /// run, without writing anything.
+    func relocate(_ session: Session, _ change: Relocate.Change) throws -> Relocation.Report {
+        let relocate = Relocate(change, notes: session.scan.notes, rewritesLinks: !noLinks)
+        if dryRun { return try relocate.plan(in: session.vault) }
+        return try session.write { try relocate.run(in: $0) }
     }
 
     func print(_ report: Relocation.Report, session: Session, output: WriteOutput) throws {

@@ -61,7 +61,7 @@ struct Terminal {
 
     /// Errors and warnings name notes, whose names and titles may hold control characters.
     func printError(_ error: VaultError) {
-        let message = TerminalText.escaped(error.errorDescription ?? "\(error)", keepingLineBreaks: true)
+        let message = TerminalText.escaped(error.commandLineDescription, keepingLineBreaks: true)
         line(error.isLocated ? message : "vault: error: " + message)
     }
 

@@ -69,7 +69,7 @@ public struct OperationHistory: Sendable {
         let found = entries.filter { $0.entry.id.lowercased().hasPrefix(id.lowercased()) }
         guard let first = found.first else {
             if let refusal = refused.first(where: { $0.id.lowercased().hasPrefix(id.lowercased()) }) { throw refusal.error }
-            throw .invalidArgument("no operation has the id '\(id)' (see 'vault history')")
+            throw .operationNotFound(id, tags: false)
         }
         guard found.count == 1 else { throw .ambiguousNote(id, candidates: found.map(\.entry.id)) }
         return first

@@ -38,7 +38,7 @@ public struct TagHistory: Sendable {
     /// The record whose id is `id` or starts with it.
     public func record(_ id: String) throws(VaultError) -> (file: String, record: TagHistoryRecord) {
         let found = records().filter { $0.record.id.lowercased().hasPrefix(id.lowercased()) }
-        guard let first = found.first else { throw .invalidArgument("no tag operation has the id '\(id)' (see 'vault tag history')") }
+        guard let first = found.first else { throw .operationNotFound(id, tags: true) }
         guard found.count == 1 else { throw .ambiguousNote(id, candidates: found.map(\.record.id)) }
         return first
     }

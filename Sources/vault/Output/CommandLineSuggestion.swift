@@ -1,0 +1,29 @@
+import VaultKit
+
+extension Suggestion {
+    /// The suggestion as the command to run.
+    var commandLineText: String {
+        switch self {
+        case .createVault: "create one with 'vault init'"
+        case .createFolder(let folder):
+            "create it with 'vault folder create \(folder.contains(where: { $0 == " " || $0 == "'" }) ? "\"\(folder)\"" : folder)'"
+        case .mergeTags: "use --merge"
+        case .checkVault: "see 'vault check'"
+        case .listTasks: "run 'vault tasks' for the current REFs"
+        case .listHistory: "see 'vault history'"
+        case .listTagHistory: "see 'vault tag history'"
+        case .setUpSync: "set it up with vault sync --setup"
+        }
+    }
+}
+
+extension VaultError {
+    /// The message with its suggestion worded as a command: inside the message's closing
+    /// remark in parentheses when it has one, else as one.
+    var commandLineDescription: String {
+        let message = errorDescription ?? "\(self)"
+        guard let suggestion else { return message }
+        if message.hasSuffix(")") { return message.dropLast() + "; " + suggestion.commandLineText + ")" }
+        return message + " (" + suggestion.commandLineText + ")"
+    }
+}
