@@ -396,6 +396,33 @@ struct AcknowledgedWriteTests {
         }
     }
 
+    /// Renamed and rewritten on one machine, with a copy of the old text beside it (its own
+    /// id), while the other machine edited the note: git takes the copy for the rename and
+    /// merges the edit into it, and giving the copy's place back dropped the edit (found by
+    /// the whole-product simulation, seed 30). The edit reaches the note.
+    @Test func anEditGitMergedIntoACopyReachesTheNote() throws {
+        let (remote, clones) = try SyncTests.clones(2)
+        defer { withExtendedLifetime(remote) {} }
+        let (first, second) = (clones[0], clones[1])
+        let original = try first.text("Plan.md")
+        #expect(try first.run("rename", "Plan", "Roadmap").status == 0)
+        try first.write("Roadmap.md", "---\nid: plan\ntags: [work]\nmodified: 2026-11-02T10:00:00+00:00\n---\n# Roadmap\n\nOne.\n\nRewritten on the first machine.\n\nEvery line of it.\n")
+        let copy = original.replacingOccurrences(of: "id: plan", with: "id: copy-1")
+        try first.write("Plan copy.md", copy)
+        try second.write("Plan.md", original.replacingOccurrences(of: "Three.", with: "Three.\n\nFour, second."))
+        #expect(try SyncTests.sync(first, []).status == 0)
+        let merged = try SyncTests.sync(second, [])
+        #expect(merged.status == 0 || merged.status == 1, "\(merged)")
+        #expect(try SyncTests.sync(first, []).status < 2)
+        for clone in [first, second] {
+            let files = try SyncSimulationTests.files(in: clone).filter { $0.key.hasSuffix(".md") && !$0.key.hasPrefix(".") }
+            #expect(files.values.contains { $0.contains("Four, second.") }, "\(files)")
+            #expect(try Self.notes(withID: "plan", in: clone).count == 1)
+            #expect(try Self.notes(withID: "copy-1", in: clone) == ["Plan copy.md"])
+            #expect(try SyncSimulationTests.ids(in: clone).filter { $0.value.count > 1 }.isEmpty)
+        }
+    }
+
     /// Renamed on both machines, and on one a copy of it made beside (a conflict copy, with
     /// its own id) that git takes for the rename: git merges the note's two versions into
     /// both new places. After the join the copy's place holds the copy again, never a second

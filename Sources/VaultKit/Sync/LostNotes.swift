@@ -40,7 +40,10 @@ struct LostNotes {
             // The note git put in its place goes back to the place a side gave it, if free;
             // but a second copy of a note the merge has elsewhere (git merged a note's two
             // renames into both places, and one was joined) just gives the place back.
-            if let intruder = ids[note.path] ?? nil, ids.filter({ $0.value == intruder }).count > 1 {
+            if let intruder = ids[note.path] ?? nil, let elsewhere = ids.first(where: { $0.value == intruder && $0.key != note.path })?.key {
+                // What git merged into this copy (an edit of the note made on one side, when
+                // git took another note for the note's rename) goes to the note first.
+                restored += try carry(from: note.path, into: elsewhere, id: intruder, since: base)
                 try root.write(note.bytes, to: note.path, mode: (root.status(note.path)?.mode ?? 0o644) & 0o7777)
                 try git.check(["add", "--", note.path])
                 ids[note.path] = note.id
@@ -62,6 +65,28 @@ struct LostNotes {
             restored.append(target)
         }
         return restored
+    }
+
+    /// Merges the note at `copy` into the note of the same `id` at `note`, from the version
+    /// the merge base had of it; stages the result. Returns the path of a conflict copy made
+    /// when the two cannot be merged.
+    private func carry(from copy: String, into note: String, id: String, since base: String) throws(VaultError) -> [String] {
+        let (here, there) = (try root.read(copy).bytes, try root.read(note).bytes)
+        guard here != there else { return [] }
+        // The base version: where the note was before either side moved it.
+        let left = try Set((git.changes(from: base, to: "HEAD") + git.changes(from: base, to: "MERGE_HEAD"))
+            .filter { $0.status == "D" && Self.isNote($0.path) }.map(\.path)).sorted()
+        let original = zip(left, try git.blobs(left.map { base + ":" + $0 })).compactMap { $0.1 }.first { Self.id(of: $0) == id }
+        let merged = NoteMerge.merge(base: original ?? [], ours: there, theirs: here)
+        try root.write(merged.bytes, to: note, mode: (root.status(note)?.mode ?? 0o644) & 0o7777)
+        var staged = [note]
+        if let conflict = merged.conflict {
+            let path = VaultSync.conflictCopyPath(for: note, date: Date()) { root.status($0) != nil }
+            try root.write(ConflictCopies.copyNote(conflict, at: path), to: path, mode: 0o644, replacing: .nothing)
+            staged.append(path)
+        }
+        try git.check(["add", "--"] + staged)
+        return Array(staged.dropFirst())
     }
 
     /// A note, in the vault or in its trash; not a file of `.vault/` or another hidden folder.
