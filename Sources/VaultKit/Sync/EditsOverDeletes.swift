@@ -23,7 +23,10 @@ struct EditsOverDeletes {
                       changes[other].edited.contains(original),
                       // git found no rename when the note is still in place: the edit is there.
                       root.status(original) == nil,
-                      root.status(Trash.directory + "/" + name) != nil
+                      root.status(Trash.directory + "/" + name) != nil,
+                      // Another note at the same path is no edit of this one (the other
+                      // side moved it away and put a new note under its name).
+                      try sameNote(sides[side] + ":" + Trash.directory + "/" + name, sides[other] + ":" + original)
                 else { continue }
                 try trash.takeBack(name, to: original)
                 restored.append(original)
@@ -32,6 +35,13 @@ struct EditsOverDeletes {
         // Staged whole: the note, its record and any attachments that came back with it.
         if !restored.isEmpty { try git.check(["add", "-A"]) }
         return restored
+    }
+
+    /// False when the two blobs are notes with different ids.
+    private func sameNote(_ one: String, _ other: String) throws(VaultError) -> Bool {
+        let blobs = try git.blobs([one, other])
+        guard let first = blobs[0].flatMap(LostNotes.id(of:)), let second = blobs[1].flatMap(LostNotes.id(of:)) else { return true }
+        return first == second
     }
 
     /// What one side changed since the merge base.
