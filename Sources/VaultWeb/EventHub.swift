@@ -1,4 +1,5 @@
 import Foundation
+import VaultKit
 import VaultPlatform
 
 /// The Server-Sent Events of `GET /api/events`: every open page gets each change.
@@ -21,6 +22,18 @@ final class EventHub: Sendable {
     func publish(_ name: String, data: String) {
         let event = "event: \(name)\ndata: \(data)\n\n"
         for continuation in subscribers.withLock({ Array($0.values) }) { continuation.yield(event) }
+    }
+
+    /// Sends a change of the live index as the `change` event:
+    /// `{"changed": [...], "added": [...], "removed": [...]}`.
+    func publish(change: LiveIndex.Change) {
+        var json = JSONWriter()
+        json.beginObject()
+        json.key("changed"); json.strings(change.changed)
+        json.key("added"); json.strings(change.added)
+        json.key("removed"); json.strings(change.removed)
+        json.endObject()
+        publish("change", data: json.output)
     }
 
     var count: Int { subscribers.withLock { $0.count } }

@@ -16,6 +16,8 @@ public struct ServeOptions: Sendable {
     /// More names the server answers to (`--allow-host`): a DNS name of the machine, or the
     /// name a proxy in front of it gives.
     public var allowedNames: [String]
+    /// How long the live index waits for more changes to join a report before it reads them.
+    public var settleTime: DispatchTimeInterval = LiveIndex.defaultSettleTime
 
     public init(host: String = "127.0.0.1", port: Int = 8375, token: String? = nil, sync: VaultSync? = nil, syncInterval: TimeInterval = 60,
                 allowedNames: [String] = []) {

@@ -37,13 +37,15 @@ public struct VaultServer: Sendable {
         let events = EventHub()
         let session = self.session
         let options = self.options
-        let live = try await Blocking.run { try LiveIndex(session: session, events: events) }
+        let live = try await Blocking.run {
+            try LiveIndex(session: session, settleTime: options.settleTime) { events.publish(change: $0) }
+        }
         try live.startWatching()
         defer { live.stopWatching() }
         var logger = Logger(label: "vault.serve") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = .warning
         let app = Application(
-            router: WebApp(live: live, policy: policy, log: log).router(),
+            router: WebApp(live: live, events: events, policy: policy, log: log).router(),
             // A connection that sends no request, or only part of its headers, for this
             // long is closed: slow clients cannot hold the server's connections.
             server: .http1(configuration: .init(idleTimeout: Self.idleTimeout)),
@@ -70,11 +72,12 @@ public struct VaultServer: Sendable {
     /// How long a connection may be idle, or be sending its request's headers.
     static let idleTimeout: TimeAmount = .seconds(10)
 
-    /// The routes over an index of the vault, for tests that drive them without a socket.
-    func makeRouter(log: @escaping @Sendable (String) -> Void = { _ in }) throws -> (Router<BasicRequestContext>, LiveIndex) {
-        let live = try LiveIndex(session: session, events: EventHub())
+    /// The routes over an index of the vault, for tests that drive them without a socket;
+    /// `events` gets the index's changes.
+    func makeRouter(events: EventHub = EventHub(), log: @escaping @Sendable (String) -> Void = { _ in }) throws -> (Router<BasicRequestContext>, LiveIndex) {
+        let live = try LiveIndex(session: session) { events.publish(change: $0) }
         live.indexText()
-        return (WebApp(live: live, policy: policy, log: log).router(), live)
+        return (WebApp(live: live, events: events, policy: policy, log: log).router(), live)
     }
 
     static func randomToken() -> String {

@@ -6,6 +6,8 @@ import VaultKit
 /// and attachments.
 struct WebApp: Sendable {
     let live: LiveIndex
+    /// The live index's changes, for the pages' event streams.
+    let events: EventHub
     let policy: AccessPolicy
     let log: @Sendable (String) -> Void
 
@@ -48,7 +50,7 @@ struct WebApp: Sendable {
             guard raw.hasSuffix("/duplicate") else { throw APIError(.notFound, "no such endpoint") }
             return try await notes.duplicate(request, path: URLPath.vaultPath(String(raw.dropLast("/duplicate".count)), after: NotesAPI.prefix))
         }
-        router.get("/api/events") { _, _ in self.events() }
+        router.get("/api/events") { _, _ in self.eventStream() }
 
         router.get("/api/trash") { request, _ in try await organising.trash(request) }
         router.post("/api/trash/restore") { request, _ in try await organising.restore(request) }
@@ -89,8 +91,8 @@ struct WebApp: Sendable {
 
     /// `GET /api/events`: a `hello`, then a `change` event after each rescan that found
     /// one, and a comment every 15 seconds so that proxies and browsers keep the stream.
-    func events() -> Response {
-        let stream = live.events.subscribe()
+    func eventStream() -> Response {
+        let stream = events.subscribe()
         return Response(
             status: .ok,
             headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],

@@ -447,7 +447,7 @@ import VaultPlatform
 @Suite("Live index") struct LiveIndexTests {
     @Test func anEditOnDiskIsAnEvent() async throws {
         let fixture = try WebFixture()
-        let events = fixture.live.events.subscribe()
+        let events = fixture.events.subscribe()
         try fixture.write("Ideas.md", fixture.read("Ideas.md") + "\nmore\n")
         try fixture.write("New note.md", "# New\n\ntext\n")
         try FileManager.default.removeItem(atPath: fixture.path + "/Inbox.md")
@@ -460,7 +460,7 @@ import VaultPlatform
 
     @Test func notesReReadAloneGiveWhatARescanGives() async throws {
         let fixture = try WebFixture()
-        let events = fixture.live.events.subscribe()
+        let events = fixture.events.subscribe()
         try fixture.write("Ideas.md", fixture.read("Ideas.md") + "\nzanzibar\n")
         try fixture.write("New note.md", "---\ntags: [fresh]\npinned: true\n---\n# New\n\ntext\n")
         try FileManager.default.removeItem(atPath: fixture.path + "/Inbox.md")

@@ -14,6 +14,7 @@ final class WebFixture: @unchecked Sendable {
     let server: VaultServer
     let router: Router<BasicRequestContext>
     let live: LiveIndex
+    let events = EventHub()
 
     static let examplePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("vault-example").path
@@ -23,7 +24,7 @@ final class WebFixture: @unchecked Sendable {
         try FileManager.default.copyItem(atPath: Self.examplePath, toPath: path)
         let session = try VaultSession.open(explicit: path, workingDirectory: path)
         server = VaultServer(session: session, options: options)
-        (router, live) = try server.makeRouter()
+        (router, live) = try server.makeRouter(events: events)
     }
 
     deinit { try? FileManager.default.removeItem(atPath: path) }

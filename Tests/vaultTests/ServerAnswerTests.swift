@@ -20,12 +20,10 @@ import Glibc
     static func serve(_ vault: TestVault) throws -> Process {
         let process = Process()
         process.executableURL = try CLI.binary.get()
-        process.arguments = ["serve", "--vault", vault.root.path, "--port", String(try ServeTests.freePort())]
-        var environment = CLI.baseEnvironment()
         // Reports of changes wait long before they are read: an answer that did not wait for
         // every change before it (the watcher's cookie) would show the files as they were.
-        environment["VAULT_TEST_SETTLE_MS"] = "3000"
-        process.environment = environment
+        process.arguments = ["serve", "--vault", vault.root.path, "--port", String(try ServeTests.freePort()), "--settle-ms", "3000"]
+        process.environment = CLI.baseEnvironment()
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -18,3 +18,15 @@ public struct QueryContext: Sendable {
         self.links = links
     }
 }
+
+extension QueryContext {
+    /// This context as `query` needs it: with the links of `notes` when it asks about
+    /// links (`links:`, `is:orphan`); the notes are read only then. The one place that rule
+    /// is written, for scans, tasks and the live index alike.
+    func linked<Failure: Error>(for query: Query?, notes: () throws(Failure) -> [Note]) throws(Failure) -> QueryContext {
+        guard query?.needsLinks == true else { return self }
+        var context = self
+        context.links = LinkGraph(try notes())
+        return context
+    }
+}

@@ -64,8 +64,7 @@ extension VaultSession {
 
     /// The evaluator of `query`, and the statuses to read: all when the query chooses.
     private func taskSelection(_ query: Query?, in notes: [Note], statuses: Set<NoteTask.Status>) -> (QueryEvaluator?, TaskStatusSet) {
-        var context = queryContext
-        if query?.needsLinks == true { context.links = LinkGraph(notes) }
+        let context = queryContext.linked(for: query) { notes }
         let evaluator = query?.evaluator(context: context)
         return (evaluator, query?.choosesTaskStatus == true ? TaskStatusSet.all : TaskStatusSet(statuses))
     }

@@ -57,9 +57,7 @@ public struct VaultSession: Sendable {
 
     /// The context `query` needs: with the links of every note when it asks about links.
     public func queryContext(for query: Query?) throws(VaultError) -> QueryContext {
-        var context = queryContext
-        if query?.needsLinks == true { context.links = LinkGraph(try vault.scan().notes) }
-        return context
+        try queryContext.linked(for: query) { () throws(VaultError) in try vault.scan().notes }
     }
 
     /// The organisation of a scan: folders and tags with counts, pinned and unsorted.

@@ -27,6 +27,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Open the page in the default browser.") var open = false
     @Option(name: .customLong("sync"), help: ArgumentHelp("Sync through git every N seconds and soon after a change (see vault sync).", valueName: "N"))
     var syncInterval: Int?
+    /// For tests: how long the index waits for more changes before it reads them (injected
+    /// here rather than read from the environment).
+    @Option(name: .customLong("settle-ms"), help: .hidden) var settleMilliseconds: Int?
 
     func validate() throws {
         if !(1...65535).contains(port) { throw ValidationError("--port must be between 1 and 65535") }
@@ -36,6 +39,7 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let session = try global.openSession()
         var options = ServeOptions(host: host, port: port, token: token, allowedNames: allowedNames)
+        if let settleMilliseconds { options.settleTime = .milliseconds(max(0, settleMilliseconds)) }
         if let syncInterval {
             options.sync = VaultSync(root: session.root, program: SyncCommand.program)
             options.syncInterval = TimeInterval(syncInterval)

@@ -1,6 +1,5 @@
 import ArgumentParser
 import VaultKit
-import VaultWeb
 
 /// A command that only reads the vault, which a running `vault serve` can answer for
 /// another `vault` process (`CommandClient`).

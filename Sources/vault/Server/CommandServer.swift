@@ -2,7 +2,6 @@ import Dispatch
 import Foundation
 import VaultKit
 import VaultPlatform
-import VaultWeb
 
 /// Answers read-only `vault` commands for other processes from the running server's live
 /// vault, over a Unix socket in `.vault/tmp/`: `vault list` then takes milliseconds on a

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import VaultKit
 import VaultPlatform
 
 /// The vault as the server knows it: one scan at start (through the cache), then, for
@@ -11,18 +10,18 @@ import VaultPlatform
 /// change one note cannot describe (a folder created or renamed, the watcher's queue
 /// overflowing in a branch switch that touches 10,000 files) is one rescan of the whole
 /// vault, not 10,000 events.
-final class LiveIndex: Sendable {
+package final class LiveIndex: Sendable {
     /// One consistent view of the vault.
-    struct Snapshot: Sendable {
-        let scan: ScanResult
-        let index: VaultIndex
-        let links: WikiLinkResolver
+    package struct Snapshot: Sendable {
+        package let scan: ScanResult
+        package let index: VaultIndex
+        package let links: WikiLinkResolver
         /// The notes in list order (pinned first, then most recently modified), sorted once
         /// per rescan rather than on every request.
-        let sorted: [Note]
-        let trashCount: Int
+        package let sorted: [Note]
+        package let trashCount: Int
         /// `sorted`'s positions by tag, made when a query first needs them.
-        let tagPostings: Lazy<TagPostings>
+        package let tagPostings: Lazy<TagPostings>
 
         init(scan: ScanResult, session: VaultSession, links: WikiLinkResolver, sorted: [Note], trashCount: Int) {
             self.scan = scan
@@ -35,31 +34,34 @@ final class LiveIndex: Sendable {
 
         /// The notes of `sorted` that `evaluator` can match, in order: those with a tag it
         /// requires, or all.
-        func candidates(for evaluator: QueryEvaluator) -> [Note] {
+        package func candidates(for evaluator: QueryEvaluator) -> [Note] {
             guard let positions = tagPostings.value.candidates(for: evaluator) else { return sorted }
             return positions.map { sorted[Int($0)] }
         }
     }
 
     /// What a rescan found different.
-    struct Change: Sendable, Equatable {
-        var changed: [String] = []
-        var added: [String] = []
-        var removed: [String] = []
-        var isEmpty: Bool { changed.isEmpty && added.isEmpty && removed.isEmpty }
+    package struct Change: Sendable, Equatable {
+        package var changed: [String] = []
+        package var added: [String] = []
+        package var removed: [String] = []
+        package var isEmpty: Bool { changed.isEmpty && added.isEmpty && removed.isEmpty }
     }
 
-    let session: VaultSession
-    let events: EventHub
+    package let session: VaultSession
+    /// Told of each change after the index has it (the server's page events).
+    private let onChange: @Sendable (Change) -> Void
     /// Summaries of the notes' texts, for word searches.
-    let text: TextIndex
+    package let text: TextIndex
     private let current: Locked<Snapshot>
     private let state = Locked(RefreshState())
     private let watcher = Locked<DirectoryWatcher?>(nil)
     private let queue = DispatchQueue(label: "vault.web.index")
     /// How long a report waits for others to join it before the rescan (a test makes it
     /// long, to see that a command's answer never waits on it).
-    static let settleTime: DispatchTimeInterval = .milliseconds(ProcessInfo.processInfo.environment["VAULT_TEST_SETTLE_MS"].flatMap(Int.init) ?? 25)
+    private let settleTime: DispatchTimeInterval
+    /// The settle time a server uses.
+    package static let defaultSettleTime: DispatchTimeInterval = .milliseconds(25)
 
     private struct RefreshState {
         /// An update is waiting to start: soon, or after the settle time.
@@ -74,9 +76,13 @@ final class LiveIndex: Sendable {
         var isDirty: Bool { everything || !paths.isEmpty }
     }
 
-    init(session: VaultSession, events: EventHub) throws {
+    package init(
+        session: VaultSession, settleTime: DispatchTimeInterval = LiveIndex.defaultSettleTime,
+        onChange: @escaping @Sendable (Change) -> Void = { _ in }
+    ) throws {
         self.session = session
-        self.events = events
+        self.settleTime = settleTime
+        self.onChange = onChange
         text = TextIndex(session: session)
         let first = try Self.read(session)
         // What a `kill -9` of an earlier server left: never to be committed by a sync.
@@ -86,21 +92,21 @@ final class LiveIndex: Sendable {
 
     /// Summarises every note's text (on all cores; seconds on a large vault): until this
     /// returns, word searches read the files.
-    func indexText() {
+    package func indexText() {
         text.build(snapshot.scan.notes)
     }
 
-    var snapshot: Snapshot { current.withLock { $0 } }
+    package var snapshot: Snapshot { current.withLock { $0 } }
 
     /// Watches every directory of the vault (and `.trash`), rescanning on each report.
-    func startWatching() throws {
+    package func startWatching() throws {
         let watcher: DirectoryWatcher
         do {
             watcher = try DirectoryWatcher(root: session.root.path, alsoWatch: [Trash.directory], cookieDirectory: Self.cookieDirectory) { [weak self] report in
                 guard let self else { return }
                 let waiters = cookieWaiters.withLock { waiting in report.cookies.compactMap { waiting.removeValue(forKey: $0) } }
                 // A cookie's waiter is answered from the update that reads what came before it, at once.
-                request(report.overflowed ? nil : report.paths, after: waiters.isEmpty ? Self.settleTime : nil, waiters: waiters)
+                request(report.overflowed ? nil : report.paths, after: waiters.isEmpty ? settleTime : nil, waiters: waiters)
             }
         } catch {
             throw error.isSymbolicLink ? VaultError.symbolicLink(Self.cookieDirectory)
@@ -116,7 +122,7 @@ final class LiveIndex: Sendable {
     /// The snapshot once every change made to the vault's files before this call has been
     /// read (the watcher's cookie, then the update after it); nil when the watcher is not
     /// running or that takes longer than `timeout`.
-    func settled(timeout: DispatchTimeInterval) -> Snapshot? {
+    package func settled(timeout: DispatchTimeInterval) -> Snapshot? {
         guard let watcher = watcher.withLock({ $0 }) else { return nil }
         let done = DispatchSemaphore(value: 0)
         let cookie = watcher.newCookieName()
@@ -129,14 +135,14 @@ final class LiveIndex: Sendable {
         return snapshot
     }
 
-    func stopWatching() {
+    package func stopWatching() {
         watcher.withLock { $0?.stop(); $0 = nil }
     }
 
     /// Re-reads `paths` (vault-relative; nil: rescans everything) now, and returns once
     /// the index reflects them as they are on disk: after a write through the API, so that
     /// its answer and the next request agree.
-    func refresh(_ paths: [String]? = nil) async {
+    package func refresh(_ paths: [String]? = nil) async {
         await withCheckedContinuation { continuation in request(paths, after: nil, waiters: [{ continuation.resume() }]) }
     }
 
@@ -219,7 +225,7 @@ final class LiveIndex: Sendable {
         }
         current.withLock { $0 = next }
         if !change.isEmpty || previous.trashCount != next.trashCount {
-            events.publish("change", data: Self.json(change))
+            onChange(change)
         }
     }
 
@@ -231,7 +237,7 @@ final class LiveIndex: Sendable {
         )
     }
 
-    static func difference(from old: [Note], to new: [Note]) -> Change {
+    package static func difference(from old: [Note], to new: [Note]) -> Change {
         var before: [String: FileStamp] = [:]
         before.reserveCapacity(old.count)
         for note in old { before[note.path] = note.stamp }
@@ -248,15 +254,5 @@ final class LiveIndex: Sendable {
         change.added.sort()
         change.removed.sort()
         return change
-    }
-
-    static func json(_ change: Change) -> String {
-        var json = JSONWriter()
-        json.beginObject()
-        json.key("changed"); json.strings(change.changed)
-        json.key("added"); json.strings(change.added)
-        json.key("removed"); json.strings(change.removed)
-        json.endObject()
-        return json.output
     }
 }

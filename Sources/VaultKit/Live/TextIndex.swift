@@ -1,5 +1,4 @@
 import Foundation
-import VaultKit
 import VaultPlatform
 
 /// A summary of every note's text (`TextSummary`), so that a word search reads only the
@@ -9,17 +8,17 @@ import VaultPlatform
 /// seconds on a large vault; until it is done, a word search reads the files), and kept
 /// up to date with the live index. A summary is used only while the note's stamp is the
 /// one it was made from: a stale summary costs a read, never a missed note.
-final class TextIndex: Sendable {
+package final class TextIndex: Sendable {
     fileprivate struct Entry: Sendable {
         let stamp: FileStamp
         let summary: TextSummary
     }
 
     /// The summaries of one moment, looked up by note.
-    struct Summaries: Sendable {
+    package struct Summaries: Sendable {
         fileprivate let entries: [String: Entry]
 
-        func summary(for note: Note) -> TextSummary? {
+        package func summary(for note: Note) -> TextSummary? {
             guard let entry = entries[note.path], entry.stamp.isSameContent(as: note.stamp) else { return nil }
             return entry.summary
         }
@@ -29,27 +28,27 @@ final class TextIndex: Sendable {
     private let entries = Locked<[String: Entry]>([:])
     private let built = Locked(false)
 
-    init(session: VaultSession) {
+    package init(session: VaultSession) {
         self.session = session
     }
 
     /// The summaries, once every note has one; nil while they are being built.
-    var summaries: Summaries? {
+    package var summaries: Summaries? {
         guard built.withLock({ $0 }) else { return nil }
         return Summaries(entries: entries.withLock { $0 })
     }
 
-    var isReady: Bool { built.withLock { $0 } }
+    package var isReady: Bool { built.withLock { $0 } }
 
     /// Summarises `notes`, on all cores; summaries made meanwhile by `update` are kept.
-    func build(_ notes: [Note]) {
+    package func build(_ notes: [Note]) {
         let made = summarise(notes)
         entries.withLock { $0.merge(made) { current, _ in current } }
         built.withLock { $0 = true }
     }
 
     /// Summarises the notes re-read by the live index and forgets the removed ones.
-    func update(_ notes: [Note], removed: [String]) {
+    package func update(_ notes: [Note], removed: [String]) {
         let made = summarise(notes)
         entries.withLock { entries in
             for path in removed { entries[path] = nil }
@@ -59,7 +58,7 @@ final class TextIndex: Sendable {
 
     /// The notes among `notes` that `evaluator` matches, in their order: notes the
     /// summaries settle are not read; the others are read on all cores.
-    func select(_ notes: [Note], _ evaluator: QueryEvaluator, summaries: Summaries?) -> [Note] {
+    package func select(_ notes: [Note], _ evaluator: QueryEvaluator, summaries: Summaries?) -> [Note] {
         var matching: [Int] = []
         var unsettled: [Int] = []
         for (index, note) in notes.enumerated() {

@@ -1,10 +1,13 @@
 import Dispatch
-import VaultKit
 
 /// The vault as a running `vault serve` knows it, for answering `vault` commands from
 /// memory instead of a scan (as git asks its fsmonitor).
 public struct LiveVault: Sendable {
     let live: LiveIndex
+
+    package init(live: LiveIndex) {
+        self.live = live
+    }
 
     /// The vault once every change made to its files before this call has been read; nil
     /// when the server cannot be sure of that within `timeout` (the command then scans).
@@ -34,9 +37,8 @@ public struct SettledVault: Sendable {
 extension LiveIndex.Snapshot {
     /// The notes of `sorted` that `query` selects, in order: notes' texts are read only
     /// where the text summaries leave a word open.
-    func notes(matching query: Query, context: QueryContext, text: TextIndex) -> [Note] {
-        var context = context
-        if query.needsLinks { context.links = LinkGraph(scan.notes) }
+    package func notes(matching query: Query, context: QueryContext, text: TextIndex) -> [Note] {
+        let context = context.linked(for: query) { scan.notes }
         let evaluator = query.evaluator(context: context)
         let candidates = candidates(for: evaluator)
         guard query.needsText else { return candidates.filter { evaluator.matchesWithoutText($0) ?? false } }
