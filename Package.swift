@@ -70,7 +70,8 @@ let package = Package(
             name: "VaultWebTests",
             dependencies: [
                 "VaultWeb", "VaultKit", "VaultPlatform",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),

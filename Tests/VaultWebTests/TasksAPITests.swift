@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import Testing
 import VaultKit
 @testable import VaultWeb
@@ -16,7 +15,7 @@ import VaultKit
         return formatter.string(from: Date())
     }
 
-    func agenda(_ client: any TestClientProtocol, _ query: String = "") async throws -> [String: Any] {
+    func agenda(_ client: RouterClient, _ query: String = "") async throws -> [String: Any] {
         try await client.execute(uri: "/api/tasks" + query, method: .get) { response in
             #expect(response.status == .ok)
             return try object(response)

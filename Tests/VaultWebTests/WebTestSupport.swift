@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import Testing
 import VaultKit
 @testable import VaultWeb
@@ -42,8 +41,8 @@ final class WebFixture: @unchecked Sendable {
     func exists(_ relative: String) -> Bool { FileManager.default.fileExists(atPath: path + "/" + relative) }
 
     /// Runs `body` with a client of the routes.
-    func test(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-        try await Application(router: router).test(.router) { client in try await body(client) }
+    func test(_ body: @escaping @Sendable (RouterClient) async throws -> Void) async throws {
+        try await body(RouterClient(router: router))
     }
 }
 
