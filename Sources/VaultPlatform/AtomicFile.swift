@@ -7,7 +7,6 @@ package enum AtomicFile {
     /// Tests only: `before-rename` makes the process die after a note's temporary file is
     /// written and before it replaces the note; `after:N` makes it die after N notes were
     /// replaced, in the middle of a bulk operation. Either is what `kill -9` would do.
-    package static let crashEnvironmentKey = "VAULT_TEST_CRASH"
 
     /// Why a write did not happen.
     package enum Failure: Error, Equatable {
@@ -36,7 +35,7 @@ package enum AtomicFile {
     ///   - modificationTime: when given, the new file keeps this modification time, so an
     ///     organising write (a tag, a pin) does not reorder lists by file time.
     ///   - replacing: which file, if any, the write may replace.
-    ///   - crashTestPoint: true where tests may simulate a crash (`VAULT_TEST_CRASH`).
+    ///   - crashTestPoint: true where tests may simulate a crash (`CrashSimulation`).
     package static func write(
         chunks: [[UInt8]],
         to path: String,
@@ -76,7 +75,7 @@ package enum AtomicFile {
         }
         Syscalls.close(fd)
         closed = true
-        if crashTestPoint, Syscalls.environment(crashEnvironmentKey) == "before-rename" {
+        if crashTestPoint, CrashSimulation.shared.stopsBeforeRename {
             Syscalls.exitImmediately(137)
         }
         defer { if renamed, crashTestPoint { CrashSimulation.shared.noteWritten() } }
@@ -203,23 +202,29 @@ package enum AtomicFile {
     }
 }
 
-/// Counts note writes for `VAULT_TEST_CRASH=after:N`.
-final class CrashSimulation: @unchecked Sendable {
-    static let shared = CrashSimulation()
+/// A crash simulated for tests, injected once by the front end (`vault --test-crash`):
+/// `before-rename` exits before a note's new bytes replace the old ones, `after:N` right
+/// after the Nth note written; either as `kill -9` would leave things.
+package final class CrashSimulation: @unchecked Sendable {
+    package static let shared = CrashSimulation()
 
     private let lock = NSLock()
     private var written = 0
-    private let limit: Int? = {
-        guard let value = Syscalls.environment(AtomicFile.crashEnvironmentKey), value.hasPrefix("after:") else { return nil }
-        return Int(value.dropFirst(6))
-    }()
+    private var point: String?
+
+    /// Simulates the crash `point` from now on.
+    package func simulate(_ point: String) {
+        lock.withLock { self.point = point }
+    }
+
+    var stopsBeforeRename: Bool { lock.withLock { point == "before-rename" } }
 
     func noteWritten() {
-        guard let limit else { return }
-        let count = lock.withLock {
+        let crashes = lock.withLock { () -> Bool in
+            guard let point, point.hasPrefix("after:"), let limit = Int(point.dropFirst(6)) else { return false }
             written += 1
-            return written
+            return written >= limit
         }
-        if count >= limit { Syscalls.exitImmediately(137) }
+        if crashes { Syscalls.exitImmediately(137) }
     }
 }

@@ -156,10 +156,16 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: .customLong("no-server"), help: "Scan the files even when vault serve runs on the vault and could answer.")
     var noServer = false
 
+    /// For tests: a crash to simulate (`before-rename`, `after:N` notes written), injected
+    /// here rather than read from the environment.
+    @Option(name: .customLong("test-crash"), help: .hidden)
+    var testCrash: String?
+
     /// Opens the vault these options designate (as the process that asked opened it, when
     /// `vault serve` answers for another process).
     func openSession() throws -> VaultSession {
         if let answer = CommandAnswer.current { return answer.session }
+        if let testCrash { CrashSimulation.shared.simulate(testCrash) }
         return try VaultSession.open(explicit: vault, workingDirectory: FileManager.default.currentDirectoryPath, usesCache: !noCache)
     }
 

@@ -17,7 +17,7 @@ struct CrashTests {
         #expect(try vault.run("list").status == 0)
         let before = try vault.snapshot()
 
-        let crashed = try vault.run("pin", "Crash me", environment: ["VAULT_TEST_CRASH": "before-rename"])
+        let crashed = try vault.run("pin", "Crash me", "--test-crash", "before-rename")
 
         #expect(crashed.status != 0, "the process should have died:\n\(crashed)")
         #expect(crashed.stdout == "", "nothing may be reported as pinned:\n\(crashed)")
@@ -57,7 +57,7 @@ struct CrashTests {
         #expect(try vault.run("list").status == 0)
         let before = try vault.snapshot()
 
-        let crashed = try vault.run("pin", "Crash me", environment: ["VAULT_TEST_CRASH": "before-rename"])
+        let crashed = try vault.run("pin", "Crash me", "--test-crash", "before-rename")
         #expect(crashed.status != 0, "\(crashed)")
         #expect(try vault.text("Crash me.md") == "---\nid: crash-2\n---\n# Crash me\n")
 
@@ -76,7 +76,7 @@ struct CrashTests {
         }
         #expect(try vault.run("list").status == 0)
         let before = try vault.snapshot()
-        let crashed = try vault.run("pin", "Work/Windows Line Endings.md", environment: ["VAULT_TEST_CRASH": "before-rename"])
+        let crashed = try vault.run("pin", "Work/Windows Line Endings.md", "--test-crash", "before-rename")
         #expect(crashed.status != 0, "\(crashed)")
         // Only a hidden temporary file may have appeared; every note is as it was.
         let differences = try vault.snapshot().differences(from: before)

@@ -27,9 +27,7 @@ struct SyncTests {
     }
 
     static func sync(_ vault: TestVault, _ arguments: [String], stoppingAt point: String? = nil) throws -> RunResult {
-        var environment = identity
-        if let point { environment["VAULT_TEST_STOP_AT"] = point }
-        return try vault.run(arguments: ["sync"] + arguments, environment: environment)
+        try vault.run(arguments: ["sync"] + arguments + (point.map { ["--test-stop-at", $0] } ?? []), environment: identity)
     }
 
     /// A vault that syncs with a bare repository, and a second clone of it.

@@ -16,7 +16,7 @@ struct TagMergeCrashTests {
             bodies["F\(index % 5)/n\(index).md"] = body
             try vault.write("F\(index % 5)/n\(index).md", "---\n\(id)\(tags)\n---\n\(body)")
         }
-        let killed = try vault.run("tag", "merge", "a", "b", "--into", "c", environment: ["VAULT_TEST_CRASH": "after:700"])
+        let killed = try vault.run("tag", "merge", "a", "b", "--into", "c", "--test-crash", "after:700")
         #expect(killed.status != 0, "\(killed)")
         let history = try vault.names(in: ".vault/history")
         #expect(history.count == 1)

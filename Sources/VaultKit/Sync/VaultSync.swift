@@ -7,6 +7,9 @@ public struct VaultSync: Sendable {
     /// How git runs `vault merge-driver`: this program's absolute path.
     public let program: String
     public let git: Git
+    /// For tests of interrupted syncs: the point (`after-commit`, `in-merge`) where the
+    /// process kills itself as `kill -9` would, leaving everything as it is.
+    package var stopsAt: String?
 
     public init(root: VaultRoot, program: String) {
         self.root = root
@@ -137,7 +140,7 @@ public struct VaultSync: Sendable {
                 report.lines.append("offline (\(Self.firstLine(fetch.stderr))): \(count) commit\(count == 1 ? "" : "s") wait to be pushed")
                 return report
             }
-            Self.stop(at: "after-commit")
+            stop(at: "after-commit")
             if try git.run(["rev-parse", "--verify", "-q", "origin/\(branch)"]).succeeded {
                 try root.withWriteLock { () throws(VaultError) in
                     // Saves made while fetching, so that git merges into every one of them.
@@ -271,10 +274,9 @@ public struct VaultSync: Sendable {
         report.conflictCopies += copies
     }
 
-    /// For tests of interrupted syncs: with `VAULT_TEST_STOP_AT` naming this point, the
-    /// process kills itself here as `kill -9` would, leaving everything as it is.
-    private static func stop(at point: String) {
-        if ProcessInfo.processInfo.environment["VAULT_TEST_STOP_AT"] == point { kill(getpid(), SIGKILL) }
+    /// Kills the process here when `stopsAt` names this point.
+    private func stop(at point: String) {
+        if stopsAt == point { kill(getpid(), SIGKILL) }
     }
 
     /// Commits every change of the working tree; returns the line that says so, nil when
@@ -326,7 +328,7 @@ public struct VaultSync: Sendable {
             let complaint = merge.stderr.split(separator: "\n").first { $0.hasPrefix("error:") || $0.hasPrefix("fatal:") }
             throw .invalidArgument("git merge failed: \(Self.firstLine(complaint.map(String.init) ?? merge.stderr))")
         }
-        Self.stop(at: "in-merge")
+        stop(at: "in-merge")
         try settleAndCommit(into: &report)
         try? FileManager.default.removeItem(atPath: marker)
         report.lines.append("merged \(count) commit\(count == 1 ? "" : "s") from \(upstream)")

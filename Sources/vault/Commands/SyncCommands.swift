@@ -12,10 +12,13 @@ struct SyncCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Flag(help: "Set the vault up for syncing: git repository, merge driver, .gitattributes, remote.") var setup = false
     @Option(help: "The remote to sync with (with --setup).") var remote: String?
+    /// For tests of interrupted syncs (injected here rather than read from the environment).
+    @Option(name: .customLong("test-stop-at"), help: .hidden) var stopsAt: String?
 
     func run() throws {
         let root = try global.openSession().root
-        let sync = VaultSync(root: root, program: Self.program)
+        var sync = VaultSync(root: root, program: Self.program)
+        sync.stopsAt = stopsAt
         let terminal = global.terminal
         if setup {
             let done = try sync.setup(remote: remote)

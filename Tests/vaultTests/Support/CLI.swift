@@ -48,7 +48,7 @@ enum CLI {
     /// that dates print the same on every machine (a test may set another `TZ`).
     static func baseEnvironment() -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
-        for key in ["VAULT_PATH", "VISUAL", "EDITOR", "VAULT_TEST_CRASH", "VAULT_BINARY"] {
+        for key in ["VAULT_PATH", "VISUAL", "EDITOR", "VAULT_BINARY"] {
             environment.removeValue(forKey: key)
         }
         environment["NO_COLOR"] = "1"
