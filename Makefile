@@ -1,5 +1,6 @@
 # make demo          — install libyaml-dev if missing, build in release, run vault on vault-example
 # make test          — the whole test suite
+# make sim           — the whole-product sync simulation on its regression seeds (SIM_SEEDS)
 # make test-asan     — the suite under AddressSanitizer (test-tsan: ThreadSanitizer)
 # make test-browser  — vault serve driven in headless Chromium (Tests/Browser), screenshots in .build/screenshots
 # make conformance   — the yaml-test-suite cases as front matter ($(YAML_TEST_SUITE))
@@ -12,7 +13,7 @@ VAULT := .build/release/vault
 YAML_TEST_SUITE ?= ../shared/yaml-test-suite
 FUZZ_SECONDS ?= 60
 
-.PHONY: demo test test-asan test-tsan test-browser conformance fuzz crash-harness deps terminal-deps browser-deps build release bench clean
+.PHONY: demo test sim test-asan test-tsan test-browser conformance fuzz crash-harness deps terminal-deps browser-deps build release bench clean
 
 # libyaml (front matter) and cmark-gfm (Markdown for the web app), from Debian.
 deps:
@@ -54,6 +55,16 @@ demo: release
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# The whole-product sync simulation (outside editors, tag merges, "one id, one note" after
+# every sync) on seeds that each once found a defect, replayed as they ran.
+SIM_SEEDS ?= 15 21 30 37
+sim: deps
+	$(SWIFT) build --build-tests
+	@for seed in $(SIM_SEEDS); do \
+		echo "whole-product simulation, seed $$seed"; \
+		VAULT_SYNC_WHOLE=1 VAULT_SYNC_SEED=$$seed $(SWIFT) test --skip-build --filter SyncSimulationTests/theWholeProduct || exit 1; \
+	done
 
 # Each sanitizer builds in its own directory, so that switching does not rebuild the others.
 # The sync simulation's 200 rounds run in the plain suite; the sanitizers take 40 (their

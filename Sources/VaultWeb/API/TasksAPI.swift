@@ -81,33 +81,30 @@ struct TasksAPI: Sendable {
         guard !changes.isEmpty else { throw APIError(.badRequest, "say what to change: status, due, priority, addCategory, removeCategory or remove") }
         let session = self.session
         let notes = live.snapshot.sorted
-        let (changed, failed, paths) = try await Blocking.run { () -> ([NoteTask], [(String, VaultError)], [String]) in
-            session.write { writing in
-                let all = session.tasks(of: notes).tasks
-                let operations = writing.tasks
-                var changed: [NoteTask] = []
-                var failed: [(String, VaultError)] = []
-                var paths: [String] = []
-                var selected: [(ref: String, task: NoteTask)] = []
-                for ref in body.refs {
-                    do {
-                        selected.append((ref, try session.task(ref, in: all)))
-                    } catch {
-                        failed.append((ref, error as? VaultError ?? .invalidArgument("\(error)")))
-                    }
+        let (changed, failed, paths) = try await Blocking.run { () throws -> ([NoteTask], [(String, VaultError)], [String]) in
+            let all = session.tasks(of: notes).tasks
+            var failed: [(String, VaultError)] = []
+            var asked: [String: String] = [:]
+            var selected: [NoteTask] = []
+            for ref in body.refs {
+                do {
+                    let task = try session.task(ref, in: all)
+                    selected.append(task)
+                    asked[task.fullRef] = asked[task.fullRef] ?? ref
+                } catch {
+                    failed.append((ref, error as? VaultError ?? .invalidArgument("\(error)")))
                 }
-                // All at once: a note with several of these tasks is written once.
-                for ((ref, task), result) in zip(selected, operations.change(selected.map(\.task), changes)) {
-                    switch result {
-                    case .success(let outcome):
-                        changed += [outcome.after, outcome.next].compactMap { $0 }
-                        if outcome.changed { paths.append(task.path) }
-                    case .failure(let error):
-                        failed.append((ref, error))
-                    }
-                }
-                return (changed, failed, paths)
             }
+            let change = ChangeTasks(selected, changes)
+            let report = try session.write { try change.run(in: $0) }
+            var paths: [String] = []
+            for (task, result) in report.results {
+                switch result {
+                case .success(let outcome): if outcome.changed { paths.append(task.path) }
+                case .failure(let error): failed.append((asked[task.fullRef] ?? task.ref, error))
+                }
+            }
+            return (report.changed, failed, paths)
         }
         if !paths.isEmpty { await live.refresh(Array(Set(paths))) }
         let agenda = session.agenda

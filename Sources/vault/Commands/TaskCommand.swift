@@ -56,14 +56,9 @@ struct TaskTargets: ParsableArguments {
         let agenda = session.vault.agenda
         var changed: [NoteTask] = []
         let terminal = session.terminal
-        if dryRun {
-            change(selected, TaskOperations(vault: session.vault.vault, today: session.vault.today), changes, verb: verb, terminal: terminal, changed: &changed, failed: &failed)
-        } else {
-            let summary = "\(verb) " + (query.map { "--query \($0)" } ?? "\(selected.count) tasks")
-            try session.write(recorded: selected.count > 1 || query != nil, .tasks, summary: summary) { writing in
-                change(selected, writing.tasks, changes, verb: verb, terminal: terminal, changed: &changed, failed: &failed)
-            }
-        }
+        let change = ChangeTasks(selected, changes, chosenBy: query)
+        let report = dryRun ? change.plan(in: session.vault) : try session.write { try change.run(in: $0) }
+        show(report, verb: verb, terminal: terminal, changed: &changed, failed: &failed)
         if output.quiet, output.format == .text {
             terminal.line("\(changed.count) task\(changed.count == 1 ? "" : "s") changed")
         }
@@ -79,14 +74,11 @@ struct TaskTargets: ParsableArguments {
         if !failed.isEmpty { throw ExitCode(2) }
     }
 
-    /// Changes each of `selected`, printing what it did.
-    private func change(
-        _ selected: [NoteTask], _ operations: TaskOperations, _ changes: [TaskChange], verb: String, terminal: Terminal,
-        changed: inout [NoteTask], failed: inout [VaultError]
+    /// Prints what the change did to each task.
+    private func show(
+        _ report: ChangeTasks.Report, verb: String, terminal: Terminal, changed: inout [NoteTask], failed: inout [VaultError]
     ) {
-        // In the order they are changed: by note, from the last line up.
-        let selected = selected.sorted { $0.path != $1.path ? $0.path < $1.path : $0.line > $1.line }
-        for (task, result) in zip(selected, operations.change(selected, changes, dryRun: dryRun)) {
+        for (task, result) in report.results {
             do {
                 let outcome = try result.get()
                 guard outcome.changed else {
