@@ -1,0 +1,184 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+
+/// One door per operation: the command line and the web API call the same use cases, so the
+/// same operation through either leaves the same files, the same `.vault/history` records
+/// and the same result of `vault undo`. Two copies of one vault, one driven by `vault`, the
+/// other by `vault serve`'s API, compared byte for byte after each step (the records' ids
+/// and times and the trash's deletion times aside: they name the moment).
+@Suite("The command line and the web API") struct FrontEndParityTests {
+    @Test func theSameOperationsLeaveTheSameVault() throws {
+        let (cli, web) = (try TestVault.example(), try TestVault.example())
+        for vault in [cli, web] {
+            try vault.createDirectory("attachments")
+            try vault.createDirectory("Old")
+            try vault.write("attachments/receipt.png", "receipt bytes")
+            try vault.write("attachments/old.png", "old bytes")
+            try vault.write("Receipt.md", "---\nid: receipt\n---\n# Receipt\n\n![[receipt.png]]\n")
+            try vault.write("Old/First.md", "---\nid: old-1\n---\n# First\n\n![[old.png]]\n")
+            try vault.write("Old/Second.md", "---\nid: old-2\ntags: [alpha]\n---\n# Second\n\nText.\n")
+            try vault.write("Plan.md", "---\nid: plan\ntags: [beta]\n---\n# Plan\n\n- [ ] write it\n- [ ] ship it\n")
+            try vault.write("Links.md", "---\nid: links\ntags: [alpha]\n---\n# Links\n\nSee [[Plan]] and [the plan](Plan.md).\n")
+        }
+        #expect(try Self.differences(cli, web) == [])
+        let server = try Server(web)
+        defer { server.stop() }
+
+        // A note with its attachment.
+        #expect(try cli.run("rm", "Receipt").status == 0)
+        try server.send("DELETE", "/api/notes/Receipt.md")
+        #expect(try Self.differences(cli, web) == [])
+        // A folder with an attachment only its notes use.
+        #expect(try cli.run("folder", "delete", "Old", "--yes").status == 0)
+        try server.send("POST", "/api/folders/delete", ["folder": "Old"])
+        #expect(try Self.differences(cli, web) == [])
+        // A move and a rename, the links to the note rewritten.
+        #expect(try cli.run("mv", "Plan", "Work").status == 0)
+        try server.send("PATCH", "/api/notes/Plan.md", ["folder": "Work"])
+        #expect(try Self.differences(cli, web) == [])
+        #expect(try cli.run("rename", "Work/Plan", "Roadmap two").status == 0)
+        try server.send("PATCH", "/api/notes/Work/Plan.md", ["title": "Roadmap two"])
+        #expect(try Self.differences(cli, web) == [])
+        // A tag merge.
+        #expect(try cli.run("tag", "merge", "alpha", "beta", "--into", "gamma").status == 0)
+        try server.send("POST", "/api/tags/merge", ["sources": ["alpha", "beta"], "into": "gamma"])
+        #expect(try Self.differences(cli, web) == [])
+        // Two tasks done at once (recorded, being more than one).
+        let agenda = try JSONSerialization.jsonObject(with: Data(try cli.run("tasks", "--format", "json", "--all").stdout.utf8))
+        let refs = Self.refs(in: agenda, path: "Work/Roadmap two.md")
+        #expect(refs.count == 2, "\(agenda)")
+        #expect(try cli.run(arguments: ["task", "done"] + refs).status == 0)
+        try server.send("POST", "/api/tasks/change", ["refs": refs, "status": "done"])
+        #expect(try Self.differences(cli, web) == [])
+
+        // Every operation taken back, newest first, on both copies alike.
+        server.stop()
+        let history = try JSONSerialization.jsonObject(with: Data(try cli.run("history", "--format", "json").stdout.utf8)) as? [[String: Any]] ?? []
+        let webHistory = try JSONSerialization.jsonObject(with: Data(try web.run("history", "--format", "json").stdout.utf8)) as? [[String: Any]] ?? []
+        #expect(history.count == 6 && webHistory.count == 6, "\(history) \(webHistory)")
+        for (mine, theirs) in zip(history.reversed(), webHistory.reversed()) {
+            let (one, other) = (try cli.run("undo", mine["id"] as? String ?? ""), try web.run("undo", theirs["id"] as? String ?? ""))
+            #expect(one.status == 0 && other.status == 0, "\(one) \(other)")
+            // The same lines, but for the ids of the records (each copy's own).
+            func ids(_ text: String) -> String { text.replacingOccurrences(of: #"\b[0-9a-f]{8}\b"#, with: "ID", options: .regularExpression) }
+            #expect(ids(one.stdout) == ids(other.stdout))
+            #expect(try Self.differences(cli, web) == [])
+        }
+        #expect(!cli.exists("Work/Roadmap two.md") && cli.exists("Plan.md") && cli.exists("Old/First.md") && cli.exists("attachments/receipt.png"))
+    }
+
+    /// The REFs of the tasks of the note at `path` in `vault tasks --format json`.
+    static func refs(in agenda: Any, path: String) -> [String] {
+        var found: [String] = []
+        func walk(_ value: Any) {
+            if let object = value as? [String: Any] {
+                if object["note"] as? String == path, let ref = object["ref"] as? String { found.append(ref) }
+                object.values.forEach(walk)
+            } else if let array = value as? [Any] {
+                array.forEach(walk)
+            }
+        }
+        walk(agenda)
+        return Array(Set(found)).sorted()
+    }
+
+    /// The files that differ between the two vaults, by path, once what names the moment
+    /// is set aside: history records compared by content without their ids and times, the
+    /// trash's deletion times.
+    static func differences(_ one: TestVault, _ other: TestVault) throws -> [String] {
+        let (mine, theirs) = (try contents(one), try contents(other))
+        var different = Set(mine.keys).symmetricDifference(theirs.keys).sorted()
+        different += mine.keys.filter { theirs[$0] != nil && theirs[$0] != mine[$0] }.sorted()
+        let (myRecords, theirRecords) = (try records(one), try records(other))
+        if myRecords != theirRecords { different.append(".vault/history: \(myRecords) ≠ \(theirRecords)") }
+        return different
+    }
+
+    private static func contents(_ vault: TestVault) throws -> [String: Data] {
+        var found: [String: Data] = [:]
+        let root = vault.root.standardizedFileURL.path
+        guard let walk = FileManager.default.enumerator(atPath: root) else { return found }
+        while let path = walk.nextObject() as? String {
+            if [".git", ".vault/cache", ".vault/tmp", ".vault/history"].contains(path) { walk.skipDescendants(); continue }
+            if path == ".vault/lock" { continue }
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory) else { continue }
+            if isDirectory.boolValue {
+                found[path + "/"] = Data()
+                continue
+            }
+            var data = try Data(contentsOf: URL(fileURLWithPath: root + "/" + path))
+            if path.hasSuffix(".trashinfo") {
+                data = Data(String(decoding: data, as: UTF8.self).split(separator: "\n").filter { !$0.hasPrefix("DeletionDate=") }.joined(separator: "\n").utf8)
+            }
+            found[path] = data
+        }
+        return found
+    }
+
+    private static func records(_ vault: TestVault) throws -> [String] {
+        let directory = vault.url(".vault/history").path
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return try names.map { name in
+            let text = try String(contentsOfFile: directory + "/" + name, encoding: .utf8)
+            return text.split(separator: "\n").filter { !$0.hasPrefix("id: ") && !$0.hasPrefix("time: ") && !$0.hasPrefix("undoes: ") && !$0.hasPrefix("summary: \"undo ") }
+                .joined(separator: "\n")
+        }.sorted()
+    }
+}
+
+/// `vault serve` on a vault, and requests to its API as the page makes them.
+private final class Server {
+    let process = Process()
+    let port: Int
+    let token: String
+
+    init(_ vault: TestVault) throws {
+        port = try ServeTests.freePort()
+        process.executableURL = try CLI.binary.get()
+        process.arguments = ["serve", "--vault", vault.root.path, "--port", String(port)]
+        process.environment = CLI.baseEnvironment()
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // The URL is printed once the server listens.
+        _ = output.fileHandleForReading.availableLine()
+        let answer = try Data(contentsOf: URL(string: "http://127.0.0.1:\(port)/api/csrf")!)
+        token = (try JSONSerialization.jsonObject(with: answer) as? [String: Any])?["token"] as? String ?? ""
+    }
+
+    /// Sends a request with a JSON body; fails the test unless the answer is a 2xx.
+    func send(_ method: String, _ path: String, _ body: [String: Any]? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)" + path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)!)!)
+        request.httpMethod = method
+        request.setValue(token, forHTTPHeaderField: "X-CSRF-Token")
+        if let body {
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.httpBody = try JSONSerialization.data(withJSONObject: body)
+        }
+        let done = DispatchSemaphore(value: 0)
+        let result = UncheckedResult()
+        URLSession.shared.dataTask(with: request) { data, response, error in
+            result.value = (data, (response as? HTTPURLResponse)?.statusCode ?? 0, error)
+            done.signal()
+        }.resume()
+        done.wait()
+        let (data, status, error) = result.value ?? (nil, 0, nil)
+        #expect(error == nil && (200..<300).contains(status), "\(method) \(path): \(status) \(String(decoding: data ?? Data(), as: UTF8.self))", sourceLocation: sourceLocation)
+    }
+
+    func stop() {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+    }
+}
+
+/// The answer of a request, handed from URLSession's thread to the test's.
+private final class UncheckedResult: @unchecked Sendable {
+    var value: (Data?, Int, (any Error)?)?
+}
