@@ -67,6 +67,15 @@ struct OneNoteOnePlace {
             pairs.append((id, mine, Version(path: path, bytes: bytes)))
         }
         guard !pairs.isEmpty else { return [] }
+        // A place where git's merge put another note (the merge driver kept a side's other
+        // note there, taking it for this one's edit): that note stays, and this one's
+        // version there is the side's own.
+        var occupied: [String: [UInt8]] = [:]
+        for pair in pairs {
+            for path in [pair.ours.path, pair.theirs.path] where replaced[path] == nil {
+                if let bytes = try? root.read(path).bytes, let id = LostNotes.id(of: bytes), id != pair.id { occupied[path] = bytes }
+            }
+        }
         // The version both sides started from: at a place one side kept, or at the place both left.
         let left = ours.filter { $0.status == "D" && theirDeleted.contains($0.path) && LostNotes.isNote($0.path) }.map(\.path)
         var leftByID: [String: Version] = [:]
@@ -94,7 +103,8 @@ struct OneNoteOnePlace {
                 theirsWins = try commitTime("MERGE_HEAD", pair.theirs.path) > commitTime("HEAD", pair.ours.path)
             }
             // A place where the other side put another note is that note's: never the winner.
-            switch (replaced[pair.ours.path] != nil, replaced[pair.theirs.path] != nil) {
+            switch (replaced[pair.ours.path] != nil || occupied[pair.ours.path] != nil,
+                    replaced[pair.theirs.path] != nil || occupied[pair.theirs.path] != nil) {
             case (true, false): theirsWins = true
             case (false, true): theirsWins = false
             default: break
@@ -109,7 +119,7 @@ struct OneNoteOnePlace {
             // At a replaced place the worktree holds the merge driver's choice between two
             // notes: this note is the side's own version.
             func now(_ version: Version) throws(VaultError) -> [UInt8] {
-                let bytes = bothLeft || replaced[version.path] != nil ? version.bytes : try root.read(version.path).bytes
+                let bytes = bothLeft || replaced[version.path] != nil || occupied[version.path] != nil ? version.bytes : try root.read(version.path).bytes
                 return Self.titled(bytes, like: winner.bytes, base: base?.bytes)
             }
             let merged = NoteMerge.merge(base: base?.bytes ?? [], ours: try now(pair.ours), theirs: try now(pair.theirs))
@@ -127,6 +137,9 @@ struct OneNoteOnePlace {
                 }
                 // git merged the two notes into each other at both places: its copies are void.
                 try discardCopies([loser.path, winner.path])
+            } else if occupied[loser.path] != nil {
+                // The other note stays where git put it; the driver's copy of this one is void.
+                try discardCopies([loser.path])
             } else {
                 root.removeFile(loser.path)
             }
