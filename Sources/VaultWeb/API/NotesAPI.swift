@@ -111,8 +111,8 @@ struct NotesAPI: Sendable {
             try session.write { changes in
                 var note = try session.document(at: path).note
                 if let pinned = body.pinned { try changes.notes.setPinned(note, pinned) }
-                if let tags = body.addTags, !tags.isEmpty { try Self.check(changes.tags.add(tags, to: [note])) }
-                if let tags = body.removeTags, !tags.isEmpty { try Self.check(changes.tags.remove(tags, from: [note])) }
+                if let tags = body.addTags, !tags.isEmpty { try Self.check(TagNotes(.add(tags), to: [note], among: notes).run(in: changes)) }
+                if let tags = body.removeTags, !tags.isEmpty { try Self.check(TagNotes(.remove(tags), to: [note], among: notes).run(in: changes)) }
                 // Moves rewrite the links to the note across the vault, as `vault mv` does.
                 var linked: [String] = []
                 if let title = body.title {

@@ -85,7 +85,7 @@ struct OrganisingAPI: Sendable {
         let session = self.session
         let dryRun = dryRun ?? false
         let report = try await Blocking.run { () throws -> TagOperations.Report in
-            if dryRun { return try operation(TagOperations(vault: session.vault, notes: try session.scan().notes), true) }
+            if dryRun { return try operation(session.tagPlanner(over: try session.scan().notes), true) }
             // Scanned holding the lock: an operation that ran meanwhile is in the scan.
             return try session.root.withWriteLock {
                 try session.write(after: try session.scan()) { try operation($0.tags, false) }

@@ -88,7 +88,7 @@ struct UndoCommand: ParsableCommand {
                 case .split: throw VaultError.invalidArgument("a split is undone by merging again: vault tag merge \(record.sources.joined(separator: " ")) --into \(record.target)")
                 }
             }
-            let report = dryRun ? try undo(TagOperations(vault: session.vault.vault, notes: session.scan.notes)) : try session.write { try undo($0.tags) }
+            let report = dryRun ? try undo(session.vault.tagPlanner(over: session.scan.notes)) : try session.write { try undo($0.tags) }
             for error in report.failed { Terminal.standardError.printError(error) }
             if output.listsNotes || dryRun {
                 for path in report.changed { session.terminal.line((dryRun ? "would change " : "changed ") + VaultPath.displayed(path)) }

@@ -60,7 +60,7 @@ extension TagCommand {
         @OptionGroup var options: TaggedNotes
 
         func run() throws {
-            try options.run(verb: "add") { operations, tags, notes in try operations.add(tags, to: notes, dryRun: options.dryRun) }
+            try options.run(verb: "add") { .add($0) }
         }
     }
 
@@ -70,7 +70,7 @@ extension TagCommand {
         @OptionGroup var options: TaggedNotes
 
         func run() throws {
-            try options.run(verb: "remove") { operations, tags, notes in try operations.remove(tags, from: notes, dryRun: options.dryRun) }
+            try options.run(verb: "remove") { .remove($0) }
         }
     }
 
@@ -159,7 +159,7 @@ extension TagCommand {
         func run() throws {
             let session = try Session(global)
             // A colour for a tag no note has is a typo (a colour can still be removed).
-            if color.lowercased() != ConfigEditor.noColor { try TagOperations(vault: session.vault.vault, notes: session.scan.notes).requireExisting([tag]) }
+            if color.lowercased() != ConfigEditor.noColor { try session.vault.requireTags([tag], in: session.scan) }
             let stored = try session.write { try $0.settings.setColor(color, ofTag: tag) }
             global.terminal.line(stored.color == ConfigEditor.noColor ? "\(stored.tag) has no colour" : "\(stored.tag) is \(stored.color)")
         }
@@ -214,7 +214,7 @@ private func runAcrossVault(_ session: Session, dryRun: Bool, output: WriteOutpu
         }
         return try operation(operations)
     }
-    let report = dryRun ? try run(TagOperations(vault: session.vault.vault, notes: session.scan.notes)) : try session.write { try run($0.tags) }
+    let report = dryRun ? try run(session.vault.tagPlanner(over: session.scan.notes)) : try session.write { try run($0.tags) }
     try finish(report, verb: verb, dryRun: dryRun, output: output, terminal: session.terminal)
 }
 
@@ -236,20 +236,17 @@ struct TaggedNotes: ParsableArguments {
     @Flag(help: "Print the files that would change and change nothing.") var dryRun = false
     @OptionGroup var output: WriteOutput
 
-    /// Resolves the notes and tags and runs `operation` on them.
-    func run(verb: String, _ operation: (TagOperations, [String], [Note]) throws -> TagOperations.Report) throws {
+    /// Resolves the notes and tags and adds or removes them.
+    func run(verb: String, _ change: ([String]) -> TagNotes.Change) throws {
         let session = try Session(global, query: selection.parsed())
         let (names, tags) = try splitNotesAndTags(arguments, query: selection.query != nil)
         let notes = selection.query == nil ? try session.resolve(names) : session.scan.notes
         try selection.requireMatches(notes)
+        let tagging = TagNotes(change(tags), to: notes, among: session.scan.notes, chosenBy: selection.query)
         if dryRun {
-            let operations = TagOperations(vault: session.vault.vault, notes: session.scan.notes)
-            return try finish(try operation(operations, tags, notes), verb: verb, dryRun: true, output: output, terminal: session.terminal)
+            return try finish(try tagging.plan(in: session.vault), verb: verb, dryRun: true, output: output, terminal: session.terminal)
         }
-        let summary = "\(tags.joined(separator: ", ")) \(verb == "add" ? "to" : "from") \(selection.query.map { "--query \($0)" } ?? "\(notes.count) notes")"
-        let report = try session.write(recorded: notes.count > 1 || selection.query != nil, verb == "add" ? .tagAdd : .tagRemove, summary: summary) { changes in
-            try operation(changes.tags, tags, notes)
-        }
+        let report = try session.write { try tagging.run(in: $0) }
         try finish(report, verb: verb, dryRun: false, output: output, terminal: session.terminal)
     }
 }
