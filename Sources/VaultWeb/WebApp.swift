@@ -34,6 +34,22 @@ struct WebApp: Sendable {
             }
         }
 
+        // The words the page offers (colours, priorities): vault's, not copies in the script.
+        router.get("/api/vocabulary") { _, _ in
+            APIResponse.json { json in
+                json.beginObject()
+                json.key("palette"); json.strings(VaultConfig.palette)
+                json.key("priorities"); json.beginArray()
+                for priority in NoteTask.Priority.allCases {
+                    json.beginObject()
+                    json.key("name"); json.string(priority.rawValue)
+                    json.key("sign"); json.string(priority.sign ?? "")
+                    json.endObject()
+                }
+                json.endArray()
+                json.endObject()
+            }
+        }
         router.get("/api/home") { request, _ in try await organising.home(request) }
         router.get("/api/status") { _, _ in self.status() }
         router.get("/api/notes") { request, _ in try await notes.list(request) }

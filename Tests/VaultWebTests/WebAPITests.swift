@@ -301,6 +301,20 @@ import VaultPlatform
         }
     }
 
+    /// The page's pickers come from vault, not from copies in the script.
+    @Test func theVocabularyIsVaults() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            try await client.execute(uri: "/api/vocabulary", method: .get) { response in
+                let answer = try object(response)
+                #expect(answer["palette"] as? [String] == VaultConfig.palette)
+                let priorities = answer["priorities"] as? [[String: String]] ?? []
+                #expect(priorities.map { $0["name"] ?? "" } == NoteTask.Priority.allCases.map(\.rawValue))
+                #expect(priorities.first?["sign"] == "🔺" && priorities.first { $0["name"] == "normal" }?["sign"] == "")
+            }
+        }
+    }
+
     @Test func tagsAndFolders() async throws {
         let fixture = try WebFixture()
         try await fixture.test { client in

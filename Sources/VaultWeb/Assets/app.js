@@ -531,8 +531,9 @@ async function showTrash() {
 
 // MARK: - Tasks
 
-const PRIORITIES = ['highest', 'high', 'medium', 'normal', 'low', 'lowest'];
-const PRIORITY_SIGNS = { highest: '🔺', high: '⏫', medium: '🔼', normal: '', low: '🔽', lowest: '⏬' };
+// Served by the API (`GET /api/vocabulary`), so that the page and vault agree.
+let PRIORITIES = [];
+let PRIORITY_SIGNS = {};
 
 /** The agenda: GET /api/tasks, grouped and filtered as the switches say. */
 async function showTasks() {
@@ -774,7 +775,7 @@ function ask(title, fields = [], intro = '') {
   });
 }
 
-const PALETTE = ['gray', 'blue', 'orange', 'yellow', 'green', 'indigo', 'red', 'purple', 'pink', 'teal', 'brown'];
+let PALETTE = [];
 
 async function tagMenu(node) {
   const answer = await ask(`Tag #${node.path}`, [
@@ -987,7 +988,15 @@ function onKey(event) {
 
 // MARK: - Start
 
-function start() {
+async function loadVocabulary() {
+  const vocabulary = await attempt(() => api('GET', '/api/vocabulary')) || { palette: [], priorities: [] };
+  PALETTE = vocabulary.palette;
+  PRIORITIES = vocabulary.priorities.map((priority) => priority.name);
+  PRIORITY_SIGNS = Object.fromEntries(vocabulary.priorities.map((priority) => [priority.name, priority.sign]));
+}
+
+async function start() {
+  await loadVocabulary();
   applyTheme();
   matchMedia('(prefers-color-scheme: dark)').addEventListener('change', applyTheme);
   $('theme').addEventListener('change', () => { localStorage.setItem('vault.theme', $('theme').value); applyTheme(); });

@@ -105,7 +105,7 @@ extension FolderCommand {
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The folder.", completion: Completions.folders) var folder: String
-        @Argument(help: "One of: gray blue orange yellow green indigo red purple pink teal brown, or none.") var color: String
+        @Argument(help: ArgumentHelp("One of: \(VaultConfig.palette.joined(separator: " ")), or none.")) var color: String
 
         func run() throws {
             let stored = try global.openSession().reportedWrite { try $0.settings.setColor(color, ofFolder: folder) }

@@ -154,7 +154,7 @@ extension TagCommand {
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The tag.", completion: Completions.tags) var tag: String
-        @Argument(help: "One of: gray blue orange yellow green indigo red purple pink teal brown, or none.") var color: String
+        @Argument(help: ArgumentHelp("One of: \(VaultConfig.palette.joined(separator: " ")), or none.")) var color: String
 
         func run() throws {
             let session = try Session(global)
