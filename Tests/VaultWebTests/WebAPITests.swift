@@ -471,6 +471,23 @@ import VaultPlatform
         #expect(fixture.live.snapshot.scan.notes.count == 47)
     }
 
+    /// A command answered by the server first waits for the watcher to have read every
+    /// change made before it: here a note written just before the call.
+    @Test func settledHasReadAWriteMadeBeforeIt() async throws {
+        let fixture = try WebFixture()
+        try fixture.live.startWatching()
+        defer { fixture.live.stopWatching() }
+        try fixture.write("Just written.md", "# Just written\n")
+        let snapshot = try #require(await fixture.live.settled(timeout: .seconds(60)))
+        #expect(snapshot.scan.notes.contains { $0.path == "Just written.md" })
+    }
+
+    /// Without a watcher the server cannot know it has read everything: nil, at once.
+    @Test func settledWithoutAWatcherIsNil() async throws {
+        let fixture = try WebFixture()
+        #expect(await fixture.live.settled(timeout: .seconds(60)) == nil)
+    }
+
     @Test func notesReReadAloneGiveWhatARescanGives() async throws {
         let fixture = try WebFixture()
         let events = fixture.events.subscribe()
@@ -545,7 +562,11 @@ import VaultPlatform
 /// Waits for a condition that a background thread makes true: polls, for at most a
 /// minute (a wait for an outcome, however busy the machine, not a measure of speed).
 func waitUntil(_ condition: () -> Bool) async throws {
-    for _ in 0..<6000 where !condition() { try await Task.sleep(for: .milliseconds(10)) }
+    var polls = 0
+    while !condition(), polls < 6000 {
+        try await Task.sleep(for: .milliseconds(10))
+        polls += 1
+    }
     #expect(condition())
 }
 

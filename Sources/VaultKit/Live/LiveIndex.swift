@@ -119,20 +119,32 @@ package final class LiveIndex: Sendable {
     static let cookieDirectory = ".vault/tmp"
     private let cookieWaiters = Locked<[String: @Sendable () -> Void]>([:])
 
-    /// The snapshot once every change made to the vault's files before this call has been
-    /// read (the watcher's cookie, then the update after it); nil when the watcher is not
-    /// running or that takes longer than `timeout`.
-    package func settled(timeout: DispatchTimeInterval) -> Snapshot? {
-        guard let watcher = watcher.withLock({ $0 }) else { return nil }
-        let done = DispatchSemaphore(value: 0)
+    /// Calls `body` with the snapshot once every change made to the vault's files before
+    /// this call has been read (the watcher's cookie, then the update after it), or with
+    /// nil when the watcher is not running or that takes longer than `timeout`. Returns at
+    /// once: no thread waits here, so that an async caller never blocks a thread of the
+    /// cooperative pool.
+    package func whenSettled(timeout: DispatchTimeInterval, _ body: @escaping @Sendable (Snapshot?) -> Void) {
+        guard let watcher = watcher.withLock({ $0 }) else { return body(nil) }
         let cookie = watcher.newCookieName()
-        cookieWaiters.withLock { $0[cookie] = { done.signal() } }
-        defer {
-            cookieWaiters.withLock { _ = $0.removeValue(forKey: cookie) }
+        let answered = Locked(false)
+        // Called by the update after the cookie or by the timeout, whichever comes first.
+        let answer: @Sendable (Snapshot?) -> Void = { [weak self] snapshot in
+            guard answered.withLock({ done in defer { done = true }; return !done }) else { return }
+            self?.cookieWaiters.withLock { _ = $0.removeValue(forKey: cookie) }
             watcher.removeCookie(cookie)
+            body(snapshot)
         }
-        guard watcher.placeCookie(cookie), done.wait(timeout: .now() + timeout) == .success else { return nil }
-        return snapshot
+        cookieWaiters.withLock { $0[cookie] = { [weak self] in answer(self?.snapshot) } }
+        guard watcher.placeCookie(cookie) else { return answer(nil) }
+        // Not on `queue`: a long rescan running there would hold the timeout back.
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { answer(nil) }
+    }
+
+    /// The snapshot once every change made before this call has been read; nil as
+    /// `whenSettled` says.
+    package func settled(timeout: DispatchTimeInterval) async -> Snapshot? {
+        await withCheckedContinuation { continuation in whenSettled(timeout: timeout) { continuation.resume(returning: $0) } }
     }
 
     package func stopWatching() {

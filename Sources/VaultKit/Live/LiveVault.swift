@@ -11,8 +11,14 @@ public struct LiveVault: Sendable {
 
     /// The vault once every change made to its files before this call has been read; nil
     /// when the server cannot be sure of that within `timeout` (the command then scans).
-    public func settled(timeout: DispatchTimeInterval) -> SettledVault? {
-        live.settled(timeout: timeout).map { SettledVault(snapshot: $0, text: live.text) }
+    public func settled(timeout: DispatchTimeInterval) async -> SettledVault? {
+        await live.settled(timeout: timeout).map { SettledVault(snapshot: $0, text: live.text) }
+    }
+
+    /// Calls `body` with what `settled` returns, when it is known; returns at once.
+    public func whenSettled(timeout: DispatchTimeInterval, _ body: @escaping @Sendable (SettledVault?) -> Void) {
+        let text = live.text
+        live.whenSettled(timeout: timeout) { snapshot in body(snapshot.map { SettledVault(snapshot: $0, text: text) }) }
     }
 }
 

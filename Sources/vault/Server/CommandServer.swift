@@ -113,9 +113,23 @@ final class CommandServer: @unchecked Sendable {
               let command = try? VaultCommand.parseAsRoot(request.arguments) as? any ReadOnlyCommand,
               let opened = try? VaultSession.open(explicit: command.global.vault, environment: request.environment, workingDirectory: request.workingDirectory),
               opened.root.path == session.root.path,
-              let vault = live.settled(timeout: Self.settleTimeout(request))
+              let vault = settledVault(timeout: Self.settleTimeout(request))
         else { return nil }
         return (command, CommandAnswer(vault: vault, session: opened, output: descriptors[0], errors: descriptors[1], environment: request.environment))
+    }
+
+    /// The live vault once it has read every change made before now (nil: the client
+    /// scans). This thread answers one connection at a time and has nothing else to do
+    /// while it waits, so it blocks here; the library itself never blocks a thread.
+    private func settledVault(timeout: DispatchTimeInterval) -> SettledVault? {
+        let answer = Locked<SettledVault?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        live.whenSettled(timeout: timeout) { vault in
+            answer.withLock { $0 = vault }
+            done.signal()
+        }
+        done.wait()
+        return answer.withLock { $0 }
     }
 
     /// The request of `connection`, which must arrive whole within `requestMilliseconds`:
