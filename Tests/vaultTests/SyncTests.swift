@@ -346,8 +346,14 @@ struct SyncTests {
             daemon.waitUntilExit()
         }
         // The daemon takes a moment to listen (long on a busy machine): a sync before
-        // would find nobody there.
-        for _ in 0..<600 where !Self.listens(port: port) { Thread.sleep(forTimeInterval: 0.1) }
+        // would find nobody there. Probing stops once it answers: each probe is a connection
+        // the daemon forks for, and never reaps (the test blocks SIGCHLD, which it inherits),
+        // so that probing on filled its backlog and a connect then waited a minute and a half.
+        var probes = 0
+        while !Self.listens(port: port), probes < 600 {
+            Thread.sleep(forTimeInterval: 0.1)
+            probes += 1
+        }
         let url = "git://127.0.0.1:\(port)/\(remote.root.lastPathComponent)"
         #expect(try sync(first, "--setup", "--remote", url).stdout == "remote origin is now \(url)\n")
         try first.write("Other.md", "# Other\n\nover the network\n")
