@@ -1,30 +1,30 @@
 import VaultPlatform
 
 /// Little-endian binary encoding for the note cache.
-public struct ByteWriter: Sendable {
-    public var bytes: [UInt8] = []
+package struct ByteWriter: Sendable {
+    package var bytes: [UInt8] = []
 
-    public init() {}
+    package init() {}
 
-    public mutating func int(_ value: Int64) {
+    package mutating func int(_ value: Int64) {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
-    public mutating func uint(_ value: UInt64) {
+    package mutating func uint(_ value: UInt64) {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
-    public mutating func double(_ value: Double) { uint(value.bitPattern) }
+    package mutating func double(_ value: Double) { uint(value.bitPattern) }
 
-    public mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
+    package mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
-    public mutating func uint32(_ value: UInt32) {
+    package mutating func uint32(_ value: UInt32) {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
     /// A length or a count, LEB128: one byte below 128, as nearly all of a note's are (a
     /// million notes' cache was 40 MB smaller than with eight bytes each).
-    public mutating func length(_ value: Int) {
+    package mutating func length(_ value: Int) {
         var value = UInt64(max(0, value))
         while value >= 0x80 {
             bytes.append(UInt8(value & 0x7F) | 0x80)
@@ -33,7 +33,7 @@ public struct ByteWriter: Sendable {
         bytes.append(UInt8(value))
     }
 
-    public mutating func string(_ value: String) {
+    package mutating func string(_ value: String) {
         var value = value
         value.withUTF8 { utf8 in
             length(utf8.count)
@@ -42,12 +42,12 @@ public struct ByteWriter: Sendable {
     }
 
     /// Bytes after their length, as `string` writes a string's.
-    public mutating func record(_ record: [UInt8]) {
+    package mutating func record(_ record: [UInt8]) {
         length(record.count)
         bytes += record
     }
 
-    public mutating func optionalString(_ value: String?) {
+    package mutating func optionalString(_ value: String?) {
         bool(value != nil)
         if let value { string(value) }
     }
@@ -55,26 +55,26 @@ public struct ByteWriter: Sendable {
 
 /// Reads what `ByteWriter` wrote; every read is bounds-checked, so a corrupt cache
 /// gives nil rather than a crash.
-public struct ByteReader {
-    public let bytes: UnsafeRawBufferPointer
-    public var offset: Int
+package struct ByteReader {
+    package let bytes: UnsafeRawBufferPointer
+    package var offset: Int
 
-    public init(bytes: UnsafeRawBufferPointer, offset: Int) {
+    package init(bytes: UnsafeRawBufferPointer, offset: Int) {
         self.bytes = bytes
         self.offset = offset
     }
 
-    public mutating func int() -> Int64? {
+    package mutating func int() -> Int64? {
         guard offset >= 0, offset + 8 <= bytes.count else { return nil }
         defer { offset += 8 }
         return Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: Int64.self))
     }
 
-    public mutating func uint() -> UInt64? { int().map { UInt64(bitPattern: $0) } }
+    package mutating func uint() -> UInt64? { int().map { UInt64(bitPattern: $0) } }
 
-    public mutating func double() -> Double? { uint().map(Double.init(bitPattern:)) }
+    package mutating func double() -> Double? { uint().map(Double.init(bitPattern:)) }
 
-    public mutating func uint32() -> UInt32? {
+    package mutating func uint32() -> UInt32? {
         guard offset >= 0, offset + 4 <= bytes.count else { return nil }
         defer { offset += 4 }
         return UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
@@ -82,7 +82,7 @@ public struct ByteReader {
 
     /// What `ByteWriter.length` wrote; nil past the end or for more than ten bytes. One
     /// byte, as nearly every length is, is read without a call.
-    @inline(__always) public mutating func length() -> Int? {
+    @inline(__always) package mutating func length() -> Int? {
         if offset >= 0, offset < bytes.count, bytes[offset] < 0x80 {
             defer { offset += 1 }
             return Int(bytes[offset])
@@ -103,7 +103,7 @@ public struct ByteReader {
         return nil
     }
 
-    public mutating func bool() -> Bool? {
+    package mutating func bool() -> Bool? {
         guard offset >= 0, offset < bytes.count else { return nil }
         defer { offset += 1 }
         return bytes[offset] != 0
@@ -111,25 +111,25 @@ public struct ByteReader {
 
     /// Nil also for bytes that are not UTF-8: the writer wrote Swift strings, so such bytes
     /// are damage, which must not reach the user as replacement characters.
-    public mutating func string() -> String? {
+    package mutating func string() -> String? {
         stringBytes().flatMap(String.init(validUTF8:))
     }
 
     /// The bytes of a string, without making a `String`.
-    public mutating func stringBytes() -> UnsafeRawBufferPointer? {
+    package mutating func stringBytes() -> UnsafeRawBufferPointer? {
         guard let length = length(), length <= bytes.count - offset else { return nil }
         defer { offset += length }
         return UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + length)])
     }
 
-    public mutating func skipString() -> Bool { stringBytes() != nil }
+    package mutating func skipString() -> Bool { stringBytes() != nil }
 
-    public mutating func skipOptionalString() -> Bool {
+    package mutating func skipOptionalString() -> Bool {
         guard let present = bool() else { return false }
         return !present || skipString()
     }
 
-    public mutating func optionalString() -> String?? {
+    package mutating func optionalString() -> String?? {
         guard let present = bool() else { return nil }
         guard present else { return .some(nil) }
         guard let value = string() else { return nil }

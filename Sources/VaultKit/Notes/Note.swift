@@ -10,7 +10,7 @@ public struct Note: Sendable {
     private var storage: Storage
 
     /// A note read from a file: every property read from `source`.
-    public init(reading source: NoteSource) {
+    package init(reading source: NoteSource) {
         storage = Storage(path: source.path, stamp: source.status.stamp, values: PropertyValues(reading: source))
         storage.orderKey = ListOrderKey(of: self)
     }
@@ -22,7 +22,7 @@ public struct Note: Sendable {
     }
 
     /// The value of `property`.
-    public subscript<P: NoteProperty>(property: P.Type) -> P.Value {
+    package subscript<P: NoteProperty>(property: P.Type) -> P.Value {
         get { storage.values.value(of: property) ?? readAgain()[property] }
         set {
             uniqueStorage().values = storage.values.setting(property, to: newValue)

@@ -6,7 +6,7 @@ extension VaultSession {
     /// The tasks of `notes` that `include` accepts (all without it), in the notes' order
     /// and each note's line order, with the task fields that could not be read: from the
     /// cache for the notes read from it, decoded on all cores.
-    public func tasks(of notes: [Note], statuses: TaskStatusSet = .all, where include: (@Sendable (NoteTask, Note) -> Bool)? = nil) -> (tasks: [NoteTask], problems: [Diagnostic]) {
+    package func tasks(of notes: [Note], statuses: TaskStatusSet = .all, where include: (@Sendable (NoteTask, Note) -> Bool)? = nil) -> (tasks: [NoteTask], problems: [Diagnostic]) {
         guard let include else { return Self.collect(notes, statuses: statuses) { record, note in NoteTask(record, path: note.path) } }
         return Self.collect(notes, statuses: statuses) { record, note in
             let task = NoteTask(record, path: note.path)
@@ -35,7 +35,7 @@ extension VaultSession {
     /// tasks are read in it, from memory one after the other rather than at random (a third
     /// of the time of reading 450,000 tasks), and no list of the notes in list order is
     /// made (a retain of each note, at random too).
-    public func withTaskRecords<Result>(matching query: Query?, in notes: [Note], listOrder: [Int]? = nil, statuses: Set<NoteTask.Status>,
+    package func withTaskRecords<Result>(matching query: Query?, in notes: [Note], listOrder: [Int]? = nil, statuses: Set<NoteTask.Status>,
                                         _ body: (_ tasks: [TaskRecord], _ problems: [Diagnostic]) throws -> Result) rethrows -> Result {
         let (evaluator, statuses) = taskSelection(query, in: notes, statuses: statuses)
         let order = listOrder.flatMap { Self.isPermutation($0, of: notes.count) ? $0 : nil } ?? Array(notes.indices)

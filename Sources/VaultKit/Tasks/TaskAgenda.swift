@@ -42,7 +42,7 @@ public struct TaskAgenda: Sendable {
     public func bucket(of task: NoteTask) -> Bucket { bucket(due: task.due) }
 
     /// The bucket of `task`'s due date.
-    public func bucket(of task: TaskRecord) -> Bucket { bucket(due: task.due) }
+    package func bucket(of task: TaskRecord) -> Bucket { bucket(due: task.due) }
 
     private func bucket(due: TaskDate?) -> Bucket {
         guard let due else { return .none }
@@ -69,7 +69,7 @@ public struct TaskAgenda: Sendable {
     }
 
     /// The groups of `groups(_:by:)` as positions in `tasks`, read from `notes`.
-    public func positions(_ tasks: [TaskRecord], of notes: [Note], by grouping: Grouping) -> [Positions] {
+    package func positions(_ tasks: [TaskRecord], of notes: [Note], by grouping: Grouping) -> [Positions] {
         positions(of: tasks, by: grouping) { notes[tasks[$0].note].path }
     }
 
@@ -109,7 +109,7 @@ public struct TaskAgenda: Sendable {
     public func completedPositions(_ tasks: [NoteTask]) -> [Positions] { completedPositions(of: tasks) }
 
     /// The group of `completed(_:)` as positions in `tasks`.
-    public func completedPositions(_ tasks: [TaskRecord]) -> [Positions] { completedPositions(of: tasks) }
+    package func completedPositions(_ tasks: [TaskRecord]) -> [Positions] { completedPositions(of: tasks) }
 
     private func completedPositions<Task: AgendaTask>(of tasks: [Task]) -> [Positions] {
         let done = tasks.map { $0.done?.dayNumber ?? .min }

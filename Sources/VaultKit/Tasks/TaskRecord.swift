@@ -7,21 +7,21 @@
 /// freeing records is copying and freeing bytes. It points into its note's bytes, so it
 /// is valid only while its note lives: `VaultSession.withTaskRecords` hands records out
 /// for that long.
-public struct TaskRecord: @unchecked Sendable {
+package struct TaskRecord: @unchecked Sendable {
     /// The position of its note in the notes the records were read from.
-    public let note: Int
+    package let note: Int
     /// The text, the recurrence and the categories and notes, as `NoteTaskList` encodes
     /// them: checked when the record was made.
     private let encodedWords: UnsafeRawBufferPointer
     /// See `NoteTask.refHash`.
-    public let refHash: UInt64
+    package let refHash: UInt64
     private let line32: Int32
     private let parentLine32: Int32
     private let occurrence32: Int32
     /// The six dates in `NoteTask.DateField` order, as day numbers; `Int32.min` for none.
     private let days: (Int32, Int32, Int32, Int32, Int32, Int32)
-    public let status: NoteTask.Status
-    public let priority: NoteTask.Priority
+    package let status: NoteTask.Status
+    package let priority: NoteTask.Priority
 
     static let noDay = Int32.min
 
@@ -39,22 +39,22 @@ public struct TaskRecord: @unchecked Sendable {
     }
 
     /// 1-based line of the task in the note's file.
-    public var line: Int { Int(line32) }
+    package var line: Int { Int(line32) }
 
     /// Where the words are, for fetching them into the cache ahead of reading them.
     package var wordsAddress: UnsafeRawPointer? { encodedWords.baseAddress }
 
-    public subscript(field: NoteTask.DateField) -> TaskDate? {
+    package subscript(field: NoteTask.DateField) -> TaskDate? {
         let day = withUnsafeBytes(of: days) { $0.load(fromByteOffset: field.code * 4, as: Int32.self) }
         return day == Self.noDay ? nil : TaskDate(dayNumber: Int(day))
     }
 
-    public var due: TaskDate? { self[.due] }
-    public var created: TaskDate? { self[.created] }
-    public var done: TaskDate? { self[.done] }
+    package var due: TaskDate? { self[.due] }
+    package var created: TaskDate? { self[.created] }
+    package var done: TaskDate? { self[.done] }
 
     /// The words of the task, as bytes of its note's.
-    public var words: Words {
+    package var words: Words {
         var reader = VarintReader(bytes: encodedWords)
         let text = reader.stringBytes() ?? UnsafeRawBufferPointer(start: nil, count: 0)
         let recurrence = reader.int() == 1 ? reader.stringBytes() : nil
@@ -66,42 +66,42 @@ public struct TaskRecord: @unchecked Sendable {
     }
 
     /// The categories, as strings: for grouping by category.
-    public var categories: [String] { words.categories.values }
+    package var categories: [String] { words.categories.values }
 
     /// The words of a task: its text, its recurrence and its categories and notes.
-    public struct Words {
-        public let text: UnsafeRawBufferPointer
-        public let recurrence: UnsafeRawBufferPointer?
-        public let categories: Strings
-        public let notes: Strings
+    package struct Words {
+        package let text: UnsafeRawBufferPointer
+        package let recurrence: UnsafeRawBufferPointer?
+        package let categories: Strings
+        package let notes: Strings
 
         /// True when `category` (bytes, without `#`) is one of the categories.
-        public func hasCategory(_ category: some Collection<UInt8>) -> Bool {
+        package func hasCategory(_ category: some Collection<UInt8>) -> Bool {
             categories.contains { $0.elementsEqual(category) }
         }
     }
 
     /// A list of strings as `VarintWriter.strings` wrote it, each as its bytes.
-    public struct Strings: Sequence {
+    package struct Strings: Sequence {
         let encoded: UnsafeRawBufferPointer
 
-        public var isEmpty: Bool { encoded.first ?? 0 == 0 }
+        package var isEmpty: Bool { encoded.first ?? 0 == 0 }
 
         /// The strings themselves.
-        public var values: [String] { map { String(decoding: $0, as: UTF8.self) } }
+        package var values: [String] { map { String(decoding: $0, as: UTF8.self) } }
 
-        public struct Iterator: IteratorProtocol {
+        package struct Iterator: IteratorProtocol {
             var reader: VarintReader
             var left: Int
 
-            public mutating func next() -> UnsafeRawBufferPointer? {
+            package mutating func next() -> UnsafeRawBufferPointer? {
                 guard left > 0 else { return nil }
                 left -= 1
                 return reader.stringBytes()
             }
         }
 
-        public func makeIterator() -> Iterator {
+        package func makeIterator() -> Iterator {
             var reader = VarintReader(bytes: encoded)
             let count = reader.int() ?? 0
             return Iterator(reader: reader, left: count)
@@ -111,7 +111,7 @@ public struct TaskRecord: @unchecked Sendable {
 
 extension NoteTask {
     /// The task a record holds, every field decoded; `path` is its note's.
-    public init(_ record: TaskRecord, path: String) {
+    package init(_ record: TaskRecord, path: String) {
         let words = record.words
         self.init(path: path, line: record.line, source: "", text: String(decoding: words.text, as: UTF8.self), status: record.status)
         priority = record.priority
@@ -127,7 +127,7 @@ extension NoteTask {
 
 extension TaskRecord {
     /// The line of the task it is a subtask of.
-    public var parentLine: Int? { parentLine32 == 0 ? nil : Int(parentLine32) }
+    package var parentLine: Int? { parentLine32 == 0 ? nil : Int(parentLine32) }
     /// See `NoteTask.occurrence`.
-    public var occurrence: Int { Int(occurrence32) }
+    package var occurrence: Int { Int(occurrence32) }
 }

@@ -8,7 +8,7 @@ extension Note {
     }
     /// The note's tasks and the task fields that could not be read, from the cache when
     /// the note was.
-    public var tasks: NoteTaskList { tasks(TaskStatusSet.all) }
+    package var tasks: NoteTaskList { tasks(TaskStatusSet.all) }
 
     /// Calls `emit` with a record of each of the note's tasks of `statuses`, which names
     /// the note as `position`, and appends the task fields that could not be read to
@@ -27,7 +27,7 @@ extension Note {
     }
 
     /// The note's tasks of `statuses`, and the task fields that could not be read.
-    public func tasks(_ statuses: TaskStatusSet) -> NoteTaskList {
+    package func tasks(_ statuses: TaskStatusSet) -> NoteTaskList {
         var reader = encodedValue(of: NoteTasks.self)
         return NoteTaskList.decode(from: &reader, path: path, statuses: statuses) ?? readAgain().tasks(statuses)
     }

@@ -2,20 +2,20 @@ import Foundation
 
 /// The links of a note (docs/links.md), read once when the note is read and kept in the
 /// cache, so that backlinks on an unchanged vault read no note file.
-public enum NoteLinks: NoteProperty {
-    public static let jsonName: String? = nil
-    public static let isBulky = true
+package enum NoteLinks: NoteProperty {
+    package static let jsonName: String? = nil
+    package static let isBulky = true
 
-    public static func read(from source: NoteSource) -> NoteLinkList {
+    package static func read(from source: NoteSource) -> NoteLinkList {
         NoteLinkList(links: LinkParser.links(in: source.file))
     }
 }
 
 /// A note's links, kept in the cache as one length-prefixed record of varints.
-public struct NoteLinkList: Sendable, Equatable, NotePropertyValue {
-    public var links: [NoteLink]
+package struct NoteLinkList: Sendable, Equatable, NotePropertyValue {
+    package var links: [NoteLink]
 
-    public func encode(to writer: inout ByteWriter) {
+    package func encode(to writer: inout ByteWriter) {
         var record = VarintWriter()
         record.int(links.count)
         for link in links {
@@ -31,7 +31,7 @@ public struct NoteLinkList: Sendable, Equatable, NotePropertyValue {
         writer.record(record.bytes)
     }
 
-    public static func decode(from reader: inout ByteReader) -> NoteLinkList? {
+    package static func decode(from reader: inout ByteReader) -> NoteLinkList? {
         guard let bytes = reader.stringBytes() else { return nil }
         var record = VarintReader(bytes: bytes)
         guard let count = record.int(), count >= 0, count <= bytes.count else { return nil }
@@ -53,7 +53,7 @@ public struct NoteLinkList: Sendable, Equatable, NotePropertyValue {
         return record.isAtEnd ? NoteLinkList(links: links) : nil
     }
 
-    public static func skip(_ reader: inout ByteReader) -> Bool { reader.skipString() }
+    package static func skip(_ reader: inout ByteReader) -> Bool { reader.skipString() }
 
     /// True when a link of the encoded list may name a file called `name` (lower-cased,
     /// without `.md`): its target's last part is that name, ignoring ASCII case and `.md`.
@@ -93,5 +93,5 @@ public struct NoteLinkList: Sendable, Equatable, NotePropertyValue {
         return true
     }
 
-    public func writeJSON(to json: inout JSONWriter, timeZone: TimeZone) { json.null() }
+    package func writeJSON(to json: inout JSONWriter, timeZone: TimeZone) { json.null() }
 }

@@ -1,7 +1,7 @@
 /// Front matter `pinned` (YAML 1.1 truth values); absent means not pinned.
-public enum NotePinned: NoteProperty {
-    public static let jsonName: String? = "pinned"
-    public static let frontMatterField: FrontMatterField? = .pinned
+package enum NotePinned: NoteProperty {
+    package static let jsonName: String? = "pinned"
+    package static let frontMatterField: FrontMatterField? = .pinned
 
-    public static func read(from source: NoteSource) -> Bool { source.fields[.pinned]?.flag ?? false }
+    package static func read(from source: NoteSource) -> Bool { source.fields[.pinned]?.flag ?? false }
 }

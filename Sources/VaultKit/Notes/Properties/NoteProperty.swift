@@ -8,7 +8,7 @@ import VaultPlatform
 /// new type conforming to this protocol and a line in that list: the scanner reads it, the
 /// cache stores it (and a cache written without it is read again), and `--format json` and
 /// the web API show it. Read it with `note[Property.self]`.
-public protocol NoteProperty: Sendable {
+package protocol NoteProperty: Sendable {
     associatedtype Value: Sendable
 
     /// Its key in JSON; nil for what is kept but not shown.
@@ -45,11 +45,11 @@ public protocol NoteProperty: Sendable {
 }
 
 extension NoteProperty {
-    public static var frontMatterField: FrontMatterField? { nil }
+    package static var frontMatterField: FrontMatterField? { nil }
 
-    public static var isBulky: Bool { false }
+    package static var isBulky: Bool { false }
 
-    public static func writeJSON(from reader: inout ByteReader, of note: Note, to json: inout JSONWriter, timeZone: TimeZone) {
+    package static func writeJSON(from reader: inout ByteReader, of note: Note, to json: inout JSONWriter, timeZone: TimeZone) {
         guard let name = jsonName else {
             _ = skip(&reader)
             return
@@ -58,38 +58,38 @@ extension NoteProperty {
         writeJSON(decode(from: &reader) ?? note.readAgain()[Self.self], to: &json, timeZone: timeZone)
     }
 
-    public static func skip(_ reader: inout ByteReader) -> Bool { decode(from: &reader) != nil }
+    package static func skip(_ reader: inout ByteReader) -> Bool { decode(from: &reader) != nil }
 }
 
 /// What a property reads from: a note file as the scan read it.
-public struct NoteSource {
+package struct NoteSource {
     /// Vault-relative path.
-    public let path: String
+    package let path: String
     /// The front-matter keys `vault` understands (empty without front matter, or when it
     /// does not parse).
-    public let fields: NoteFields
+    package let fields: NoteFields
     /// Why the front matter does not parse, if it does not.
-    public let frontMatterError: FrontMatterError?
+    package let frontMatterError: FrontMatterError?
     /// True when the file has a front-matter block.
-    public let hasFrontMatter: Bool
+    package let hasFrontMatter: Bool
     /// The text after the front matter (the whole file without a block).
-    public let body: UnsafeRawBufferPointer
+    package let body: UnsafeRawBufferPointer
     /// The whole file, for what counts its lines from the top (tasks).
-    public let file: UnsafeRawBufferPointer
+    package let file: UnsafeRawBufferPointer
     /// The first line and the snippet of the body.
     let text: NoteText.Derived
-    public let status: FileStatus
-    public let timeZone: TimeZone
+    package let status: FileStatus
+    package let timeZone: TimeZone
 
     /// The body's first non-blank line without heading markers, if any.
-    public var firstLine: String? { text.firstLine }
+    package var firstLine: String? { text.firstLine }
     /// The body's first lines after the title, Markdown markers removed.
-    public var snippet: String { text.snippet }
+    package var snippet: String { text.snippet }
 }
 
 /// Every property of a note, in the order of the cache and of JSON.
-public enum NoteProperties {
-    public static let all: [any NoteProperty.Type] = [
+package enum NoteProperties {
+    package static let all: [any NoteProperty.Type] = [
         NoteTitle.self, NoteID.self, NoteTags.self, NotePinned.self,
         NoteCreated.self, NoteModified.self, NoteSortDate.self, NoteSnippet.self,
         NoteReadError.self, NoteProblems.self, NoteHasFrontMatter.self, NoteTasks.self, NoteLinks.self,

@@ -1,21 +1,21 @@
 /// Why the front matter could not be read; such a note is never rewritten. In JSON as
 /// `error`, `line:column: message`.
-public enum NoteReadError: NoteProperty {
-    public static let jsonName: String? = "error"
+package enum NoteReadError: NoteProperty {
+    package static let jsonName: String? = "error"
 
-    public static func read(from source: NoteSource) -> FrontMatterError? { source.frontMatterError }
+    package static func read(from source: NoteSource) -> FrontMatterError? { source.frontMatterError }
 }
 
 /// Values in the front matter that could not be understood (reported by `vault check`).
-public enum NoteProblems: NoteProperty {
-    public static let jsonName: String? = nil
+package enum NoteProblems: NoteProperty {
+    package static let jsonName: String? = nil
 
-    public static func read(from source: NoteSource) -> [FrontMatterError] { source.fields.problems }
+    package static func read(from source: NoteSource) -> [FrontMatterError] { source.fields.problems }
 }
 
 /// True when the file has a front-matter block, even one that does not parse.
-public enum NoteHasFrontMatter: NoteProperty {
-    public static let jsonName: String? = nil
+package enum NoteHasFrontMatter: NoteProperty {
+    package static let jsonName: String? = nil
 
-    public static func read(from source: NoteSource) -> Bool { source.hasFrontMatter }
+    package static func read(from source: NoteSource) -> Bool { source.hasFrontMatter }
 }

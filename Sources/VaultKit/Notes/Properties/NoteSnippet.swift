@@ -1,7 +1,7 @@
 /// Up to two lines of body text after the title, Markdown markers removed.
-public enum NoteSnippet: NoteProperty {
-    public static let jsonName: String? = "snippet"
-    public static let isBulky = true
+package enum NoteSnippet: NoteProperty {
+    package static let jsonName: String? = "snippet"
+    package static let isBulky = true
 
-    public static func read(from source: NoteSource) -> String { source.snippet }
+    package static func read(from source: NoteSource) -> String { source.snippet }
 }

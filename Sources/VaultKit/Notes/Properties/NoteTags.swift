@@ -1,9 +1,9 @@
 /// The tags of the front matter, as written (a leading `#` dropped, each once).
-public enum NoteTags: NoteProperty {
-    public static let jsonName: String? = "tags"
-    public static let frontMatterField: FrontMatterField? = .tags
+package enum NoteTags: NoteProperty {
+    package static let jsonName: String? = "tags"
+    package static let frontMatterField: FrontMatterField? = .tags
 
-    public static func read(from source: NoteSource) -> [String] { source.fields[.tags]?.list ?? [] }
+    package static func read(from source: NoteSource) -> [String] { source.fields[.tags]?.list ?? [] }
 
     /// Calls `body` with the UTF-8 bytes of each encoded tag, making no strings: tags are
     /// counted and matched on every scan.

@@ -3,11 +3,11 @@ import VaultPlatform
 
 /// The tasks of a note (docs/tasks.md), read once when the note is read and kept in the cache,
 /// so that `vault tasks` on an unchanged vault reads no note file.
-public enum NoteTasks: NoteProperty {
-    public static let jsonName: String? = nil
-    public static let isBulky = true
+package enum NoteTasks: NoteProperty {
+    package static let jsonName: String? = nil
+    package static let isBulky = true
 
-    public static func read(from source: NoteSource) -> NoteTaskList {
+    package static func read(from source: NoteSource) -> NoteTaskList {
         let read = TaskReader.tasks(in: source.file, path: source.path)
         return NoteTaskList(tasks: read.tasks, problems: read.problems)
     }
@@ -19,11 +19,11 @@ public enum NoteTasks: NoteProperty {
 /// tasks step over it at once; inside, numbers are LEB128 varints and each task keeps its
 /// REF's hash (eight bytes as they are: a hash is ten as a varint, and slow to decode)
 /// rather than its whole line (tasks from the cache have an empty `source`).
-public struct NoteTaskList: Sendable, Equatable, NotePropertyValue {
-    public var tasks: [NoteTask]
-    public var problems: [Diagnostic]
+package struct NoteTaskList: Sendable, Equatable, NotePropertyValue {
+    package var tasks: [NoteTask]
+    package var problems: [Diagnostic]
 
-    public func encode(to writer: inout ByteWriter) {
+    package func encode(to writer: inout ByteWriter) {
         var record = VarintWriter()
         record.int(tasks.count)
         // How many of each status: what `vault tasks` sizes its array of records by.
@@ -54,7 +54,7 @@ public struct NoteTaskList: Sendable, Equatable, NotePropertyValue {
         writer.record(record.bytes)
     }
 
-    public static func decode(from reader: inout ByteReader) -> NoteTaskList? {
+    package static func decode(from reader: inout ByteReader) -> NoteTaskList? {
         decode(from: &reader, path: "", statuses: TaskStatusSet.all)
     }
 
@@ -121,9 +121,9 @@ public struct NoteTaskList: Sendable, Equatable, NotePropertyValue {
         return wanted
     }
 
-    public static func skip(_ reader: inout ByteReader) -> Bool { reader.skipString() }
+    package static func skip(_ reader: inout ByteReader) -> Bool { reader.skipString() }
 
-    public func writeJSON(to json: inout JSONWriter, timeZone: TimeZone) { json.null() }
+    package func writeJSON(to json: inout JSONWriter, timeZone: TimeZone) { json.null() }
 }
 
 /// LEB128 varints (signed ones zigzag-coded) and length-prefixed strings.
@@ -226,17 +226,17 @@ struct VarintReader {
 }
 
 /// A set of task statuses as four bits, tested once per task of the vault.
-public struct TaskStatusSet: Sendable, Equatable {
+package struct TaskStatusSet: Sendable, Equatable {
     private var bits: UInt8
 
-    public init(_ statuses: some Sequence<NoteTask.Status>) {
+    package init(_ statuses: some Sequence<NoteTask.Status>) {
         bits = 0
         for status in statuses { bits |= Self.bit(status) }
     }
 
-    public static let all = TaskStatusSet(NoteTask.Status.allCases)
+    package static let all = TaskStatusSet(NoteTask.Status.allCases)
 
-    public func contains(_ status: NoteTask.Status) -> Bool { bits & Self.bit(status) != 0 }
+    package func contains(_ status: NoteTask.Status) -> Bool { bits & Self.bit(status) != 0 }
 
     private static func bit(_ status: NoteTask.Status) -> UInt8 {
         switch status {
