@@ -54,7 +54,9 @@ let package = Package(
             resources: [
                 .embedInCode("Assets/index.html"),
                 .embedInCode("Assets/app.css"),
-                .embedInCode("Assets/app.js"),
+                // Every file of the page's script: each one is PackageResources.NAME_js,
+                // served through the table in Assets.swift.
+                .embedInCode("Assets/js"),
             ]
         ),
         .executableTarget(

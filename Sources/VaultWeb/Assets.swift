@@ -3,9 +3,36 @@ import Hummingbird
 /// The page's files, embedded in the binary at build time (SwiftPM's `embedInCode`): the
 /// app needs nothing from another host, and nothing beside the executable.
 enum Assets {
-    static let script = PackageResources.app_js
     static let style = PackageResources.app_css
     static let pageTemplate = String(decoding: PackageResources.index_html, as: UTF8.self)
+
+    /// The page's script: one ES module per file of Assets/js, served as `/js/NAME` and
+    /// loaded by the browser as the modules import each other (no build step). Adding a
+    /// module is one line here; a name not here is a 404.
+    static let modules: [String: [UInt8]] = [
+        "app.js": PackageResources.app_js,
+        "api.js": PackageResources.api_js,
+        "state.js": PackageResources.state_js,
+        "vocabulary.js": PackageResources.vocabulary_js,
+        "dates.js": PackageResources.dates_js,
+        "theme.js": PackageResources.theme_js,
+        "sidebar.js": PackageResources.sidebar_js,
+        "list.js": PackageResources.list_js,
+        "note.js": PackageResources.note_js,
+        "trash.js": PackageResources.trash_js,
+        "tasks.js": PackageResources.tasks_js,
+        "dialogs.js": PackageResources.dialogs_js,
+        "builder.js": PackageResources.builder_js,
+        "navigation.js": PackageResources.navigation_js,
+        "live.js": PackageResources.live_js,
+        "keys.js": PackageResources.keys_js,
+    ]
+
+    /// `GET /js/NAME`: one of the page's modules.
+    static func module(named name: String) throws -> Response {
+        guard let bytes = modules[name] else { throw APIError(.notFound, "no such script") }
+        return response(bytes, type: "text/javascript; charset=utf-8")
+    }
 
     /// The page, with its CSRF token.
     static func page(csrfToken: String) -> Response {

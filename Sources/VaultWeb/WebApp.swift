@@ -24,7 +24,7 @@ struct WebApp: Sendable {
         let policy = self.policy
 
         router.get("/") { _, _ in Assets.page(csrfToken: policy.csrfToken) }
-        router.get("/app.js") { _, _ in Assets.response(Assets.script, type: "text/javascript; charset=utf-8") }
+        router.get("/js/:name") { _, context in try Assets.module(named: context.parameters.require("name")) }
         router.get("/app.css") { _, _ in Assets.response(Assets.style, type: "text/css; charset=utf-8") }
         router.get("/api/csrf") { _, _ in
             APIResponse.json { json in

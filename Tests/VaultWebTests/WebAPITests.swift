@@ -419,11 +419,39 @@ import VaultPlatform
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "text/html; charset=utf-8")
             }
-            try await client.execute(uri: "/app.js", method: .get) { response in
-                #expect(response.headers[.contentType] == "text/javascript; charset=utf-8")
-                #expect(response.body.readableBytes == Assets.script.count)
+            for (name, bytes) in Assets.modules {
+                try await client.execute(uri: "/js/\(name)", method: .get) { response in
+                    #expect(response.status == .ok)
+                    #expect(response.headers[.contentType] == "text/javascript; charset=utf-8")
+                    #expect(response.body.readableBytes == bytes.count)
+                }
+            }
+            for uri in ["/js/nothing.js", "/js/", "/app.js"] {
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.status == .notFound, "\(uri)")
+                }
             }
         }
+    }
+
+    /// The page loads one module of its own, and every module it imports, at any depth, is
+    /// served here: nothing from another host, and none missing from the table in Assets.
+    @Test func thePageLoadsOnlyItsOwnModules() throws {
+        let page = Assets.pageTemplate
+        let scripts = page.matches(of: /<script\b[^>]*>/).map { String($0.output) }
+        #expect(scripts == ["<script type=\"module\" src=\"/js/app.js\">"])
+        var seen: Set<String> = []
+        var waiting = ["app.js"]
+        while let name = waiting.popLast() {
+            guard seen.insert(name).inserted else { continue }
+            let bytes = try #require(Assets.modules[name], "/js/\(name) is imported but not served")
+            let source = String(decoding: bytes, as: UTF8.self)
+            for line in source.split(separator: "\n") where line.hasPrefix("import ") {
+                let target = try #require(line.firstMatch(of: /from '\.\/([a-z]+\.js)';$/), "\(name): \(line)")
+                waiting.append(String(target.1))
+            }
+        }
+        #expect(seen == Set(Assets.modules.keys))
     }
 }
 

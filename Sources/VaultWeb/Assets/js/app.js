@@ -1,0 +1,93 @@
+// vault serve: the page, and this module starts it: it loads the vocabulary, wires every
+// control to its module, listens for changes and shows what the URL says.
+//
+// Plain JavaScript as ES modules, no build step. State lives in `state` (state.js); the
+// URL hash says what is shown (#/folder/Work, #/tag/work, #/note/PATH, #/trash,
+// #/search/QUERY) so that reload and back/forward work. The server is the truth: after
+// every change the page asks it again rather than guessing.
+
+import { $, api, attempt, pathURL, toast } from './api.js';
+import { state } from './state.js';
+import { loadVocabulary, vocabulary } from './vocabulary.js';
+import { applyTheme } from './theme.js';
+import { loadHome } from './sidebar.js';
+import { onListScroll } from './list.js';
+import { changeNote, dropFiles, leaveNote, newNote, openNote, renderNote, resolveConflict, saveNow, scheduleSave, setEditing } from './note.js';
+import { addTask, bulkCategory, bulkDelete, changeTasks, renderTasks, showTasks } from './tasks.js';
+import { ask, newFolder, tagHistory } from './dialogs.js';
+import { writeQuery } from './builder.js';
+import { go, onSearch, refreshAll, route, showPane } from './navigation.js';
+import { listen } from './live.js';
+import { onKey } from './keys.js';
+
+async function start() {
+  await loadVocabulary();
+  applyTheme();
+  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', applyTheme);
+  $('theme').addEventListener('change', () => { localStorage.setItem('vault.theme', $('theme').value); applyTheme(); });
+  $('search').addEventListener('input', onSearch);
+  $('list').addEventListener('scroll', onListScroll);
+  $('builder-toggle').addEventListener('click', () => { $('builder').hidden = !$('builder').hidden; });
+  $('builder').addEventListener('submit', writeQuery);
+  $('new-note').addEventListener('click', newNote);
+  $('new-folder').addEventListener('click', newFolder);
+  $('tag-history').addEventListener('click', tagHistory);
+  $('trash-row').addEventListener('click', () => go('#/trash'));
+  $('tasks-row').addEventListener('click', () => go('#/tasks'));
+  $('tasks-back').addEventListener('click', () => showPane('sidebar'));
+  for (const button of $('tasks-by').children) button.addEventListener('click', () => { state.tasks.by = button.dataset.by; showTasks(); });
+  for (const button of $('tasks-show').children) button.addEventListener('click', () => { state.tasks.show = button.dataset.show; showTasks(); });
+  for (const name of vocabulary.priorities) $('task-add-priority').append(new Option(`${vocabulary.prioritySigns[name]} ${name}`.trim(), name));
+  $('task-add-priority').value = 'normal';
+  $('task-add').addEventListener('submit', addTask);
+  $('task-bulk-done').addEventListener('click', () => changeTasks([...state.tasks.selected], { status: 'done' }));
+  $('task-bulk-category').addEventListener('click', bulkCategory);
+  $('task-bulk-delete').addEventListener('click', bulkDelete);
+  $('task-bulk-clear').addEventListener('click', () => { state.tasks.selected.clear(); renderTasks(); });
+  $('empty-trash').addEventListener('click', async () => {
+    if (await ask('Empty the trash?', [], 'Every note in the trash is deleted for good.')) {
+      await attempt(() => api('POST', '/api/trash/empty'));
+      refreshAll();
+    }
+  });
+  $('editor').addEventListener('input', scheduleSave);
+  $('note').addEventListener('dragover', (event) => { event.preventDefault(); $('note').classList.add('dropping'); });
+  $('note').addEventListener('dragleave', () => $('note').classList.remove('dropping'));
+  $('note').addEventListener('drop', dropFiles);
+  $('toggle-edit').addEventListener('click', () => { if (state.editing) saveNow(); setEditing(!state.editing); });
+  $('pin').addEventListener('click', () => changeNote({ pinned: !state.open.pinned }));
+  $('move').addEventListener('change', () => changeNote({ folder: $('move').value || '/' }));
+  $('duplicate').addEventListener('click', async () => {
+    const copy = await attempt(() => api('POST', `/api/notes/${pathURL(state.open.path)}/duplicate`));
+    if (copy) { await refreshAll(); go(`#/note/${encodeURIComponent(copy.path)}`); }
+  });
+  $('delete').addEventListener('click', async () => {
+    const path = state.open.path;
+    if (await attempt(() => api('DELETE', `/api/notes/${pathURL(path)}`))) {
+      state.open = null;
+      state.dirty = false;
+      renderNote();
+      toast(`Moved ${path} to the trash`);
+      refreshAll();
+      showPane('list');
+    }
+  });
+  $('keep-mine').addEventListener('click', () => resolveConflict($('conflict-mine').value));
+  $('use-disk').addEventListener('click', async () => {
+    if (await ask('Use the disk version?', [], 'Your version stays visible until you confirm; then the page shows the disk version.')) {
+      state.dirty = false;
+      $('conflict').hidden = true;
+      openNote(state.conflictDisk.path);
+    }
+  });
+  $('back-to-sidebar').addEventListener('click', () => showPane('sidebar'));
+  $('back-to-list').addEventListener('click', async () => { await leaveNote(); showPane('list'); });
+  document.addEventListener('keydown', onKey);
+  document.addEventListener('visibilitychange', () => { if (document.hidden) saveNow(); });
+  window.addEventListener('blur', () => saveNow());
+  window.addEventListener('hashchange', route);
+  listen();
+  loadHome().then(route);
+}
+
+start();

@@ -1,0 +1,123 @@
+// The list of notes: the query the sidebar and the search box make, loaded a page at a
+// time and grouped by month.
+
+import { $, api, toast } from './api.js';
+import { PAGE, state } from './state.js';
+import { relativeDate } from './dates.js';
+import { go } from './navigation.js';
+
+/** Query text for the sidebar's selection, so people see the language. */
+function scopeQuery() {
+  const quote = (value) => (/[\s()"]/.test(value) ? `"${value.replace(/"/g, '\\"')}"` : value);
+  switch (state.scope.kind) {
+    case 'pinned': return 'is:pinned';
+    case 'unsorted': return 'folder:/';
+    case 'folder': return `folder:${quote(state.scope.value)}`;
+    case 'tag': return `tag:${quote(state.scope.value)}`;
+    default: return '';
+  }
+}
+
+function effectiveQuery() {
+  const typed = state.query.trim();
+  const scope = scopeQuery();
+  if (scope && typed) return `${scope} (${typed})`;
+  return scope || typed;
+}
+
+export async function loadList({ append = false, keepScroll = false } = {}) {
+  if (state.scope.kind === 'trash') return;
+  if (state.loading && append) return;
+  state.loading = true;
+  const request = ++state.listRequest;
+  const offset = append ? state.notes.length : 0;
+  const query = effectiveQuery();
+  const scroll = $('list').scrollTop;
+  try {
+    const page = await api('GET', `/api/notes?group=month&limit=${keepScroll ? Math.max(PAGE, state.notes.length) : PAGE}&offset=${offset}&q=${encodeURIComponent(query)}`);
+    if (request !== state.listRequest) return;  // a later request answers for the list
+    $('query-error').hidden = true;
+    state.total = page.total;
+    state.notes = append ? state.notes.concat(page.notes) : page.notes;
+    renderList();
+    if (keepScroll) $('list').scrollTop = scroll;
+  } catch (error) {
+    if (request !== state.listRequest) return;
+    if (error.status === 400 && error.data.display) {
+      const pre = $('query-error');
+      pre.textContent = error.data.display;
+      pre.hidden = false;
+    } else {
+      toast(error.message);
+    }
+    return;
+  } finally {
+    state.loading = false;
+  }
+  const scope = $('scope');
+  scope.replaceChildren();
+  if (query) {
+    const code = document.createElement('code');
+    code.textContent = query;
+    scope.append(code, ` · ${state.total} note${state.total === 1 ? '' : 's'}`);
+  } else {
+    scope.textContent = `${state.total} notes`;
+  }
+}
+
+function renderList() {
+  const list = $('list');
+  const rows = [];
+  let group = null;
+  for (const note of state.notes) {
+    if (note.group !== group) {
+      group = note.group;
+      const heading = document.createElement('div');
+      heading.className = 'group';
+      heading.textContent = group;
+      rows.push(heading);
+    }
+    rows.push(noteRow(note));
+  }
+  if (!rows.length) {
+    const empty = document.createElement('div');
+    empty.className = 'empty';
+    empty.textContent = 'No notes';
+    rows.push(empty);
+  }
+  list.replaceChildren(...rows);
+}
+
+function noteRow(note) {
+  const element = document.createElement('div');
+  element.className = 'note-row' + (state.open && state.open.path === note.path ? ' selected' : '');
+  element.setAttribute('role', 'option');
+  element.dataset.path = note.path;
+  const title = document.createElement('div');
+  title.className = 'title';
+  title.textContent = (note.pinned ? '★ ' : '') + note.title;
+  const line = document.createElement('div');
+  line.className = 'line2';
+  const date = document.createElement('span');
+  date.className = 'date';
+  // Grouped by month, a row shows the date it is filed under, as `vault list --group month` does.
+  date.textContent = relativeDate(note.group === undefined ? note.modified : note.sortDate);
+  const snippet = document.createElement('span');
+  snippet.className = 'snippet';
+  snippet.textContent = note.snippet || 'No additional text';
+  line.append(date, snippet);
+  const where = document.createElement('div');
+  where.className = 'where';
+  where.textContent = [note.folder || 'Unsorted', ...note.tags.map((tag) => `#${tag}`)].join(' · ')
+    + (note.error ? ' · front matter does not parse' : '');
+  element.append(title, line, where);
+  element.addEventListener('click', () => go(`#/note/${encodeURIComponent(note.path)}`));
+  return element;
+}
+
+export function onListScroll() {
+  const list = $('list');
+  if (list.scrollTop + list.clientHeight > list.scrollHeight - 400 && state.notes.length < state.total) {
+    loadList({ append: true });
+  }
+}

@@ -1,0 +1,26 @@
+// Live updates: the server's event stream (GET /api/events) says what changed on disk, and
+// the page reads it again.
+
+import { $, toast } from './api.js';
+import { state } from './state.js';
+import { openNote } from './note.js';
+import { refreshAll } from './navigation.js';
+
+export function listen() {
+  const events = new EventSource('/api/events');
+  events.addEventListener('change', async (event) => {
+    const change = JSON.parse(event.data);
+    await refreshAll();
+    const open = state.open;
+    if (!open) return;
+    if (change.removed.includes(open.path)) {
+      toast(`${open.path} was removed on disk`);
+    } else if (change.changed.includes(open.path)) {
+      if (state.dirty || state.editing && $('editor').value !== open.text) {
+        $('disk-notice').hidden = false;
+      } else {
+        openNote(open.path, { quiet: true });
+      }
+    }
+  });
+}

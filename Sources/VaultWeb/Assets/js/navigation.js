@@ -1,0 +1,68 @@
+// Navigation: the URL hash says what is shown (route), and after a change the sidebar, the
+// list and the open note are read again (refreshAll).
+
+import { $ } from './api.js';
+import { state } from './state.js';
+import { loadHome, renderSidebar } from './sidebar.js';
+import { loadList } from './list.js';
+import { leaveNote, openNote } from './note.js';
+import { showTasks } from './tasks.js';
+import { showTrash } from './trash.js';
+
+export function go(hash) {
+  if (location.hash === hash) route();
+  else location.hash = hash;
+}
+
+export function showPane(pane) {
+  $('app').className = `show-${pane}`;
+}
+
+export async function route() {
+  const [, kind = '', rest = ''] = location.hash.match(/^#\/([^/]*)\/?(.*)$/) || [];
+  const value = decodeURIComponent(rest);
+  if (kind === 'note') {
+    if (!state.notes.length) await loadList();
+    return openNote(value);
+  }
+  await leaveNote();
+  $('list').hidden = false;
+  $('trash-view').hidden = true;
+  $('tasks-row').classList.toggle('selected', kind === 'tasks');
+  if (kind === 'tasks') {
+    state.scope = { kind: 'tasks', value: '' };
+    renderSidebar();
+    showPane('tasks');
+    return showTasks();
+  }
+  if (kind === 'trash') {
+    state.scope = { kind: 'trash', value: '' };
+    renderSidebar();
+    showPane('list');
+    return showTrash();
+  }
+  if (kind === 'search') {
+    state.query = value;
+    $('search').value = value;
+  }
+  state.scope = ['pinned', 'unsorted', 'folder', 'tag'].includes(kind) ? { kind, value } : { kind: 'all', value: '' };
+  renderSidebar();
+  showPane('list');
+  await loadList();
+}
+
+/** After a change here or on disk: the sidebar, the list and the open note, again. */
+export async function refreshAll() {
+  await loadHome();
+  if (state.scope.kind === 'tasks') await showTasks();
+  else if (state.scope.kind === 'trash') showTrash();
+  else await loadList({ keepScroll: true });
+}
+
+export function onSearch() {
+  clearTimeout(onSearch.timer);
+  onSearch.timer = setTimeout(() => {
+    state.query = $('search').value;
+    loadList();
+  }, 200);
+}

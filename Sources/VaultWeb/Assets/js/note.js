@@ -1,0 +1,205 @@
+// The open note: shown, edited with autosave, tagged, given files, and its conflicts with
+// the disk version resolved.
+
+import { $, api, attempt, csrf, pathURL, toast } from './api.js';
+import { AUTOSAVE_MS, state } from './state.js';
+import { fullDate } from './dates.js';
+import { colorClass, flatten } from './sidebar.js';
+import { go, refreshAll, showPane } from './navigation.js';
+
+export async function openNote(path, { quiet = false } = {}) {
+  if (state.open && state.open.path !== path) await leaveNote();
+  const typed = $('editor').value;
+  const note = await attempt(() => api('GET', `/api/notes/${pathURL(path)}`));
+  if (!note) return;
+  // Typed into while the disk version loaded: the typed text stays, unsaved, and its save
+  // names the version it was typed on, so the server answers with both (nothing is lost).
+  if (quiet && state.open && state.open.path === path && (state.dirty || $('editor').value !== typed)) {
+    $('disk-notice').hidden = false;
+    return;
+  }
+  state.open = note;
+  state.dirty = false;
+  $('disk-notice').hidden = true;
+  $('conflict').hidden = true;
+  if (!quiet) setEditing(false);
+  renderNote();
+  for (const element of $('list').querySelectorAll('.note-row')) {
+    element.classList.toggle('selected', element.dataset.path === path);
+  }
+  showPane('note');
+}
+
+export function renderNote() {
+  const note = state.open;
+  $('note-empty').hidden = Boolean(note);
+  $('note').hidden = !note;
+  // Actions act on the open note: with none open there is nothing to pin or delete.
+  $('note-actions').hidden = !note;
+  if (!note) return;
+  $('note-meta').textContent = `${note.path} · created ${fullDate(note.created)} · modified ${fullDate(note.modified)}`;
+  $('pin').textContent = note.pinned ? '★' : '☆';
+  $('pin').title = note.pinned ? 'Unpin' : 'Pin';
+  $('move').value = note.folder;
+  // The server renders with raw HTML off and unsafe links dropped: this is safe to insert.
+  $('note-body').innerHTML = note.html;
+  if (!state.dirty) $('editor').value = note.text;
+  renderTags();
+}
+
+/** Files dropped on the open note: each into the attachment folder, linked at its end. */
+export async function dropFiles(event) {
+  event.preventDefault();
+  $('note').classList.remove('dropping');
+  const note = state.open;
+  if (!note || !event.dataTransfer || !event.dataTransfer.files.length) return;
+  if (state.dirty) await saveNow();
+  let last = null;
+  for (const file of event.dataTransfer.files) {
+    last = await attempt(async () => {
+      const response = await fetch(`/api/notes/${pathURL(note.path)}/attachments?name=${encodeURIComponent(file.name)}`, {
+        method: 'POST', headers: { 'X-CSRF-Token': csrf, 'Content-Type': 'application/octet-stream' }, body: file,
+      });
+      const data = await response.json().catch(() => ({}));
+      if (!response.ok) throw new Error(data.error || response.statusText);
+      return data;
+    }) || last;
+  }
+  if (last && state.open && state.open.path === note.path) {
+    state.open = last;
+    renderNote();
+  }
+}
+
+function renderTags() {
+  const note = state.open;
+  const chips = note.tags.map((tag) => {
+    const chip = document.createElement('span');
+    const node = state.home && flatten(state.home.tags).find((candidate) => candidate.path.toLowerCase() === tag.toLowerCase());
+    chip.className = `chip ${colorClass(node && node.color)}`;
+    chip.textContent = `#${tag}`;
+    const remove = document.createElement('button');
+    remove.textContent = '×';
+    remove.title = `Remove #${tag}`;
+    remove.addEventListener('click', () => changeNote({ removeTags: [tag] }));
+    chip.append(remove);
+    return chip;
+  });
+  const input = document.createElement('input');
+  input.className = 'chip-input';
+  input.placeholder = '+ tag';
+  input.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && input.value.trim()) {
+      changeNote({ addTags: [input.value.trim().replace(/^#/, '')] });
+    }
+  });
+  $('note-tags').replaceChildren(...chips, input);
+}
+
+export async function changeNote(patch) {
+  if (!state.open) return;
+  await saveNow();
+  const note = await attempt(() => api('PATCH', `/api/notes/${pathURL(state.open.path)}`, patch));
+  if (note) {
+    state.open = note;
+    renderNote();
+    if (note.path !== decodeURIComponent(location.hash.replace('#/note/', ''))) history.replaceState(null, '', `#/note/${encodeURIComponent(note.path)}`);
+    refreshAll();
+  }
+}
+
+export function setEditing(editing) {
+  state.editing = editing;
+  $('editor').hidden = !editing;
+  $('note-body').hidden = editing;
+  $('toggle-edit').textContent = editing ? 'Done' : 'Edit';
+  if (editing) $('editor').focus();
+}
+
+function setStatus(text) {
+  $('save-status').textContent = text;
+}
+
+export function scheduleSave() {
+  state.dirty = true;
+  setStatus('Edited');
+  clearTimeout(state.saveTimer);
+  state.saveTimer = setTimeout(saveNow, AUTOSAVE_MS);
+}
+
+/** Saves the editor's text if it changed, naming the version it started from. */
+export async function saveNow() {
+  clearTimeout(state.saveTimer);
+  if (!state.open || !state.dirty) return true;
+  const text = $('editor').value;
+  setStatus('Saving…');
+  try {
+    const note = await api('PUT', `/api/notes/${pathURL(state.open.path)}`, { text }, { 'If-Match': state.open.version });
+    state.dirty = false;
+    state.open = note;
+    if ($('editor').value === text) setStatus('Saved');
+    else scheduleSave();
+    $('note-body').innerHTML = note.html;
+    return true;
+  } catch (error) {
+    if (error.status === 412) {
+      showConflict(text, error.data.current);
+    } else {
+      setStatus('Not saved');
+      toast(error.message);
+    }
+    return false;
+  }
+}
+
+/** Both versions side by side; nothing is lost whichever the user keeps. */
+function showConflict(mine, disk) {
+  setStatus('Conflict');
+  state.conflictDisk = disk;
+  $('conflict-mine').value = mine;
+  $('conflict-disk').value = disk.text;
+  $('conflict').hidden = false;
+  $('editor').hidden = true;
+  $('note-body').hidden = true;
+}
+
+export async function resolveConflict(text) {
+  const disk = state.conflictDisk;
+  try {
+    const note = await api('PUT', `/api/notes/${pathURL(disk.path)}`, { text }, { 'If-Match': disk.version });
+    state.open = note;
+    state.dirty = false;
+    $('conflict').hidden = true;
+    setEditing(false);
+    renderNote();
+    setStatus('Saved');
+  } catch (error) {
+    if (error.status === 412) showConflict(text, error.data.current);
+    else toast(error.message);
+  }
+}
+
+/** Leaving a note saves it, and an empty one is not kept. */
+export async function leaveNote() {
+  if (!state.open) return;
+  const saved = await saveNow();
+  const text = state.open.text || '';
+  const body = text.replace(/^---\n[\s\S]*?\n---\n/, '').trim();
+  if (saved && (body === '' || body === '# Untitled')) {
+    await attempt(() => api('DELETE', `/api/notes/${pathURL(state.open.path)}`));
+    state.open = null;
+    refreshAll();
+  }
+}
+
+export async function newNote() {
+  await leaveNote();
+  const folder = state.scope.kind === 'folder' ? state.scope.value : '';
+  const note = await attempt(() => api('POST', '/api/notes', { folder, text: '# Untitled\n\n' }));
+  if (!note) return;
+  await refreshAll();
+  go(`#/note/${encodeURIComponent(note.path)}`);
+  state.open = note;
+  renderNote();
+  setEditing(true);
+}

@@ -1,0 +1,22 @@
+// What the page holds between requests: one `state` object, which every module reads and
+// changes, and the page's constants.
+
+export const PAGE = 100;
+
+export const state = {
+  home: null,          // GET /api/home
+  scope: { kind: 'all', value: '' }, // what the sidebar selected
+  query: '',           // the search box
+  notes: [],           // loaded rows of the list
+  total: 0,
+  loading: false,
+  open: null,          // the note shown: GET /api/notes/PATH
+  editing: false,
+  dirty: false,        // the editor has text not saved yet
+  saveTimer: null,
+  listRequest: 0,      // only the latest list request may render
+  tasks: { by: 'due', show: 'open', data: null, selected: new Set() }, // the Tasks view
+};
+
+/** How long typing pauses before an autosave; a test may lengthen it. */
+export const AUTOSAVE_MS = Number(localStorage.getItem('vault.autosaveMs')) || 800;
