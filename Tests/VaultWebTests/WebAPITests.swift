@@ -217,6 +217,39 @@ import VaultPlatform
         #expect(fixture.read("attachments/receipt.png") == "png bytes")
     }
 
+    /// `POST /api/undo` takes back what the page did, as `vault undo` does, and answers its
+    /// report; an unknown id is 404 with what to do about it.
+    @Test func anUndoFromThePageTakesBackADelete() async throws {
+        let fixture = try WebFixture()
+        let before = fixture.read("Ideas.md")
+        try await fixture.test { client in
+            let recordID = try await client.execute(uri: "/api/notes/Ideas.md", method: .delete, headers: .changing(fixture.csrf)) { response in
+                try object(response)["recordID"] as? String
+            }
+            #expect(!fixture.exists("Ideas.md"))
+            let id = try #require(recordID)
+            try await client.execute(uri: "/api/undo", method: .post, headers: .changing(fixture.csrf), body: try body(["id": id, "dryRun": true])) { response in
+                #expect(response.status == .ok)
+                let changed = try object(response)["changed"] as? [String]
+                #expect(changed == ["Ideas.md"])
+            }
+            #expect(!fixture.exists("Ideas.md"), "a dry run changes nothing")
+            try await client.execute(uri: "/api/undo", method: .post, headers: .changing(fixture.csrf), body: try body(["id": id])) { response in
+                #expect(response.status == .ok)
+                let report = try object(response)
+                #expect(report["changed"] as? [String] == ["Ideas.md"])
+                #expect(report["undid"] as? String == id)
+                #expect((report["recordID"] as? String)?.isEmpty == false)
+            }
+            #expect(fixture.read("Ideas.md") == before)
+            try await client.execute(uri: "/api/undo", method: .post, headers: .changing(fixture.csrf), body: try body(["id": "ffffffff"])) { response in
+                #expect(response.status == .notFound)
+                let error = try object(response)
+                #expect((error["suggestion"] as? [String: Any])?["kind"] as? String == "listHistory", "\(error)")
+            }
+        }
+    }
+
     /// As `vault folder delete`: the notes' own attachments go along, and the whole is one
     /// operation `vault undo` takes back (the page's folder delete did neither).
     @Test func aFolderDeleteFromThePageTakesItsAttachmentsAndCanBeUndone() async throws {

@@ -54,19 +54,22 @@ import Testing
         try server.send("POST", "/api/tasks/change", ["refs": refs, "status": "done"])
         #expect(try Self.differences(cli, web) == [])
 
-        // Every operation taken back, newest first, on both copies alike.
-        server.stop()
+        // Every operation taken back, newest first, on both copies alike: `vault undo` on
+        // one, `POST /api/undo` on the other, with the same report.
         let history = try JSONSerialization.jsonObject(with: Data(try cli.run("history", "--format", "json").stdout.utf8)) as? [[String: Any]] ?? []
         let webHistory = try JSONSerialization.jsonObject(with: Data(try web.run("history", "--format", "json").stdout.utf8)) as? [[String: Any]] ?? []
         #expect(history.count == 6 && webHistory.count == 6, "\(history) \(webHistory)")
         for (mine, theirs) in zip(history.reversed(), webHistory.reversed()) {
-            let (one, other) = (try cli.run("undo", mine["id"] as? String ?? ""), try web.run("undo", theirs["id"] as? String ?? ""))
-            #expect(one.status == 0 && other.status == 0, "\(one) \(other)")
-            // The same lines, but for the ids of the records (each copy's own).
-            func ids(_ text: String) -> String { text.replacingOccurrences(of: #"\b[0-9a-f]{8}\b"#, with: "ID", options: .regularExpression) }
-            #expect(ids(one.stdout) == ids(other.stdout))
+            let one = try cli.run("undo", mine["id"] as? String ?? "", "--format", "json")
+            #expect(one.status == 0, "\(one)")
+            let report = try JSONSerialization.jsonObject(with: Data(one.stdout.utf8)) as? [String: Any] ?? [:]
+            let other = try server.send("POST", "/api/undo", ["id": theirs["id"] as? String ?? ""])
+            #expect(report["changed"] as? [String] == other["changed"] as? [String], "\(report) \(other)")
+            #expect((report["changed"] as? [String])?.isEmpty == false, "\(report)")
+            #expect(report["undid"] as? String == mine["id"] as? String && other["undid"] as? String == theirs["id"] as? String)
             #expect(try Self.differences(cli, web) == [])
         }
+        server.stop()
         #expect(!cli.exists("Work/Roadmap two.md") && cli.exists("Plan.md") && cli.exists("Old/First.md") && cli.exists("attachments/receipt.png"))
     }
 
@@ -152,7 +155,9 @@ private final class Server {
     }
 
     /// Sends a request with a JSON body; fails the test unless the answer is a 2xx.
-    func send(_ method: String, _ path: String, _ body: [String: Any]? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    /// Sends a request, expecting a 2xx answer; returns the answer's JSON.
+    @discardableResult
+    func send(_ method: String, _ path: String, _ body: [String: Any]? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)" + path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)!)!)
         request.httpMethod = method
         request.setValue(token, forHTTPHeaderField: "X-CSRF-Token")
@@ -169,6 +174,7 @@ private final class Server {
         done.wait()
         let (data, status, error) = result.value ?? (nil, 0, nil)
         #expect(error == nil && (200..<300).contains(status), "\(method) \(path): \(status) \(String(decoding: data ?? Data(), as: UTF8.self))", sourceLocation: sourceLocation)
+        return (data.flatMap { try? JSONSerialization.jsonObject(with: $0) } as? [String: Any]) ?? [:]
     }
 
     func stop() {

@@ -115,4 +115,35 @@ struct UndoTests {
             #expect(try vault.text(path).contains("\nid: "))
         }
     }
+
+    /// `undo --format json` carries paths and each step, as every JSON answer does, not
+    /// the sentences of the text output.
+    @Test func anUndoInJSONNamesPathsAndSteps() throws {
+        let vault = try TestVault.example()
+        #expect(try vault.run("rm", "Groceries", "Ideas").status == 0)
+        let undo = try vault.run("undo", try lastID(vault), "--format", "json")
+        #expect(undo.status == 0, "\(undo)")
+        let report = try undo.jsonObject()
+        #expect(report["changed"] as? [String] == ["Ideas.md", "Groceries.md"] || report["changed"] as? [String] == ["Groceries.md", "Ideas.md"], "\(report)")
+        let steps = try #require(report["steps"] as? [[String: Any]])
+        #expect(steps.count == 2 && steps.allSatisfy { $0["kind"] as? String == "restore" && ($0["name"] as? String)?.isEmpty == false }, "\(steps)")
+        #expect(report["failed"] as? [String] == [])
+        #expect((report["recordID"] as? String)?.count == 8)
+        #expect((report["undid"] as? String)?.count == 8)
+    }
+
+    /// A split is not undone; the error says what is, worded as a command.
+    @Test func aSplitIsNotUndoneAndTheErrorSaysWhatIs() throws {
+        let vault = try TestVault.example()
+        let merge = try vault.run("tag", "merge", "personal", "reading", "--into", "life", "--format", "json")
+        let mergeID = try #require(try merge.jsonObject()["recordID"] as? String)
+        #expect(try vault.run("tag", "split", mergeID).status == 0)
+        let history = try vault.run("tag", "history", "--format", "json").jsonObjects()
+        let splitID = try #require(history.last { $0["kind"] as? String == "split" }?["id"] as? String)
+        let before = try vault.snapshot()
+        let undo = try vault.run("undo", splitID)
+        #expect(undo.status != 0)
+        #expect(undo.stderr == "vault: error: a split is not undone: merge personal, reading into life again (run 'vault tag merge personal reading --into life')\n", "\(undo)")
+        #expect(try vault.snapshot().differences(from: before) == [])
+    }
 }

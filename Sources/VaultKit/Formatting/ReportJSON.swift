@@ -51,6 +51,49 @@ public enum ReportJSON {
         json.endObject()
     }
 
+    /// An undo's report: the paths it changed, each step it took, what it left alone.
+    public static func write(_ report: UndoOperation.Report, to json: inout JSONWriter) {
+        let undid = report.undid
+        switch report.outcome {
+        case .tags(let outcome):
+            write(changed: outcome.changed, failed: outcome.failed, to: &json) { json in
+                json.key("recordID"); json.string(outcome.recordID)
+                json.key("undid"); json.string(report.undid)
+            }
+        case .files(let report):
+            write(changed: report.changed, failed: report.leftAlone, to: &json) { json in
+                json.key("recordID"); json.string(report.recordID)
+                json.key("undid"); json.string(undid)
+                json.key("steps"); json.beginArray()
+                for step in report.steps { write(step, to: &json) }
+                json.endArray()
+            }
+        }
+    }
+
+    /// One step of a recorded operation: `{"kind": "move", "from", "to"}` and so on.
+    public static func write(_ step: OperationRecord.Step, to json: inout JSONWriter) {
+        json.beginObject()
+        switch step {
+        case .edit(let path, _, _, _):
+            json.key("kind"); json.string("edit")
+            json.key("path"); json.string(path)
+        case .move(let from, let to):
+            json.key("kind"); json.string("move")
+            json.key("from"); json.string(from)
+            json.key("to"); json.string(to)
+        case .trash(let path, let name):
+            json.key("kind"); json.string("trash")
+            json.key("path"); json.string(path)
+            json.key("name"); json.string(name)
+        case .restore(let name, let path):
+            json.key("kind"); json.string("restore")
+            json.key("name"); json.string(name)
+            json.key("path"); json.string(path)
+        }
+        json.endObject()
+    }
+
     /// A tag operation's report.
     public static func write(_ report: TagOperations.Report, to json: inout JSONWriter) {
         write(changed: report.changed, failed: report.failed, to: &json) { json in

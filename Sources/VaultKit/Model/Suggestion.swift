@@ -18,6 +18,8 @@ public enum Suggestion: Sendable, Equatable {
     case listTagHistory
     /// Make the vault a git repository that sync can use.
     case setUpSync
+    /// Merge these tags into that one again (what takes a split back).
+    case mergeTagsAgain([String], into: String)
 
     /// A short name for it, for machine-readable answers (`createFolder`).
     public var kind: String {
@@ -30,6 +32,7 @@ public enum Suggestion: Sendable, Equatable {
         case .listHistory: "listHistory"
         case .listTagHistory: "listTagHistory"
         case .setUpSync: "setUpSync"
+        case .mergeTagsAgain: "mergeTags"
         }
     }
 }

@@ -36,6 +36,8 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
     case ambiguousTask(String, candidates: [String])
     /// No recorded operation has the id (`tags`: among the tag operations).
     case operationNotFound(String, tags: Bool)
+    /// A split is not undone: merging its tags again is.
+    case splitIsUndoneByMerging(sources: [String], into: String)
     /// The vault is in no git repository, which sync needs.
     case notARepository
     /// A note with no text (whitespace only, title or not) is not kept.
@@ -94,6 +96,8 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
             return "the vault is not a git repository (nothing was changed)"
         case .emptyNote:
             return "an empty note is not kept: give it some text"
+        case .splitIsUndoneByMerging(let sources, let target):
+            return "a split is not undone: merge \(sources.joined(separator: ", ")) into \(target) again"
         }
     }
 
@@ -107,6 +111,7 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
         case .staleTask, .taskNotFound: .listTasks
         case .operationNotFound(_, let tags): tags ? .listTagHistory : .listHistory
         case .notARepository: .setUpSync
+        case .splitIsUndoneByMerging(let sources, let target): .mergeTagsAgain(sources, into: target)
         default: nil
         }
     }

@@ -53,11 +53,20 @@ enum APIResponse {
         }
     }
 
-    /// `"suggestion": {"kind", "folder"?}`: what the user can do, for the page to offer.
+    /// `"suggestion": {"kind", "folder"?, "sources"?, "into"?}`: what the user can do, for the page to offer.
     private static func writeSuggestion(_ suggestion: Suggestion, to json: inout JSONWriter) {
         json.key("suggestion"); json.beginObject()
         json.key("kind"); json.string(suggestion.kind)
-        if case .createFolder(let folder) = suggestion { json.key("folder"); json.string(folder) }
+        switch suggestion {
+        case .createFolder(let folder):
+            json.key("folder"); json.string(folder)
+        case .mergeTagsAgain(let sources, let target):
+            json.key("sources"); json.beginArray()
+            for source in sources { json.string(source) }
+            json.endArray()
+            json.key("into"); json.string(target)
+        default: break
+        }
         json.endObject()
     }
 

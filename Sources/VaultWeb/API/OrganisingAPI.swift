@@ -169,6 +169,26 @@ struct OrganisingAPI: Sendable {
         return pair("folder", stored.folder, stored.color)
     }
 
+    // MARK: - History
+
+    /// `POST /api/undo` with `{"id", "dryRun"}`: as `vault undo`, the same report as
+    /// `vault undo --format json`; what it left alone is in `failed`.
+    func undo(_ request: Request) async throws -> Response {
+        let body = try await request.decode(UndoBody.self)
+        let session = self.session
+        let undo = UndoOperation(body.id)
+        let dryRun = body.dryRun ?? false
+        let report = try await Blocking.run { () throws -> UndoOperation.Report in
+            if dryRun { return try undo.plan(in: session, over: try session.scan().notes) }
+            // Scanned holding the lock: a tag operation is taken back over the notes as they are.
+            return try session.root.withWriteLock {
+                try session.write(after: try session.scan()) { try undo.run(in: $0) }
+            }
+        }
+        if !dryRun { await live.refresh() }
+        return APIResponse.json { json in ReportJSON.write(report, to: &json) }
+    }
+
     // MARK: - Answers
 
     private func count(_ key: String, _ value: Int) -> Response {
@@ -197,6 +217,10 @@ struct OrganisingAPI: Sendable {
     }
 
     struct NameBody: Decodable { var name: String }
+    struct UndoBody: Decodable {
+        var id: String
+        var dryRun: Bool?
+    }
     struct FolderBody: Decodable { var folder: String }
     struct RenameBody: Decodable {
         var from: String

@@ -77,42 +77,35 @@ struct UndoCommand: ParsableCommand {
 
     func run() throws {
         let session = try Session(global)
-        let (_, entry) = try OperationHistory(vault: session.vault.vault).entry(id)
-        switch entry {
-        case .tags(let record):
-            // A merge is undone by its split; a rename by renaming back.
-            func undo(_ tags: TagOperations) throws -> TagOperations.Report {
-                switch record.kind {
-                case .merge: try tags.split(record.id, dryRun: dryRun)
-                case .rename: try tags.rename(record.target, to: record.sources.first ?? record.target, dryRun: dryRun)
-                case .split: throw VaultError.invalidArgument("a split is undone by merging again: vault tag merge \(record.sources.joined(separator: " ")) --into \(record.target)")
-                }
-            }
-            let report = dryRun ? try undo(session.vault.tagPlanner(over: session.scan.notes)) : try session.write { try undo($0.tags) }
+        let undo = UndoOperation(id)
+        // A tag operation is undone over the notes as they are: scanned holding the lock.
+        let report = dryRun ? try undo.plan(in: session.vault, over: session.scan.notes) : try session.write { try undo.run(in: $0) }
+        if output.format == .json {
+            var json = JSONWriter()
+            ReportJSON.write(report, to: &json)
+            session.terminal.line(json.output)
+        }
+        let undone = report.undid
+        switch report.outcome {
+        case .tags(let report):
             for error in report.failed { Terminal.standardError.printError(error) }
-            if output.listsNotes || dryRun {
-                for path in report.changed { session.terminal.line((dryRun ? "would change " : "changed ") + VaultPath.displayed(path)) }
-            }
-            session.terminal.line("\(report.changed.count) note\(report.changed.count == 1 ? "" : "s") \(dryRun ? "would change" : "changed")")
-            if !report.failed.isEmpty { throw ExitCode(2) }
-        case .files(let record):
-            let report = dryRun ? try Undo(vault: session.vault.vault).undo(record, dryRun: true)
-                : try session.write { try Undo(vault: $0.vault).undo(record, dryRun: false) }
-            if output.format == .json {
-                var json = JSONWriter()
-                ReportJSON.write(changed: report.done, failed: report.leftAlone, to: &json) { json in
-                    json.key("recordID"); json.string(report.recordID)
+            if output.format != .json {
+                if output.listsNotes || dryRun {
+                    for path in report.changed { session.terminal.line((dryRun ? "would change " : "changed ") + VaultPath.displayed(path)) }
                 }
-                session.terminal.line(json.output)
-            } else {
+                session.terminal.line("\(report.changed.count) note\(report.changed.count == 1 ? "" : "s") \(dryRun ? "would change" : "changed")")
+            }
+            if !report.failed.isEmpty { throw ExitCode(2) }
+        case .files(let report):
+            if output.format != .json {
                 if output.listsNotes || dryRun {
                     for line in report.done { session.terminal.line(TerminalText.escaped((dryRun ? "would " : "") + line)) }
                 }
                 if let undo = report.recordID {
-                    session.terminal.line("undid \(record.id) (redo with: vault undo \(undo))")
+                    session.terminal.line("undid \(undone) (redo with: vault undo \(undo))")
                 } else if report.leftAlone.isEmpty, !dryRun {
                     // Every step's result was there already: say so, rather than nothing at all.
-                    session.terminal.line("nothing to undo: the files of \(record.id) are already as they were before it")
+                    session.terminal.line("nothing to undo: the files of \(undone) are already as they were before it")
                 }
             }
             for error in report.leftAlone { Terminal.standardError.printError(error) }

@@ -14,9 +14,23 @@ public struct Undo: Sendable {
     public struct Report: Sendable {
         /// What was done, one line each (`move Work/Plan B.md → Work/Plan.md`, `change Home.md (2 places)`).
         public var done: [String] = []
+        /// The steps taken (on a dry run, those that would be), in order.
+        public var steps: [OperationRecord.Step] = []
         /// Files left alone because they changed since, with why.
         public var leftAlone: [VaultError] = []
         public var recordID: String?
+
+        /// The paths the steps leave changed: where an edit, a move or a restore put a
+        /// file, where a note went to the trash from.
+        public var changed: [String] {
+            var seen = Set<String>()
+            return steps.map { step in
+                switch step {
+                case .edit(let path, _, _, _), .trash(let path, _), .restore(_, let path): path
+                case .move(_, let to): to
+                }
+            }.filter { seen.insert($0).inserted }
+        }
     }
 
     /// Undoes the file operation `record` (from the file `file`).
@@ -30,6 +44,7 @@ public struct Undo: Sendable {
         if dryRun {
             // Each step is checked as it runs, after the ones before it: a dry run lists them.
             report.done = steps.map(Self.describe)
+            report.steps = steps
             return report
         }
         let summary = "undo \(record.id): \(record.summary)"
@@ -77,6 +92,7 @@ public struct Undo: Sendable {
                 do {
                     let steps = try perform(step)
                     taken.append(contentsOf: steps)
+                    report.steps.append(contentsOf: steps)
                     report.done.append(contentsOf: steps.map(Self.describe))
                 } catch {
                     report.leftAlone.append(error)

@@ -1,0 +1,52 @@
+/// Taking back a recorded operation, the one way every front end does it: a change of
+/// files by putting back what each of its steps changed (a file changed since is left
+/// alone and reported), a tag rename by renaming back, a merge by its split. Undoing an
+/// undo does the operation again; a split is taken back by merging again, which is an
+/// operation of its own.
+public struct UndoOperation: Sendable {
+    /// What an undo did (or would do).
+    public struct Report: Sendable {
+        /// What it did, by the kind of operation it took back.
+        public enum Outcome: Sendable {
+            case files(Undo.Report)
+            case tags(TagOperations.Report)
+        }
+
+        /// The whole id of the operation taken back.
+        public let undid: String
+        public let outcome: Outcome
+    }
+
+    /// The operation's id, or a prefix of it.
+    public let id: String
+
+    public init(_ id: String) {
+        self.id = id
+    }
+
+    /// What it would do over `notes` (the vault's, scanned), nothing written.
+    public func plan(in session: VaultSession, over notes: [Note]) throws -> Report {
+        switch try OperationHistory(vault: session.vault).entry(id).entry {
+        case .files(let record): Report(undid: record.id, outcome: .files(try Undo(vault: session.vault).undo(record, dryRun: true)))
+        case .tags(let record): Report(undid: record.id, outcome: .tags(try Self.undo(record, with: session.tagPlanner(over: notes), dryRun: true)))
+        }
+    }
+
+    /// Does it, inside a write (for a tag operation, one that scanned holding the lock).
+    public func run(in changes: VaultChanges) throws -> Report {
+        switch try OperationHistory(vault: changes.vault).entry(id).entry {
+        case .files(let record): Report(undid: record.id, outcome: .files(try Undo(vault: changes.vault).undo(record)))
+        case .tags(let record): Report(undid: record.id, outcome: .tags(try Self.undo(record, with: changes.tags, dryRun: false)))
+        }
+    }
+
+    private static func undo(_ record: TagHistoryRecord, with tags: TagOperations, dryRun: Bool) throws(VaultError) -> TagOperations.Report {
+        switch record.kind {
+        case .merge: try tags.split(record.id, dryRun: dryRun)
+        case .rename: try tags.rename(record.target, to: record.sources.first ?? record.target, dryRun: dryRun)
+        case .split:
+            // A split's record names the merged tag as its source, the tags it gave back as its target.
+            throw .splitIsUndoneByMerging(sources: record.target.components(separatedBy: ", "), into: record.sources.first ?? record.target)
+        }
+    }
+}
