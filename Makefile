@@ -52,9 +52,10 @@ demo: release
 	@echo '$$ vault list Work --group month --no-snippet'
 	@$(VAULT) --vault vault-example list Work --group month --no-snippet
 
+# In three processes at once (Tests/run-in-parts says why); `swift test` runs them in one.
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	Tests/run-in-parts "$$($(SWIFT) build --show-bin-path)/vaultPackageTests.xctest" 3
 
 # The whole-product sync simulation (outside editors, tag merges, "one id, one note" after
 # every sync) on seeds that each once found a defect, replayed as they ran.
@@ -67,16 +68,16 @@ sim: deps
 	done
 
 # Each sanitizer builds in its own directory, so that switching does not rebuild the others.
-# The sync simulation's 200 rounds run in the plain suite; the sanitizers take 40 (their
-# git and vault processes are the same, only slower).
+# The sync simulation's four runs of 50 rounds run in the plain suite; the sanitizers take
+# four of 10 (their git and vault processes are the same, only slower).
 test-asan: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
-	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt:print_suppressions=0 VAULT_SYNC_ROUNDS=40 \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt:print_suppressions=0 VAULT_SYNC_ROUNDS=10 \
 		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
 
 test-tsan: deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	VAULT_SYNC_ROUNDS=40 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
+	VAULT_SYNC_ROUNDS=10 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
 
 test-browser: deps browser-deps
 	$(SWIFT) build --product vault
