@@ -250,6 +250,25 @@ import VaultPlatform
         }
     }
 
+    /// A restore from the page is `vault trash restore`'s: recorded, so that `vault undo`
+    /// (or `POST /api/undo`) puts the note back in the trash (the page's was not recorded).
+    @Test func aRestoreFromThePageCanBeUndone() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            _ = try await client.execute(uri: "/api/notes/Ideas.md", method: .delete, headers: .changing(fixture.csrf))
+            let recordID = try await client.execute(uri: "/api/trash/restore", method: .post, headers: .changing(fixture.csrf), body: try body(["name": "Ideas"])) { response in
+                let answer = try object(response)
+                #expect(answer["path"] as? String == "Ideas.md")
+                return answer["recordID"] as? String
+            }
+            #expect(fixture.exists("Ideas.md") && !fixture.exists(".trash/Ideas.md"))
+            try await client.execute(uri: "/api/undo", method: .post, headers: .changing(fixture.csrf), body: try body(["id": try #require(recordID)])) { response in
+                #expect(response.status == .ok)
+            }
+            #expect(!fixture.exists("Ideas.md") && fixture.exists(".trash/Ideas.md"))
+        }
+    }
+
     /// As `vault folder delete`: the notes' own attachments go along, and the whole is one
     /// operation `vault undo` takes back (the page's folder delete did neither).
     @Test func aFolderDeleteFromThePageTakesItsAttachmentsAndCanBeUndone() async throws {

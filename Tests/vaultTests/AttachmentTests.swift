@@ -39,6 +39,24 @@ struct AttachmentTests {
         #expect(missing.status == 2 && missing.stderr.contains("cannot read"), "\(missing)")
     }
 
+    /// A folder, a missing file or a link given to attach is refused in plain words (a
+    /// folder printed "nscocoaerrordomain error 256"), and nothing is written.
+    @Test func whatIsNotAFileIsRefusedInPlainWords() throws {
+        let (vault, files) = try vault()
+        let outside = files.root
+        try FileManager.default.createDirectory(at: outside.appendingPathComponent("some-folder"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: outside.appendingPathComponent("link.png").path, withDestinationPath: outside.appendingPathComponent("photo.png").path)
+        let before = try vault.snapshot()
+        let folder = try vault.run("--vault", vault.root.path, "attach", "Plan", "some-folder", in: outside)
+        #expect(folder.status == 2, "\(folder)")
+        #expect(folder.stderr == "vault: error: cannot read '\(outside.path)/some-folder': it is not a regular file\n", "\(folder)")
+        let missing = try vault.run("--vault", vault.root.path, "attach", "Plan", "nothing.png", in: outside)
+        #expect(missing.stderr == "vault: error: cannot read '\(outside.path)/nothing.png': no such file or directory\n", "\(missing)")
+        let link = try vault.run("--vault", vault.root.path, "attach", "Plan", "link.png", in: outside)
+        #expect(link.stderr == "vault: error: cannot read '\(outside.path)/link.png': it is a symbolic link (attach the file it points to)\n", "\(link)")
+        #expect(try vault.snapshot().differences(from: before) == [])
+    }
+
     @Test func checkReportsMissingAndUnusedAttachments() throws {
         let (vault, files) = try vault()
         let outside = files.root

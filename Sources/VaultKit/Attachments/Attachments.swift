@@ -116,24 +116,16 @@ public struct Attachments: Sendable {
     /// name and returns its vault-relative path. Refuses notes and folders.
     public func add(_ source: String) throws(VaultError) -> String {
         let name = (source.split(separator: "/").last.map(String.init) ?? source)
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: source))
+            bytes = try OpenFile.contents(of: source, in: Syscalls.currentDirectory).bytes
         } catch {
-            throw .invalidArgument("cannot read '\(source)': \((error as NSError).localizedDescription.lowercased())")
+            // A folder, a device, a link (not followed): said as such, not as errno's words.
+            let reason = error.isSymbolicLink ? "it is a symbolic link (attach the file it points to)"
+                : error.operation.hasSuffix("not a regular file") ? "it is not a regular file" : error.reason
+            throw .invalidArgument("cannot read '\(source)': \(reason)")
         }
-        return try add(Array(data), named: name)
-    }
-
-    /// Copies the files at the absolute paths `sources` into the attachment folder and
-    /// appends a link to each at the end of `note`, one per line after a blank line, in the
-    /// note's line endings
-    /// (its `modified` moves: its text changed). Returns the attachments' paths.
-    public func attach(_ sources: [String], to note: Note) throws(VaultError) -> [String] {
-        var added: [String] = []
-        for source in sources { added.append(try add(source)) }
-        try append(added, to: note)
-        return added
+        return try add(bytes, named: name)
     }
 
     /// Appends a link to each of `files` (in the attachment folder) at the end of `note`.

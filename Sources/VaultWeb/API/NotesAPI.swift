@@ -172,10 +172,8 @@ struct NotesAPI: Sendable {
         let (document, file) = try await Blocking.run { () throws -> (NoteDocument, String) in
             try session.write { changes in
                 let note = try session.document(at: path).note
-                let attachments = Attachments(vault: changes.vault)
-                let file = try attachments.add(bytes, named: name)
-                try attachments.append([file], to: note)
-                return (try session.document(at: path), file)
+                let files = try AttachFiles([.bytes(bytes, name: name)], to: note).run(in: changes)
+                return (try session.document(at: path), files.first ?? name)
             }
         }
         await live.refresh([path])

@@ -29,13 +29,14 @@ struct OrganisingAPI: Sendable {
         return APIResponse.json { json in NoteJSON.writeTrash(items, now: now, trashDays: days, to: &json) }
     }
 
-    /// `POST /api/trash/restore` with `{"name"}`.
+    /// `POST /api/trash/restore` with `{"name"}`: as `vault trash restore`, recorded for
+    /// `vault undo` (`recordID`).
     func restore(_ request: Request) async throws -> Response {
         let name = try await request.decode(NameBody.self).name
         let session = self.session
-        let restored = try await Blocking.run { () throws -> Trash.Restored in
-            try session.write { changes in try changes.trash.restore(try changes.trash.resolve(name, in: changes.trash.items())) }
-        }
+        let report = try await Blocking.run { try session.write { try RestoreNotes([name]).run(in: $0) } }
+        if let error = report.failed.first { throw error }
+        guard let restored = report.restored.first?.restored else { throw VaultError.noteNotFound(name) }
         await live.refresh([restored.path, Trash.directory])
         return APIResponse.json { json in
             json.beginObject()
@@ -44,6 +45,7 @@ struct OrganisingAPI: Sendable {
             json.key("attachmentsLeft"); json.beginArray()
             for left in restored.attachmentsLeft { json.string(left) }
             json.endArray()
+            json.key("recordID"); json.string(report.recordID)
             json.endObject()
         }
     }

@@ -20,7 +20,7 @@ struct AttachCommand: ParsableCommand {
         let found = try session.resolve(note)
         let directory = FileManager.default.currentDirectoryPath
         let sources = files.map { $0.hasPrefix("/") ? $0 : directory + "/" + $0 }
-        let attached = try session.write { changes in try Attachments(vault: changes.vault).attach(sources, to: found) }
+        let attached = try session.write { changes in try AttachFiles(sources.map(AttachFiles.Source.file), to: found).run(in: changes) }
         for path in attached {
             session.terminal.line(TerminalText.escaped("attached \(path) to \(found.path)"))
         }

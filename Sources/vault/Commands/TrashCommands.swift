@@ -84,27 +84,16 @@ extension TrashCommand {
         @Argument(help: "Original paths (with or without .md), titles, or names in the trash (.trash/NAME).") var notes: [String]
 
         func run() throws {
-            var failed = false
-            try global.openSession().reportedWrite { changes in
-                let items = changes.trash.items()
-                _ = try changes.recorded(.restore, summary: notes.joined(separator: ", ")) { changes in
-                    for name in notes {
-                        do throws(VaultError) {
-                            let item = try changes.trash.resolve(name, in: items)
-                            let restored = try changes.trash.restore(item)
-                            global.terminal.line("restored \(restored.path)" + (restored.renamed ? " (\(item.origin) is taken, so under a new name)" : ""))
-                            if let holder = restored.idTakenBy { global.terminal.line("  with a new id: \(holder) has its id") }
-                            for left in restored.attachmentsLeft {
-                                Terminal.standardError.line(TerminalText.escaped("vault: warning: \(left) stays in the trash: its place in the vault is taken"))
-                            }
-                        } catch {
-                            Terminal.standardError.printError(error)
-                            failed = true
-                        }
-                    }
+            let report = try global.openSession().reportedWrite { try RestoreNotes(notes).run(in: $0) }
+            for (item, restored) in report.restored {
+                global.terminal.line("restored \(restored.path)" + (restored.renamed ? " (\(item.origin) is taken, so under a new name)" : ""))
+                if let holder = restored.idTakenBy { global.terminal.line("  with a new id: \(holder) has its id") }
+                for left in restored.attachmentsLeft {
+                    Terminal.standardError.line(TerminalText.escaped("vault: warning: \(left) stays in the trash: its place in the vault is taken"))
                 }
             }
-            if failed { throw ExitCode(2) }
+            for error in report.failed { Terminal.standardError.printError(error) }
+            if !report.failed.isEmpty { throw ExitCode(2) }
         }
     }
 
