@@ -64,7 +64,11 @@ public struct VaultServer: Sendable {
             },
             logger: logger
         )
-        try await app.runService()
+        do {
+            try await app.runService()
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw ServeError.addressInUse(host: options.host, port: options.port)
+        }
     }
 
     var policy: AccessPolicy { AccessPolicy(options: options, csrfToken: csrfToken) }

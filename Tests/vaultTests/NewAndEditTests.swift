@@ -124,10 +124,20 @@ struct NewAndEditTests {
         let vault = try TestVault.example()
         let before = try vault.snapshot()
         let result = try vault.run("new", stdin: Data(utf8: input))
-        #expect(result.status == 0, "\(result)")
+        // Nothing saved is a failure (it was 0, and a script went on as if the note existed).
+        #expect(result.status == 1, "\(result)")
         #expect(result.stdout == "")
         #expect(result.stderr == "vault: empty note discarded; nothing saved\n")
         #expect(try vault.snapshot().differences(from: before) == [])
+    }
+
+    /// `-t '#tag'` is the tag, as `vault tag add NOTE '#tag'` takes it (it was refused).
+    @Test func aTagWrittenWithItsHashIsTheTag() throws {
+        let vault = try TestVault()
+        let result = try vault.run("new", "Hashed", "-t", "#hashy", "-t", "plain", stdin: Data(utf8: "text\n"))
+        #expect(result.status == 0, "\(result)")
+        let text = try vault.text("Hashed.md")
+        #expect(text.contains("tags: [hashy, plain]"), "\(text)")
     }
 
     @Test("new does not overwrite a note of the same name: 'Title 2.md', then 'Title 3.md'")

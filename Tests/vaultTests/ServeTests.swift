@@ -55,6 +55,27 @@ import Glibc
         #expect(log.contains("GET /api/home 200"))
     }
 
+    /// A port another program listens on is said as such, not as the socket call's errno.
+    @Test func aPortInUseIsSaidPlainly() throws {
+        let vault = try TestVault.example()
+        let port = try Self.freePort()
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var reuse: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+        try #require(bound && listen(fd, 1) == 0)
+        let result = try CLI.vault(["serve", "--port", String(port)], in: vault.root)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr == "vault: error: 127.0.0.1:\(port) is in use by another program (another vault serve?); choose another with --port\n", "\(result)")
+    }
+
     @Test func refusesABadPort() throws {
         let vault = try TestVault.example()
         let result = try CLI.vault(["serve", "--port", "70000"], in: vault.root)

@@ -307,7 +307,7 @@ struct SyncTests {
         let offline = try sync(first)
         #expect(offline.status == 0, "\(offline)")
         #expect(offline.stdout.contains("committed: 1 changed\noffline ("), "\(offline)")
-        #expect(offline.stdout.contains("1 commit wait to be pushed"), "\(offline)")
+        #expect(offline.stdout.contains("1 commit waits to be pushed"), "\(offline)")
     }
 
     /// True when something accepts connections on 127.0.0.1:`port`.

@@ -98,4 +98,16 @@ struct TasksCommandTests {
         let tasks = try vault.run("tasks")
         #expect(tasks.stderr.contains("Bad.md:3:13: warning: malformed due date"), "\(tasks)")
     }
+
+    /// Many fields that do not read are one line pointing to `vault check`, not a warning
+    /// each on every listing (1,167 lines on the benchmark vault).
+    @Test func manyUnreadableDatesAreOneLine() throws {
+        let vault = try vault()
+        for index in 0..<5 { try vault.write("Bad \(index).md", "# Bad\n\n- [ ] pay 📅 2026-02-30\n- [ ] call 📅 2026-13-45\n") }
+        let tasks = try vault.run("tasks")
+        #expect(tasks.status == 0, "\(tasks)")
+        #expect(tasks.stderr == "vault: warning: 10 task fields do not read, in 5 notes (see 'vault check')\n", "\(tasks)")
+        let check = try vault.run("check")
+        #expect(check.stdout.components(separatedBy: "malformed").count - 1 == 10, "\(check)")
+    }
 }

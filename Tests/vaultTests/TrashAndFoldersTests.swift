@@ -18,6 +18,15 @@ struct TrashAndFoldersTests {
         return result
     }
 
+    /// A folder that is not there is not there: deleting it suggests no `folder create`.
+    @Test func deletingAMissingFolderSuggestsNothing() throws {
+        let vault = try TestVault.example()
+        let result = try vault.run("folder", "delete", "Nope")
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.hasPrefix("vault: error: ") && result.stderr.contains("Nope"), "\(result)")
+        #expect(!result.stderr.contains("create"), "\(result)")
+    }
+
     @Test("a scripted session keeps every count right, and rm then restore is byte-identical")
     func scriptedSession() throws {
         let vault = try TestVault.example()

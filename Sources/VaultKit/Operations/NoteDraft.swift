@@ -6,7 +6,10 @@ public struct NoteDraft: Sendable {
     public var title: String?
     /// Vault-relative folder, empty for the root.
     public var folder: String
-    public var tags: [String]
+    /// The tags, without the `#` a tag may be written with (as `vault tag add` takes them).
+    public var tags: [String] {
+        didSet { tags = tags.map(Self.withoutHash) }
+    }
     public var pinned: Bool
     /// The text the user wrote (stdin or the editor).
     public var body: String
@@ -14,9 +17,13 @@ public struct NoteDraft: Sendable {
     public init(title: String? = nil, folder: String = "", tags: [String] = [], pinned: Bool = false, body: String = "") {
         self.title = title
         self.folder = folder
-        self.tags = tags
+        self.tags = tags.map(Self.withoutHash)
         self.pinned = pinned
         self.body = body
+    }
+
+    private static func withoutHash(_ tag: String) -> String {
+        tag.hasPrefix("#") ? String(tag.dropFirst()) : tag
     }
 
     /// True when there is nothing to save: no title and a body of whitespace only.

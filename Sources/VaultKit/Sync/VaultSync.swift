@@ -137,7 +137,7 @@ public struct VaultSync: Sendable {
                 report.offline = true
                 let waiting = try git.run(["rev-list", "--count", "origin/\(branch)..HEAD"])
                 let count = waiting.succeeded ? Int(waiting.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 : try commitCount()
-                report.lines.append("offline (\(Self.firstLine(fetch.stderr))): \(count) commit\(count == 1 ? "" : "s") wait to be pushed")
+                report.lines.append("offline (\(Self.firstLine(fetch.stderr))): \(count == 1 ? "1 commit waits" : "\(count) commits wait") to be pushed")
                 return report
             }
             stop(at: "after-commit")

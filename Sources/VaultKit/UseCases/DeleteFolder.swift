@@ -30,7 +30,12 @@ public struct DeleteFolder {
         let relative = try VaultPath.relative(name, root: session.root)
         guard !relative.isEmpty else { throw VaultError.invalidFolderName(name, reason: "the vault root cannot be deleted") }
         scan = try session.scan(matching: Query(.term(.folder(relative))))
-        folder = try session.folder(relative, in: scan)
+        do {
+            folder = try session.folder(relative, in: scan)
+        } catch .folderNotFound(let name, _) {
+            // Nothing to delete: creating it is no answer to that.
+            throw VaultError.folderNotFound(name, suggestion: nil)
+        }
         notes = session.sorted(scan)
         self.session = session
     }

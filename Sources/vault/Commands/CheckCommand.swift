@@ -25,7 +25,8 @@ struct CheckCommand: ParsableCommand {
         if check.isClean {
             global.terminal.line("\(scan.notes.count) notes checked; no problems found")
         } else {
-            Terminal.standardError.line("vault: \(check.diagnostics.count) problem(s) in \(scan.notes.count) notes")
+            let count = check.diagnostics.count
+            Terminal.standardError.line("vault: \(count) problem\(count == 1 ? "" : "s") in \(scan.notes.count) note\(scan.notes.count == 1 ? "" : "s")")
             throw ExitCode(1)
         }
     }

@@ -27,9 +27,11 @@ struct NewCommand: ParsableCommand {
         } else {
             let template = title.map { "# \($0)\n\n" } ?? ""
             let text = try editInScratchFile(root: session.root, template: template)
+            // Nothing saved is a failure, as git's commit with an empty message is: a script
+            // that goes on as if the note existed would be wrong.
             guard text != template else {
                 Terminal.standardError.line("vault: the note was left unchanged; nothing saved")
-                return
+                throw ExitCode(1)
             }
             draft.body = text
         }
@@ -37,6 +39,7 @@ struct NewCommand: ParsableCommand {
             print(try session.reportedWrite { try $0.notes.create(draft) })
         } catch VaultError.emptyNote {
             Terminal.standardError.line("vault: empty note discarded; nothing saved")
+            throw ExitCode(1)
         }
     }
 

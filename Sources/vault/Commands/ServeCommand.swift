@@ -49,13 +49,18 @@ struct ServeCommand: AsyncParsableCommand {
         let open = self.open
         let commands = Locked<CommandServer?>(nil)
         defer { commands.withLock { $0?.stop() } }
-        try await server.run(log: { Terminal.standardError.line($0) }) { live in
-            Terminal.standardOutput(color: .never).line(url)
-            if open { BrowserLauncher.open(url) }
-            // `vault list` and the other read-only commands are answered from memory.
-            let answering = CommandServer(session: session, live: live)
-            answering?.start()
-            commands.withLock { $0 = answering }
+        do {
+            try await server.run(log: { Terminal.standardError.line($0) }) { live in
+                Terminal.standardOutput(color: .never).line(url)
+                if open { BrowserLauncher.open(url) }
+                // `vault list` and the other read-only commands are answered from memory.
+                let answering = CommandServer(session: session, live: live)
+                answering?.start()
+                commands.withLock { $0 = answering }
+            }
+        } catch let error as ServeError {
+            Terminal.standardError.line("vault: error: \(error); choose another with --port")
+            throw ExitCode(2)
         }
     }
 }

@@ -29,6 +29,20 @@ struct TasksCommand: ReadOnlyCommand {
         if done, all { throw ValidationError("give --done or --all, not both") }
     }
 
+    /// A few task fields that do not read are each named; more are one line that points to
+    /// `vault check`, which names them all (a large vault printed a thousand warnings on
+    /// every listing).
+    static func warn(about problems: [Diagnostic]) {
+        guard problems.count > Self.warningsShown else {
+            for problem in problems { Terminal.standardError.warning(problem.asWarning) }
+            return
+        }
+        let notes = Set(problems.map(\.path)).count
+        Terminal.standardError.line("vault: warning: \(problems.count) task fields do not read, in \(notes) note\(notes == 1 ? "" : "s") (see 'vault check')")
+    }
+
+    static let warningsShown = 3
+
     func run() throws {
         var words = query
         if let end = words.firstIndex(of: "--") { words.remove(at: end) }
@@ -39,7 +53,7 @@ struct TasksCommand: ReadOnlyCommand {
         PhaseTimer.mark("sort")
         try session.vault.withTaskRecords(matching: query, in: notes, listOrder: listOrder, statuses: statuses) { tasks, problems in
             PhaseTimer.mark("read tasks")
-            for problem in problems { Terminal.standardError.warning(problem.asWarning) }
+            Self.warn(about: problems)
             let agenda = session.vault.agenda
             let printer = TaskAgendaPrinter(terminal: session.terminal, agenda: agenda, config: session.config)
             let paths = printer.paths(of: notes, lines: format == .json ? 0 : min(limit ?? tasks.count, tasks.count))
