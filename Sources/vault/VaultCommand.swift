@@ -42,7 +42,11 @@ struct VaultCommand: AsyncParsableCommand {
         } catch {
             // Help and --version exit 0; a usage error exits 2, as the README says.
             let code = exitCode(for: error)
-            guard code != .success else { exit(withError: error) }
+            guard code != .success else { exitWithHelp(error, arguments: arguments) }
+            if let unknown = UnknownCommand.message(for: arguments, commands: configuration.subcommands) {
+                Terminal.standardError.line("vault: error: " + unknown)
+                Foundation.exit(2)
+            }
             Terminal.standardError.line("vault: error: " + message(for: error))
             Terminal.standardError.line(usage(for: error))
             Foundation.exit(2)
@@ -87,10 +91,27 @@ struct VaultCommand: AsyncParsableCommand {
             return error.rawValue
         default:
             // `vault help` and `--help` on a default subcommand arrive here: exit 0 on stdout.
-            guard exitCode(for: error) != .success else { exit(withError: error) }
+            guard exitCode(for: error) != .success else { exitWithHelp(error, arguments: Array(CommandLine.arguments.dropFirst())) }
             Terminal.standardError.line("vault: error: " + message(for: error))
             return 2
         }
+    }
+
+    /// Prints the help (or version) `error` asks for and exits 0, unless no argument asked
+    /// for it: `vault rm "$name"` with a name like "-leading dash" read `-h` in it, printed
+    /// the help and exited 0, having removed nothing. A script must not take that for success.
+    private static func exitWithHelp(_ error: any Error, arguments: [String]) -> Never {
+        if !arguments.contains(where: asksForHelp), let name = arguments.first(where: readsAsOptions) {
+            Terminal.standardError.line("vault: error: '\(TerminalText.escaped(name))' reads as options; put -- before a name that starts with a dash")
+            Foundation.exit(2)
+        }
+        exit(withError: error)
+    }
+
+    /// A word that starts with one dash and is more than a flag: the parser reads it as
+    /// several short options (`-leading dash` as `-l -e -a -d -i -n -g …`, `-h` among them).
+    private static func readsAsOptions(_ argument: String) -> Bool {
+        argument.hasPrefix("-") && !argument.hasPrefix("--") && argument.count > 2
     }
 
     /// Arguments that ask for help or the version, which only this process prints.

@@ -5,6 +5,41 @@ import Testing
 /// none is an error when nothing went wrong.
 @Suite("Rough edges")
 struct RoughEdgesTests {
+    /// A first word that names no command is said as git says it, with the closest command
+    /// (it was "Unexpected argument 'ls'" and the usage of `home`).
+    @Test(arguments: [
+        (["ls"], "unknown command 'ls'; did you mean 'list'?"),
+        (["tags"], "unknown command 'tags'; did you mean 'tag'?"),
+        (["open", "Ideas"], "unknown command 'open'; did you mean 'edit'?"),
+        (["--vault", ".", "lsit"], "unknown command 'lsit'; did you mean 'list'?"),
+        (["zzzzzz"], "unknown command 'zzzzzz' (see 'vault help')"),
+    ])
+    func anUnknownCommandIsNamedWithTheClosestOne(arguments: [String], message: String) throws {
+        let vault = try TestVault.example()
+        let result = try vault.run(arguments: arguments)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr == "vault: error: \(message)\n", "\(result)")
+        #expect(result.stdout == "")
+    }
+
+    /// A note name that starts with a dash is no request for help: `vault rm "$name"`
+    /// printed the help and exited 0 for "-leading dash" (its `h` read as `-h`), and removed
+    /// nothing. It is an error that says what to do; with `--` the note is found.
+    @Test(arguments: [["show", "-leading dash"], ["rm", "-leading dash"], ["pin", "-hello there"]])
+    func aNameStartingWithADashIsNoRequestForHelp(arguments: [String]) throws {
+        let vault = try TestVault()
+        try vault.write("-leading dash.md", "# -leading dash\n")
+        try vault.write("-hello there.md", "# Hello\n")
+        let before = try vault.snapshot()
+        let result = try vault.run(arguments: arguments)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stdout == "")
+        #expect(result.stderr == "vault: error: '\(arguments[1])' reads as options; put -- before a name that starts with a dash\n", "\(result)")
+        #expect(try vault.snapshot().differences(from: before) == [])
+        let separated = try vault.run(arguments: [arguments[0], "--", arguments[1]])
+        #expect(separated.status == 0, "\(separated)")
+    }
+
     @Test func aTagRenameOrMergeOfATagNoNoteHasIsATypo() throws {
         let vault = try TestVault.example()
         let before = try vault.snapshot()

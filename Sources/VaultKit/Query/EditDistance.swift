@@ -1,8 +1,8 @@
 /// Edit distance for "did you mean" suggestions.
-enum EditDistance {
+package enum EditDistance {
     /// The optimal-string-alignment distance: insertions, deletions, substitutions and
     /// swaps of two neighbours each cost 1, so that `tga` is one edit from `tag`.
-    static func distance(_ a: String, _ b: String) -> Int {
+    package static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
