@@ -76,6 +76,32 @@ struct DiscoveryAndOutputTests {
         #expect(again.stderr == "vault: error: '\(place.base.path)' is already a vault\n")
     }
 
+    /// A note with CRLF line ends shows as an LF one does: its title once, no `^M`
+    /// (String reads `\r\n` as one character, so the heading was kept and `\r` printed).
+    @Test func aCRLFNoteShowsAsAnLFNoteDoes() throws {
+        let vault = try TestVault()
+        try vault.write("Windows.md", "---\r\ntags: [a]\r\n---\r\n# Windows\r\n\r\nBody line\r\nSecond\r\n")
+        try vault.write("Unix.md", "---\ntags: [a]\n---\n# Unix\n\nBody line\nSecond\n")
+        let windows = try vault.run("show", "Windows", "--color", "never")
+        let unix = try vault.run("show", "Unix", "--color", "never")
+        #expect(windows.status == 0, "\(windows)")
+        #expect(!windows.stdout.contains("\r"), "\(windows)")
+        let body = { (text: String) in text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2).joined(separator: "\n") }
+        #expect(body(windows.stdout) == body(unix.stdout), "\(windows.stdout) vs \(unix.stdout)")
+        #expect(body(windows.stdout) == "\nBody line\nSecond\n", "\(windows.stdout)")
+        #expect(try vault.run("show", "Windows", "--raw").stdout.contains("\r\n"), "--raw keeps the bytes")
+    }
+
+    /// A vault inside a vault would be a folder of the outer one too: refused, nothing made
+    /// (it was made without a word).
+    @Test func initInsideAVaultIsRefused() throws {
+        let vault = try TestVault.example()
+        let result = try vault.run("init", "Work/Inner")
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr == "vault: error: '\(vault.root.path)/Work/Inner' is inside the vault '\(vault.root.path)': a vault inside it would be one of its folders too\n", "\(result)")
+        #expect(!vault.exists("Work/Inner"))
+    }
+
     @Test("vault init PATH creates the directory")
     func initPath() throws {
         let place = try TestVault.emptyDirectory()

@@ -8,6 +8,8 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
     case located(Diagnostic)
     case noVault(searchedFrom: String)
     case vaultExists(String)
+    /// A vault would be made inside another one.
+    case insideVault(String, vault: String)
     case noteNotFound(String)
     case ambiguousNote(String, candidates: [String])
     /// `suggestion`: the folder `vault folder create` could make for it (nil when that
@@ -51,6 +53,8 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
             return "no vault found in '\(directory)' or any parent directory (a vault is a directory with a '.vault' folder)"
         case .vaultExists(let path):
             return "'\(path)' is already a vault"
+        case .insideVault(let path, let vault):
+            return "'\(path)' is inside the vault '\(vault)': a vault inside it would be one of its folders too"
         case .noteNotFound(let name):
             return "no note matches '\(name)'"
         case .ambiguousNote(let name, let candidates):

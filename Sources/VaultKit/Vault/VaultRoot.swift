@@ -84,6 +84,13 @@ public final class VaultRoot: Sendable {
     public static func initialize(at path: String) throws(VaultError) -> VaultRoot {
         let absolute = absolute(path)
         if isVault(absolute) { throw .vaultExists(absolute) }
+        // A vault inside a vault would be a folder of the outer one as well: its notes
+        // listed, moved and synced twice over.
+        var ancestor = parentDirectory(of: absolute)
+        while let directory = ancestor {
+            if isVault(directory) { throw .insideVault(absolute, vault: directory) }
+            ancestor = parentDirectory(of: directory)
+        }
         for directory in [absolute, absolute + "/" + settingsDirectory] {
             do {
                 try Syscalls.makeDirectory(directory)

@@ -44,7 +44,10 @@ struct ShowCommand: ParsableCommand {
             Terminal.standardError.warning(error.diagnostic(path: found.path).asWarning)
         }
         terminal.line()
-        let text = TerminalText.escaped(Self.withoutTitleHeading(body, title: found.title), keepingLineBreaks: true)
+        // As lines: a CRLF note's `\r\n` is one Character to String, which kept its title
+        // heading and printed `^M` at each line's end.
+        let lines = body.replacingOccurrences(of: "\r\n", with: "\n")
+        let text = TerminalText.escaped(Self.withoutTitleHeading(lines, title: found.title), keepingLineBreaks: true)
         terminal.write(text.hasSuffix("\n") ? text : text + "\n")
     }
 
