@@ -131,6 +131,34 @@ struct NewAndEditTests {
         #expect(try vault.snapshot().differences(from: before) == [])
     }
 
+    /// Piped text that starts with front matter brings the note's front matter (importing
+    /// notes): kept as written, with vault's id, dates and the `-t` tags added; it was
+    /// written after vault's own block as body text, its tags lost.
+    @Test func pipedFrontMatterIsTheNotesFrontMatter() throws {
+        let vault = try TestVault()
+        let result = try vault.run("new", "-t", "extra", stdin: Data(utf8: "---\ntags: [fm]\nsource: web\n---\nbody text\n"))
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "body text.md\n")
+        let text = try vault.text("body text.md")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(Array(lines.prefix(3)) == ["---", "tags: [fm, extra]", "source: web"], "\(text)")
+        #expect(lines.contains { $0.hasPrefix("id: ") } && lines.contains { $0.hasPrefix("created: ") }, "\(text)")
+        #expect(text.hasSuffix("---\nbody text\n"), "\(text)")
+        #expect(text.components(separatedBy: "---\n").count == 3, "one block: \(text)")
+        let tagged = try vault.run("list", "--tag", "fm", "--format", "json").jsonObjects()
+        #expect(tagged.map { $0["path"] as? String } == ["body text.md"])
+    }
+
+    /// A piped block that does not read is refused with its place; nothing is made.
+    @Test func pipedFrontMatterThatDoesNotReadIsRefused() throws {
+        let vault = try TestVault()
+        let before = try vault.snapshot()
+        let result = try vault.run("new", "Broken", stdin: Data(utf8: "---\ntags: [fm\n---\nbody\n"))
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.hasPrefix("new note:3:1: error: "), "\(result)")
+        #expect(try vault.snapshot().differences(from: before) == [])
+    }
+
     /// `-t '#tag'` is the tag, as `vault tag add NOTE '#tag'` takes it (it was refused).
     @Test func aTagWrittenWithItsHashIsTheTag() throws {
         let vault = try TestVault()

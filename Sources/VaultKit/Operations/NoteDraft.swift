@@ -37,6 +37,43 @@ public struct NoteDraft: Sendable {
 
     /// The note file: front matter with `id` and dates, then the title heading (unless the
     /// body already starts with it) and the body.
+    /// The text after a front-matter block the text brings (all of it without one): where
+    /// a note without a title is named from.
+    public var textAfterFrontMatter: String {
+        let text = Array(body.drop { $0 == "\n" }.utf8)
+        guard case .block(let block) = text.withUnsafeBytes({ FrontMatterBlock.locate(in: $0) }) else { return body }
+        return String(decoding: text[block.bodyStart...], as: UTF8.self)
+    }
+
+    /// The new note's file: `fileText`, or, when the text brings a front-matter block of
+    /// its own (a note imported from elsewhere), that block kept as written with what vault
+    /// adds (an id, the draft's tags and pin, the dates) added where it is missing. A block
+    /// that does not read is refused, with its place: the note is not made.
+    public func file(id: String, now: Date, timeZone: TimeZone) throws(VaultError) -> [UInt8] {
+        let text = Array(body.drop { $0 == "\n" }.utf8)
+        let location = text.withUnsafeBytes { FrontMatterBlock.locate(in: $0) }
+        guard case .block(let block) = location else { return Array(fileText(id: id, now: now, timeZone: timeZone).utf8) }
+        var rest = String(decoding: text[block.bodyStart...], as: UTF8.self)
+        if let title = title?.trimmingSpaces(), !title.isEmpty {
+            let trimmed = rest.drop { $0 == "\n" || $0 == "\r\n" }
+            let firstLine = trimmed.split(whereSeparator: \.isNewline).first.map { NoteText.stripHeading($0.trimmingSpaces()) }
+            if firstLine != title { rest = "# \(title)\n" + (trimmed.isEmpty ? "" : "\n") + trimmed }
+        }
+        if !rest.hasSuffix("\n") { rest += "\n" }
+        do {
+            var editor = try FrontMatterEditor(bytes: Array(text[..<block.bodyStart]) + Array(rest.utf8), timeZone: timeZone)
+            if !editor.has(FrontMatterKey.id) { try editor.set(FrontMatterKey.id, to: .string(id)) }
+            if !tags.isEmpty { try editor.updateTags(removing: [], adding: tags) }
+            if pinned { try editor.set(FrontMatterKey.pinned, to: .bool(true)) }
+            for key in [FrontMatterKey.created, FrontMatterKey.modified, FrontMatterKey.sortDate] where !editor.has(key) {
+                try editor.set(key, to: .date(now))
+            }
+            return editor.bytes
+        } catch {
+            throw .located(error.diagnostic(path: "new note"))
+        }
+    }
+
     public func fileText(id: String, now: Date, timeZone: TimeZone) -> String {
         let date = NoteDate.format(now, timeZone: timeZone)
         var lines = ["---", "id: \(id)"]
