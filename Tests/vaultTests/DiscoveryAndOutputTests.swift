@@ -76,6 +76,43 @@ struct DiscoveryAndOutputTests {
         #expect(again.stderr == "vault: error: '\(place.base.path)' is already a vault\n")
     }
 
+    /// Every command that makes or changes something takes `--format json` (the help says
+    /// every command does) and answers paths and lists; these rejected it.
+    @Test func commandsThatMakeThingsAnswerInJSON() throws {
+        let vault = try TestVault.example()
+        let outside = try TestVault.emptyDirectory()
+        try outside.write("photo.png", bytes: [0x89, 0x50, 0x4E, 0x47])
+        func object(_ arguments: String..., stdin: String? = nil) throws -> [String: Any] {
+            let result = try vault.run(arguments: arguments + ["--format", "json"], stdin: stdin.map { Data($0.utf8) })
+            #expect(result.status == 0, "\(arguments): \(result)")
+            return (try? result.jsonObject()) ?? [:]
+        }
+        #expect(try object("new", "Fresh", stdin: "text\n")["path"] as? String == "Fresh.md")
+        #expect(try object("cp", "Fresh")["path"] as? String == "Fresh copy.md")
+        #expect(try object("folder", "create", "Drafts")["path"] as? String == "Drafts")
+        let color = try object("tag", "color", "work", "blue")
+        #expect(color["tag"] as? String == "work" && color["color"] as? String == "blue", "\(color)")
+        let attached = try object("attach", "Fresh", outside.root.appendingPathComponent("photo.png").path)
+        #expect(attached["note"] as? String == "Fresh.md" && attached["attached"] as? [String] == ["attachments/photo.png"], "\(attached)")
+        #expect(try vault.run("rm", "Fresh copy").status == 0)
+        let restored = try object("trash", "restore", "Fresh copy")
+        #expect((restored["restored"] as? [[String: Any]])?.first?["path"] as? String == "Fresh copy.md", "\(restored)")
+        #expect((restored["recordID"] as? String)?.isEmpty == false, "\(restored)")
+        let place = try TestVault.emptyDirectory()
+        let initialised = try CLI.vault(["init", "notes", "--format", "json"], in: place.base).jsonObject()
+        #expect(initialised["path"] as? String == place.base.appendingPathComponent("notes").path, "\(initialised)")
+    }
+
+    /// A split's record gives back several tags: `targets` lists them.
+    @Test func aSplitsTargetsAreAList() throws {
+        let vault = try TestVault.example()
+        let merge = try vault.run("tag", "merge", "personal", "reading", "--into", "life", "--format", "json")
+        #expect(try vault.run("tag", "split", try #require(try merge.jsonObject()["recordID"] as? String)).status == 0)
+        let history = try vault.run("tag", "history", "--format", "json").jsonObjects()
+        #expect(history.first { $0["kind"] as? String == "split" }?["targets"] as? [String] == ["personal", "reading"], "\(history)")
+        #expect(history.first { $0["kind"] as? String == "merge" }?["targets"] as? [String] == ["life"], "\(history)")
+    }
+
     /// A note with CRLF line ends shows as an LF one does: its title once, no `^M`
     /// (String reads `\r\n` as one character, so the heading was kept and `\r` printed).
     @Test func aCRLFNoteShowsAsAnLFNoteDoes() throws {

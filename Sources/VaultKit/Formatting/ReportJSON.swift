@@ -32,6 +32,8 @@ public enum ReportJSON {
             json.key("time"); json.string(NoteDate.format(record.time))
             json.key("sources"); json.strings(record.sources)
             json.key("target"); json.string(record.target)
+            // A split gives back several tags, which its record keeps as one string.
+            json.key("targets"); json.strings(record.kind == .split ? record.target.components(separatedBy: ", ") : [record.target])
             json.key("undoes"); json.string(record.undoes)
             json.key("notes"); json.number(record.notes.count)
             json.key("interrupted"); json.bool(record.state != .done)

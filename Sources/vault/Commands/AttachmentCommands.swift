@@ -11,6 +11,8 @@ struct AttachCommand: ParsableCommand {
     @Argument(help: "The note.", completion: Completions.notes) var note: String
     @Argument(help: "The files (not notes).", completion: .file()) var files: [String]
 
+    @Option(help: "Output format: text or json.") var format: OutputFormat = .text
+
     func validate() throws {
         if files.isEmpty { throw ValidationError("give the files to attach") }
     }
@@ -21,6 +23,13 @@ struct AttachCommand: ParsableCommand {
         let directory = FileManager.default.currentDirectoryPath
         let sources = files.map { $0.hasPrefix("/") ? $0 : directory + "/" + $0 }
         let attached = try session.write { changes in try AttachFiles(sources.map(AttachFiles.Source.file), to: found).run(in: changes) }
+        if format == .json {
+            session.terminal.jsonObject { json in
+                json.key("note"); json.string(found.path)
+                json.key("attached"); json.strings(attached)
+            }
+            return
+        }
         for path in attached {
             session.terminal.line(TerminalText.escaped("attached \(path) to \(found.path)"))
         }

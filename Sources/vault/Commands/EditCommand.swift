@@ -10,6 +10,7 @@ struct EditCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The note: a path, a title or an id prefix.", completion: Completions.notes) var note: String
+    @Option(help: "Output format: text or json.") var format: OutputFormat = .text
 
     func run() throws {
         let session = try Session(global)
@@ -21,7 +22,12 @@ struct EditCommand: ParsableCommand {
         try EditorLauncher.edit(path)
         do {
             let outcome = try session.write { try $0.notes.finishEdit(found.path, before: before) }
-            if outcome == .written {
+            if format == .json {
+                session.terminal.jsonObject { json in
+                    json.key("path"); json.string(found.path)
+                    json.key("changed"); json.bool(outcome == .written)
+                }
+            } else if outcome == .written {
                 Terminal.standardError.line("vault: \(TerminalText.escaped(found.path)): modified updated")
             }
         } catch let error as VaultError {

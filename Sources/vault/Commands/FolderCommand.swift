@@ -42,10 +42,15 @@ extension FolderCommand {
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Folder or Folder/Subfolder.") var name: String
+        @Option(help: "Output format: text or json.") var format: OutputFormat = .text
 
         func run() throws {
             let path = try global.openSession().reportedWrite { try $0.folders.create(name) }
-            global.terminal.line("created folder \(path)")
+            if format == .json {
+                global.terminal.jsonObject { json in json.key("path"); json.string(path) }
+            } else {
+                global.terminal.line("created folder \(path)")
+            }
         }
     }
 

@@ -10,6 +10,7 @@ struct InitCommand: ParsableCommand {
     @Argument(help: "The directory (default: the current one); with --git, a remote URL here is the remote.") var path: String = "."
     @Flag(help: "Set the vault up for 'vault sync': git repository, merge driver, .gitattributes.") var git = false
     @Option(help: "The remote to sync with (with --git).") var remote: String?
+    @Option(help: "Output format: text or json.") var format: OutputFormat = .text
 
     func run() throws {
         var directory = path
@@ -19,9 +20,15 @@ struct InitCommand: ParsableCommand {
             directory = "."
         }
         let root = try VaultRoot.initialize(at: directory)
-        print("initialised an empty vault in \(root.path)")
-        if git {
-            for line in try VaultSync(root: root, program: SyncCommand.program).setup(remote: remote, ownRepository: true) { print(line) }
+        if format == .text { print("initialised an empty vault in \(root.path)") }
+        let done = git ? try VaultSync(root: root, program: SyncCommand.program).setup(remote: remote, ownRepository: true) : []
+        if format == .json {
+            Terminal.standardOutput(color: .never).jsonObject { json in
+                json.key("path"); json.string(root.path)
+                json.key("done"); json.strings(done)
+            }
+        } else {
+            for line in done { print(line) }
         }
     }
 }

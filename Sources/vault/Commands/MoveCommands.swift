@@ -52,11 +52,17 @@ struct CopyCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The note: a path, a title or an id prefix.", completion: Completions.notes) var note: String
     @Argument(help: "The folder for the copy (default: the note's own).", completion: Completions.folders) var destination: String?
+    @Option(help: "Output format: text or json.") var format: OutputFormat = .text
 
     func run() throws {
         let session = try Session(global)
         let found = try session.resolve(note)
-        session.terminal.line(try session.write { try $0.notes.duplicate(found, to: destination) })
+        let copy = try session.write { try $0.notes.duplicate(found, to: destination) }
+        if format == .json {
+            session.terminal.jsonObject { json in json.key("path"); json.string(copy) }
+        } else {
+            session.terminal.line(copy)
+        }
     }
 }
 

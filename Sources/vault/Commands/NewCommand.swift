@@ -13,6 +13,7 @@ struct NewCommand: ParsableCommand {
     @Argument(help: "The title (default: the first line of the text).") var title: String?
     @Option(name: [.short, .customLong("folder")], help: "The folder to create it in.") var folder: String = ""
     @Option(name: [.short, .customLong("tag")], help: "A tag (repeatable).") var tags: [String] = []
+    @Option(help: "Output format: text or json.") var format: OutputFormat = .text
     @Flag(help: "Pin the note.") var pin = false
 
     func run() throws {
@@ -36,7 +37,12 @@ struct NewCommand: ParsableCommand {
             draft.body = text
         }
         do {
-            print(try session.reportedWrite { try $0.notes.create(draft) })
+            let path = try session.reportedWrite { try $0.notes.create(draft) }
+            if format == .json {
+                Terminal.standardOutput(color: .never).jsonObject { json in json.key("path"); json.string(path) }
+            } else {
+                print(path)
+            }
         } catch VaultError.emptyNote {
             Terminal.standardError.line("vault: empty note discarded; nothing saved")
             throw ExitCode(1)

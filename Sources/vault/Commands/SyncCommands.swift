@@ -12,6 +12,7 @@ struct SyncCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Flag(help: "Set the vault up for syncing: git repository, merge driver, .gitattributes, remote.") var setup = false
     @Option(help: "The remote to sync with (with --setup).") var remote: String?
+    @Option(help: "Output format: text or json.") var format: OutputFormat = .text
     /// For tests of interrupted syncs (injected here rather than read from the environment).
     @Option(name: .customLong("test-stop-at"), help: .hidden) var stopsAt: String?
 
@@ -22,14 +23,26 @@ struct SyncCommand: ParsableCommand {
         let terminal = global.terminal
         if setup {
             let done = try sync.setup(remote: remote)
+            if format == .json {
+                terminal.jsonObject { json in json.key("done"); json.strings(done) }
+                return
+            }
             for line in done { terminal.line(TerminalText.escaped(line)) }
             if done.isEmpty { terminal.line("already set up") }
             return
         }
         if remote != nil { throw ValidationError("--remote goes with --setup") }
         let report = try sync.sync()
-        for line in report.lines { terminal.line(TerminalText.escaped(line)) }
-        if report.noRemote { terminal.line("set one with vault sync --setup --remote URL") }
+        if format == .json {
+            terminal.jsonObject { json in
+                json.key("lines"); json.strings(report.lines)
+                json.key("noRemote"); json.bool(report.noRemote)
+                json.key("conflictCopies"); json.strings(report.conflictCopies)
+            }
+        } else {
+            for line in report.lines { terminal.line(TerminalText.escaped(line)) }
+            if report.noRemote { terminal.line("set one with vault sync --setup --remote URL") }
+        }
         for copy in report.conflictCopies {
             Terminal.standardError.line(TerminalText.escaped("vault: kept a conflict copy: \(copy) (the same lines changed on both sides)"))
         }

@@ -155,13 +155,22 @@ extension TagCommand {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The tag.", completion: Completions.tags) var tag: String
         @Argument(help: ArgumentHelp("One of: \(VaultConfig.palette.joined(separator: " ")), or none.")) var color: String
+        @Option(help: "Output format: text or json.") var format: OutputFormat = .text
 
         func run() throws {
             let session = try Session(global)
             // A colour for a tag no note has is a typo (a colour can still be removed).
             if color.lowercased() != ConfigEditor.noColor { try session.vault.requireTags([tag], in: session.scan) }
             let stored = try session.write { try $0.settings.setColor(color, ofTag: tag) }
-            global.terminal.line(stored.color == ConfigEditor.noColor ? "\(stored.tag) has no colour" : "\(stored.tag) is \(stored.color)")
+            let colored = stored.color != ConfigEditor.noColor
+            if format == .json {
+                global.terminal.jsonObject { json in
+                    json.key("tag"); json.string(stored.tag)
+                    json.key("color"); json.string(colored ? stored.color : nil)
+                }
+            } else {
+                global.terminal.line(colored ? "\(stored.tag) is \(stored.color)" : "\(stored.tag) has no colour")
+            }
         }
     }
 }

@@ -82,10 +82,28 @@ extension TrashCommand {
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Original paths (with or without .md), titles, or names in the trash (.trash/NAME).") var notes: [String]
+        @Option(help: "Output format: text or json.") var format: OutputFormat = .text
 
         func run() throws {
             let report = try global.openSession().reportedWrite { try RestoreNotes(notes).run(in: $0) }
-            for (item, restored) in report.restored {
+            if format == .json {
+                global.terminal.jsonObject { json in
+                    json.key("restored"); json.beginArray()
+                    for (item, restored) in report.restored {
+                        json.beginObject()
+                        json.key("path"); json.string(restored.path)
+                        json.key("origin"); json.string(item.origin)
+                        json.key("renamed"); json.bool(restored.renamed)
+                        json.key("idTakenBy"); json.string(restored.idTakenBy)
+                        json.key("attachmentsLeft"); json.strings(restored.attachmentsLeft)
+                        json.endObject()
+                    }
+                    json.endArray()
+                    json.key("failed"); json.strings(report.failed.map { $0.errorDescription ?? "\($0)" })
+                    json.key("recordID"); json.string(report.recordID)
+                }
+            }
+            for (item, restored) in report.restored where format != .json {
                 global.terminal.line("restored \(restored.path)" + (restored.renamed ? " (\(item.origin) is taken, so under a new name)" : ""))
                 if let holder = restored.idTakenBy { global.terminal.line("  with a new id: \(holder) has its id") }
                 for left in restored.attachmentsLeft {
