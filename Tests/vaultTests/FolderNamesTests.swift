@@ -5,6 +5,27 @@ import Testing
 /// command; and a hint never suggests a command that would fail.
 @Suite("Folder names")
 struct FolderNamesTests {
+    /// The attachment folder takes no notes and no folder is deeper than Folder/Subfolder,
+    /// whichever command puts a note there (a note made or moved into `attachments`
+    /// vanished from vault's view; `mv` made a third level that `folder create` refuses).
+    @Test(arguments: [
+        (["new", "Att", "-f", "attachments"], "attachments' holds attachments, not notes"),
+        (["mv", "Groceries", "attachments"], "attachments' holds attachments, not notes"),
+        (["cp", "Groceries", "attachments"], "attachments' holds attachments, not notes"),
+        (["mv", "Groceries", "Work/Projects/Deep"], "folders nest one level deep"),
+        (["new", "Deep note", "-f", "Work/Projects/Deep"], "folders nest one level deep"),
+    ])
+    func notesGoOnlyWhereNotesAreListed(arguments: [String], reason: String) throws {
+        let vault = try TestVault.example()
+        try vault.createDirectory("attachments")
+        try vault.createDirectory("Work/Projects/Deep")
+        let before = try vault.snapshot()
+        let result = try vault.run(arguments: arguments, stdin: Data("x\n".utf8))
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.hasPrefix("vault: error: ") && result.stderr.contains(reason), "\(result)")
+        #expect(try vault.snapshot().differences(from: before) == [])
+    }
+
     @Test func everyCommandMatchesAFolderIgnoringCase() throws {
         let vault = try TestVault.example()
         #expect(try vault.run("list", "personal", "--paths").stdout == vault.run("list", "Personal", "--paths").stdout)

@@ -102,6 +102,20 @@ public struct FolderRules: Sendable {
         return folder
     }
 
+    /// Refuses `folder` (a vault-relative path) as a place for notes: the attachment folder
+    /// or a folder in it (whose notes vault would not list), or deeper than one level of
+    /// subfolders. One rule for `new -f`, `mv` and `cp`, as `folder create` has.
+    public static func requireNotesFolder(_ folder: String, attachmentFolder: String) throws(VaultError) {
+        guard !folder.isEmpty else { return }
+        let top = folder.split(separator: "/").first.map(String.init) ?? folder
+        if TagName.key(top) == TagName.key(attachmentFolder) {
+            throw .invalidFolderName(folder, reason: "'\(attachmentFolder)' holds attachments, not notes")
+        }
+        if folder.split(separator: "/").count > 2 {
+            throw .invalidFolderName(folder, reason: "folders nest one level deep (Folder/Subfolder)")
+        }
+    }
+
     private func validatedPath(_ path: String) throws(VaultError) -> String {
         let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
         let relative: String

@@ -26,7 +26,9 @@ public struct NoteOperations: Sendable {
         for tag in draft.tags {
             if let problem = TagName.problem(with: tag) { throw .invalidTagName(tag, reason: problem) }
         }
-        let folder = try FolderRules(root: root).folder(forNewNote: draft.folder, create: true)
+        let rules = FolderRules(root: root)
+        try FolderRules.requireNotesFolder(try rules.folder(forNewNote: draft.folder, create: false), attachmentFolder: vault.config.attachmentFolder)
+        let folder = try rules.folder(forNewNote: draft.folder, create: true)
         let title = draft.title?.trimmingSpaces()
         let firstLine = draft.textAfterFrontMatter.split(whereSeparator: \.isNewline).first { !$0.trimmingSpaces().isEmpty }
         let base = FileNaming.baseName(for: title.flatMap { $0.isEmpty ? nil : $0 } ?? firstLine.map { NoteText.stripHeading($0.trimmingSpaces()) } ?? "Untitled")
@@ -61,6 +63,7 @@ public struct NoteOperations: Sendable {
     /// Where `move(_:to:)` puts `note`.
     public func moveTarget(_ note: Note, to folder: String) throws(VaultError) -> String {
         let destination = try existingFolder(folder == "/" ? "" : folder)
+        try FolderRules.requireNotesFolder(destination, attachmentFolder: vault.config.attachmentFolder)
         let fileName = note.path.split(separator: "/").last.map(String.init) ?? note.path
         return destination.isEmpty ? fileName : destination + "/" + fileName
     }
@@ -146,6 +149,7 @@ public struct NoteOperations: Sendable {
     /// and `modified` now, and the title "… copy".
     public func duplicate(_ note: Note, to folder: String? = nil) throws(VaultError) -> String {
         let destination = try existingFolder(folder.map { $0 == "/" ? "" : $0 } ?? note.folder)
+        if folder != nil { try FolderRules.requireNotesFolder(destination, attachmentFolder: vault.config.attachmentFolder) }
         let (original, stat) = try root.read(note.path)
         let now = vault.now()
         let copyTitle = note.title + " copy"

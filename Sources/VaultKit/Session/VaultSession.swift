@@ -95,7 +95,7 @@ public struct VaultSession: Sendable {
     /// cannot hold notes or a bad tag. A front end asks before the user writes the text (in
     /// an editor); a missing folder is made when the note is saved.
     public func validate(_ draft: NoteDraft) throws(VaultError) {
-        _ = try FolderRules(root: root).folder(forNewNote: draft.folder, create: false)
+        try FolderRules.requireNotesFolder(try FolderRules(root: root).folder(forNewNote: draft.folder, create: false), attachmentFolder: config.attachmentFolder)
         for tag in draft.tags {
             if let problem = TagName.problem(with: tag) { throw .invalidTagName(tag, reason: problem) }
         }
