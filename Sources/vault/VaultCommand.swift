@@ -47,7 +47,7 @@ struct VaultCommand: AsyncParsableCommand {
                 Terminal.standardError.line("vault: error: " + unknown)
                 Foundation.exit(2)
             }
-            Terminal.standardError.line("vault: error: " + message(for: error))
+            Terminal.standardError.line("vault: error: " + reworded(message(for: error)))
             Terminal.standardError.line(usage(for: error))
             Foundation.exit(2)
         }
@@ -106,6 +106,24 @@ struct VaultCommand: AsyncParsableCommand {
             Foundation.exit(2)
         }
         exit(withError: error)
+    }
+
+    /// The parser's message for a value an option does not take, in vault's words:
+    /// "The value 'week' is invalid for '--group <group>'. Please provide one of 'month'."
+    /// becomes "--group takes month, not 'week'".
+    static func reworded(_ message: String) -> String {
+        let pattern = #"^The value '(.*)' is invalid for '(-[^ ']+)(?: <[^>]*>)?'\. Please provide one of (.*)\.$"#
+        guard let match = message.range(of: pattern, options: .regularExpression), match == message.startIndex..<message.endIndex,
+              let regex = try? NSRegularExpression(pattern: pattern),
+              let found = regex.firstMatch(in: message, range: NSRange(message.startIndex..., in: message)),
+              let value = Range(found.range(at: 1), in: message), let option = Range(found.range(at: 2), in: message),
+              let choices = Range(found.range(at: 3), in: message)
+        else { return message }
+        let names = message[choices].replacingOccurrences(of: "'", with: "")
+            .replacingOccurrences(of: ", or ", with: ", ").replacingOccurrences(of: " or ", with: ", ").replacingOccurrences(of: " and ", with: ", ")
+            .components(separatedBy: ", ")
+        let listed = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "") : names.joined()
+        return "\(message[option]) takes \(listed), not '\(message[value])'"
     }
 
     /// A word that starts with one dash and is more than a flag: the parser reads it as

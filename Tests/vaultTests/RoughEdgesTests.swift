@@ -40,6 +40,29 @@ struct RoughEdgesTests {
         #expect(separated.status == 0, "\(separated)")
     }
 
+    /// A value an option does not take is said in vault's words ("Please provide one of
+    /// 'month'" was the parser's).
+    @Test(arguments: [
+        (["list", "--group", "week"], "--group takes month, not 'week'"),
+        (["tasks", "--by", "colour"], "--by takes due, priority, category or note, not 'colour'"),
+        (["list", "--format", "xml"], "--format takes text or json, not 'xml'"),
+    ])
+    func aValueAnOptionDoesNotTakeIsSaidPlainly(arguments: [String], message: String) throws {
+        let vault = try TestVault.example()
+        let result = try vault.run(arguments: arguments)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.hasPrefix("vault: error: \(message)\nusage: vault \(arguments[0])"), "\(result)")
+    }
+
+    /// `tag list` counts stand in one column, as the main page's do.
+    @Test func tagListCountsAreAligned() throws {
+        let vault = try TestVault()
+        try vault.write("A.md", "---\ntags: [a, longer/child]\n---\n# A\n")
+        try vault.write("B.md", "---\ntags: [a]\n---\n# B\n")
+        let result = try vault.run("tag", "list", "--color", "never")
+        #expect(result.stdout == "a        2\nlonger   1\n  child  1\n", "\(result)")
+    }
+
     @Test func aTagRenameOrMergeOfATagNoNoteHasIsATypo() throws {
         let vault = try TestVault.example()
         let before = try vault.snapshot()

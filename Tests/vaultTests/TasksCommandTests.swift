@@ -60,7 +60,8 @@ struct TasksCommandTests {
 
     @Test func doneByPriorityAndAQuery() throws {
         let vault = try vault()
-        #expect(try vault.run("tasks", "--done").stdout.hasPrefix("Done\n  [x] shipped  Work/Plan.md:8 · "))
+        // With the date it was done: the list is in that order (it showed no date).
+        #expect(try vault.run("tasks", "--done").stdout.hasPrefix("Done\n  [x] shipped ✅ \(Self.day(-1))  Work/Plan.md:8 · "))
         let byPriority = try vault.run("tasks", "--by", "priority").stdout
         #expect(byPriority.hasPrefix("High\n  [ ] late report"), "\(byPriority)")
         #expect(byPriority.contains("Low\n  [ ] water plants"))

@@ -39,14 +39,24 @@ extension TagCommand {
                 return
             }
             let terminal = session.terminal
-            var out = ""
+            // The counts in one column, right-aligned, as the main page aligns its own.
+            var rows: [(label: String, node: TagNode)] = []
             func add(_ nodes: [TagNode], depth: Int) {
                 for node in nodes {
-                    out += String(repeating: "  ", count: depth) + terminal.paint(TerminalText.escaped(node.name), config.color(ofTag: node.path)) + "  \(node.count)\n"
+                    rows.append((String(repeating: "  ", count: depth) + TerminalText.escaped(node.name), node))
                     add(node.children, depth: depth + 1)
                 }
             }
             add(tags, depth: 0)
+            let labelWidth = rows.map(\.label.count).max() ?? 0
+            let countWidth = rows.map { String($0.node.count).count }.max() ?? 0
+            var out = ""
+            for (label, node) in rows {
+                let indent = label.prefix { $0 == " " }
+                let count = String(node.count)
+                out += indent + terminal.paint(String(label.dropFirst(indent.count)), config.color(ofTag: node.path))
+                    + String(repeating: " ", count: labelWidth - label.count + 2 + countWidth - count.count) + count + "\n"
+            }
             terminal.write(out)
         }
     }

@@ -188,6 +188,11 @@ private struct LineWriter: ~Copyable {
             due.appendDescription(to: &out)
             if overdue { out.append("\u{1B}[0m") }
         }
+        // When it was done: the list of done tasks is in that order.
+        if task.status == .done, let done = task.done {
+            out.append(" ✅ ")
+            done.appendDescription(to: &out)
+        }
         if let recurrence = words.recurrence {
             out.append(" 🔁 ")
             TerminalText.appendEscaped(recurrence, to: &out)
