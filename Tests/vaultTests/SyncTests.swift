@@ -59,6 +59,28 @@ struct SyncTests {
         return (remote, clones)
     }
 
+    /// `init --git --remote` makes the repository on the remote's branch: on git's default
+    /// (`master`) its first sync pushed a branch beside an empty remote's `main`, and clones
+    /// of the remote checked out nothing.
+    @Test func initWithARemoteTakesTheRemotesBranch() throws {
+        let remote = try TestVault.emptyDirectory()
+        try Self.git("init", "-q", "--bare", "-b", "main", remote.root.path, in: remote.root.deletingLastPathComponent())
+        let place = try TestVault.emptyDirectory()
+        let made = try CLI.vault(["init", "--git", "--remote", remote.root.path, "notes"], in: place.base, environment: Self.identity)
+        #expect(made.status == 0, "\(made)")
+        #expect(made.stdout.contains("made a git repository on main, the remote's branch\n"), "\(made)")
+        let vault = place.base.appendingPathComponent("notes")
+        #expect(try CLI.vault(["new", "First"], in: vault, stdin: Data("hello\n".utf8)).status == 0)
+        let synced = try CLI.vault(["sync"], in: vault, environment: Self.identity)
+        #expect(synced.status == 0, "\(synced)")
+        #expect(try Self.git("branch", "--format=%(refname:short)", in: remote.root).stdout == "main\n")
+        let clone = place.base.appendingPathComponent("clone")
+        try Self.git("clone", "-q", remote.root.path, clone.path, in: place.base)
+        #expect(FileManager.default.fileExists(atPath: clone.appendingPathComponent("First.md").path), "the clone checks the note out")
+        let scratch = (try? FileManager.default.contentsOfDirectory(atPath: vault.appendingPathComponent(".vault/tmp").path)) ?? []
+        #expect(!scratch.contains { $0.hasPrefix("remote-head-") }, "the clone that read the remote's branch is gone: \(scratch)")
+    }
+
     @Test func setupIsIdempotent() throws {
         let vault = try TestVault()
         let first = try sync(vault, "--setup", "--remote", "/nowhere.git")

@@ -33,8 +33,11 @@ public struct VaultSync: Sendable {
         var done: [String] = []
         let top = try repositoryTop()
         if top == nil || (ownRepository && top != Self.realPath(root.path)) {
-            try git.check(["init", "-q"])
-            done.append("made a git repository")
+            // On the remote's branch: a repository made on git's default (`master`) pushed a
+            // branch beside the remote's `main`, and clones of it checked out nothing.
+            let branch = try remote.flatMap(defaultBranch(of:))
+            try git.check(["init", "-q"] + (branch.map { ["-b", $0] } ?? []))
+            done.append("made a git repository" + (branch.map { " on \($0), the remote's branch" } ?? ""))
         }
         try requireOwnRepository()
         done += try registerMergeDriver()
@@ -49,6 +52,26 @@ public struct VaultSync: Sendable {
             }
         }
         return done
+    }
+
+    /// The branch `remote`'s HEAD names, nil when it cannot be reached. An empty remote
+    /// advertises no refs, but a clone of it learns its unborn HEAD (git 2.31 and later):
+    /// cloned into `.vault/tmp` (ignored by git), then removed.
+    private func defaultBranch(of remote: String) throws(VaultError) -> String? {
+        let advertised = try git.run(["ls-remote", "--symref", remote, "HEAD"])
+        guard advertised.succeeded else { return nil }
+        func branch(_ reference: Substring) -> String? {
+            reference.hasPrefix("refs/heads/") ? String(reference.dropFirst("refs/heads/".count)) : nil
+        }
+        for line in advertised.lines where line.hasPrefix("ref: ") {
+            if let name = line.dropFirst("ref: ".count).split(separator: "\t").first.flatMap(branch) { return name }
+        }
+        let scratch = ".vault/tmp/remote-head-\(ProcessInfo.processInfo.processIdentifier)"
+        try? root.makeDirectory(".vault/tmp")
+        defer { root.removeTree(scratch) }
+        guard try git.run(["clone", "-q", "--bare", remote, scratch]).succeeded else { return nil }
+        let head = try Git(directory: root.absolutePath(scratch)).run(["symbolic-ref", "HEAD"])
+        return head.succeeded ? branch(Substring(head.stdout.trimmingCharacters(in: .newlines))) : nil
     }
 
     /// A pattern git ignores for the temporary files vault writes beside notes

@@ -80,6 +80,15 @@ extension VaultRoot {
     }
 
     /// Creates the directory `path`; an existing one is fine unless `mustBeNew`.
+    /// Removes the directory `path` and what is in it, where it can (what cannot be removed
+    /// stays); links in it are removed, never followed.
+    func removeTree(_ path: String) {
+        for (name, kind) in entries(of: path) {
+            if kind == .directory { removeTree(path + "/" + name) } else { removeFile(path + "/" + name) }
+        }
+        _ = removeDirectory(path)
+    }
+
     func makeDirectory(_ path: String, mustBeNew: Bool = false, operation: String = "create the folder") throws(VaultError) {
         do {
             try Syscalls.makeDirectory(path, in: descriptor, mustBeNew: mustBeNew)

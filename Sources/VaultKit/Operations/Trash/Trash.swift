@@ -275,13 +275,7 @@ public struct Trash: Sendable {
         _ = root.removeDirectory(path)
     }
 
-    /// Removes the directory `path` and what is in it, where it can (what cannot be removed stays).
-    private func removeTree(_ path: String) {
-        for (name, kind) in root.entries(of: path) {
-            if kind == .directory { removeTree(path + "/" + name) } else { root.removeFile(path + "/" + name) }
-        }
-        _ = root.removeDirectory(path)
-    }
+    private func removeTree(_ path: String) { root.removeTree(path) }
 
     // MARK: - Purging
 
