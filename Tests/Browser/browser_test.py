@@ -331,6 +331,32 @@ def tasks_view(run):
     assert "- [ ] send the budget" in run.read("Work/Projects/Roadmap.md"), "the same words in another note stay"
 
 
+def a_new_note_opens_in_the_editor(run):
+    # The ✎ button and `n` made the note and then showed it rendered: the user had to click
+    # Edit every time.
+    for start in ("button", "key"):
+        run.open("#/folder/Work")
+        if start == "button":
+            run.find("#new-note").click()
+        else:
+            run.driver.find_element(By.TAG_NAME, "body").send_keys("n")
+        editor = run.wait(lambda: run.visible("#editor"), f"the new note opens in the editor ({start})")
+        run.wait(lambda: "note/" in run.driver.current_url, "the URL names the new note")
+        # The route change reads the note again (GET /api/notes/Work/…): once that answer is
+        # in, the editor must still be open (it was closed there).
+        run.wait(lambda: run.driver.execute_script(
+            "return performance.getEntriesByType('resource').some(e => e.name.includes('/api/notes/Work/') && e.responseEnd > 0)"),
+            "the page has read the new note")
+        run.wait(lambda: run.find("#save-status") is not None, "the page settles")
+        assert run.visible("#editor"), f"the editor stays open ({start})"
+        editor.send_keys(Keys.CONTROL, Keys.END)
+        editor.send_keys(f"typed right away ({start})")
+        run.wait(lambda: any(f"typed right away ({start})" in open(os.path.join(root, name), encoding="utf-8").read()
+                             for root, _, names in os.walk(run.path("Work")) for name in names if name.endswith(".md")),
+                 f"what was typed is saved ({start})")
+        run.driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+
+
 def drop_an_image_on_a_note(run):
     run.open()
     run.open_note("Phone numbers")
@@ -348,7 +374,7 @@ def drop_an_image_on_a_note(run):
     run.shot("light-attachment")
 
 
-JOURNEYS = [open_folder_and_note, edit_and_autosave, search, pin_move_delete_restore, dark_mode,
+JOURNEYS = [a_new_note_opens_in_the_editor, open_folder_and_note, edit_and_autosave, search, pin_move_delete_restore, dark_mode,
             edit_on_disk_appears, typing_while_the_disk_version_loads, conflict_loses_nothing, no_script_from_a_note, tasks_view, drop_an_image_on_a_note]
 
 

@@ -22,7 +22,9 @@ export async function openNote(path, { quiet = false } = {}) {
   state.dirty = false;
   $('disk-notice').hidden = true;
   $('conflict').hidden = true;
-  if (!quiet) setEditing(false);
+  // A note just made opens in the editor: the route change that shows it must not close it.
+  if (!quiet) setEditing(state.editOnOpen === path);
+  state.editOnOpen = null;
   renderNote();
   for (const element of $('list').querySelectorAll('.note-row')) {
     element.classList.toggle('selected', element.dataset.path === path);
@@ -198,6 +200,7 @@ export async function newNote() {
   const note = await attempt(() => api('POST', '/api/notes', { folder, text: '# Untitled\n\n' }));
   if (!note) return;
   await refreshAll();
+  state.editOnOpen = note.path;
   go(`#/note/${encodeURIComponent(note.path)}`);
   state.open = note;
   renderNote();

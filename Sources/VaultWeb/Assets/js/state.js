@@ -11,6 +11,7 @@ export const state = {
   total: 0,
   loading: false,
   open: null,          // the note shown: GET /api/notes/PATH
+  editOnOpen: null,    // the path of a note just made, opened in the editor
   editing: false,
   dirty: false,        // the editor has text not saved yet
   saveTimer: null,
