@@ -134,7 +134,16 @@ def edit_and_autosave(run):
     editor.send_keys("\nAdded from the browser.\n")
     run.wait(lambda: "Added from the browser." in run.read("Work/Projects/Roadmap.md"), "the edit is saved on disk")
     run.wait(lambda: run.find("#save-status").text == "Saved", "the page says Saved")
-    after = run.read("Work/Projects/Roadmap.md")
+    # The editor holds the file as saved, its new `modified:` line too: an editor left on the
+    # old line took the page's own save for a change on disk ("This note changed on disk").
+    run.wait(lambda: editor.get_attribute("value") == run.read("Work/Projects/Roadmap.md"), "the editor shows the file as saved")
+    editor.send_keys(" Then more.")
+    run.wait(lambda: "Then more." in run.read("Work/Projects/Roadmap.md"), "the second edit is saved")
+    run.wait(lambda: run.find("#save-status").text == "Saved", "the page says Saved again")
+    assert run.find("#disk-notice").is_displayed() is False, "no 'changed on disk' notice after the page's own saves"
+    # Typed where the cursor was: at the end, after the line break typed before.
+    assert run.read("Work/Projects/Roadmap.md").rstrip("\n").endswith("Added from the browser.\n Then more."), run.read("Work/Projects/Roadmap.md")
+    after = run.read("Work/Projects/Roadmap.md").replace(" Then more.", "").rstrip("\n") + "\n"
     changed = [(a, b) for a, b in zip(before.splitlines(), after.splitlines()) if a != b]
     assert len(changed) == 1 and changed[0][1].startswith("modified: "), changed
     assert after.endswith(before.rstrip("\n").split("\n")[-1] + "\n\nAdded from the browser.\n") or "Added from the browser." in after.split("---", 2)[2]

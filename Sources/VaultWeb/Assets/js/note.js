@@ -139,8 +139,14 @@ export async function saveNow() {
     const note = await api('PUT', `/api/notes/${pathURL(state.open.path)}`, { text }, { 'If-Match': state.open.version });
     state.dirty = false;
     state.open = note;
-    if ($('editor').value === text) setStatus('Saved');
-    else scheduleSave();
+    if ($('editor').value === text) {
+      // The file as saved: its `modified:` line moved. An editor left on the old line took
+      // the page's own save for a change on disk.
+      showSavedText(note.text, text);
+      setStatus('Saved');
+    } else {
+      scheduleSave();
+    }
     $('note-body').innerHTML = note.html;
     return true;
   } catch (error) {
@@ -152,6 +158,18 @@ export async function saveNow() {
     }
     return false;
   }
+}
+
+/** Puts the saved file's text in the editor in place of `sent`, the cursor kept where it was in the words. */
+function showSavedText(saved, sent) {
+  const editor = $('editor');
+  if (saved === sent) return;
+  let same = 0;
+  while (same < saved.length && same < sent.length && saved[same] === sent[same]) same++;
+  const shift = saved.length - sent.length;
+  const [start, end] = [editor.selectionStart, editor.selectionEnd].map((at) => (at > same ? at + shift : at));
+  editor.value = saved;
+  editor.setSelectionRange(start, end);
 }
 
 /** Both versions side by side; nothing is lost whichever the user keeps. */
