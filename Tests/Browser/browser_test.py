@@ -175,6 +175,8 @@ def pin_move_delete_restore(run):
     assert not os.path.exists(run.path("Personal/Dentist.md"))
     run.find("#delete").click()
     run.wait(lambda: os.path.exists(run.path(".trash/Dentist.md")), "the note goes to the trash")
+    # The URL names the list, not the deleted note (a reload asked for a note not there).
+    run.wait(lambda: "#/note/" not in run.driver.current_url, "the URL no longer names the deleted note")
     run.find("#trash-row").click()
     restore = run.wait(lambda: next((li.find_element(By.TAG_NAME, "button") for li in run.finds("#trash-list li") if "Dentist" in li.text), None), "the trash lists it")
     run.shot("light-trash")

@@ -16,7 +16,7 @@ import { changeNote, dropFiles, leaveNote, newNote, openNote, renderNote, resolv
 import { addTask, bulkCategory, bulkDelete, changeTasks, renderTasks, showTasks } from './tasks.js';
 import { ask, newFolder, tagHistory } from './dialogs.js';
 import { writeQuery } from './builder.js';
-import { go, onSearch, refreshAll, route, showPane } from './navigation.js';
+import { go, listHash, onSearch, refreshAll, route, showPane } from './navigation.js';
 import { listen } from './live.js';
 import { onKey } from './keys.js';
 
@@ -67,6 +67,8 @@ async function start() {
       state.open = null;
       state.dirty = false;
       renderNote();
+      // The URL no longer names the deleted note (a reload would have asked for it).
+      history.replaceState(null, '', listHash());
       toast(`Moved ${path} to the trash`);
       refreshAll();
       showPane('list');

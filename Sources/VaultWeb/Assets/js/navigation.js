@@ -14,6 +14,15 @@ export function go(hash) {
   else location.hash = hash;
 }
 
+/** The hash of what the list shows (its scope, or the search), without a note. */
+export function listHash() {
+  const { kind, value } = state.scope;
+  if (state.query) return `#/search/${encodeURIComponent(state.query)}`;
+  if (['pinned', 'unsorted', 'tasks', 'trash'].includes(kind)) return `#/${kind}`;
+  if (kind === 'folder' || kind === 'tag') return `#/${kind}/${encodeURIComponent(value)}`;
+  return '#/';
+}
+
 export function showPane(pane) {
   $('app').className = `show-${pane}`;
 }
