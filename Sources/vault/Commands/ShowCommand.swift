@@ -44,18 +44,17 @@ struct ShowCommand: ParsableCommand {
             Terminal.standardError.warning(error.diagnostic(path: found.path).asWarning)
         }
         terminal.line()
-        // As lines: a CRLF note's `\r\n` is one Character to String, which kept its title
-        // heading and printed `^M` at each line's end.
-        let lines = body.replacingOccurrences(of: "\r\n", with: "\n")
-        let text = TerminalText.escaped(Self.withoutTitleHeading(lines, title: found.title), keepingLineBreaks: true)
-        terminal.write(text.hasSuffix("\n") ? text : text + "\n")
+        let text = TerminalText.escaped(Self.withoutTitleHeading(body, title: found.title), keepingLineBreaks: true)
+        terminal.write(text.utf8.last == 0x0A ? text : text + "\n")  // a CRLF end is a line end too
     }
 
     /// The body without its first line when that line is the heading the header already
     /// shows as the title (and the blank line after it): the title is printed once.
     static func withoutTitleHeading(_ body: String, title: String) -> String {
-        var lines = body.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let first = lines.firstIndex(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else { return body }
+        // Split on the line feed of a CRLF too: `\r\n` is one Character to String, so a CRLF
+        // note was one line and kept its title heading.
+        var lines = body.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { String(String.UnicodeScalarView($0)) }
+        guard let first = lines.firstIndex(where: { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }) else { return body }
         let line = lines[first].trimmingCharacters(in: .whitespaces)
         guard line.hasPrefix("#") else { return body }
         let text = line.drop { $0 == "#" }
