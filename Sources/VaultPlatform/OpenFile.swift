@@ -16,7 +16,7 @@ package struct OpenFile {
         }
         guard status.isRegularFile else {
             Syscalls.close(fd)
-            throw SystemError(operation: "read a file that is not a regular file", code: SystemError.notRegularFile)
+            throw SystemError(operation: SystemError.notRegularFileOperation, code: SystemError.notRegularFile)
         }
         descriptor = fd
     }

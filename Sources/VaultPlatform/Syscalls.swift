@@ -817,9 +817,12 @@ extension SystemError {
     package var isNotFound: Bool { code == ENOENT }
     /// A symbolic link in the way of a path beneath a vault (which is never followed).
     package var isSymbolicLink: Bool { code == ELOOP }
+    /// Something other than a regular file where one was to be read (`OpenFile`).
+    package var isNotRegularFile: Bool { code == SystemError.notRegularFile && operation == SystemError.notRegularFileOperation }
     /// A path that leads out of the vault (`..` above the root, or an absolute one).
     package var isOutside: Bool { code == EXDEV }
     /// The file system cannot do what was asked (an exchange on an old file system).
     var isUnsupported: Bool { code == EINVAL || code == ENOSYS || code == EOPNOTSUPP }
     package static var notRegularFile: Int32 { EINVAL }
+    package static let notRegularFileOperation = "read a file that is not a regular file"
 }

@@ -113,8 +113,7 @@ struct VaultCommand: AsyncParsableCommand {
     /// becomes "--group takes month, not 'week'".
     static func reworded(_ message: String) -> String {
         let pattern = #"^The value '(.*)' is invalid for '(-[^ ']+)(?: <[^>]*>)?'\. Please provide one of (.*)\.$"#
-        guard let match = message.range(of: pattern, options: .regularExpression), match == message.startIndex..<message.endIndex,
-              let regex = try? NSRegularExpression(pattern: pattern),
+        guard let regex = try? NSRegularExpression(pattern: pattern),
               let found = regex.firstMatch(in: message, range: NSRange(message.startIndex..., in: message)),
               let value = Range(found.range(at: 1), in: message), let option = Range(found.range(at: 2), in: message),
               let choices = Range(found.range(at: 3), in: message)

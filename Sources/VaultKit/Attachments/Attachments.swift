@@ -122,7 +122,7 @@ public struct Attachments: Sendable {
         } catch {
             // A folder, a device, a link (not followed): said as such, not as errno's words.
             let reason = error.isSymbolicLink ? "it is a symbolic link (attach the file it points to)"
-                : error.operation.hasSuffix("not a regular file") ? "it is not a regular file" : error.reason
+                : error.isNotRegularFile ? "it is not a regular file" : error.reason
             throw .invalidArgument("cannot read '\(source)': \(reason)")
         }
         return try add(bytes, named: name)

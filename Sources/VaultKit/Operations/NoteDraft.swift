@@ -40,9 +40,14 @@ public struct NoteDraft: Sendable {
     /// The text after a front-matter block the text brings (all of it without one): where
     /// a note without a title is named from.
     public var textAfterFrontMatter: String {
+        ownFrontMatter.map { String(decoding: $0.text[$0.block.bodyStart...], as: UTF8.self) } ?? body
+    }
+
+    /// The text (leading blank lines dropped) and the front-matter block it starts with, if any.
+    private var ownFrontMatter: (text: [UInt8], block: FrontMatterBlock)? {
         let text = Array(body.drop { $0 == "\n" }.utf8)
-        guard case .block(let block) = text.withUnsafeBytes({ FrontMatterBlock.locate(in: $0) }) else { return body }
-        return String(decoding: text[block.bodyStart...], as: UTF8.self)
+        guard case .block(let block) = text.withUnsafeBytes({ FrontMatterBlock.locate(in: $0) }) else { return nil }
+        return (text, block)
     }
 
     /// The new note's file: `fileText`, or, when the text brings a front-matter block of
@@ -50,9 +55,7 @@ public struct NoteDraft: Sendable {
     /// adds (an id, the draft's tags and pin, the dates) added where it is missing. A block
     /// that does not read is refused, with its place: the note is not made.
     public func file(id: String, now: Date, timeZone: TimeZone) throws(VaultError) -> [UInt8] {
-        let text = Array(body.drop { $0 == "\n" }.utf8)
-        let location = text.withUnsafeBytes { FrontMatterBlock.locate(in: $0) }
-        guard case .block(let block) = location else { return Array(fileText(id: id, now: now, timeZone: timeZone).utf8) }
+        guard let (text, block) = ownFrontMatter else { return Array(fileText(id: id, now: now, timeZone: timeZone).utf8) }
         var rest = String(decoding: text[block.bodyStart...], as: UTF8.self)
         if let title = title?.trimmingSpaces(), !title.isEmpty {
             let trimmed = rest.drop { $0 == "\n" || $0 == "\r\n" }

@@ -275,7 +275,6 @@ public struct Trash: Sendable {
         _ = root.removeDirectory(path)
     }
 
-    private func removeTree(_ path: String) { root.removeTree(path) }
 
     // MARK: - Purging
 
@@ -295,7 +294,7 @@ public struct Trash: Sendable {
             if now.timeIntervalSince(item.info.deletionDate) > limit {
                 if root.removeFile(path) {
                     root.removeFile(path + TrashInfo.suffix)
-                    removeTree(Self.attachmentFolder(of: item.name))
+                    root.removeTree(Self.attachmentFolder(of: item.name))
                     purged.append(item.name)
                 }
             }
@@ -312,7 +311,7 @@ public struct Trash: Sendable {
             let path = Self.directory + "/" + item.name
             if root.status(path) != nil, root.removeFile(path) { removed += 1 }
             root.removeFile(path + TrashInfo.suffix)
-            removeTree(Self.attachmentFolder(of: item.name))
+            root.removeTree(Self.attachmentFolder(of: item.name))
         }
         removeOrphanRecords()
         return removed
