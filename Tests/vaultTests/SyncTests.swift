@@ -81,6 +81,21 @@ struct SyncTests {
         #expect(!scratch.contains { $0.hasPrefix("remote-head-") }, "the clone that read the remote's branch is gone: \(scratch)")
     }
 
+    /// Reading an empty remote's branch clones it into `.vault/tmp`: where that is a link
+    /// out of the vault, nothing is cloned there (git would have followed it).
+    @Test func theRemotesBranchIsNeverReadThroughALink() throws {
+        let remote = try TestVault.emptyDirectory()
+        try Self.git("init", "-q", "--bare", "-b", "main", remote.root.path, in: remote.root.deletingLastPathComponent())
+        let outside = try TestVault.emptyDirectory()
+        try FileManager.default.createDirectory(at: outside.root, withIntermediateDirectories: true)
+        let vault = try TestVault()
+        try FileManager.default.createSymbolicLink(atPath: vault.url(".vault/tmp").path, withDestinationPath: outside.root.path)
+        let setup = try vault.run(arguments: ["sync", "--setup", "--remote", remote.root.path], environment: Self.identity)
+        #expect(setup.status == 0, "\(setup)")
+        #expect(setup.stdout.hasPrefix("made a git repository\n"), "\(setup)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.root.path) == [], "nothing written outside")
+    }
+
     @Test func setupIsIdempotent() throws {
         let vault = try TestVault()
         let first = try sync(vault, "--setup", "--remote", "/nowhere.git")

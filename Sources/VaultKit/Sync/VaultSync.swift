@@ -68,6 +68,8 @@ public struct VaultSync: Sendable {
         }
         let scratch = ".vault/tmp/remote-head-\(ProcessInfo.processInfo.processIdentifier)"
         try? root.makeDirectory(".vault/tmp")
+        // git follows links: a `.vault/tmp` that is one would have put the clone outside.
+        guard root.isDirectory(".vault/tmp") else { return nil }
         defer { root.removeTree(scratch) }
         guard try git.run(["clone", "-q", "--bare", remote, scratch]).succeeded else { return nil }
         let head = try Git(directory: root.absolutePath(scratch)).run(["symbolic-ref", "HEAD"])
