@@ -168,6 +168,19 @@ struct NewAndEditTests {
         #expect(text.contains("tags: [hashy, plain]"), "\(text)")
     }
 
+    /// A title is one line: the line breaks in `vault new "$(printf 'a\nb')"` become spaces in
+    /// the heading as in the file name (the file was `a b.md` titled `# a` with `b` as text).
+    @Test func aTitleOfSeveralLinesIsOneLine() throws {
+        let vault = try TestVault()
+        let result = try vault.run("new", "a\nb\r\n\tc", stdin: Data(utf8: "body\n"))
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "a b c.md\n")
+        #expect(try vault.text("a b c.md").hasSuffix("---\n# a b c\n\nbody\n"))
+        let renamed = try vault.run("rename", "a b c", "d\ne")
+        #expect(renamed.status == 0, "\(renamed)")
+        #expect(try vault.text("d e.md").hasSuffix("---\n# d e\n\nbody\n"))
+    }
+
     @Test("new does not overwrite a note of the same name: 'Title 2.md', then 'Title 3.md'")
     func newNameCollision() throws {
         let vault = try TestVault()

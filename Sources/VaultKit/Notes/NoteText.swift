@@ -87,6 +87,12 @@ enum NoteText {
         return trimmed(bytes, start..<end)
     }
 
+    /// `title` as one line: a title shows as one heading and names one file, so each
+    /// line break or tab between its words is one space (`"a\nb"` is `a b`).
+    public static func oneLine(_ title: String) -> String {
+        title.split { $0.isNewline || $0 == "\t" }.map { $0.trimmingSpaces() }.filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
     /// `## Title ##` → `Title`.
     static func stripHeading(_ line: String) -> String {
         var line = line

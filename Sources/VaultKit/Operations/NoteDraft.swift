@@ -3,7 +3,10 @@ import VaultPlatform
 
 /// What `vault new` is asked to create.
 public struct NoteDraft: Sendable {
-    public var title: String?
+    /// One line (see `NoteText.oneLine`).
+    public var title: String? {
+        didSet { title = title.map(NoteText.oneLine) }
+    }
     /// Vault-relative folder, empty for the root.
     public var folder: String
     /// The tags, without the `#` a tag may be written with (as `vault tag add` takes them).
@@ -15,7 +18,7 @@ public struct NoteDraft: Sendable {
     public var body: String
 
     public init(title: String? = nil, folder: String = "", tags: [String] = [], pinned: Bool = false, body: String = "") {
-        self.title = title
+        self.title = title.map(NoteText.oneLine)
         self.folder = folder
         self.tags = tags.map(Self.withoutHash)
         self.pinned = pinned

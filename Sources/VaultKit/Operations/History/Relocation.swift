@@ -69,6 +69,7 @@ public struct Relocation: Sendable {
 
     /// Renames `note` to `title`: its file, and its title where the title comes from.
     public func rename(_ note: Note, to title: String, dryRun: Bool = false) throws(VaultError) -> Report {
+        let title = NoteText.oneLine(title)
         let operations = NoteOperations(vault: vault)
         let target = try operations.renameTarget(note, to: title)
         // Checked before any link changes (the move checks again, and never replaces a file).
