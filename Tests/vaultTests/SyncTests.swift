@@ -210,6 +210,35 @@ struct SyncTests {
         #expect(try Self.git("fsck", "--no-progress", in: first.root).status == 0)
     }
 
+    /// git keeps no empty directories: a folder made on one machine never reached the other.
+    /// Sync marks an empty folder with an empty `.gitkeep` (and removes its own marker once
+    /// the folder holds a note); a folder deleted on one machine goes on the other too.
+    @Test func anEmptyFolderReachesTheOtherMachineAndGoesWhenDeleted() throws {
+        let (remote, first, second) = try twoClones()
+        defer { withExtendedLifetime(remote) {} }
+        #expect(try first.run("folder", "create", "Empty").status == 0)
+        #expect(try first.run("folder", "create", "Empty/Sub").status == 0)
+        #expect(try first.run("folder", "create", "Later").status == 0)
+        #expect(try sync(first).status == 0)
+        #expect(try sync(second).status == 0)
+        let folders = try second.run("folder", "list")
+        #expect(folders.stdout == "Empty  0\n  Sub  0\nLater  0\n", "\(folders)")
+        #expect(try second.text("Empty/Sub/.gitkeep") == "")
+        #expect(!second.exists("Empty/.gitkeep"), "a folder holding a folder needs no marker")
+
+        // A note in the folder: the marker vault made is not needed any more.
+        #expect(try second.run("new", "Inside", "-f", "Later", stdin: Data(utf8: "text\n")).status == 0)
+        #expect(try second.run("folder", "delete", "Empty", "--yes").status == 0)
+        #expect(!second.exists("Empty"))
+        #expect(try sync(second).status == 0)
+        #expect(!second.exists("Later/.gitkeep"))
+        #expect(try sync(first).status == 0)
+        #expect(!first.exists("Empty"), "the deleted folder goes on the other machine too")
+        #expect(try first.text("Later/Inside.md").hasSuffix("text\n"))
+        #expect(!first.exists("Later/.gitkeep"))
+        #expect(try Self.git("status", "--porcelain", in: first.root).stdout == "")
+    }
+
     @Test func theSameLinesChangedOnBothSidesKeepAConflictCopyAndExitOne() throws {
         let (remote, first, second) = try twoClones()
         defer { withExtendedLifetime(remote) {} }

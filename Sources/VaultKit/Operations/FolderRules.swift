@@ -69,6 +69,7 @@ public struct FolderRules: Sendable {
                 let path = directory + "/" + child
                 if root.isDirectory(path) { remove(path) }
             }
+            FolderMarkers(root: root).removeIfAlone(in: directory)
             if !root.removeDirectory(directory) { remaining.append(directory) }
         }
         remove(folder)

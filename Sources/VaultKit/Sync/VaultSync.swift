@@ -308,6 +308,7 @@ public struct VaultSync: Sendable {
     /// there was nothing to commit. Temporary files are left out even where the exclude
     /// file was edited.
     private func commitEverything(message: String) throws(VaultError) -> String? {
+        try FolderMarkers(root: root).update()
         try git.check(["add", "-A", "--", ".", ":(exclude,glob)**/" + Self.temporaryFiles])
         let changes = try git.check(["diff", "--cached", "--name-status", "--no-renames"]).lines
         guard !changes.isEmpty else { return nil }
