@@ -55,6 +55,9 @@ final class SyncScheduler: Sendable {
             let news = report.lines.filter { !$0.hasPrefix("in sync with ") }
             for line in news { log("sync: " + line) }
             for copy in report.conflictCopies { log("sync: kept a conflict copy: \(copy) (the same lines changed on both sides)") }
+            for conflict in report.tagRenameConflicts {
+                log("sync: conflict: " + conflict.summary)
+            }
         } catch {
             log("sync: error: \(error.localizedDescription)")
         }

@@ -239,6 +239,46 @@ struct SyncTests {
         #expect(try Self.git("status", "--porcelain", in: first.root).stdout == "")
     }
 
+    /// One tag renamed to two names on two machines left both names on the note without a
+    /// word. The sync that merges them reports the conflict (exit 1), on each machine, and
+    /// `vault check` shows it until one name is kept.
+    @Test func theSameTagRenamedTwoWaysOnTwoMachinesIsAConflict() throws {
+        let (remote, first, second) = try twoClones()
+        defer { withExtendedLifetime(remote) {} }
+        #expect(try first.run("tag", "rename", "work", "job").status == 0)
+        #expect(try second.run("tag", "rename", "work", "office").status == 0)
+        #expect(try sync(first).status == 0)
+        let merged = try sync(second)
+        #expect(merged.status == 1, "\(merged)")
+        #expect(merged.stderr == "vault: conflict: tag 'work' was renamed to 'job' on one machine and to 'office' on another; 1 note has both (keep one: vault tag rename office job --merge)\n", "\(merged)")
+        let plan = try second.text("Plan.md")
+        #expect(plan.contains("tags: [office, job]") || plan.contains("tags: [job, office]"), "\(plan)")
+        let check = try second.run("check")
+        #expect(check.status == 1, "\(check)")
+        #expect(check.stdout.contains("Plan.md: warning: tag 'work' was renamed to 'job' on one machine and to 'office' on another, and this note has both; rename one onto the other to keep one"), "\(check)")
+        let pulled = try sync(first)
+        #expect(pulled.status == 1, "\(pulled)")
+        #expect(pulled.stderr.hasPrefix("vault: conflict: tag 'work' was renamed"), "\(pulled)")
+
+        #expect(try first.run("tag", "rename", "office", "job", "--merge").status == 0)
+        #expect(try first.run("check").status == 0)
+        #expect(try sync(first).status == 0)
+        #expect(try sync(second).status == 0)
+        #expect(try second.text("Plan.md").contains("tags: [job]"))
+    }
+
+    /// Renames one after another on one machine are no conflict, even when a note ends with
+    /// both names: the second rename saw the first's name on it.
+    @Test func renamesOneAfterAnotherAreNoConflict() throws {
+        let (remote, first, _) = try twoClones()
+        defer { withExtendedLifetime(remote) {} }
+        #expect(try first.run("tag", "rename", "work", "job").status == 0)
+        #expect(try first.run("tag", "add", "Plan", "#work").status == 0)
+        #expect(try first.run("tag", "rename", "work", "office").status == 0)
+        #expect(try first.run("check").status == 0)
+        #expect(try sync(first).status == 0)
+    }
+
     @Test func theSameLinesChangedOnBothSidesKeepAConflictCopyAndExitOne() throws {
         let (remote, first, second) = try twoClones()
         defer { withExtendedLifetime(remote) {} }

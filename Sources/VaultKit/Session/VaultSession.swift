@@ -113,7 +113,8 @@ public struct VaultSession: Sendable {
     /// missing or unused attachments included.
     public func check(_ scan: ScanResult) -> VaultCheck {
         VaultCheck(scan: scan, config: config, contentProblems: tasks(of: scan.notes).problems + brokenLinks(in: scan.notes, targets: linkTargets(scan.notes))
-            + Attachments(vault: vault).problems(in: scan.notes) + linkedPlaces() + OperationHistory(vault: vault).refused().compactMap(\.diagnostic))
+            + Attachments(vault: vault).problems(in: scan.notes) + linkedPlaces() + OperationHistory(vault: vault).refused().compactMap(\.diagnostic)
+            + TagRenameConflict.find(records: history(), notes: scan.notes).flatMap(\.diagnostics))
     }
 
     /// The places vault keeps for itself that the scan does not walk (hidden ones), when

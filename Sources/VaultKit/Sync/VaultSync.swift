@@ -133,6 +133,9 @@ public struct VaultSync: Sendable {
         public var offline = false
         /// True when the repository has no remote to sync with.
         public var noRemote = false
+        /// Tags renamed to two names on two machines, whose notes now have both: for the user
+        /// to keep one. Looked for after a merge brought anything in.
+        public var tagRenameConflicts: [TagRenameConflict] = []
     }
 
     /// Commits every change, fetches, merges and pushes.
@@ -176,12 +179,19 @@ public struct VaultSync: Sendable {
             let push = try git.run(["push", "-q", "-u", "origin", branch])
             if push.succeeded {
                 report.lines.append("in sync with origin/\(branch)")
+                if report.lines.contains(where: { $0.hasPrefix("merged ") }) { report.tagRenameConflicts = try tagRenameConflicts() }
                 return report
             }
             // Someone pushed meanwhile: fetch and merge again.
             if attempt == 2 { throw .invalidArgument("git push failed: \(Self.firstLine(push.stderr))") }
         }
         return report
+    }
+
+    /// The conflicts a merge may have brought: both machines' renames are in the history now.
+    private func tagRenameConflicts() throws(VaultError) -> [TagRenameConflict] {
+        let vault = Vault(root: root)
+        return TagRenameConflict.find(records: TagHistory(vault: vault).records().map(\.record), notes: try vault.scan().notes)
     }
 
     /// The top of the git work tree the vault is in, symbolic links resolved; nil outside

@@ -38,6 +38,15 @@ struct SyncCommand: ParsableCommand {
                 json.key("lines"); json.strings(report.lines)
                 json.key("noRemote"); json.bool(report.noRemote)
                 json.key("conflictCopies"); json.strings(report.conflictCopies)
+                json.key("tagRenameConflicts"); json.beginArray()
+                for conflict in report.tagRenameConflicts {
+                    json.beginObject()
+                    json.key("source"); json.string(conflict.source)
+                    json.key("targets"); json.strings(conflict.targets)
+                    json.key("notes"); json.strings(conflict.notes)
+                    json.endObject()
+                }
+                json.endArray()
             }
         } else {
             for line in report.lines { terminal.line(TerminalText.escaped(line)) }
@@ -46,7 +55,15 @@ struct SyncCommand: ParsableCommand {
         for copy in report.conflictCopies {
             Terminal.standardError.line(TerminalText.escaped("vault: kept a conflict copy: \(copy) (the same lines changed on both sides)"))
         }
-        if !report.conflictCopies.isEmpty { throw ExitCode(1) }
+        for conflict in report.tagRenameConflicts {
+            Terminal.standardError.line(TerminalText.escaped("vault: conflict: " + Self.describe(conflict)))
+        }
+        if !report.conflictCopies.isEmpty || !report.tagRenameConflicts.isEmpty { throw ExitCode(1) }
+    }
+
+    /// A tag renamed two ways, and how to keep one name.
+    static func describe(_ conflict: TagRenameConflict) -> String {
+        "\(conflict.summary) (keep one: vault tag rename \(conflict.targets[1]) \(conflict.targets[0]) --merge)"
     }
 
     /// This program's absolute path, for git to run as the merge driver.
