@@ -84,6 +84,27 @@ import Testing
         #expect(try edited("- [x] rent 🔁 every week ✅ 2026-11-20\n", [.status(.done)]) == "- [x] rent 🔁 every week ✅ 2026-11-20\n")
     }
 
+    /// `🏁 delete`: the done task goes, its next occurrence stays (the rule took in the
+    /// 🏁 and `task done` refused the task). `🏁 keep` keeps it, as no 🏁 does.
+    @Test func onCompletionDeleteRemovesTheDoneTask() throws {
+        #expect(try edited("- [ ] fin 🔁 every day 🏁 delete 📅 2026-11-24\nx\n", [.status(.done)]) == "- [ ] fin 🔁 every day 🏁 delete 📅 2026-11-25\nx\n")
+        #expect(try edited("a\n- [ ] once 🏁 delete\nb\n", [.status(.done)]) == "a\nb\n")
+        #expect(try edited("- [ ] kept 🏁 keep\n", [.status(.done)]) == "- [ ] kept 🏁 keep ✅ 2026-11-23\n".replacingOccurrences(of: "[ ]", with: "[x]"))
+    }
+
+    /// The next occurrence has no block id, id or dependencies of its own: copied, two
+    /// tasks had one id.
+    @Test func theNextOccurrenceHasNoIdsOfTheDoneOne() throws {
+        #expect(try edited("- [ ] dep 🔁 every week 🆔 abc123 ⛔ xyz 📅 2026-11-24 ^blk1\n", [.status(.done)])
+            == "- [ ] dep 🔁 every week 📅 2026-12-01\n- [x] dep 🔁 every week 🆔 abc123 ⛔ xyz 📅 2026-11-24 ✅ 2026-11-23 ^blk1\n")
+    }
+
+    /// A task in a quote or callout changes in place, its quote marks kept.
+    @Test func aQuotedTaskKeepsItsQuote() throws {
+        #expect(try edited("> - [ ] q 🔁 every day 📅 2026-11-24\n", [.status(.done)])
+            == "> - [ ] q 🔁 every day 📅 2026-11-25\n> - [x] q 🔁 every day 📅 2026-11-24 ✅ 2026-11-23\n")
+    }
+
     @Test func aRuleVaultCannotFollowChangesNothing() throws {
         #expect(throws: VaultError.self) { try edited("- [ ] x 🔁 every blue moon 📅 2026-11-01\n", [.status(.done)]) }
     }

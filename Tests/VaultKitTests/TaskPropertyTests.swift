@@ -103,10 +103,11 @@ import Testing
                         lines.append((fence ?? "") + random.element(of: ["", "swift", "md"]))
                     }
                 case 1:
-                    lines.append(random.element(of: ["", "# Heading", "some text - [ ] inline", "> - [ ] quoted", "-[ ] no space", "- [] empty"]))
+                    lines.append(random.element(of: ["", "# Heading", "some text - [ ] inline", "> a quote", "-[ ] no space", "- [] empty"]))
                 default:
                     let (line, meaning) = Self.taskLine(&random, number: lines.count + 1)
-                    lines.append(line)
+                    // A task in a quote or callout is a task.
+                    lines.append((random.bool(0.1) ? random.element(of: ["> ", ">> ", " > "]) : "") + line)
                     if fence == nil { expected.append(meaning) }
                 }
             }

@@ -27,7 +27,7 @@ import VaultPlatform
         #expect(task.line == 1)
     }
 
-    @Test(arguments: ["- [] no space", "-[ ] no space after the marker", "- [ ]text glued", "[ ] no marker", "a. [ ] letter", "- (x) round", "> - [ ] quoted? no"])
+    @Test(arguments: ["- [] no space", "-[ ] no space after the marker", "- [ ]text glued", "[ ] no marker", "a. [ ] letter", "- (x) round", "> [!note] - [ ] a callout's title"])
     func otherLinesAreNot(_ line: String) {
         #expect(tasks(line).tasks.isEmpty, "\(line)")
     }
@@ -110,6 +110,75 @@ import VaultPlatform
         #expect(read.tasks.map(\.line) == [4, 6, 7, 8, 16])
         #expect(read.tasks.map(\.parentLine) == [nil, 4, 6, 4, nil])
         #expect(read.tasks[0].notes == ["a note of the parent"])
+    }
+
+    // Obsidian Tasks compatibility (issue 37, item 9), each checked against the plugin.
+
+    /// A task in a quote or a callout is a task, as the plugin reads it (it was passed over:
+    /// `> - [ ] quoted` was listed among the lines that are not tasks).
+    @Test func tasksInQuotesAndCallouts() throws {
+        let read = tasks("> - [ ] in a quote\n> [!note] Title\n> - [x] in a callout 📅 2026-12-01\n>> - [ ] nested quote\n>   - [ ] sub\n")
+        #expect(read.tasks.map(\.text) == ["in a quote", "in a callout", "nested quote", "sub"])
+        try #require(read.tasks.count == 4)
+        #expect(read.tasks[1].due?.description == "2026-12-01")
+        #expect(read.tasks[1].status == .done)
+        #expect(read.tasks[3].parentLine == 4)
+    }
+
+    /// Obsidian's `%%` comments and HTML comments hide what is in them: no tasks there.
+    @Test func noTasksInComments() {
+        let read = tasks("%%\n- [ ] in a comment\n%%\n- [ ] after\n<!--\n- [ ] in html\n-->\n- [ ] after html\n- [ ] kept %% inline %%\n%% one line %%\n- [ ] last\n")
+        #expect(read.tasks.map(\.text) == ["after", "after html", "kept %% inline %%", "last"])
+    }
+
+    /// The plugin reads fields from the end of the line and stops at the first text: a date
+    /// in the middle of the words is words (it was read as the due date).
+    @Test func fieldsAreReadFromTheEndOnly() throws {
+        let middle = try #require(tasks("- [ ] middle 📅 2021-08-22 middle of line").tasks.first)
+        #expect(middle.due == nil)
+        #expect(middle.text == "middle 📅 2021-08-22 middle of line")
+        let mixed = try #require(tasks("- [ ] ok 📅 2021-08-22 #tag ⏫").tasks.first)
+        #expect(mixed.due?.description == "2021-08-22")
+        #expect(mixed.priority == .high)
+        #expect(mixed.text == "ok #tag")
+        let partly = try #require(tasks("- [ ] x ⏫ then words 📅 2021-08-22").tasks.first)
+        #expect(partly.priority == .normal)
+        #expect(partly.due?.description == "2021-08-22")
+        #expect(partly.text == "x ⏫ then words")
+        let block = try #require(tasks("- [ ] block 📅 2021-08-26 ^blk-1").tasks.first)
+        #expect(block.due?.description == "2021-08-26")
+        #expect(block.text == "block")
+        #expect(tasks("- [ ] meet 📅 the team").problems.isEmpty, "words, not a date that does not read")
+    }
+
+    /// Dataview writes a field in parentheses too, which hides its key when shown.
+    @Test func dataviewFieldsInParentheses() throws {
+        let task = try #require(tasks("- [ ] call (due:: 2021-08-23) (priority:: low)").tasks.first)
+        #expect(task.due?.description == "2021-08-23")
+        #expect(task.priority == .low)
+        #expect(task.text == "call")
+    }
+
+    /// 🏁 (on completion), 🆔 (id) and ⛔ (depends on) are fields: not words, and not part
+    /// of the recurrence rule before them (`every day 🏁 delete` was the rule).
+    @Test func onCompletionIdAndDependsOnAreFields() throws {
+        let finish = try #require(tasks("- [ ] fin 🔁 every day 🏁 delete 📅 2021-08-24").tasks.first)
+        #expect(finish.recurrence == "every day")
+        #expect(finish.due?.description == "2021-08-24")
+        #expect(finish.text == "fin")
+        let depends = try #require(tasks("- [ ] dep 🆔 abc123 ⛔ xyz, d_2 📅 2021-08-25").tasks.first)
+        #expect(depends.text == "dep")
+        #expect(depends.due?.description == "2021-08-25")
+    }
+
+    /// A fence closes only with as many of its characters as opened it.
+    @Test func aFenceInsideALongerFence() {
+        #expect(tasks("````md\n```\n- [ ] in code\n```\n````\n- [ ] after\n").tasks.map(\.text) == ["after"])
+    }
+
+    /// Templater writes placeholders where the dates go in templates: not dates that fail.
+    @Test func templatePlaceholdersAreNoProblems() {
+        #expect(tasks("- [ ] t 📅 <% tp.date.now() %>\n- [ ] u ⏳ {{date}}\n").problems.isEmpty)
     }
 
     @Test func crlfLinesAndTheirRefs() throws {

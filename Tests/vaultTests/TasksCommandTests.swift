@@ -58,6 +58,25 @@ struct TasksCommandTests {
         #expect(late["scheduled"] is NSNull)
     }
 
+    /// The JSON agenda is written in pieces as it is made (a large vault's took four times
+    /// its size in memory): pieces that join into one array, every task once, in order.
+    @Test func aLongJSONAgendaIsOneArray() throws {
+        let vault = try TestVault()
+        for note in 0..<20 {
+            let lines = (0..<200).map { "- [ ] task \(note)-\($0) with a few words to make the line long 📅 2026-12-\(String(format: "%02d", $0 % 28 + 1))" }
+            try vault.write("N\(note).md", "# N\(note)\n\n" + lines.joined(separator: "\n") + "\n")
+        }
+        let result = try vault.run("tasks", "--format", "json")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdoutData.count > 4 << 16, "long enough to be written in several pieces")
+        #expect(result.stdout.hasSuffix("]\n"))
+        let tasks = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [[String: Any]])
+        #expect(tasks.count == 4000)
+        #expect(Set(tasks.compactMap { $0["text"] as? String }).count == 4000)
+        let dues = tasks.compactMap { $0["due"] as? String }
+        #expect(dues == dues.sorted(), "by due date, as the text agenda")
+    }
+
     @Test func doneByPriorityAndAQuery() throws {
         let vault = try vault()
         // With the date it was done: the list is in that order (it showed no date).

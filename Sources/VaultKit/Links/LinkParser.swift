@@ -16,7 +16,7 @@ public enum LinkParser {
         var number = 1
         for index in 0..<start where bytes[index] == 0x0A { number += 1 }
         var links: [NoteLink] = []
-        var fence: UInt8?
+        var fence: CodeFence?
         // A fence opened in a quote or callout ends with it.
         var fenceQuoted = false
         var blocks = IndentedCode()
@@ -27,11 +27,11 @@ public enum LinkParser {
             let content = unquoted(line)
             let quoted = content.count != line.count
             if fence != nil, fenceQuoted, !quoted { fence = nil }
-            if let marker = codeFenceMarker(content) {
+            if let marker = CodeFence(content) {
                 if fence == nil {
                     fence = marker
                     fenceQuoted = quoted
-                } else if fence == marker {
+                } else if let open = fence, marker.closes(open) {
                     fence = nil
                 }
                 blocks.fence()
@@ -49,20 +49,6 @@ public enum LinkParser {
             number += 1
         }
         return links
-    }
-
-    /// `line` without the `>` markers of a quote or callout (each with up to three spaces
-    /// before it and one after): a fence inside a callout is still a fence.
-    private static func unquoted(_ line: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
-        var index = 0
-        while true {
-            var probe = index
-            while probe < min(index + 3, line.count), line[probe] == 0x20 { probe += 1 }
-            guard probe < line.count, line[probe] == UInt8(ascii: ">") else { break }
-            index = probe + 1
-            if index < line.count, line[index] == 0x20 { index += 1 }
-        }
-        return UnsafeRawBufferPointer(rebasing: line[index...])
     }
 
     /// Indented code blocks, line by line: a line indented four spaces (or a tab) after a

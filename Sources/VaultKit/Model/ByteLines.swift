@@ -24,13 +24,46 @@ extension UInt8 {
     var isASCIIWhitespace: Bool { self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0D }
 }
 
-/// ``` or ~~~ (after at most three spaces): the fence character, for a line that opens or
-/// closes a fenced code block.
-func codeFenceMarker(_ line: UnsafeRawBufferPointer) -> UInt8? {
+/// A line of ``` or ~~~ (after at most three spaces) that opens or closes a fenced code
+/// block: its character and how many of it there are.
+struct CodeFence: Equatable {
+    let character: UInt8
+    let length: Int
+
+    /// True when this line closes the block `opening` began: the same character, at least
+    /// as many of it, and nothing after them (CommonMark): a ``` inside a ```` block is
+    /// its text.
+    func closes(_ opening: CodeFence) -> Bool {
+        character == opening.character && length >= opening.length && isBare
+    }
+
+    private let isBare: Bool
+
+    init?(_ line: UnsafeRawBufferPointer) {
+        var index = 0
+        while index < min(3, line.count), line[index] == 0x20 { index += 1 }
+        guard index < line.count else { return nil }
+        let byte = line[index]
+        guard byte == UInt8(ascii: "`") || byte == UInt8(ascii: "~") else { return nil }
+        var end = index
+        while end < line.count, line[end] == byte { end += 1 }
+        guard end - index >= 3 else { return nil }
+        character = byte
+        length = end - index
+        isBare = line[end...].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+    }
+}
+
+/// `line` without the `>` marks of a quote or callout it is in (each after at most three
+/// spaces, with the space after it).
+func unquoted(_ line: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
     var index = 0
-    while index < min(3, line.count), line[index] == 0x20 { index += 1 }
-    guard index + 2 < line.count else { return nil }
-    let byte = line[index]
-    guard byte == UInt8(ascii: "`") || byte == UInt8(ascii: "~"), line[index + 1] == byte, line[index + 2] == byte else { return nil }
-    return byte
+    while true {
+        var probe = index
+        while probe < min(index + 3, line.count), line[probe] == 0x20 { probe += 1 }
+        guard probe < line.count, line[probe] == UInt8(ascii: ">") else { break }
+        index = probe + 1
+        if index < line.count, line[index] == 0x20 { index += 1 }
+    }
+    return UnsafeRawBufferPointer(rebasing: line[index...])
 }

@@ -51,11 +51,23 @@ struct TaskEdit {
             return Outcome(before: task, task: nil, next: nil)
         }
         var next: String?
+        var deletedWhenDone = false
         for change in changes {
-            if change == .status(.done), editor.parsed.task.status != .done, let rule = editor.parsed.task.recurrence {
-                next = try nextOccurrence(of: editor, rule: rule, line: task.line)
+            if change == .status(.done), editor.parsed.task.status != .done {
+                if let rule = editor.parsed.task.recurrence { next = try nextOccurrence(of: editor, rule: rule, line: task.line) }
+                deletedWhenDone = editor.parsed.onCompletion == "delete"
             }
             apply(change, to: &editor)
+        }
+        if deletedWhenDone {
+            // `🏁 delete`: the done task goes, and its next occurrence, if any, takes its line.
+            if let next {
+                bytes.replaceSubrange(content, with: Array(next.utf8))
+            } else {
+                bytes.removeSubrange(range.lowerBound..<(task.line < lines.count ? lines[task.line].lowerBound : bytes.count))
+            }
+            let after = bytes.withUnsafeBytes { TaskReader.tasks(in: $0, path: path).tasks }
+            return Outcome(before: task, task: nil, next: next == nil ? nil : after.first { $0.line == task.line })
         }
         var replacement = Array(editor.text.utf8)
         var lineNumber = task.line
@@ -93,7 +105,7 @@ struct TaskEdit {
     }
 
     /// The line of the next occurrence of a recurring task, as the plugin writes it: to
-    /// do, its dates moved by as much as the rule moves the first of due, scheduled and
+    /// do, without the ids of the done one (`🆔`, `⛔`, `^block-id`), its dates moved by as much as the rule moves the first of due, scheduled and
     /// start (from today for `when done`), created today if it had a created date.
     private func nextOccurrence(of editor: TaskLineEditor, rule text: String, line: Int) throws(VaultError) -> String {
         guard let rule = TaskRecurrence(text) else {
@@ -105,6 +117,8 @@ struct TaskEdit {
         copy.setStatus(.todo)
         copy.set(.done, to: nil)
         copy.set(.cancelled, to: nil)
+        // Ids name one task: the next occurrence has none of the done one's (as the plugin does).
+        for field in [TaskLine.Field.blockID, .dependsOn, .id] { copy.remove(field) }
         if let reference = task.due ?? task.scheduled ?? task.start {
             // The dates keep their distance from the first of them, which moves to the
             // rule's next date after it (after today, for `when done`).

@@ -1,5 +1,11 @@
 /// Reads one line as a task: the list marker, the checkbox and the fields on the line
-/// (emoji signs of the Tasks plugin, Dataview `[key:: value]`), as that plugin writes them.
+/// (emoji signs of the Tasks plugin, Dataview `[key:: value]` and `(key:: value)`), as
+/// that plugin writes them.
+///
+/// As the plugin does, the emoji fields are read from the end of the line back to the
+/// first words: a date in the middle of the words is words. A `^block-id` at the very end
+/// is the line's own, not a word. Dataview's fields are read wherever they are, as
+/// Dataview reads them. A task may stand in a quote or callout (`> - [ ] …`).
 ///
 /// A field whose value is not a date is reported with its column and left in the text,
 /// never guessed.
@@ -30,6 +36,12 @@ struct TaskLine {
         case date(NoteTask.DateField)
         case priority
         case recurrence
+        /// 🏁: what becomes of the task when it is done (`keep`, `delete`).
+        case onCompletion
+        /// 🆔 and ⛔: the task's id, and the ids of the tasks it waits for.
+        case id, dependsOn
+        /// `^block-id` at the end of the line.
+        case blockID
 
         /// Its slot in `FieldSpans`.
         var slot: Int {
@@ -37,15 +49,19 @@ struct TaskLine {
             case .date(let field): return field.code
             case .priority: return 6
             case .recurrence: return 7
+            case .onCompletion: return 8
+            case .id: return 9
+            case .dependsOn: return 10
+            case .blockID: return 11
             }
         }
     }
 
-    /// Where the fields of a line are: eight slots in place, as a vault has hundreds of
+    /// Where the fields of a line are: a slot each, in place, as a vault has hundreds of
     /// thousands of task lines and a dictionary per line was most of the time reading them.
     struct FieldSpans {
         typealias Span = (whole: Range<Int>, value: Range<Int>)
-        private var spans = InlineArray<8, Span?>(repeating: nil)
+        private var spans = InlineArray<12, Span?>(repeating: nil)
 
         subscript(field: Field) -> Span? {
             get { spans[field.slot] }
@@ -53,7 +69,7 @@ struct TaskLine {
         }
 
         /// The spans that are set.
-        var values: [Span] { (0..<8).compactMap { spans[$0] } }
+        var values: [Span] { (0..<12).compactMap { spans[$0] } }
     }
 
     /// What a sign on the line is.
@@ -61,11 +77,20 @@ struct TaskLine {
         case date(NoteTask.DateField)
         case priority(NoteTask.Priority)
         case recurrence
+        case onCompletion, id, dependsOn
     }
 
-    /// 📅 ⏳ 🛫 ➕ ✅ ❌, 🔺 ⏫ 🔼 🔽 ⏬, 🔁; nil for any other character.
+    /// What the task asks to become of it when done: `🏁 delete` removes it.
+    var onCompletion: String? {
+        fields[.onCompletion].map { String(String.UnicodeScalarView(scalars[$0.value])).lowercased() }
+    }
+
+    /// 📅 ⏳ 🛫 ➕ ✅ ❌, 🔺 ⏫ 🔼 🔽 ⏬, 🔁, 🏁 🆔 ⛔; nil for any other character.
     private static func sign(_ scalar: Unicode.Scalar) -> Sign? {
         switch scalar.value {
+        case 0x1F3C1: return .onCompletion
+        case 0x1F194: return .id
+        case 0x26D4: return .dependsOn
         case 0x1F4C5: return .date(.due)
         case 0x23F3: return .date(.scheduled)
         case 0x1F6EB: return .date(.start)
@@ -86,6 +111,15 @@ struct TaskLine {
     init?(_ line: String, path: String, number: Int) {
         let scalars = Array(line.unicodeScalars)
         var index = 0
+        // A quote or callout: its `>` marks (each after at most three spaces, with the
+        // space after it) come before the list item, whose indentation is counted after them.
+        while true {
+            var probe = index
+            while probe < min(index + 3, scalars.count), scalars[probe] == " " { probe += 1 }
+            guard probe < scalars.count, scalars[probe] == ">" else { break }
+            index = probe + 1
+            if index < scalars.count, scalars[index] == " " { index += 1 }
+        }
         var indent = 0
         while index < scalars.count, scalars[index] == " " || scalars[index] == "\t" {
             indent += scalars[index] == "\t" ? 4 : 1
@@ -114,7 +148,53 @@ struct TaskLine {
         task.refHash = NoteTask.refHash(path: path, source: line, occurrence: 0)
     }
 
+    /// Reads the fields and the words after the checkbox at `start`. The emoji fields count
+    /// only from the end of the line back to the last words (as the plugin reads them); a
+    /// line that has one before its last words is read again with those taken as words.
     private mutating func readFields(from start: Int) {
+        let end = readBlockID(from: start)
+        let fresh = self
+        let reading = readFields(from: start, to: end, signsFrom: start)
+        if let firstSign = reading.firstSign, firstSign < reading.lastWords {
+            self = fresh
+            let again = readFields(from: start, to: end, signsFrom: reading.lastWords)
+            keepDateProblems(again.dateProblems, lastWords: again.lastWords)
+        } else {
+            keepDateProblems(reading.dateProblems, lastWords: reading.lastWords)
+        }
+    }
+
+    /// Where a `^block-id` at the end of the line begins (the space before it), or the
+    /// line's end; the id is recorded as a field, not read as words.
+    private mutating func readBlockID(from start: Int) -> Int {
+        var end = scalars.count
+        while end > start, scalars[end - 1] == " " || scalars[end - 1] == "\t" { end -= 1 }
+        var caret = end
+        while caret > start, Self.isBlockIDScalar(scalars[caret - 1]) { caret -= 1 }
+        guard caret > start + 1, caret < end, scalars[caret - 1] == "^", scalars[caret - 2] == " " else { return scalars.count }
+        fields[.blockID] = ((caret - 1)..<end, caret..<end)
+        return caret - 2
+    }
+
+    private static func isBlockIDScalar(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-"
+    }
+
+    /// A date field whose value does not read: reported where the plugin would read a
+    /// field (after the last words), or, among the words, when it looks like a date.
+    private typealias DateProblem = (at: Int, column: Int, message: String, looksLikeDate: Bool, field: NoteTask.DateField, span: FieldSpans.Span)
+
+    private mutating func keepDateProblems(_ found: [DateProblem], lastWords: Int) {
+        for problem in found where problem.at >= lastWords || problem.looksLikeDate {
+            problems.append((problem.column, problem.message))
+            if problem.at >= lastWords, malformed[.date(problem.field)] == nil { malformed[.date(problem.field)] = problem.span }
+        }
+        problems.sort { $0.column < $1.column }
+    }
+
+    /// One reading of the line: emoji signs before `signsFrom` are words. Returns where the
+    /// first emoji field read is, where the last words end, and the dates that did not read.
+    private mutating func readFields(from start: Int, to end: Int, signsFrom: Int) -> (firstSign: Int?, lastWords: Int, dateProblems: [DateProblem]) {
         let scalars = self.scalars
         // The words, as UTF-8: appending bytes is what makes reading 100,000 notes' tasks quick.
         var kept: [UInt8] = []
@@ -128,31 +208,60 @@ struct TaskLine {
         }
         func keep(_ range: Range<Int>) { for index in range { keep(scalars[index]) } }
         var index = start
+        var firstSign: Int?
+        var lastWords = start
+        var dateProblems: [DateProblem] = []
         func column(_ offset: Int) -> Int { String(String.UnicodeScalarView(scalars[0..<offset])).count + 1 }
-        func skipSpaces() { while index < scalars.count, scalars[index] == " " || scalars[index] == "\u{FE0F}" { index += 1 } }
+        func skipSpaces() { while index < end, scalars[index] == " " || scalars[index] == "\u{FE0F}" { index += 1 } }
         func isSign(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= 0x2000 && Self.sign(scalar) != nil }
-        while index < scalars.count {
+        /// The id at `index` (letters, digits, `-`, `_`), or with `list` the ids separated by commas.
+        func identifiers(list: Bool) -> Range<Int> {
+            let valueStart = index
+            func isID(_ scalar: Unicode.Scalar) -> Bool { Self.isBlockIDScalar(scalar) || scalar == "_" }
+            while index < end, isID(scalars[index]) { index += 1 }
+            while list, index > valueStart {
+                var probe = index
+                while probe < end, scalars[probe] == " " { probe += 1 }
+                guard probe < end, scalars[probe] == "," else { break }
+                probe += 1
+                while probe < end, scalars[probe] == " " { probe += 1 }
+                guard probe < end, isID(scalars[probe]) else { break }
+                index = probe
+                while index < end, isID(scalars[index]) { index += 1 }
+            }
+            return valueStart..<index
+        }
+        while index < end {
             let scalar = scalars[index]
-            // Most characters are words: ASCII other than `[` and `#`.
-            if scalar.value < 0x80, scalar != "[", scalar != "#" {
+            // Most characters are words: ASCII other than `[`, `(` and `#`.
+            if scalar.value < 0x80, scalar != "[", scalar != "(", scalar != "#" {
                 kept.append(UInt8(scalar.value))
                 index += 1
+                if scalar != " ", scalar != "\t" { lastWords = index }
                 continue
             }
-            let sign = scalar.value >= 0x2000 ? Self.sign(scalar) : nil
+            let sign = scalar.value >= 0x2000 && index >= signsFrom ? Self.sign(scalar) : nil
             if case .date(let field)? = sign {
                 let signStart = index
                 index += 1
                 skipSpaces()
                 let valueStart = index
-                while index < scalars.count, scalars[index] != " ", !isSign(scalars[index]) { index += 1 }
+                if let close = Self.placeholderEnd(scalars, at: index, end: end) {
+                    // A template's placeholder (Templater's `<% … %>`, `{{date}}`): words to keep,
+                    // and no date that failed.
+                    index = close
+                    keep(signStart..<index)
+                    continue
+                }
+                while index < end, scalars[index] != " ", !isSign(scalars[index]) { index += 1 }
                 let value = String(String.UnicodeScalarView(scalars[valueStart..<index]))
                 if let parsed = TaskDate(value) {
                     task[field] = parsed
                     fields[.date(field)] = (signStart..<index, valueStart..<index)
+                    firstSign = firstSign ?? signStart
                 } else {
-                    problems.append((column(valueStart), "malformed \(field.rawValue) date '\(value)' on a task (write YYYY-MM-DD)"))
-                    if malformed[.date(field)] == nil { malformed[.date(field)] = (signStart..<index, valueStart..<index) }
+                    dateProblems.append((signStart, column(valueStart), "malformed \(field.rawValue) date '\(value)' on a task (write YYYY-MM-DD)",
+                                         value.first?.isNumber == true, field, (signStart..<index, valueStart..<index)))
                     keep(signStart..<index)
                 }
                 continue
@@ -163,47 +272,82 @@ struct TaskLine {
                 skipSpaces()
                 let valueStart = index
                 // The rule runs to the next field or tag: `🔁 every week #home`.
-                while index < scalars.count, !isSign(scalars[index]),
+                while index < end, !isSign(scalars[index]),
                       !(scalars[index] == "#" && scalars[index - 1] == " "),
-                      !(scalars[index] == "[" && scalars[index - 1] == " " && Self.dataviewField(scalars, at: index) != nil) { index += 1 }
+                      !((scalars[index] == "[" || scalars[index] == "(") && scalars[index - 1] == " " && Self.dataviewField(scalars, at: index) != nil) { index += 1 }
                 var valueEnd = index
                 while valueEnd > valueStart, scalars[valueEnd - 1] == " " { valueEnd -= 1 }
                 let value = String(String.UnicodeScalarView(scalars[valueStart..<valueEnd]))
                 if !value.isEmpty {
                     task.recurrence = value
                     fields[.recurrence] = (signStart..<valueEnd, valueStart..<valueEnd)
+                    firstSign = firstSign ?? signStart
                 }
-                if index < scalars.count, scalars[index] == "#" || scalars[index] == "[" { kept.append(0x20) }
+                if index < end, scalars[index] == "#" || scalars[index] == "[" || scalars[index] == "(" { kept.append(0x20) }
                 continue
             }
             if case .priority(let priority)? = sign {
                 task.priority = priority
                 let signStart = index
                 index += 1
-                if index < scalars.count, scalars[index] == "\u{FE0F}" { index += 1 }
+                if index < end, scalars[index] == "\u{FE0F}" { index += 1 }
                 fields[.priority] = (signStart..<index, signStart..<index)
+                firstSign = firstSign ?? signStart
                 continue
             }
-            if scalar == "[", let (end, key, value) = Self.dataviewField(scalars, at: index),
+            if let sign {
+                // 🏁 keep|delete, 🆔 id, ⛔ id, id: fields the agenda does not show.
+                let field: Field
+                switch sign {
+                case .onCompletion: field = .onCompletion
+                case .id: field = .id
+                default: field = .dependsOn
+                }
+                let signStart = index
+                index += 1
+                skipSpaces()
+                let value: Range<Int>
+                if field == .onCompletion {
+                    let valueStart = index
+                    while index < end, scalars[index].properties.isAlphabetic { index += 1 }
+                    value = valueStart..<index
+                } else {
+                    value = identifiers(list: field == .dependsOn)
+                }
+                if value.isEmpty {
+                    // A sign with nothing after it is words.
+                    index = signStart + 1
+                    keep(scalars[signStart])
+                    lastWords = index
+                } else {
+                    fields[field] = (signStart..<value.upperBound, value)
+                    firstSign = firstSign ?? signStart
+                }
+                continue
+            }
+            if scalar == "[" || scalar == "(", let (fieldEnd, key, value) = Self.dataviewField(scalars, at: index), fieldEnd <= end,
                let field = readDataview(key, String(String.UnicodeScalarView(scalars[value])), column: column(index)) {
-                if let field { fields[field] = (index..<end, value) }
-                index = end
+                if let field { fields[field] = (index..<fieldEnd, value) }
+                index = fieldEnd
                 continue
             }
             if scalar == "#", kept.last.map({ $0 == 0x20 || $0 == 0x09 }) ?? true {
-                var end = index + 1
-                while end < scalars.count, Self.isTagScalar(scalars[end]) { end += 1 }
-                if end > index + 1 {
-                    let tag = String(String.UnicodeScalarView(scalars[(index + 1)..<end]))
+                var tagEnd = index + 1
+                while tagEnd < end, Self.isTagScalar(scalars[tagEnd]) { tagEnd += 1 }
+                if tagEnd > index + 1 {
+                    let tag = String(String.UnicodeScalarView(scalars[(index + 1)..<tagEnd]))
                     if !task.categories.contains(tag) { task.categories.append(tag) }
-                    tags.append((tag, index..<end))
+                    tags.append((tag, index..<tagEnd))
+                } else {
+                    lastWords = tagEnd
                 }
-                keep(index..<end)
-                index = end
+                keep(index..<tagEnd)
+                index = tagEnd
                 continue
             }
             keep(scalar)
             index += 1
+            if scalar != "\u{FE0F}" { lastWords = index }
         }
         // The words, one space between them.
         var text: [UInt8] = []
@@ -221,12 +365,31 @@ struct TaskLine {
             text.append(byte)
         }
         task.text = String(decoding: text, as: UTF8.self)
+        return (firstSign, lastWords, dateProblems)
     }
 
-    /// `[key:: value]` at `index`: where it ends, its lower-cased key and where its value
-    /// is (without the spaces around it).
+    /// Where a template placeholder at `index` ends (`<% … %>` or `{{ … }}`), nil when
+    /// there is none.
+    private static func placeholderEnd(_ scalars: [Unicode.Scalar], at index: Int, end: Int) -> Int? {
+        guard index + 1 < end else { return nil }
+        let close: (Unicode.Scalar, Unicode.Scalar)
+        switch (scalars[index], scalars[index + 1]) {
+        case ("<", "%"): close = ("%", ">")
+        case ("{", "{"): close = ("}", "}")
+        default: return nil
+        }
+        var probe = index + 2
+        while probe + 1 < end {
+            if scalars[probe] == close.0, scalars[probe + 1] == close.1 { return probe + 2 }
+            probe += 1
+        }
+        return nil
+    }
+
+    /// `[key:: value]` or `(key:: value)` at `index`: where it ends, its lower-cased key and
+    /// where its value is (without the spaces around it).
     private static func dataviewField(_ scalars: [Unicode.Scalar], at index: Int) -> (end: Int, key: String, value: Range<Int>)? {
-        guard let close = scalars[index...].firstIndex(of: "]") else { return nil }
+        guard let close = scalars[index...].firstIndex(of: scalars[index] == "(" ? ")" : "]") else { return nil }
         guard let separator = (index + 1..<close).first(where: { scalars[$0] == ":" && $0 + 1 < close && scalars[$0 + 1] == ":" }) else { return nil }
         let key = String(String.UnicodeScalarView(scalars[(index + 1)..<separator])).trimmingSpaces().lowercased()
         guard !key.isEmpty, key.allSatisfy({ $0.isLetter }) else { return nil }

@@ -68,6 +68,11 @@ struct TaskLineEditor {
         }
     }
 
+    /// Removes `field` (and the space before it) when the line has it.
+    mutating func remove(_ field: TaskLine.Field) {
+        if let span = parsed.fields[field] { remove(span.whole) }
+    }
+
     /// Adds `#category` after the description, unless the line has it already.
     mutating func add(category: String) {
         let line = parsed

@@ -1,6 +1,10 @@
-/// Finds the tasks of a note: every checkbox list item of its body, outside fenced code
-/// blocks, with its subtasks and notes from the indentation under it.
+/// Finds the tasks of a note: every checkbox list item of its body (in a quote or callout
+/// too), outside fenced code blocks and comments (`%%` and HTML), with its subtasks and
+/// notes from the indentation under it.
 public enum TaskReader {
+    /// A comment that goes on over lines: Obsidian's `%%` or HTML's `<!--`.
+    private enum Comment { case percent, html }
+
     /// The tasks in the file `bytes` of the note at `path`, and the task fields that
     /// could not be read, located in the file.
     public static func tasks(in bytes: UnsafeRawBufferPointer, path: String) -> (tasks: [NoteTask], problems: [Diagnostic]) {
@@ -16,7 +20,10 @@ public enum TaskReader {
         var problems: [Diagnostic] = []
         // The open tasks above this line, with their indentation: parents of what follows.
         var open: [(indent: Int, index: Int)] = []
-        var fence: UInt8?
+        var fence: CodeFence?
+        // A fence opened in a quote or callout ends with it.
+        var fenceQuoted = false
+        var comment: Comment?
         var lineStart = start
         while lineStart < bytes.count {
             let lineEnd = firstIndex(of: UInt8(ascii: "\n"), in: bytes, from: lineStart) ?? bytes.count
@@ -27,14 +34,27 @@ public enum TaskReader {
                 lineStart = lineEnd + 1
                 number += 1
             }
-            if let marker = codeFenceMarker(line) {
-                if fence == nil { fence = marker } else if fence == marker { fence = nil }
+            let content = unquoted(line)
+            let quoted = content.count != line.count
+            if fence != nil, fenceQuoted, !quoted { fence = nil }
+            if let marker = CodeFence(content) {
+                if fence == nil {
+                    fence = marker
+                    fenceQuoted = quoted
+                } else if let open = fence, marker.closes(open) {
+                    fence = nil
+                }
                 continue
             }
             if fence != nil { continue }
-            let indent = indentation(line)
-            guard indent < line.count else { continue }  // A blank line ends nothing.
-            if startsLikeTask(line), let parsed = TaskLine(String(decoding: line, as: UTF8.self), path: path, number: number) {
+            if let open = comment {
+                if Self.ends(open, on: line) { comment = nil }
+                continue
+            }
+            comment = Self.commentLeftOpen(on: line)
+            let indent = indentation(content)
+            guard indent < content.count else { continue }  // A blank line ends nothing.
+            if startsLikeTask(content), let parsed = TaskLine(String(decoding: line, as: UTF8.self), path: path, number: number) {
                 while let last = open.last, last.indent >= parsed.indent { open.removeLast() }
                 var task = parsed.task
                 task.parentLine = open.last.map { tasks[$0.index].line }
@@ -48,7 +68,7 @@ public enum TaskReader {
             // A line indented under a task is its note; anything else ends the list.
             while let last = open.last, last.indent >= indent { open.removeLast() }
             if let last = open.last {
-                tasks[last.index].notes.append(String(decoding: line, as: UTF8.self).trimmingSpaces())
+                tasks[last.index].notes.append(String(decoding: content, as: UTF8.self).trimmingSpaces())
             }
         }
         if tasks.count > 1 {
@@ -70,6 +90,57 @@ public enum TaskReader {
             }
         }
         return (tasks, problems)
+    }
+
+    /// True when `line`, inside a comment of that kind, ends it.
+    private static func ends(_ comment: Comment, on line: UnsafeRawBufferPointer) -> Bool {
+        switch comment {
+        case .percent: return count("%%", in: line) % 2 == 1
+        case .html: return lastIndex(of: "-->", in: line) != nil
+        }
+    }
+
+    /// The comment a line opens and does not close, if any: an odd number of `%%`, or a
+    /// `<!--` with no `-->` after it. Most lines have neither `%` nor `<`.
+    private static func commentLeftOpen(on line: UnsafeRawBufferPointer) -> Comment? {
+        guard line.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "<") }) else { return nil }
+        if count("%%", in: line) % 2 == 1 { return .percent }
+        if let open = lastIndex(of: "<!--", in: line), (lastIndex(of: "-->", in: line) ?? -1) < open + 4 { return .html }
+        return nil
+    }
+
+    /// How many times `pattern` occurs in `line`, not overlapping.
+    private static func count(_ pattern: StaticString, in line: UnsafeRawBufferPointer) -> Int {
+        var count = 0
+        var index = 0
+        while let found = find(pattern, in: line, from: index) {
+            count += 1
+            index = found + pattern.utf8CodeUnitCount
+        }
+        return count
+    }
+
+    private static func lastIndex(of pattern: StaticString, in line: UnsafeRawBufferPointer) -> Int? {
+        var last: Int?
+        var index = 0
+        while let found = find(pattern, in: line, from: index) {
+            last = found
+            index = found + 1
+        }
+        return last
+    }
+
+    private static func find(_ pattern: StaticString, in line: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        let length = pattern.utf8CodeUnitCount
+        guard length > 0, line.count >= length else { return nil }
+        return pattern.withUTF8Buffer { pattern -> Int? in
+            var index = start
+            while index + length <= line.count {
+                if line[index] == pattern[0], (1..<length).allSatisfy({ line[index + $0] == pattern[$0] }) { return index }
+                index += 1
+            }
+            return nil
+        }
     }
 
     /// True when the line starts as a task does, up to its `[`: indentation, a list marker

@@ -23,7 +23,7 @@ struct CheckCommand: ParsableCommand {
         }
         for diagnostic in check.diagnostics { global.terminal.line(TerminalText.escaped(diagnostic.description)) }
         if check.isClean {
-            global.terminal.line("\(scan.notes.count) notes checked; no problems found")
+            global.terminal.line("\(scan.notes.count) note\(scan.notes.count == 1 ? "" : "s") checked; no problems found")
         } else {
             let count = check.diagnostics.count
             Terminal.standardError.line("vault: \(count) problem\(count == 1 ? "" : "s") in \(scan.notes.count) note\(scan.notes.count == 1 ? "" : "s")")

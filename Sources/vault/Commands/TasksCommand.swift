@@ -43,6 +43,9 @@ struct TasksCommand: ReadOnlyCommand {
 
     static let warningsShown = 3
 
+    /// How much JSON is gathered before it is written.
+    static let jsonChunk = 1 << 16
+
     func run() throws {
         var words = query
         if let end = words.firstIndex(of: "--") { words.remove(at: end) }
@@ -61,13 +64,18 @@ struct TasksCommand: ReadOnlyCommand {
             PhaseTimer.mark("agenda")
             if let limit { groups = Self.first(limit, of: groups) }
             if format == .json {
+                // Written out as it goes: the whole array of a large vault's tasks is a
+                // hundred megabytes, which held whole took four times that in memory.
                 var json = JSONWriter()
                 json.beginArray()
                 for group in groups {
-                    for position in group.positions { TaskJSON.write(NoteTask(tasks[position], path: notes[tasks[position].note].path), bucket: agenda.bucket(of: tasks[position]), to: &json) }
+                    for position in group.positions {
+                        TaskJSON.write(NoteTask(tasks[position], path: notes[tasks[position].note].path), bucket: agenda.bucket(of: tasks[position]), to: &json)
+                        if json.bytes.count >= Self.jsonChunk { session.terminal.write(json.flush()) }
+                    }
                 }
                 json.endArray()
-                session.terminal.line(json.output)
+                session.terminal.write(json.flush() + [UInt8(ascii: "\n")])
                 return
             }
             printer.print(groups, of: tasks, in: notes, paths: paths)
