@@ -359,14 +359,25 @@ struct NewAndEditTests {
         #expect(try vault.text("note.md") == text)
     }
 
-    @Test("edit without VISUAL or EDITOR exits 2 with a message saying what to set")
+    /// Without VISUAL or EDITOR, vault opens `vi`, as git does (it said "no editor: set
+    /// $VISUAL or $EDITOR" and exited 2; the issue asks for git's fallback). A `vi` that
+    /// fails leaves the note as it was.
+    @Test("edit without VISUAL or EDITOR opens vi, as git does")
     func editWithoutEditor() throws {
         let vault = try TestVault()
         try vault.write("note.md", "# Note\n")
-        let result = try vault.run("edit", "note")
-        #expect(result.status == 2, "\(result)")
-        #expect(result.stderr == "vault: error: no editor: set $VISUAL or $EDITOR (or pipe the text into vault new)\n")
-        #expect(try vault.text("note.md") == "# Note\n")
+        let bin = try TestVault.emptyDirectory()
+        try bin.write("vi", "#!/bin/sh\nprintf 'Written in vi.\\n' >> \"$1\"\n")
+        chmod(bin.url("vi").path, 0o755)
+        let result = try vault.run("edit", "note", environment: ["PATH": bin.root.path + ":/usr/bin:/bin"])
+        #expect(result.status == 0, "\(result)")
+        #expect(try vault.text("note.md") == "# Note\nWritten in vi.\n")
+
+        try bin.write("vi", "#!/bin/sh\nexit 3\n")
+        let failed = try vault.run("edit", "note", environment: ["PATH": bin.root.path + ":/usr/bin:/bin"])
+        #expect(failed.status == 2, "\(failed)")
+        #expect(failed.stderr == "vault: error: the editor 'vi' exited with status 3; the note was left as it is\n")
+        #expect(try vault.text("note.md") == "# Note\nWritten in vi.\n")
     }
 
     // MARK: - .vault/.gitignore

@@ -10,7 +10,7 @@ struct RoughEdgesTests {
     @Test(arguments: [
         (["ls"], "unknown command 'ls'; did you mean 'list'?"),
         (["tags"], "unknown command 'tags'; did you mean 'tag'?"),
-        (["open", "Ideas"], "unknown command 'open'; did you mean 'edit'?"),
+        (["view", "Ideas"], "unknown command 'view'; did you mean 'show'?"),
         (["--vault", ".", "lsit"], "unknown command 'lsit'; did you mean 'list'?"),
         (["zzzzzz"], "unknown command 'zzzzzz' (see 'vault help')"),
     ])

@@ -10,7 +10,9 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
     case vaultExists(String)
     /// A vault would be made inside another one.
     case insideVault(String, vault: String)
-    case noteNotFound(String)
+    /// No note has that path, title, file name or id; `suggestion` is the title nearest
+    /// to what was typed, if one is near.
+    case noteNotFound(String, suggestion: String? = nil)
     case ambiguousNote(String, candidates: [String])
     /// `suggestion`: the folder `vault folder create` could make for it (nil when that
     /// would fail: a missing parent, deeper than one level of subfolders).
@@ -44,6 +46,8 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
     case notARepository
     /// A note with no text (whitespace only, title or not) is not kept.
     case emptyNote
+    /// No template of that name in `.vault/templates/`; the names there.
+    case noTemplate(String, available: [String])
 
     public var errorDescription: String? {
         switch self {
@@ -55,8 +59,10 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
             return "'\(path)' is already a vault"
         case .insideVault(let path, let vault):
             return "'\(path)' is inside the vault '\(vault)': a vault inside it would be one of its folders too"
-        case .noteNotFound(let name):
-            return "no note matches '\(name)'"
+        case .noTemplate(let name, let available):
+            return "no template '\(name)' in \(NoteTemplate.directory)/" + (available.isEmpty ? " (it has none)" : " (it has: \(available.joined(separator: ", ")))")
+        case .noteNotFound(let name, let suggestion):
+            return "no note matches '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
         case .ambiguousNote(let name, let candidates):
             return "'\(name)' matches \(candidates.count) notes: " + candidates.joined(separator: ", ")
         case .folderNotFound(let name, _?):

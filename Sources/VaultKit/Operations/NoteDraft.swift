@@ -14,6 +14,9 @@ public struct NoteDraft: Sendable {
         didSet { tags = tags.map(Self.withoutHash) }
     }
     public var pinned: Bool
+    /// The file's name (without `.md`) when it is not to come from the title: a daily
+    /// note is named by its date whatever heading its template gives it.
+    public var fileName: String?
     /// The text the user wrote (stdin or the editor).
     public var body: String
 

@@ -31,7 +31,7 @@ public struct NoteOperations: Sendable {
         let folder = try rules.folder(forNewNote: draft.folder, create: true)
         let title = draft.title?.trimmingSpaces()
         let firstLine = draft.textAfterFrontMatter.split(whereSeparator: \.isNewline).first { !$0.trimmingSpaces().isEmpty }
-        let base = FileNaming.baseName(for: title.flatMap { $0.isEmpty ? nil : $0 } ?? firstLine.map { NoteText.stripHeading($0.trimmingSpaces()) } ?? "Untitled")
+        let base = FileNaming.baseName(for: draft.fileName ?? title.flatMap { $0.isEmpty ? nil : $0 } ?? firstLine.map { NoteText.stripHeading($0.trimmingSpaces()) } ?? "Untitled")
         let bytes = try draft.file(id: Self.newID(), now: vault.now(), timeZone: vault.timeZone)
         return try createFile(bytes, folder: folder, base: base)
     }

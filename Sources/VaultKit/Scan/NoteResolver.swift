@@ -69,7 +69,22 @@ public struct NoteResolver: Sendable {
            let note = notes.first(where: { $0.path == inside || $0.path == inside + ".md" }) {
             return note
         }
-        throw .noteNotFound(name)
+        throw .noteNotFound(name, suggestion: suggestion(for: name))
+    }
+
+    /// The title a person probably meant by `name`, which matched nothing: the nearest by
+    /// edit distance (a typo), else the one title that starts with it.
+    func suggestion(for name: String) -> String? {
+        let typed = name.hasSuffix(".md") ? String(name.dropLast(3)) : name
+        let wanted = typed.lowercased(), length = wanted.count
+        guard length > 1 else { return nil }
+        // Only titles within two characters of its length can be two edits from it.
+        let near = notes.lazy.map(\.title).filter { abs($0.count - length) <= 2 }
+        if let title = EditDistance.nearest(to: wanted, in: near.map { $0.lowercased() }).flatMap({ lowered in near.first { $0.lowercased() == lowered } }) {
+            return title
+        }
+        let starting = notes.lazy.map(\.title).filter { $0.lowercased().hasPrefix(wanted) }.prefix(2)
+        return starting.count == 1 ? starting.first : nil
     }
 
     /// The note of `found` when it is one, an error when it is several, nil when none.

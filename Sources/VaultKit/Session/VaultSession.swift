@@ -91,6 +91,21 @@ public struct VaultSession: Sendable {
         return try NoteOperations.existingFolder(relative, root: root)
     }
 
+    /// The draft of a new note as the vault's settings make it: in `folder`, else the
+    /// configured `new.folder`; its text starting from the template `template`, else the
+    /// folder's own template (`new.templates`), with the placeholders filled in for
+    /// `moment` (default: now).
+    public func draft(title: String?, folder: String?, tags: [String] = [], pinned: Bool = false, template: String? = nil, fileName: String? = nil, at moment: Date? = nil) throws(VaultError) -> NoteDraft {
+        var draft = NoteDraft(title: title, folder: folder ?? config.newFolder, tags: tags, pinned: pinned)
+        draft.fileName = fileName
+        let folderKey = draft.folder.hasPrefix("/") ? String(draft.folder.dropFirst()) : draft.folder
+        if let name = template ?? config.folderTemplates[folderKey.lowercased()] {
+            let template = try NoteTemplate.load(name, root: root)
+            draft.body = template.render(title: draft.title ?? draft.fileName ?? "Untitled", folder: folderKey, now: moment ?? vault.now(), timeZone: vault.timeZone)
+        }
+        return draft
+    }
+
     /// Refuses `draft` for what creating it would refuse, other than its text: a folder that
     /// cannot hold notes or a bad tag. A front end asks before the user writes the text (in
     /// an editor); a missing folder is made when the note is saved.

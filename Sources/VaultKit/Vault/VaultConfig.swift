@@ -25,6 +25,16 @@ public struct VaultConfig: Sendable, Equatable {
     /// The folder `vault attach` copies files into (`attachments.folder`), vault-relative;
     /// never a notes folder.
     public var attachmentFolder = "attachments"
+    /// Where `vault new` puts a note no folder was given for (`new.folder`); "" is the root.
+    public var newFolder = ""
+    /// A folder's own template, by folder path compared case-insensitively (`new.templates`).
+    public var folderTemplates: [String: String] = [:]
+    /// Where the daily notes are (`daily.folder`), the template they start from
+    /// (`daily.template`, else `daily` when the vault has one) and their names' format
+    /// (`daily.format`, Moment's tokens, YYYY-MM-DD by default).
+    public var dailyFolder = "Daily"
+    public var dailyTemplate: String?
+    public var dailyFormat = "YYYY-MM-DD"
     /// Values that could not be understood, located in the config file.
     public var problems: [Diagnostic] = []
 
@@ -92,6 +102,38 @@ public struct VaultConfig: Sendable, Equatable {
                 }
             case "tasks":
                 readTasks(value, into: &config, report: report)
+            case "new":
+                for (newKey, newValue) in pairs(value) {
+                    switch newKey {
+                    case "folder":
+                        if let folder = folderName(newValue) { config.newFolder = folder } else { report("'new.folder' should be a folder of the vault, such as Inbox", newValue) }
+                    case "templates":
+                        for pair in rawPairs(newValue) {
+                            guard let folder = pair.key.scalar, let name = pair.value.scalar, !name.isEmpty else { continue }
+                            config.folderTemplates[folder.lowercased()] = name
+                        }
+                    default:
+                        continue
+                    }
+                }
+            case "daily":
+                for (dailyKey, dailyValue) in pairs(value) {
+                    switch dailyKey {
+                    case "folder":
+                        if let folder = folderName(dailyValue) { config.dailyFolder = folder } else { report("'daily.folder' should be a folder of the vault, such as Daily", dailyValue) }
+                    case "template":
+                        config.dailyTemplate = dailyValue.scalar.flatMap { $0.isEmpty ? nil : $0 }
+                    case "format":
+                        // The format names a file: no slash or leading dot may come out of it.
+                        if let format = dailyValue.scalar, !format.isEmpty, !format.contains("/"), !format.hasPrefix(".") {
+                            config.dailyFormat = format
+                        } else {
+                            report("'daily.format' should be a date format for a file name, such as YYYY-MM-DD", dailyValue)
+                        }
+                    default:
+                        continue
+                    }
+                }
             case "attachments":
                 for (attachmentKey, attachmentValue) in pairs(value) where attachmentKey == "folder" {
                     let folder = attachmentValue.scalar.map { $0.split(separator: "/").joined(separator: "/") } ?? ""
@@ -119,6 +161,15 @@ public struct VaultConfig: Sendable, Equatable {
         }
         config.problems += problems
         return config
+    }
+
+    /// A folder of the vault (`Folder` or `Folder/Subfolder`), "" or `/` for the root; nil
+    /// for anything else.
+    private static func folderName(_ node: YAMLNode) -> String? {
+        guard let text = node.scalar else { return nil }
+        let parts = text.split(separator: "/").map(String.init)
+        guard parts.count <= 2, parts.allSatisfy({ VaultPath.problem(withName: $0) == nil && !$0.hasPrefix(".") }) else { return nil }
+        return parts.joined(separator: "/")
     }
 
     private static func readTasks(_ value: YAMLNode, into config: inout VaultConfig, report: (String, YAMLNode) -> Void) {

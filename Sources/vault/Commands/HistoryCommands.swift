@@ -7,10 +7,16 @@ struct HistoryCommand: ParsableCommand {
         commandName: "history", abstract: "Every recorded operation, oldest first: moves, renames, folder renames, tag operations, undos.")
 
     @OptionGroup var global: GlobalOptions
+    @Option(help: "Show only the last N operations.") var limit: Int?
     @Option(help: "Output format: text or json.") var format: OutputFormat = .text
 
+    func validate() throws {
+        if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
+    }
+
     func run() throws {
-        let entries = try OperationHistory(vault: global.openSession().vault).entries().map(\.entry)
+        var entries = try OperationHistory(vault: global.openSession().vault).entries().map(\.entry)
+        if let limit { entries = Array(entries.suffix(limit)) }
         if format == .json {
             var json = JSONWriter()
             json.beginArray()

@@ -12,6 +12,8 @@ struct ListCommand: ReadOnlyCommand {
     @Flag(help: "Only notes at the vault root (is:unsorted).") var unsorted = false
     @Option(help: "Only notes with this tag or one below it (tag:TAG).", completion: Completions.tags) var tag: String?
     @Option(help: "Group by: month.") var group: Grouping?
+    @Option(help: "Sort by one key alone: modified, created, title or sortDate (dates newest first).") var sort: NoteOrder?
+    @Flag(help: "Reverse the order of --sort.") var reverse = false
     @Flag(inversion: .prefixedNo, help: "Show a snippet under each title (default from the config).") var snippet: Bool?
     @Option(help: "Show at most this many notes.") var limit: Int?
     @Option(help: "Output format: text or json.") var format: OutputFormat = .text
@@ -20,6 +22,8 @@ struct ListCommand: ReadOnlyCommand {
 
     func validate() throws {
         if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
+        if reverse, sort == nil { throw ValidationError("--reverse goes with --sort") }
+        if sort != nil, group != nil { throw ValidationError("--sort and --group each choose the order; use one") }
     }
 
     func run() throws {
@@ -31,13 +35,17 @@ struct ListCommand: ReadOnlyCommand {
         if let tag { terms.append(.term(try fieldTerm { () throws(QueryField.Failure) in try QueryTerm.tag(named: tag) })) }
         let relativeFolder = try folder.map { $0 == "/" ? "" : try VaultPath.relative($0, root: vault.root) }
         if let relativeFolder { terms.append(.term(.folder(relativeFolder))) }
-        let session = try Session(vault: vault, terminal: global.terminal, query: terms.isEmpty ? nil : Query(.and(terms)), firstNotes: limit)
+        // Only the list order knows its first notes before sorting them all.
+        let session = try Session(vault: vault, terminal: global.terminal, query: terms.isEmpty ? nil : Query(.and(terms)), firstNotes: sort == nil ? limit : nil)
         // A folder that does not exist is an error, not an empty list.
         if let relativeFolder, !relativeFolder.isEmpty { _ = try vault.folder(relativeFolder, in: session.scan) }
         // Grouped by month, the groups are sorted on their own: the list order matters only
         // for which notes --limit keeps.
         let notes: [Note]
-        if let limit {
+        if let sort {
+            let sorted = sort.sorted(session.scan.notes, reversed: reverse)
+            notes = limit.map { Array(sorted.prefix($0)) } ?? sorted
+        } else if let limit {
             notes = session.firstNotes(limit)
         } else {
             notes = group == .month ? session.scan.notes : session.sortedNotes
@@ -68,3 +76,5 @@ func fieldTerm(_ read: () throws(QueryField.Failure) -> QueryTerm) throws -> Que
         throw VaultError.invalidArgument(error.message)
     }
 }
+
+extension NoteOrder: ExpressibleByArgument {}

@@ -11,7 +11,8 @@ struct NewCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The title (default: the first line of the text).") var title: String?
-    @Option(name: [.short, .customLong("folder")], help: "The folder to create it in.") var folder: String = ""
+    @Option(name: [.short, .customLong("folder")], help: "The folder to create it in (default: new.folder in the config, else the root).") var folder: String?
+    @Option(help: "Start from this template of .vault/templates/ (default: the folder's, from new.templates).") var template: String?
     @Option(name: [.short, .customLong("tag")], help: "A tag (repeatable).") var tags: [String] = []
     @Option(help: "Output format: text or json.") var format: OutputFormat = .text
     @Flag(help: "Pin the note.") var pin = false
@@ -20,13 +21,15 @@ struct NewCommand: ParsableCommand {
         let session = try global.openSession()
         // Fail on a bad folder or tag before the user spends time in the editor; a missing
         // folder is made when the note is saved.
-        var draft = NoteDraft(title: title, folder: folder, tags: tags, pinned: pin)
+        var draft = try session.draft(title: title, folder: folder, tags: tags, pinned: pin, template: template)
         try session.validate(draft)
         if !Syscalls.isTerminal(0) {
-            let input = FileHandle.standardInput.readDataToEndOfFile()
-            draft.body = String(decoding: input, as: UTF8.self)
+            let input = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+            // Piped text follows the template's, on a line of its own.
+            let separator = draft.body.isEmpty || draft.body.hasSuffix("\n") || input.isEmpty ? "" : "\n"
+            draft.body += separator + input
         } else {
-            let template = title.map { "# \($0)\n\n" } ?? ""
+            let template = !draft.body.isEmpty ? draft.body : title.map { "# \($0)\n\n" } ?? ""
             let text = try editInScratchFile(root: session.root, template: template)
             // Nothing saved is a failure, as git's commit with an empty message is: a script
             // that goes on as if the note existed would be wrong.

@@ -2,8 +2,8 @@ import Foundation
 import VaultKit
 import VaultPlatform
 
-/// Opens a file in the user's `$VISUAL` or `$EDITOR`, which may carry arguments
-/// (`code --wait`), and waits for it to close.
+/// Opens a file in the user's `$VISUAL` or `$EDITOR` (else `vi`, as git does), which may
+/// carry arguments (`code --wait`), and waits for it to close.
 ///
 /// The editor runs as git runs `core.editor`: `/bin/sh -c 'EDITOR "$1"' sh PATH` in
 /// vault's own process group, so that a terminal editor (vim, nano) is in the terminal's
@@ -12,9 +12,8 @@ import VaultPlatform
 enum EditorLauncher {
     static func edit(_ path: String) throws {
         let environment = ProcessInfo.processInfo.environment
-        guard let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap({ $0 }).first(where: { !$0.isEmpty }) else {
-            throw VaultError.editorFailed("no editor: set $VISUAL or $EDITOR (or pipe the text into vault new)")
-        }
+        // vi when neither is set, as git falls back to it.
+        let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap({ $0 }).first(where: { !$0.isEmpty }) ?? "vi"
         let termination: ForegroundProcess.Termination
         do {
             termination = try ForegroundProcess.runShell(script(for: editor), arguments: [path])

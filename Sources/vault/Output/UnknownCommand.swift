@@ -6,7 +6,7 @@ import VaultKit
 /// the command that runs without one).
 enum UnknownCommand {
     /// Words people bring from other tools, for commands whose names are further away.
-    static let synonyms = ["ls": "list", "open": "edit", "find": "search", "grep": "search", "delete": "rm", "remove": "rm", "cat": "show", "view": "show", "create": "new", "add": "new"]
+    static let synonyms = ["ls": "list", "find": "search", "grep": "search", "delete": "rm", "remove": "rm", "cat": "show", "view": "show", "create": "new", "add": "new"]
 
     /// The message for `arguments` when their first word is no command, else nil.
     static func message(for arguments: [String], commands: [ParsableCommand.Type]) -> String? {

@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What zk, nb and Obsidian users reach for daily (issue 37, items 12 to 15): templates,
+/// daily notes, finding and opening a note, and the order of a list.
+@Suite("Everyday use")
+struct EverydayTests {
+    /// A vault whose clock is fixed, with a meeting and a daily template.
+    private func vault() throws -> TestVault {
+        let vault = try TestVault()
+        try vault.write(".vault/templates/meeting.md", "---\ntags: [meeting]\n---\n# {{title}}\n\n{{date}} ({{date:dddd, D MMMM YYYY}}) in {{folder}}; {{other}} stays\n\n## Notes\n")
+        try vault.write(".vault/templates/daily.md", "# {{date:dddd D MMMM}}\n\n## Tasks\n")
+        try vault.createDirectory("Work")
+        return vault
+    }
+
+    private static let clock: [String: String?] = ["TZ": "UTC"]
+
+    /// `days` from today in UTC (as the tests run `vault`), in a date format.
+    static func day(_ days: Int, _ format: String = "yyyy-MM-dd") -> String {
+        let formatter = DateFormatter()
+        formatter.dateFormat = format
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        return formatter.string(from: Date().addingTimeInterval(Double(days) * 86_400))
+    }
+
+    @Test func newFromATemplateFillsItsPlaceholders() throws {
+        let vault = try vault()
+        let result = try vault.run("new", "Kickoff", "-f", "Work", "--template", "meeting", stdin: Data(utf8: "From the pipe.\n"), environment: Self.clock)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "Work/Kickoff.md\n")
+        let text = try vault.text("Work/Kickoff.md")
+        #expect(text.hasPrefix("---\ntags: [meeting]\nid: "), "the template's front matter is the note's: \(text)")
+        #expect(text.hasSuffix("---\n# Kickoff\n\n\(Self.day(0)) (\(Self.day(0, "EEEE, d MMMM yyyy"))) in Work; {{other}} stays\n\n## Notes\nFrom the pipe.\n"), "\(text)")
+    }
+
+    @Test func aFoldersTemplateAndDefaultFolderComeFromTheConfig() throws {
+        let vault = try vault()
+        try vault.write(".vault/config.yaml", "new:\n  folder: Work\n  templates:\n    work: meeting\n")
+        let result = try vault.run("new", "Planning", stdin: Data(utf8: "text\n"), environment: Self.clock)
+        #expect(result.stdout == "Work/Planning.md\n", "\(result)")
+        #expect(try vault.text("Work/Planning.md").contains("# Planning\n\n\(Self.day(0)) (\(Self.day(0, "EEEE"))"))
+        let root = try vault.run("new", "At the root", "-f", "/", stdin: Data(utf8: "text\n"), environment: Self.clock)
+        #expect(root.stdout == "At the root.md\n", "\(root)")
+    }
+
+    @Test func anUnknownTemplateNamesTheOnesThereAreAndMakesNothing() throws {
+        let vault = try vault()
+        let before = try vault.snapshot()
+        let result = try vault.run("new", "X", "--template", "nope", stdin: Data(utf8: "text\n"))
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr == "vault: error: no template 'nope' in .vault/templates/ (it has: daily, meeting)\n")
+        let escape = try vault.run("new", "X", "--template", "../config", stdin: Data(utf8: "text\n"))
+        #expect(escape.status == 2, "\(escape)")
+        #expect(try vault.snapshot().differences(from: before) == [])
+    }
+
+    /// `vault today` makes the day's note from the daily template once, then finds it.
+    @Test func todayAndYesterdayMakeTheirNoteOnceThenFindIt() throws {
+        let vault = try vault()
+        let today = try vault.run("today", environment: Self.clock)
+        #expect(today.status == 0, "\(today)")
+        let path = "Daily/\(Self.day(0)).md"
+        #expect(today.stdout == path + "\n", "not on a terminal, the path")
+        let text = try vault.text(path)
+        #expect(text.hasSuffix("---\n# \(Self.day(0, "EEEE d MMMM"))\n\n## Tasks\n"), "named by the date, titled by the template: \(text)")
+        try vault.write(path, text + "- [ ] written\n")
+        let again = try vault.run("today", "--format", "json", environment: Self.clock)
+        #expect(again.stdout == "{\"path\":\"\(path)\",\"created\":false}\n", "\(again)")
+        #expect(try vault.text(path).hasSuffix("- [ ] written\n"))
+        #expect(try vault.run("yesterday", environment: Self.clock).stdout == "Daily/\(Self.day(-1)).md\n")
+        #expect(try vault.run("today", "--date", "2030-12-24", environment: Self.clock).stdout == "Daily/2030-12-24.md\n")
+        #expect(try vault.run("today", "--date=-3d", environment: Self.clock).stdout == "Daily/\(Self.day(-3)).md\n")
+        let bad = try vault.run("today", "--date", "someday", environment: Self.clock)
+        #expect(bad.status == 2, "\(bad)")
+    }
+
+    @Test func dailyNotesFollowTheConfig() throws {
+        let vault = try vault()
+        try vault.write(".vault/config.yaml", "daily:\n  folder: Journal\n  format: YYYY-MM-DD dddd\n  template: meeting\n")
+        let result = try vault.run("today", environment: Self.clock)
+        let name = Self.day(0, "yyyy-MM-dd EEEE")
+        #expect(result.stdout == "Journal/\(name).md\n", "\(result)")
+        #expect(try vault.text("Journal/\(name).md").contains("# \(name)\n\n\(Self.day(0)) ("))
+    }
+
+    /// A name that matches nothing suggests the nearest title (it only failed).
+    @Test func aNameThatMatchesNothingSaysWhichItMayMean() throws {
+        let vault = try TestVault.example()
+        let result = try vault.run("show", "Groceriez")
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr == "vault: error: no note matches 'Groceriez'; did you mean 'Groceries'?\n")
+        let prefix = try vault.run("show", "Onboarding")
+        #expect(prefix.stderr == "vault: error: no note matches 'Onboarding'; did you mean 'Onboarding checklist'?\n", "\(prefix)")
+    }
+
+    /// `vault open TEXT`: one match opens in the editor; several need a terminal to pick.
+    @Test func openFindsByWordsAndOpensTheOneMatch() throws {
+        let vault = try TestVault.example()
+        let editor = try TestVault.emptyDirectory()
+        try editor.write("ed", "#!/bin/sh\nprintf 'Opened.\\n' >> \"$1\"\n")
+        chmod(editor.url("ed").path, 0o755)
+        let before = try vault.text("Work/Onboarding checklist.md")
+        let result = try vault.run("open", "\"onboarding checklist\"", environment: ["EDITOR": editor.url("ed").path])
+        #expect(result.status == 0, "\(result)")
+        let after = try vault.text("Work/Onboarding checklist.md")
+        #expect(after.hasSuffix("Opened.\n"), "\(after)")
+        #expect(after.count > before.count)
+        let several = try vault.run("open", "tag:work", environment: ["EDITOR": editor.url("ed").path])
+        #expect(several.status == 2, "\(several)")
+        #expect(several.stderr.hasSuffix("notes match; pick one on a terminal, or name it (vault edit NAME)\n"), "\(several)")
+        let none = try vault.run("open", "zzqqxx")
+        #expect(none.status == 1, "\(none)")
+    }
+
+    @Test func listSortsByOneKeyAndReverses() throws {
+        let vault = try TestVault()
+        try vault.write("B.md", "---\ncreated: 2026-01-02T00:00:00Z\nmodified: 2026-03-01T00:00:00Z\npinned: true\n---\n# Beta\n")
+        try vault.write("A.md", "---\ncreated: 2026-01-03T00:00:00Z\nmodified: 2026-02-01T00:00:00Z\n---\n# Alpha\n")
+        try vault.write("C.md", "---\ncreated: 2026-01-01T00:00:00Z\nmodified: 2026-04-01T00:00:00Z\n---\n# Gamma\n")
+        func paths(_ arguments: String...) throws -> [String] {
+            let result = try vault.run(arguments: ["list", "--format", "json"] + arguments)
+            let notes = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [[String: Any]], "\(result)")
+            return notes.compactMap { $0["path"] as? String }
+        }
+        #expect(try paths("--sort", "created") == ["A.md", "B.md", "C.md"], "newest first, pinned or not")
+        #expect(try paths("--sort", "created", "--reverse") == ["C.md", "B.md", "A.md"])
+        #expect(try paths("--sort", "title") == ["A.md", "B.md", "C.md"])
+        #expect(try paths("--sort", "modified", "--limit", "2") == ["C.md", "B.md"])
+        let reverse = try vault.run("list", "--reverse")
+        #expect(reverse.status == 2 && reverse.stderr.contains("--reverse goes with --sort"), "\(reverse)")
+    }
+
+    @Test func historyShowsTheLastFew() throws {
+        let vault = try TestVault()
+        try vault.write("A.md", "# A\n")
+        try vault.write("B.md", "# B\n")
+        try vault.createDirectory("X")
+        #expect(try vault.run("mv", "A", "B", "X").status == 0)
+        #expect(try vault.run("rename", "X/A", "Renamed").status == 0)
+        let all = try vault.run("history").stdout.split(separator: "\n")
+        try #require(all.count == 2)
+        let last = try vault.run("history", "--limit", "1")
+        #expect(last.stdout.split(separator: "\n") == [all[1]], "\(last)")
+    }
+}
