@@ -131,6 +131,27 @@ import VaultPlatform
         }
     }
 
+    @Test func anEmptiedNoteIsNotSaved() async throws {
+        let fixture = try WebFixture()
+        let before = fixture.read("Ideas.md")
+        try await fixture.test { client in
+            let version = try await client.execute(uri: "/api/notes/Ideas.md", method: .get) { response in
+                try #require(try object(response)["version"] as? String)
+            }
+            // All the text cleared, blank lines left, or the front matter alone: refused as
+            // `vault new` refuses an empty note.
+            for text in ["", " \n\n\t\n", "---\nid: 1\n---\n\n"] {
+                try await client.execute(
+                    uri: "/api/notes/Ideas.md", method: .put, headers: .changing(fixture.csrf, [.ifMatch: version]), body: try body(["text": text])
+                ) { response in
+                    #expect(response.status == .badRequest)
+                    try #expect(object(response)["error"] as? String == VaultError.emptyNote.errorDescription)
+                }
+            }
+            #expect(fixture.read("Ideas.md") == before)
+        }
+    }
+
     @Test func anEditOnDiskMakesTheSave412() async throws {
         let fixture = try WebFixture()
         try await fixture.test { client in

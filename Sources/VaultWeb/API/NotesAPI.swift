@@ -71,12 +71,16 @@ struct NotesAPI: Sendable {
     }
 
     /// `PUT /api/notes/PATH` with `If-Match: VERSION` and `{"text": …}`; 412 with the
-    /// version on disk when the file changed since the page read it.
+    /// version on disk when the file changed since the page read it; 400 when nothing
+    /// but whitespace follows the front matter.
     func save(_ request: Request, path: String) async throws -> Response {
         guard let version = request.headers[.ifMatch]?.trimmingCharacters(in: CharacterSet(charactersIn: "\" ")) else {
             throw APIError(.preconditionRequired, "a save must name the version it started from (If-Match)")
         }
         let text = try await request.decode(SaveBody.self).text
+        // No empty notes (DESIGN 10): a text with nothing after its front matter is
+        // refused by the rule `vault new` refuses one by, and the file keeps its last text.
+        guard NoteDraft(body: NoteDraft(body: text).textAfterFrontMatter).hasText else { throw VaultError.emptyNote }
         let session = self.session
         do {
             let document = try await Blocking.run { try session.save(text, to: path, ifVersion: version) }
