@@ -24,7 +24,7 @@ import urllib.request
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -368,6 +368,93 @@ def a_new_note_opens_in_the_editor(run):
         run.driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
 
 
+PHONE_SIZES = [(390, 844), (320, 640), (820, 1000)]
+
+
+def fits_the_window(run, page, controls):
+    """What scrolls sideways (the page or a pane) or is off screen: a list of problems,
+    so that one run names every page that does not fit."""
+    width = run.driver.execute_script("return innerWidth")
+    wide = run.driver.execute_script("""
+        const wide = [];
+        if (document.documentElement.scrollWidth > innerWidth) wide.push(`the page: ${document.documentElement.scrollWidth}px`);
+        for (const element of document.querySelectorAll('#list, #note, #tasks-list, #trash-view, .pane-header, #builder, .task-add'))
+            if (element.offsetParent && element.scrollWidth > element.clientWidth + 1) wide.push(`${element.id || element.className}: ${element.scrollWidth}px`);
+        return wide;""")
+    problems = [f"{page} scrolls sideways at {width}px: {wide}"] if wide else []
+    for selector in controls:
+        try:
+            element = run.wait(lambda: run.visible(selector), f"{selector} is shown on {page} at {width}px")
+        except TimeoutException as error:
+            problems.append(error.msg)
+            continue
+        box = run.driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left, r.right, innerWidth]", element)
+        if box[0] < 0 or box[1] > box[2]:
+            problems.append(f"{selector} on {page} at {width}px is off screen: {box}")
+    return problems
+
+
+def a_phone_reaches_every_action(run):
+    # At 390 px the list pane was 728 px wide (a query error's line widened it) and the
+    # tasks pane 570: the search box, the builder and the new-note button were off screen,
+    # the Add button and Open/Doing/Done cut off, and a note with a long unbroken line
+    # pushed ★, the folder picker and Delete away. Nothing could be attached without drag
+    # and drop.
+    with open(run.path("Long line.md"), "w") as handle:
+        handle.write("# Long line\n\n" + "x" * 300 + "\n\nhttps://example.com/" + "segment/" * 40 + "\n")
+    problems = []
+    try:
+        for size in PHONE_SIZES:
+            run.driver.set_window_size(*size)
+            run.open("#/folder/Work")
+            problems += fits_the_window(run, "the list", ["#back-to-sidebar", "#search", "#builder-toggle", "#new-note"])
+            run.find("#builder-toggle").click()
+            problems += fits_the_window(run, "the query builder", ["#builder-tag", "#builder-folder", "#builder-pinned", "#builder-date-field", "#builder-date", "#builder-apply"])
+            run.find("#search").send_keys("(tag:work AND folder:Work AND NOT is:pinned) OR (title:roadmap AND created:>=2026-01-01")
+            run.wait(lambda: run.visible("#query-error"), "the query's error")
+            problems += fits_the_window(run, "a query's error", ["#search", "#new-note"])
+            if run.visible("#back-to-sidebar"):
+                run.find("#back-to-sidebar").click()
+            problems += fits_the_window(run, "the sidebar", ["#tasks-row", "#trash-row", "#theme"])
+            run.driver.get(f"{run.base}?load=phone-tasks-{size[0]}#/tasks")
+            run.wait(lambda: run.finds(".task"), "the agenda")
+            problems += fits_the_window(run, "the tasks", ["#tasks-back", "#task-add-text", "#task-add button[type=submit]", "#task-add-priority"]
+                                        + [f'#tasks-show button[data-show="{show}"]' for show in ("open", "doing", "done")]
+                                        + [f'#tasks-by button[data-by="{by}"]' for by in ("due", "priority", "category")])
+            run.shot(f"phone-{size[0]}-tasks")
+            run.open("#/note/Long%20line.md")
+            run.wait(lambda: run.visible("#note-body") and "xxxx" in run.find("#note-body").text, "the long note opens")
+            problems += fits_the_window(run, "the note", ["#back-to-list", "#toggle-edit", "#pin", "#move", "#duplicate", "#delete"])
+            run.shot(f"phone-{size[0]}-note")
+            run.find("#toggle-edit").click()
+            problems += fits_the_window(run, "the editor", ["#editor", "#toggle-edit"])
+            run.find("#toggle-edit").click()
+        assert not problems, "\n".join(problems)
+        run.driver.set_window_size(390, 844)
+        # Attach from a button, as a phone can: it opens the file picker.
+        run.open("#/note/Long%20line.md")
+        attach = run.wait(lambda: run.visible("#attach"), "the note has Attach")
+        assert not fits_the_window(run, "the note", ["#attach"])
+        run.driver.execute_script("document.getElementById('attach-input').addEventListener('click', (event) => { window.__picker = true; event.preventDefault(); }, { once: true })")
+        attach.click()
+        run.wait(lambda: run.driver.execute_script("return window.__picker === true"), "Attach opens the file picker")
+        picked = os.path.join(os.path.dirname(run.vault), "receipt.txt")
+        with open(picked, "w") as handle:
+            handle.write("a receipt\n")
+        run.find("#attach-input").send_keys(picked)
+        run.wait(lambda: os.path.exists(run.path("attachments/receipt.txt")), "the picked file is attached")
+        run.wait(lambda: "[[receipt.txt]]" in run.read("Long line.md") and run.finds("#note-body a.attachment"), "and linked from the note")
+        # Delete from a phone, and the trash.
+        run.find("#delete").click()
+        run.wait(lambda: os.path.exists(run.path(".trash/Long line.md")), "Delete works on a phone")
+        run.driver.get(f"{run.base}?load=phone-trash#/trash")
+        run.wait(lambda: any("Long line" in li.text for li in run.finds("#trash-list li")), "the trash lists it")
+        assert not fits_the_window(run, "the trash", ["#empty-trash", "#trash-list li button"])
+        run.shot("phone-trash")
+    finally:
+        run.driver.set_window_size(1280, 800)
+
+
 def drop_an_image_on_a_note(run):
     run.open()
     run.open_note("Phone numbers")
@@ -386,7 +473,8 @@ def drop_an_image_on_a_note(run):
 
 
 JOURNEYS = [a_new_note_opens_in_the_editor, open_folder_and_note, edit_and_autosave, search, pin_move_delete_restore, dark_mode,
-            edit_on_disk_appears, typing_while_the_disk_version_loads, conflict_loses_nothing, no_script_from_a_note, tasks_view, drop_an_image_on_a_note]
+            edit_on_disk_appears, typing_while_the_disk_version_loads, conflict_loses_nothing, no_script_from_a_note, tasks_view, drop_an_image_on_a_note,
+            a_phone_reaches_every_action]
 
 
 def main():

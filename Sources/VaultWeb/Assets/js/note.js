@@ -49,15 +49,27 @@ export function renderNote() {
   renderTags();
 }
 
-/** Files dropped on the open note: each into the attachment folder, linked at its end. */
+/** Files dropped on the open note. */
 export async function dropFiles(event) {
   event.preventDefault();
   $('note').classList.remove('dropping');
+  if (event.dataTransfer) await attachFiles(event.dataTransfer.files);
+}
+
+/** Files picked with Attach (phones and keyboards have no drag and drop). */
+export async function pickFiles() {
+  const input = $('attach-input');
+  await attachFiles(input.files);
+  input.value = '';
+}
+
+/** Each file into the attachment folder, linked at the open note's end (as `vault attach`). */
+async function attachFiles(files) {
   const note = state.open;
-  if (!note || !event.dataTransfer || !event.dataTransfer.files.length) return;
+  if (!note || !files || !files.length) return;
   if (state.dirty) await saveNow();
   let last = null;
-  for (const file of event.dataTransfer.files) {
+  for (const file of files) {
     last = await attempt(async () => {
       const response = await fetch(`/api/notes/${pathURL(note.path)}/attachments?name=${encodeURIComponent(file.name)}`, {
         method: 'POST', headers: { 'X-CSRF-Token': csrf, 'Content-Type': 'application/octet-stream' }, body: file,
