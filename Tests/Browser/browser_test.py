@@ -25,6 +25,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -371,6 +372,67 @@ def a_new_note_opens_in_the_editor(run):
 PHONE_SIZES = [(390, 844), (320, 640), (820, 1000)]
 
 
+def a_malformed_query_shows_only_its_error(run):
+    # A malformed query showed its error above the last query's notes and label, which read
+    # as its answer.
+    run.open("#/folder/Work")
+    run.wait(lambda: "folder:Work" in run.find("#scope").text, "the list shows Work")
+    box = run.find("#search")
+    box.send_keys("tag:(work")
+    run.wait(lambda: run.visible("#query-error"), "a malformed query shows its error")
+    run.wait(lambda: not run.finds(".note-row") and not run.find("#scope").text, "and no notes under any label")
+    box.clear()
+    box.send_keys("tag:meeting")
+    run.wait(lambda: not run.visible("#query-error") and "tag:meeting" in run.find("#scope").text and run.finds(".note-row"), "a good query lists again")
+
+
+def tag_menu(run, tag):
+    row = run.wait(lambda: next((b for b in run.finds("#tags .row") if b.find_element(By.CSS_SELECTOR, ".name").text == tag), None), f"#{tag} in the sidebar")
+    ActionChains(run.driver).context_click(row).perform()
+    return run.wait(lambda: run.find("#dialog").is_displayed() and run.find("#dialog-title").text == f"Tag #{tag}", f"the menu of #{tag}")
+
+
+def answer(run, title_start):
+    run.wait(lambda: run.find("#dialog").is_displayed() and run.find("#dialog-title").text.startswith(title_start), f"asks '{title_start}'")
+    run.find("#dialog-ok").click()
+
+
+def renamed_tags_and_splits_follow(run):
+    # A rename of the tag the list shows left it on `tag:old · 0 notes`; Split was offered
+    # on a merge already split.
+    run.open("#/tag/fiction")
+    run.wait(lambda: "tag:fiction · 1 note" in run.find("#scope").text, "the list shows #fiction")
+    tag_menu(run, "fiction")
+    field = run.find("#dialog-body input")
+    field.clear()
+    field.send_keys("novels")
+    run.find("#dialog-ok").click()
+    answer(run, "Rename #fiction to #novels?")
+    run.wait(lambda: "tag:novels · 1 note" in run.find("#scope").text and "#/tag/novels" in run.driver.current_url, "the list follows the rename")
+    # Renamed onto a tag that exists: merged, and the list follows again.
+    tag_menu(run, "novels")
+    field = run.find("#dialog-body input")
+    field.clear()
+    field.send_keys("pkm")
+    run.find("#dialog-ok").click()
+    answer(run, "Merge #novels into #pkm?")
+    run.wait(lambda: "tag:pkm · 2 notes" in run.find("#scope").text, "the list follows the merge")
+    def history_row():
+        run.find("#tag-history").click()
+        return run.wait(lambda: next((li for li in run.finds("#dialog-body li") if "merge novels → pkm" in li.text), None), "the merge in the history")
+    history_row().find_element(By.TAG_NAME, "button").click()
+    run.wait(lambda: not run.find("#dialog").is_displayed(), "split")
+    run.wait(lambda: any(b.text.startswith("novels") for b in run.finds("#tags .row")), "#novels is back")
+    row = history_row()
+    assert not row.find_elements(By.TAG_NAME, "button"), "a merge already split offers no Split"
+    assert "1 note" in row.text and "1 notes" not in row.text, row.text
+    run.shot("light-tag-history")
+    run.find("#dialog-cancel").click()
+
+
+PHONE_SIZES = [(390, 844), (320, 640), (820, 1000)]
+
+
 def fits_the_window(run, page, controls):
     """What scrolls sideways (the page or a pane) or is off screen: a list of problems,
     so that one run names every page that does not fit."""
@@ -474,7 +536,7 @@ def drop_an_image_on_a_note(run):
 
 JOURNEYS = [a_new_note_opens_in_the_editor, open_folder_and_note, edit_and_autosave, search, pin_move_delete_restore, dark_mode,
             edit_on_disk_appears, typing_while_the_disk_version_loads, conflict_loses_nothing, no_script_from_a_note, tasks_view, drop_an_image_on_a_note,
-            a_phone_reaches_every_action]
+            a_phone_reaches_every_action, a_malformed_query_shows_only_its_error, renamed_tags_and_splits_follow]
 
 
 def main():
