@@ -372,6 +372,25 @@ def a_new_note_opens_in_the_editor(run):
 PHONE_SIZES = [(390, 844), (320, 640), (820, 1000)]
 
 
+def broken_front_matter_is_shown_as_text(run):
+    # A note whose front matter does not parse rendered as a giant heading (the block read
+    # as Markdown) with no word of the problem; pinning it showed the raw parser error.
+    before = run.read("Broken Front Matter.md")
+    run.open()
+    run.open_note("Broken")
+    problem = run.wait(lambda: run.visible("#note-problem"), "the note's problem is shown")
+    # Worded as `vault check` words it.
+    assert "Broken Front Matter.md:4:7: error: did not find expected ',' or ']'" in problem.text, problem.text
+    text = run.find("#note-body pre.note-text")
+    assert "tags: [work, unclosed" in text.text and "# Broken front matter" in text.text, text.text
+    assert not run.finds("#note-body h1, #note-body h2"), "the text is shown as text"
+    run.find("#pin").click()
+    toast = run.wait(lambda: run.visible("#toast"), "pinning it is refused")
+    assert "does not parse" in toast.text and "Not changed" in toast.text, toast.text
+    assert run.read("Broken Front Matter.md") == before
+    run.shot("light-broken-front-matter")
+
+
 def a_malformed_query_shows_only_its_error(run):
     # A malformed query showed its error above the last query's notes and label, which read
     # as its answer.
@@ -536,7 +555,7 @@ def drop_an_image_on_a_note(run):
 
 JOURNEYS = [a_new_note_opens_in_the_editor, open_folder_and_note, edit_and_autosave, search, pin_move_delete_restore, dark_mode,
             edit_on_disk_appears, typing_while_the_disk_version_loads, conflict_loses_nothing, no_script_from_a_note, tasks_view, drop_an_image_on_a_note,
-            a_phone_reaches_every_action, a_malformed_query_shows_only_its_error, renamed_tags_and_splits_follow]
+            a_phone_reaches_every_action, a_malformed_query_shows_only_its_error, renamed_tags_and_splits_follow, broken_front_matter_is_shown_as_text]
 
 
 def main():

@@ -43,10 +43,30 @@ export function renderNote() {
   $('pin').textContent = note.pinned ? '★' : '☆';
   $('pin').title = note.pinned ? 'Unpin' : 'Pin';
   $('move').value = note.folder;
-  // The server renders with raw HTML off and unsafe links dropped: this is safe to insert.
-  $('note-body').innerHTML = note.html;
+  renderBody(note);
   if (!state.dirty) $('editor').value = note.text;
   renderTags();
+}
+
+/** The note's body. A note whose front matter does not parse shows that problem, worded
+ *  as `vault check` words it, and its text as text (rendered, the broken block read as a
+ *  giant heading). */
+function renderBody(note) {
+  const problem = $('note-problem');
+  problem.hidden = !note.error;
+  if (!note.error) {
+    // The server renders with raw HTML off and unsafe links dropped: this is safe to insert.
+    $('note-body').innerHTML = note.html;
+    return;
+  }
+  problem.replaceChildren(
+    'The front matter does not parse: the note is shown as plain text, and its tags and pin stay as they are until it is fixed with Edit.',
+    Object.assign(document.createElement('code'), { textContent: `${note.path}:${note.error.replace(/^(\d+:\d+): /, '$1: error: ')}` }),
+  );
+  const text = document.createElement('pre');
+  text.className = 'note-text';
+  text.textContent = note.text;
+  $('note-body').replaceChildren(text);
 }
 
 /** Files dropped on the open note. */
@@ -113,7 +133,16 @@ function renderTags() {
 export async function changeNote(patch) {
   if (!state.open) return;
   await saveNow();
-  const note = await attempt(() => api('PATCH', `/api/notes/${pathURL(state.open.path)}`, patch));
+  const open = state.open;
+  const note = await attempt(async () => {
+    try {
+      return await api('PATCH', `/api/notes/${pathURL(open.path)}`, patch);
+    } catch (error) {
+      // The parser's words alone read as a fault of the page; say what was refused and why.
+      if (open.error && error.status === 422) throw new Error(`Not changed: the front matter of ${open.path} does not parse. Fix it with Edit first.`);
+      throw error;
+    }
+  });
   if (note) {
     state.open = note;
     renderNote();
@@ -159,7 +188,7 @@ export async function saveNow() {
     } else {
       scheduleSave();
     }
-    $('note-body').innerHTML = note.html;
+    renderBody(note);
     return true;
   } catch (error) {
     if (error.status === 412) {
