@@ -353,23 +353,61 @@ def a_new_note_opens_in_the_editor(run):
         else:
             run.driver.find_element(By.TAG_NAME, "body").send_keys("n")
         editor = run.wait(lambda: run.visible("#editor"), f"the new note opens in the editor ({start})")
-        run.wait(lambda: "note/" in run.driver.current_url, "the URL names the new note")
-        # The route change reads the note again (GET /api/notes/Work/…): once that answer is
-        # in, the editor must still be open (it was closed there).
-        run.wait(lambda: run.driver.execute_script(
-            "return performance.getEntriesByType('resource').some(e => e.name.includes('/api/notes/Work/') && e.responseEnd > 0)"),
-            "the page has read the new note")
-        run.wait(lambda: run.find("#save-status") is not None, "the page settles")
-        assert run.visible("#editor"), f"the editor stays open ({start})"
-        editor.send_keys(Keys.CONTROL, Keys.END)
+        run.wait(lambda: run.driver.switch_to.active_element == editor, f"the caret is in the editor ({start})")
         editor.send_keys(f"typed right away ({start})")
         run.wait(lambda: any(f"typed right away ({start})" in open(os.path.join(root, name), encoding="utf-8").read()
                              for root, _, names in os.walk(run.path("Work")) for name in names if name.endswith(".md")),
                  f"what was typed is saved ({start})")
+        run.wait(lambda: "note/Work" in run.driver.current_url, "the URL names the new note")
+        run.wait(lambda: run.find("#save-status").text == "Saved", "the page says Saved")
+        assert run.visible("#editor"), f"the editor stays open ({start})"
         run.driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
 
 
-PHONE_SIZES = [(390, 844), (320, 640), (820, 1000)]
+def markdown_files(run, folder):
+    return sorted(os.path.relpath(os.path.join(root, name), run.vault) for root, _, names in os.walk(run.path(folder))
+                  for name in names if name.endswith(".md"))
+
+
+def a_new_note_is_written_with_its_first_character(run):
+    # A new note was written to disk before anything was typed: left empty, it went to the
+    # trash as "Untitled" (or stayed for good when the tab closed). Clearing a note's text
+    # saved a 0-byte file and said "Saved".
+    run.open("#/folder/Personal")
+    before, trash = markdown_files(run, "Personal"), markdown_files(run, ".trash")
+    run.find("#new-note").click()
+    editor = run.wait(lambda: run.visible("#editor"), "the new note opens in the editor")
+    run.wait(lambda: run.driver.switch_to.active_element == editor, "the caret is in the editor")
+    assert not run.visible("#delete") and not run.visible("#pin"), "nothing to delete or pin before there is a note"
+    assert markdown_files(run, "Personal") == before, "nothing is written before the first character"
+    # Left before anything was typed: no file, nothing in the trash.
+    run.driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+    run.wait(lambda: not run.visible("#editor"), "the empty new note is left")
+    assert markdown_files(run, "Personal") == before and markdown_files(run, ".trash") == trash, "an empty new note leaves no file"
+    # Typed into: created with what was typed, under its first line.
+    run.find("#new-note").click()
+    editor = run.wait(lambda: run.visible("#editor"), "a new note again")
+    editor.send_keys("Trial note")
+    run.wait(lambda: os.path.exists(run.path("Personal/Trial note.md")), "the note is created with its first words")
+    run.wait(lambda: run.find("#save-status").text == "Saved", "the page says Saved")
+    assert run.read("Personal/Trial note.md").rstrip("\n").endswith("Trial note"), run.read("Personal/Trial note.md")
+    assert markdown_files(run, "Personal") == sorted(before + ["Personal/Trial note.md"]), markdown_files(run, "Personal")
+    run.wait(lambda: "note/Personal%2FTrial%20note.md" in run.driver.current_url, "the URL names the new note")
+    # The editor shows the file as written, its front matter too; typing goes on where it was.
+    run.wait(lambda: editor.get_attribute("value") == run.read("Personal/Trial note.md"), "the editor holds the file")
+    editor.send_keys(", continued")
+    run.wait(lambda: "Trial note, continued" in run.read("Personal/Trial note.md"), "typing goes on in the same note")
+    run.wait(lambda: run.find("#save-status").text == "Saved", "saved again")
+    # Emptied: refused as `vault new` refuses an empty note, the file as it was.
+    saved = run.read("Personal/Trial note.md")
+    editor.send_keys(Keys.CONTROL, "a")
+    editor.send_keys(Keys.DELETE)
+    notice = run.wait(lambda: run.visible("#save-notice"), "an emptied note is not saved, and the page says so")
+    assert "empty note is not kept" in notice.text, notice.text
+    assert run.find("#save-status").text == "Not saved", run.find("#save-status").text
+    assert run.read("Personal/Trial note.md") == saved, "the file keeps its text"
+    run.shot("light-empty-note")
+    run.driver.execute_script("location.reload()")
 
 
 def broken_front_matter_is_shown_as_text(run):
@@ -555,7 +593,8 @@ def drop_an_image_on_a_note(run):
 
 JOURNEYS = [a_new_note_opens_in_the_editor, open_folder_and_note, edit_and_autosave, search, pin_move_delete_restore, dark_mode,
             edit_on_disk_appears, typing_while_the_disk_version_loads, conflict_loses_nothing, no_script_from_a_note, tasks_view, drop_an_image_on_a_note,
-            a_phone_reaches_every_action, a_malformed_query_shows_only_its_error, renamed_tags_and_splits_follow, broken_front_matter_is_shown_as_text]
+            a_new_note_is_written_with_its_first_character, broken_front_matter_is_shown_as_text, a_malformed_query_shows_only_its_error,
+            renamed_tags_and_splits_follow, a_phone_reaches_every_action]
 
 
 def main():
