@@ -343,6 +343,41 @@ import VaultPlatform
         }
     }
 
+    @Test func aNotesLinksLeadToNotesAndFilesInThePage() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            try await client.execute(
+                uri: "/api/notes/Groceries.md/attachments?name=report.pdf", method: .post,
+                headers: .changing(fixture.csrf, [.contentType: "application/octet-stream"]), body: ByteBuffer(string: "%PDF")
+            ) { response in #expect(response.status == .created) }
+            let text = """
+                # Links
+
+                [up](../Projects/Roadmap.md) [spaced](<../Projects/Alpha risks.md#Risks>) [[./1-1 with Dana]]
+                [report](../../attachments/report.pdf) [gone](Nowhere.md) [site](https://example.com/a.md) [^a]
+
+                [^a]: A footnote.
+                """
+            let path = try await client.execute(uri: "/api/notes", method: .post, headers: .changing(fixture.csrf), body: try body(["folder": "Work/Meetings", "text": text])) { response in
+                try #require(try object(response)["path"] as? String)
+            }
+            #expect(path == "Work/Meetings/Links.md")
+            let html = try await client.execute(uri: "/api/notes/" + urlPath(path), method: .get) { response in
+                try #require(try object(response)["html"] as? String)
+            }
+            // Notes open in the page; the attachment is where the server serves it.
+            #expect(html.contains(##"<a href="#/note/Work%2FProjects%2FRoadmap.md">up</a>"##))
+            #expect(html.contains(##"<a href="#/note/Work%2FProjects%2FAlpha%20risks.md">spaced</a>"##))
+            #expect(html.contains(##"<a class="wikilink" href="#/note/Work%2FMeetings%2F1-1%20with%20Dana.md">./1-1 with Dana</a>"##))
+            #expect(html.contains(##"<a href="/files/attachments/report.pdf">report</a>"##))
+            try await client.execute(uri: "/files/attachments/report.pdf", method: .get) { response in #expect(response.status == .ok) }
+            // A link to nothing leads nowhere (it was a raw 404); URLs and footnotes stay.
+            #expect(html.contains(##"<a class="broken-link" title="no note or file is there">gone</a>"##))
+            #expect(html.contains(##"<a href="https://example.com/a.md">site</a>"##))
+            #expect(html.contains(##"href="#fn-a""##))
+        }
+    }
+
     @Test func filesDroppedOnANoteAreAttachedAndShown() async throws {
         let fixture = try WebFixture()
         try await fixture.test { client in

@@ -182,7 +182,7 @@ struct NotesAPI: Sendable {
         }
         await live.refresh([path])
         var response = try await respond(document, status: .created)
-        response.headers[.location] = "/files/" + file.split(separator: "/").map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "" }.joined(separator: "/")
+        response.headers[.location] = URLPath.fileURL(file)
         return response
     }
 
@@ -196,12 +196,12 @@ struct NotesAPI: Sendable {
     }
 
     private func rendered(_ document: NoteDocument, status: HTTPResponse.Status, error: String?) -> Response {
-        let links = live.snapshot.links
         let attachments = Attachments(vault: session.vault)
         let notePath = document.note.path
-        let html = MarkdownRenderer(resolve: { links.resolve($0) }, resolveFile: { kind, target in
+        let links = NoteLinks(targets: LinkTargets(resolver: live.snapshot.links), attachments: attachments, notePath: notePath)
+        let html = links.html(MarkdownRenderer(resolve: { links.note(named: $0) }, resolveFile: { kind, target in
             attachments.resolve(NoteLink(kind: kind, target: target, line: 0, column: 0, targetRange: 0..<0), from: notePath)
-        }).html(document.body)
+        }).html(document.body))
         let timeZone = session.vault.timeZone
         func write(_ json: inout JSONWriter) {
             NoteJSON.write(document.note, to: &json, timeZone: timeZone) { json in
@@ -248,6 +248,19 @@ struct NotesAPI: Sendable {
 
 /// Vault paths in URLs: each segment percent-encoded, joined by `/`.
 enum URLPath {
+    /// `/files/PATH`, where an attachment is served.
+    static func fileURL(_ path: String) -> String {
+        "/files/" + path.split(separator: "/").map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "" }.joined(separator: "/")
+    }
+
+    /// `path` as one component (as the page's `encodeURIComponent`): the page's routes
+    /// (`#/note/PATH`) hold a note's whole path.
+    static func component(_ path: String) -> String {
+        path.addingPercentEncoding(withAllowedCharacters: unreserved) ?? path
+    }
+
+    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()")
+
     /// The vault-relative path in `rawPath` after `prefix`. An encoded `/` (`%2F`), a NUL,
     /// `.` and `..` segments and anything not UTF-8 are refused: a URL names a path in
     /// the vault one way only.
