@@ -487,6 +487,49 @@ def renamed_tags_and_splits_follow(run):
     run.find("#dialog-cancel").click()
 
 
+def links_open_in_the_app(run):
+    # A Markdown link to a note left the app for a raw {"error":"Not Found"} page; a link to
+    # an attachment pointed to a URL that answered 404; a footnote reference changed the URL
+    # to #fn-a, which the page read as a route to All Notes.
+    os.makedirs(run.path("attachments"), exist_ok=True)
+    with open(run.path("attachments/report.pdf"), "wb") as handle:
+        handle.write(b"%PDF-1.4\n% a report\n")
+    with open(run.path("Link test.md"), "w") as handle:
+        handle.write("# Link test\n\nThe [roadmap](Work/Projects/Roadmap.md) and the [report](attachments/report.pdf).[^a]\n\n"
+                     + "Filler line.\n\n" * 60 + "[^a]: Written on the train.\n")
+    with open(run.path("Work/Meetings/Relative links.md"), "w") as handle:
+        handle.write("# Relative links\n\nThe [plan](../Projects/Roadmap.md), and [[./1-1 with Dana]].\n")
+    run.open("#/note/Link%20test.md")
+    run.wait(lambda: run.visible("#note-body") and "Link test" in run.find("#note-body").text, "the note with links")
+    # A footnote scrolls within the note; the URL still names the note.
+    url = run.driver.current_url
+    run.find('#note-body a[href="#fn-a"]').click()
+    run.wait(lambda: run.driver.execute_script(
+        "const r = document.getElementById('fn-a').getBoundingClientRect(), n = document.getElementById('note').getBoundingClientRect();"
+        "return r.top >= n.top && r.bottom <= n.bottom"), "the footnote is scrolled into view")
+    assert run.driver.current_url == url, run.driver.current_url
+    assert run.visible("#note-body") and "Link test" in run.find("#note-body").text
+    # The attachment's link is where the server serves it.
+    report = run.find("#note-body").find_element(By.LINK_TEXT, "report").get_attribute("href")
+    assert report == run.base + "files/attachments/report.pdf", report
+    assert urllib.request.urlopen(report).read().startswith(b"%PDF"), "the attachment is served"
+    # A note's link opens the note in the app, and Back returns.
+    run.find("#note-body").find_element(By.LINK_TEXT, "roadmap").click()
+    run.wait(lambda: run.finds("#note-body h1") and run.find("#note-body h1").text == "Roadmap", "the linked note opens in the app")
+    assert "#/note/Work%2FProjects%2FRoadmap.md" in run.driver.current_url, run.driver.current_url
+    run.driver.back()
+    run.wait(lambda: run.finds("#note-body h1") and run.find("#note-body h1").text == "Link test", "Back shows the note with the link")
+    # Relative paths, a Markdown link's and a wiki link's, from the note's folder.
+    run.open("#/note/Work%2FMeetings%2FRelative%20links.md")
+    run.wait(lambda: run.finds("#note-body h1") and run.find("#note-body h1").text == "Relative links", "the note with relative links")
+    run.find("#note-body").find_element(By.LINK_TEXT, "./1-1 with Dana").click()
+    run.wait(lambda: "Work%2FMeetings%2F1-1%20with%20Dana.md" in run.driver.current_url and "Dana" in run.find("#note-body").text, "a relative wiki link opens its note")
+    run.driver.back()
+    run.wait(lambda: run.finds("#note-body h1") and run.find("#note-body h1").text == "Relative links", "back")
+    run.find("#note-body").find_element(By.LINK_TEXT, "plan").click()
+    run.wait(lambda: run.finds("#note-body h1") and run.find("#note-body h1").text == "Roadmap", "a relative Markdown link opens its note")
+
+
 PHONE_SIZES = [(390, 844), (320, 640), (820, 1000)]
 
 
@@ -594,7 +637,7 @@ def drop_an_image_on_a_note(run):
 JOURNEYS = [a_new_note_opens_in_the_editor, open_folder_and_note, edit_and_autosave, search, pin_move_delete_restore, dark_mode,
             edit_on_disk_appears, typing_while_the_disk_version_loads, conflict_loses_nothing, no_script_from_a_note, tasks_view, drop_an_image_on_a_note,
             a_new_note_is_written_with_its_first_character, broken_front_matter_is_shown_as_text, a_malformed_query_shows_only_its_error,
-            renamed_tags_and_splits_follow, a_phone_reaches_every_action]
+            renamed_tags_and_splits_follow, a_phone_reaches_every_action, links_open_in_the_app]
 
 
 def main():

@@ -73,6 +73,17 @@ function renderBody(note) {
   $('note-body').replaceChildren(text);
 }
 
+/** A link to a place in the note (a footnote, and back) scrolls there: as the URL's hash
+ *  it was read as a route, which showed All Notes. Links to notes (`#/note/…`, made by the
+ *  server) and to files are the browser's to follow. */
+export function followLink(event) {
+  const link = event.target.closest('a[href^="#"]');
+  if (!link || link.getAttribute('href').startsWith('#/')) return;
+  event.preventDefault();
+  const place = document.getElementById(decodeURIComponent(link.getAttribute('href').slice(1)));
+  if (place && $('note-body').contains(place)) place.scrollIntoView({ block: 'center' });
+}
+
 /** Files dropped on the open note. */
 export async function dropFiles(event) {
   event.preventDefault();
