@@ -41,6 +41,7 @@ export function renderNote() {
   // A new note is not a file yet: nothing to pin, move, attach to or delete.
   for (const id of ['toggle-edit', 'pin', 'move', 'attach', 'duplicate', 'delete']) $(id).hidden = Boolean(note.draft);
   $('note-tags').hidden = Boolean(note.draft);
+  $('editor').placeholder = note.draft ? 'Start typing: the first line is the title.' : '';
   $('note-meta').textContent = note.draft
     ? `New note in ${note.folder || 'Unsorted'} · written to disk as you type`
     : `${note.path} · created ${fullDate(note.created)} · modified ${fullDate(note.modified)}`;
