@@ -24,7 +24,8 @@ import urllib.request
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -352,20 +353,268 @@ def a_new_note_opens_in_the_editor(run):
         else:
             run.driver.find_element(By.TAG_NAME, "body").send_keys("n")
         editor = run.wait(lambda: run.visible("#editor"), f"the new note opens in the editor ({start})")
-        run.wait(lambda: "note/" in run.driver.current_url, "the URL names the new note")
-        # The route change reads the note again (GET /api/notes/Work/…): once that answer is
-        # in, the editor must still be open (it was closed there).
-        run.wait(lambda: run.driver.execute_script(
-            "return performance.getEntriesByType('resource').some(e => e.name.includes('/api/notes/Work/') && e.responseEnd > 0)"),
-            "the page has read the new note")
-        run.wait(lambda: run.find("#save-status") is not None, "the page settles")
-        assert run.visible("#editor"), f"the editor stays open ({start})"
-        editor.send_keys(Keys.CONTROL, Keys.END)
+        run.wait(lambda: run.driver.switch_to.active_element == editor, f"the caret is in the editor ({start})")
         editor.send_keys(f"typed right away ({start})")
         run.wait(lambda: any(f"typed right away ({start})" in open(os.path.join(root, name), encoding="utf-8").read()
                              for root, _, names in os.walk(run.path("Work")) for name in names if name.endswith(".md")),
                  f"what was typed is saved ({start})")
+        run.wait(lambda: "note/Work" in run.driver.current_url, "the URL names the new note")
+        run.wait(lambda: run.find("#save-status").text == "Saved", "the page says Saved")
+        assert run.visible("#editor"), f"the editor stays open ({start})"
         run.driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+
+
+def markdown_files(run, folder):
+    return sorted(os.path.relpath(os.path.join(root, name), run.vault) for root, _, names in os.walk(run.path(folder))
+                  for name in names if name.endswith(".md"))
+
+
+def a_new_note_is_written_with_its_first_character(run):
+    # A new note was written to disk before anything was typed: left empty, it went to the
+    # trash as "Untitled" (or stayed for good when the tab closed). Clearing a note's text
+    # saved a 0-byte file and said "Saved".
+    run.open("#/folder/Personal")
+    before, trash = markdown_files(run, "Personal"), markdown_files(run, ".trash")
+    run.find("#new-note").click()
+    editor = run.wait(lambda: run.visible("#editor"), "the new note opens in the editor")
+    run.wait(lambda: run.driver.switch_to.active_element == editor, "the caret is in the editor")
+    assert not run.visible("#delete") and not run.visible("#pin"), "nothing to delete or pin before there is a note"
+    assert markdown_files(run, "Personal") == before, "nothing is written before the first character"
+    # Left before anything was typed: no file, nothing in the trash.
+    run.driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+    run.wait(lambda: not run.visible("#editor"), "the empty new note is left")
+    assert markdown_files(run, "Personal") == before and markdown_files(run, ".trash") == trash, "an empty new note leaves no file"
+    # Typed into: created with what was typed, under its first line.
+    run.find("#new-note").click()
+    editor = run.wait(lambda: run.visible("#editor"), "a new note again")
+    editor.send_keys("Trial note")
+    run.wait(lambda: os.path.exists(run.path("Personal/Trial note.md")), "the note is created with its first words")
+    run.wait(lambda: run.find("#save-status").text == "Saved", "the page says Saved")
+    assert run.read("Personal/Trial note.md").rstrip("\n").endswith("Trial note"), run.read("Personal/Trial note.md")
+    assert markdown_files(run, "Personal") == sorted(before + ["Personal/Trial note.md"]), markdown_files(run, "Personal")
+    run.wait(lambda: "note/Personal%2FTrial%20note.md" in run.driver.current_url, "the URL names the new note")
+    # The editor shows the file as written, its front matter too; typing goes on where it was.
+    run.wait(lambda: editor.get_attribute("value") == run.read("Personal/Trial note.md"), "the editor holds the file")
+    editor.send_keys(", continued")
+    run.wait(lambda: "Trial note, continued" in run.read("Personal/Trial note.md"), "typing goes on in the same note")
+    run.wait(lambda: run.find("#save-status").text == "Saved", "saved again")
+    # Emptied: refused as `vault new` refuses an empty note, the file as it was.
+    saved = run.read("Personal/Trial note.md")
+    editor.send_keys(Keys.CONTROL, "a")
+    editor.send_keys(Keys.DELETE)
+    notice = run.wait(lambda: run.visible("#save-notice"), "an emptied note is not saved, and the page says so")
+    assert "empty note is not kept" in notice.text, notice.text
+    assert run.find("#save-status").text == "Not saved", run.find("#save-status").text
+    assert run.read("Personal/Trial note.md") == saved, "the file keeps its text"
+    run.shot("light-empty-note")
+    run.driver.execute_script("location.reload()")
+
+
+def broken_front_matter_is_shown_as_text(run):
+    # A note whose front matter does not parse rendered as a giant heading (the block read
+    # as Markdown) with no word of the problem; pinning it showed the raw parser error.
+    before = run.read("Broken Front Matter.md")
+    run.open()
+    run.open_note("Broken")
+    problem = run.wait(lambda: run.visible("#note-problem"), "the note's problem is shown")
+    # Worded as `vault check` words it.
+    assert "Broken Front Matter.md:4:7: error: did not find expected ',' or ']'" in problem.text, problem.text
+    text = run.find("#note-body pre.note-text")
+    assert "tags: [work, unclosed" in text.text and "# Broken front matter" in text.text, text.text
+    assert not run.finds("#note-body h1, #note-body h2"), "the text is shown as text"
+    run.find("#pin").click()
+    toast = run.wait(lambda: run.visible("#toast"), "pinning it is refused")
+    assert "does not parse" in toast.text and "Not changed" in toast.text, toast.text
+    assert run.read("Broken Front Matter.md") == before
+    run.shot("light-broken-front-matter")
+
+
+def a_malformed_query_shows_only_its_error(run):
+    # A malformed query showed its error above the last query's notes and label, which read
+    # as its answer.
+    run.open("#/folder/Work")
+    run.wait(lambda: "folder:Work" in run.find("#scope").text, "the list shows Work")
+    box = run.find("#search")
+    box.send_keys("tag:(work")
+    run.wait(lambda: run.visible("#query-error"), "a malformed query shows its error")
+    run.wait(lambda: not run.finds(".note-row") and not run.find("#scope").text, "and no notes under any label")
+    box.clear()
+    box.send_keys("tag:meeting")
+    run.wait(lambda: not run.visible("#query-error") and "tag:meeting" in run.find("#scope").text and run.finds(".note-row"), "a good query lists again")
+
+
+def tag_menu(run, tag):
+    row = run.wait(lambda: next((b for b in run.finds("#tags .row") if b.find_element(By.CSS_SELECTOR, ".name").text == tag), None), f"#{tag} in the sidebar")
+    ActionChains(run.driver).context_click(row).perform()
+    return run.wait(lambda: run.find("#dialog").is_displayed() and run.find("#dialog-title").text == f"Tag #{tag}", f"the menu of #{tag}")
+
+
+def answer(run, title_start):
+    run.wait(lambda: run.find("#dialog").is_displayed() and run.find("#dialog-title").text.startswith(title_start), f"asks '{title_start}'")
+    run.find("#dialog-ok").click()
+
+
+def renamed_tags_and_splits_follow(run):
+    # A rename of the tag the list shows left it on `tag:old · 0 notes`; Split was offered
+    # on a merge already split.
+    run.open("#/tag/fiction")
+    run.wait(lambda: "tag:fiction · 1 note" in run.find("#scope").text, "the list shows #fiction")
+    tag_menu(run, "fiction")
+    field = run.find("#dialog-body input")
+    field.clear()
+    field.send_keys("novels")
+    run.find("#dialog-ok").click()
+    answer(run, "Rename #fiction to #novels?")
+    run.wait(lambda: "tag:novels · 1 note" in run.find("#scope").text and "#/tag/novels" in run.driver.current_url, "the list follows the rename")
+    # Renamed onto a tag that exists: merged, and the list follows again.
+    tag_menu(run, "novels")
+    field = run.find("#dialog-body input")
+    field.clear()
+    field.send_keys("pkm")
+    run.find("#dialog-ok").click()
+    answer(run, "Merge #novels into #pkm?")
+    run.wait(lambda: "tag:pkm · 2 notes" in run.find("#scope").text, "the list follows the merge")
+    def history_row():
+        run.find("#tag-history").click()
+        return run.wait(lambda: next((li for li in run.finds("#dialog-body li") if "merge novels → pkm" in li.text), None), "the merge in the history")
+    history_row().find_element(By.TAG_NAME, "button").click()
+    run.wait(lambda: not run.find("#dialog").is_displayed(), "split")
+    run.wait(lambda: any(b.text.startswith("novels") for b in run.finds("#tags .row")), "#novels is back")
+    row = history_row()
+    assert not row.find_elements(By.TAG_NAME, "button"), "a merge already split offers no Split"
+    assert "1 note" in row.text and "1 notes" not in row.text, row.text
+    run.shot("light-tag-history")
+    run.find("#dialog-cancel").click()
+
+
+def links_open_in_the_app(run):
+    # A Markdown link to a note left the app for a raw {"error":"Not Found"} page; a link to
+    # an attachment pointed to a URL that answered 404; a footnote reference changed the URL
+    # to #fn-a, which the page read as a route to All Notes.
+    os.makedirs(run.path("attachments"), exist_ok=True)
+    with open(run.path("attachments/report.pdf"), "wb") as handle:
+        handle.write(b"%PDF-1.4\n% a report\n")
+    with open(run.path("Link test.md"), "w") as handle:
+        handle.write("# Link test\n\nThe [roadmap](Work/Projects/Roadmap.md) and the [report](attachments/report.pdf).[^a]\n\n"
+                     + "Filler line.\n\n" * 60 + "[^a]: Written on the train.\n")
+    with open(run.path("Work/Meetings/Relative links.md"), "w") as handle:
+        handle.write("# Relative links\n\nThe [plan](../Projects/Roadmap.md), and [[./1-1 with Dana]].\n")
+    run.open("#/note/Link%20test.md")
+    run.wait(lambda: run.visible("#note-body") and "Link test" in run.find("#note-body").text, "the note with links")
+    # A footnote scrolls within the note; the URL still names the note.
+    url = run.driver.current_url
+    run.find('#note-body a[href="#fn-a"]').click()
+    run.wait(lambda: run.driver.execute_script(
+        "const r = document.getElementById('fn-a').getBoundingClientRect(), n = document.getElementById('note').getBoundingClientRect();"
+        "return r.top >= n.top && r.bottom <= n.bottom"), "the footnote is scrolled into view")
+    assert run.driver.current_url == url, run.driver.current_url
+    assert run.visible("#note-body") and "Link test" in run.find("#note-body").text
+    # The attachment's link is where the server serves it.
+    report = run.find("#note-body").find_element(By.LINK_TEXT, "report").get_attribute("href")
+    assert report == run.base + "files/attachments/report.pdf", report
+    assert urllib.request.urlopen(report).read().startswith(b"%PDF"), "the attachment is served"
+    # A note's link opens the note in the app, and Back returns.
+    run.find("#note-body").find_element(By.LINK_TEXT, "roadmap").click()
+    run.wait(lambda: run.finds("#note-body h1") and run.find("#note-body h1").text == "Roadmap", "the linked note opens in the app")
+    assert "#/note/Work%2FProjects%2FRoadmap.md" in run.driver.current_url, run.driver.current_url
+    run.driver.back()
+    run.wait(lambda: run.finds("#note-body h1") and run.find("#note-body h1").text == "Link test", "Back shows the note with the link")
+    # Relative paths, a Markdown link's and a wiki link's, from the note's folder.
+    run.open("#/note/Work%2FMeetings%2FRelative%20links.md")
+    run.wait(lambda: run.finds("#note-body h1") and run.find("#note-body h1").text == "Relative links", "the note with relative links")
+    run.find("#note-body").find_element(By.LINK_TEXT, "./1-1 with Dana").click()
+    run.wait(lambda: "Work%2FMeetings%2F1-1%20with%20Dana.md" in run.driver.current_url and "Dana" in run.find("#note-body").text, "a relative wiki link opens its note")
+    run.driver.back()
+    run.wait(lambda: run.finds("#note-body h1") and run.find("#note-body h1").text == "Relative links", "back")
+    run.find("#note-body").find_element(By.LINK_TEXT, "plan").click()
+    run.wait(lambda: run.finds("#note-body h1") and run.find("#note-body h1").text == "Roadmap", "a relative Markdown link opens its note")
+
+
+PHONE_SIZES = [(390, 844), (320, 640), (820, 1000)]
+
+
+def fits_the_window(run, page, controls):
+    """What scrolls sideways (the page or a pane) or is off screen: a list of problems,
+    so that one run names every page that does not fit."""
+    width = run.driver.execute_script("return innerWidth")
+    wide = run.driver.execute_script("""
+        const wide = [];
+        if (document.documentElement.scrollWidth > innerWidth) wide.push(`the page: ${document.documentElement.scrollWidth}px`);
+        for (const element of document.querySelectorAll('#list, #note, #tasks-list, #trash-view, .pane-header, #builder, .task-add'))
+            if (element.offsetParent && element.scrollWidth > element.clientWidth + 1) wide.push(`${element.id || element.className}: ${element.scrollWidth}px`);
+        return wide;""")
+    problems = [f"{page} scrolls sideways at {width}px: {wide}"] if wide else []
+    for selector in controls:
+        try:
+            element = run.wait(lambda: run.visible(selector), f"{selector} is shown on {page} at {width}px")
+        except TimeoutException as error:
+            problems.append(error.msg)
+            continue
+        box = run.driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left, r.right, innerWidth]", element)
+        if box[0] < 0 or box[1] > box[2]:
+            problems.append(f"{selector} on {page} at {width}px is off screen: {box}")
+    return problems
+
+
+def a_phone_reaches_every_action(run):
+    # At 390 px the list pane was 728 px wide (a query error's line widened it) and the
+    # tasks pane 570: the search box, the builder and the new-note button were off screen,
+    # the Add button and Open/Doing/Done cut off, and a note with a long unbroken line
+    # pushed ★, the folder picker and Delete away. Nothing could be attached without drag
+    # and drop.
+    with open(run.path("Long line.md"), "w") as handle:
+        handle.write("# Long line\n\n" + "x" * 300 + "\n\nhttps://example.com/" + "segment/" * 40 + "\n")
+    problems = []
+    try:
+        for size in PHONE_SIZES:
+            run.driver.set_window_size(*size)
+            run.open("#/folder/Work")
+            problems += fits_the_window(run, "the list", ["#back-to-sidebar", "#search", "#builder-toggle", "#new-note"])
+            run.find("#builder-toggle").click()
+            problems += fits_the_window(run, "the query builder", ["#builder-tag", "#builder-folder", "#builder-pinned", "#builder-date-field", "#builder-date", "#builder-apply"])
+            run.find("#search").send_keys("(tag:work AND folder:Work AND NOT is:pinned) OR (title:roadmap AND created:>=2026-01-01")
+            run.wait(lambda: run.visible("#query-error"), "the query's error")
+            problems += fits_the_window(run, "a query's error", ["#search", "#new-note"])
+            if run.visible("#back-to-sidebar"):
+                run.find("#back-to-sidebar").click()
+            problems += fits_the_window(run, "the sidebar", ["#tasks-row", "#trash-row", "#theme"])
+            run.driver.get(f"{run.base}?load=phone-tasks-{size[0]}#/tasks")
+            run.wait(lambda: run.finds(".task"), "the agenda")
+            problems += fits_the_window(run, "the tasks", ["#tasks-back", "#task-add-text", "#task-add button[type=submit]", "#task-add-priority"]
+                                        + [f'#tasks-show button[data-show="{show}"]' for show in ("open", "doing", "done")]
+                                        + [f'#tasks-by button[data-by="{by}"]' for by in ("due", "priority", "category")])
+            run.shot(f"phone-{size[0]}-tasks")
+            run.open("#/note/Long%20line.md")
+            run.wait(lambda: run.visible("#note-body") and "xxxx" in run.find("#note-body").text, "the long note opens")
+            problems += fits_the_window(run, "the note", ["#back-to-list", "#toggle-edit", "#pin", "#move", "#duplicate", "#delete"])
+            run.shot(f"phone-{size[0]}-note")
+            run.find("#toggle-edit").click()
+            problems += fits_the_window(run, "the editor", ["#editor", "#toggle-edit"])
+            run.find("#toggle-edit").click()
+        assert not problems, "\n".join(problems)
+        run.driver.set_window_size(390, 844)
+        # Attach from a button, as a phone can: it opens the file picker.
+        run.open("#/note/Long%20line.md")
+        attach = run.wait(lambda: run.visible("#attach"), "the note has Attach")
+        assert not fits_the_window(run, "the note", ["#attach"])
+        run.driver.execute_script("document.getElementById('attach-input').addEventListener('click', (event) => { window.__picker = true; event.preventDefault(); }, { once: true })")
+        attach.click()
+        run.wait(lambda: run.driver.execute_script("return window.__picker === true"), "Attach opens the file picker")
+        picked = os.path.join(os.path.dirname(run.vault), "receipt.txt")
+        with open(picked, "w") as handle:
+            handle.write("a receipt\n")
+        run.find("#attach-input").send_keys(picked)
+        run.wait(lambda: os.path.exists(run.path("attachments/receipt.txt")), "the picked file is attached")
+        run.wait(lambda: "[[receipt.txt]]" in run.read("Long line.md") and run.finds("#note-body a.attachment"), "and linked from the note")
+        # Delete from a phone, and the trash.
+        run.find("#delete").click()
+        run.wait(lambda: os.path.exists(run.path(".trash/Long line.md")), "Delete works on a phone")
+        run.driver.get(f"{run.base}?load=phone-trash#/trash")
+        run.wait(lambda: any("Long line" in li.text for li in run.finds("#trash-list li")), "the trash lists it")
+        assert not fits_the_window(run, "the trash", ["#empty-trash", "#trash-list li button"])
+        run.shot("phone-trash")
+    finally:
+        run.driver.set_window_size(1280, 800)
 
 
 def drop_an_image_on_a_note(run):
@@ -386,7 +635,9 @@ def drop_an_image_on_a_note(run):
 
 
 JOURNEYS = [a_new_note_opens_in_the_editor, open_folder_and_note, edit_and_autosave, search, pin_move_delete_restore, dark_mode,
-            edit_on_disk_appears, typing_while_the_disk_version_loads, conflict_loses_nothing, no_script_from_a_note, tasks_view, drop_an_image_on_a_note]
+            edit_on_disk_appears, typing_while_the_disk_version_loads, conflict_loses_nothing, no_script_from_a_note, tasks_view, drop_an_image_on_a_note,
+            a_new_note_is_written_with_its_first_character, broken_front_matter_is_shown_as_text, a_malformed_query_shows_only_its_error,
+            renamed_tags_and_splits_follow, a_phone_reaches_every_action, links_open_in_the_app]
 
 
 def main():

@@ -131,6 +131,27 @@ import VaultPlatform
         }
     }
 
+    @Test func anEmptiedNoteIsNotSaved() async throws {
+        let fixture = try WebFixture()
+        let before = fixture.read("Ideas.md")
+        try await fixture.test { client in
+            let version = try await client.execute(uri: "/api/notes/Ideas.md", method: .get) { response in
+                try #require(try object(response)["version"] as? String)
+            }
+            // All the text cleared, blank lines left, or the front matter alone: refused as
+            // `vault new` refuses an empty note.
+            for text in ["", " \n\n\t\n", "---\nid: 1\n---\n\n"] {
+                try await client.execute(
+                    uri: "/api/notes/Ideas.md", method: .put, headers: .changing(fixture.csrf, [.ifMatch: version]), body: try body(["text": text])
+                ) { response in
+                    #expect(response.status == .badRequest)
+                    try #expect(object(response)["error"] as? String == VaultError.emptyNote.errorDescription)
+                }
+            }
+            #expect(fixture.read("Ideas.md") == before)
+        }
+    }
+
     @Test func anEditOnDiskMakesTheSave412() async throws {
         let fixture = try WebFixture()
         try await fixture.test { client in
@@ -319,6 +340,41 @@ import VaultPlatform
             try await client.execute(uri: "/api/notes/" + urlPath("Work/Plans/Launch plan.md"), method: .patch, headers: .changing(fixture.csrf), body: try body(["folder": "/"])) { response in
                 try #expect(object(response)["path"] as? String == "Launch plan.md")
             }
+        }
+    }
+
+    @Test func aNotesLinksLeadToNotesAndFilesInThePage() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            try await client.execute(
+                uri: "/api/notes/Groceries.md/attachments?name=report.pdf", method: .post,
+                headers: .changing(fixture.csrf, [.contentType: "application/octet-stream"]), body: ByteBuffer(string: "%PDF")
+            ) { response in #expect(response.status == .created) }
+            let text = """
+                # Links
+
+                [up](../Projects/Roadmap.md) [spaced](<../Projects/Alpha risks.md#Risks>) [[./1-1 with Dana]]
+                [report](../../attachments/report.pdf) [gone](Nowhere.md) [site](https://example.com/a.md) [^a]
+
+                [^a]: A footnote.
+                """
+            let path = try await client.execute(uri: "/api/notes", method: .post, headers: .changing(fixture.csrf), body: try body(["folder": "Work/Meetings", "text": text])) { response in
+                try #require(try object(response)["path"] as? String)
+            }
+            #expect(path == "Work/Meetings/Links.md")
+            let html = try await client.execute(uri: "/api/notes/" + urlPath(path), method: .get) { response in
+                try #require(try object(response)["html"] as? String)
+            }
+            // Notes open in the page; the attachment is where the server serves it.
+            #expect(html.contains(##"<a href="#/note/Work%2FProjects%2FRoadmap.md">up</a>"##))
+            #expect(html.contains(##"<a href="#/note/Work%2FProjects%2FAlpha%20risks.md">spaced</a>"##))
+            #expect(html.contains(##"<a class="wikilink" href="#/note/Work%2FMeetings%2F1-1%20with%20Dana.md">./1-1 with Dana</a>"##))
+            #expect(html.contains(##"<a href="/files/attachments/report.pdf">report</a>"##))
+            try await client.execute(uri: "/files/attachments/report.pdf", method: .get) { response in #expect(response.status == .ok) }
+            // A link to nothing leads nowhere (it was a raw 404); URLs and footnotes stay.
+            #expect(html.contains(##"<a class="broken-link" title="no note or file is there">gone</a>"##))
+            #expect(html.contains(##"<a href="https://example.com/a.md">site</a>"##))
+            #expect(html.contains(##"href="#fn-a""##))
         }
     }
 

@@ -17,6 +17,12 @@ public struct LinkTargets: Sendable {
         wiki = WikiLinkResolver(paths: paths)
     }
 
+    /// Over a resolver kept up to date elsewhere (the server's live index), so that one
+    /// note's links are resolved without indexing every path again.
+    package init(resolver: WikiLinkResolver) {
+        wiki = resolver
+    }
+
     /// The note a wiki link's `target` names, nil when none does.
     public func note(named target: String) -> String? {
         wiki.resolve(target)

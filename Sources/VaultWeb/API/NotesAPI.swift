@@ -71,12 +71,16 @@ struct NotesAPI: Sendable {
     }
 
     /// `PUT /api/notes/PATH` with `If-Match: VERSION` and `{"text": …}`; 412 with the
-    /// version on disk when the file changed since the page read it.
+    /// version on disk when the file changed since the page read it; 400 when nothing
+    /// but whitespace follows the front matter.
     func save(_ request: Request, path: String) async throws -> Response {
         guard let version = request.headers[.ifMatch]?.trimmingCharacters(in: CharacterSet(charactersIn: "\" ")) else {
             throw APIError(.preconditionRequired, "a save must name the version it started from (If-Match)")
         }
         let text = try await request.decode(SaveBody.self).text
+        // No empty notes (DESIGN 10): a text with nothing after its front matter is
+        // refused by the rule `vault new` refuses one by, and the file keeps its last text.
+        guard NoteDraft(body: NoteDraft(body: text).textAfterFrontMatter).hasText else { throw VaultError.emptyNote }
         let session = self.session
         do {
             let document = try await Blocking.run { try session.save(text, to: path, ifVersion: version) }
@@ -178,7 +182,7 @@ struct NotesAPI: Sendable {
         }
         await live.refresh([path])
         var response = try await respond(document, status: .created)
-        response.headers[.location] = "/files/" + file.split(separator: "/").map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "" }.joined(separator: "/")
+        response.headers[.location] = URLPath.fileURL(file)
         return response
     }
 
@@ -192,12 +196,12 @@ struct NotesAPI: Sendable {
     }
 
     private func rendered(_ document: NoteDocument, status: HTTPResponse.Status, error: String?) -> Response {
-        let links = live.snapshot.links
         let attachments = Attachments(vault: session.vault)
         let notePath = document.note.path
-        let html = MarkdownRenderer(resolve: { links.resolve($0) }, resolveFile: { kind, target in
+        let links = NoteLinks(targets: LinkTargets(resolver: live.snapshot.links), attachments: attachments, notePath: notePath)
+        let html = links.html(MarkdownRenderer(resolve: { links.note(named: $0) }, resolveFile: { kind, target in
             attachments.resolve(NoteLink(kind: kind, target: target, line: 0, column: 0, targetRange: 0..<0), from: notePath)
-        }).html(document.body)
+        }).html(document.body))
         let timeZone = session.vault.timeZone
         func write(_ json: inout JSONWriter) {
             NoteJSON.write(document.note, to: &json, timeZone: timeZone) { json in
@@ -244,6 +248,19 @@ struct NotesAPI: Sendable {
 
 /// Vault paths in URLs: each segment percent-encoded, joined by `/`.
 enum URLPath {
+    /// `/files/PATH`, where an attachment is served.
+    static func fileURL(_ path: String) -> String {
+        "/files/" + path.split(separator: "/").map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "" }.joined(separator: "/")
+    }
+
+    /// `path` as one component (as the page's `encodeURIComponent`): the page's routes
+    /// (`#/note/PATH`) hold a note's whole path.
+    static func component(_ path: String) -> String {
+        path.addingPercentEncoding(withAllowedCharacters: unreserved) ?? path
+    }
+
+    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()")
+
     /// The vault-relative path in `rawPath` after `prefix`. An encoded `/` (`%2F`), a NUL,
     /// `.` and `..` segments and anything not UTF-8 are refused: a URL names a path in
     /// the vault one way only.

@@ -12,7 +12,7 @@ import { loadVocabulary, vocabulary } from './vocabulary.js';
 import { applyTheme } from './theme.js';
 import { loadHome } from './sidebar.js';
 import { onListScroll } from './list.js';
-import { changeNote, dropFiles, leaveNote, newNote, openNote, renderNote, resolveConflict, saveNow, scheduleSave, setEditing } from './note.js';
+import { changeNote, dropFiles, followLink, leaveNote, newNote, openNote, pickFiles, renderNote, resolveConflict, saveNow, scheduleSave, setEditing } from './note.js';
 import { addTask, bulkCategory, bulkDelete, changeTasks, renderTasks, showTasks } from './tasks.js';
 import { ask, newFolder, tagHistory } from './dialogs.js';
 import { writeQuery } from './builder.js';
@@ -54,9 +54,12 @@ async function start() {
   $('note').addEventListener('dragover', (event) => { event.preventDefault(); $('note').classList.add('dropping'); });
   $('note').addEventListener('dragleave', () => $('note').classList.remove('dropping'));
   $('note').addEventListener('drop', dropFiles);
+  $('note-body').addEventListener('click', followLink);
   $('toggle-edit').addEventListener('click', () => { if (state.editing) saveNow(); setEditing(!state.editing); });
   $('pin').addEventListener('click', () => changeNote({ pinned: !state.open.pinned }));
   $('move').addEventListener('change', () => changeNote({ folder: $('move').value || '/' }));
+  $('attach').addEventListener('click', () => $('attach-input').click());
+  $('attach-input').addEventListener('change', pickFiles);
   $('duplicate').addEventListener('click', async () => {
     const copy = await attempt(() => api('POST', `/api/notes/${pathURL(state.open.path)}/duplicate`));
     if (copy) { await refreshAll(); go(`#/note/${encodeURIComponent(copy.path)}`); }

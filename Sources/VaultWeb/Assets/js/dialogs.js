@@ -2,6 +2,7 @@
 // (rename, colour, merge, delete), a new folder, and the tag history.
 
 import { $, api, attempt, toast } from './api.js';
+import { state } from './state.js';
 import { vocabulary } from './vocabulary.js';
 import { fullDate } from './dates.js';
 import { go, refreshAll } from './navigation.js';
@@ -53,19 +54,32 @@ export async function tagMenu(node) {
   if (to && to !== node.path) {
     try {
       const preview = await api('POST', '/api/tags/rename', { from: node.path, to, dryRun: true });
-      const confirmed = await ask(`Rename #${node.path} to #${to}?`, [], `${preview.count} note${preview.count === 1 ? '' : 's'} will change.`);
-      if (confirmed) await api('POST', '/api/tags/rename', { from: node.path, to });
+      const confirmed = await ask(`Rename #${node.path} to #${to}?`, [], `${notes(preview.count)} will change.`);
+      if (confirmed && await api('POST', '/api/tags/rename', { from: node.path, to })) followTag(node.path, to);
     } catch (error) {
       if (error.status === 409) {
         const preview = await attempt(() => api('POST', '/api/tags/merge', { sources: [node.path], into: to, dryRun: true }));
-        const merge = preview && await ask(`Merge #${node.path} into #${to}?`, [], `#${to} exists. ${preview.count} note${preview.count === 1 ? '' : 's'} will change; the merge can be split later from the tag history.`);
-        if (merge) await attempt(() => api('POST', '/api/tags/merge', { sources: [node.path], into: to }));
+        const merge = preview && await ask(`Merge #${node.path} into #${to}?`, [], `#${to} exists. ${notes(preview.count)} will change; the merge can be split later from the tag history.`);
+        if (merge && await attempt(() => api('POST', '/api/tags/merge', { sources: [node.path], into: to }))) followTag(node.path, to);
       } else {
         toast(error.message);
       }
     }
   }
   refreshAll();
+}
+
+function notes(count) {
+  return `${count} note${count === 1 ? '' : 's'}`;
+}
+
+/** A renamed or merged tag that the list shows (or a tag under it): the list goes with it,
+ *  rather than stay on a tag no note has any more. */
+function followTag(from, to) {
+  const { kind, value } = state.scope;
+  if (kind !== 'tag') return;
+  const [shown, old] = [value.toLowerCase(), from.toLowerCase()];
+  if (shown === old || shown.startsWith(`${old}/`)) go(`#/tag/${encodeURIComponent(to + value.slice(from.length))}`);
 }
 
 export async function folderMenu(node) {
@@ -102,15 +116,17 @@ export async function tagHistory() {
   const dialog = $('dialog');
   $('dialog-title').textContent = 'Tag history';
   const list = document.createElement('ul');
+  // A merge that a split already took back is not offered again (the API refuses it).
+  const split = new Set(records.filter((record) => record.kind === 'split').map((record) => record.undoes));
   for (const record of records.slice().reverse()) {
     const li = document.createElement('li');
-    li.textContent = `${fullDate(record.time)} · ${record.kind} ${record.sources.join(', ')} → ${record.target} · ${record.notes} notes${record.interrupted ? ' (interrupted)' : ''} `;
-    if (record.kind === 'merge') {
+    li.textContent = `${fullDate(record.time)} · ${record.kind} ${record.sources.join(', ')} → ${record.target} · ${notes(record.notes)}${record.interrupted ? ' (interrupted)' : ''}${split.has(record.id) ? ' · split' : ''} `;
+    if (record.kind === 'merge' && !split.has(record.id)) {
       const split = document.createElement('button');
       split.textContent = 'Split';
       split.addEventListener('click', async () => {
         const done = await attempt(() => api('POST', '/api/tags/split', { id: record.id }));
-        if (done) { toast(`Split: ${done.count} notes changed`); dialog.close(); refreshAll(); }
+        if (done) { toast(`Split: ${notes(done.count)} changed`); dialog.close(); refreshAll(); }
       });
       li.append(split);
     }

@@ -44,9 +44,7 @@ export async function loadList({ append = false, keepScroll = false } = {}) {
   } catch (error) {
     if (request !== state.listRequest) return;
     if (error.status === 400 && error.data.display) {
-      const pre = $('query-error');
-      pre.textContent = error.data.display;
-      pre.hidden = false;
+      showQueryError(error.data.display);
     } else {
       toast(error.message);
     }
@@ -63,6 +61,18 @@ export async function loadList({ append = false, keepScroll = false } = {}) {
   } else {
     scope.textContent = `${state.total} notes`;
   }
+}
+
+/** A query that does not parse: its error alone, not the last query's notes under the
+ *  last query's label, which read as the answer to this one. */
+function showQueryError(display) {
+  const pre = $('query-error');
+  pre.textContent = display;
+  pre.hidden = false;
+  state.notes = [];
+  state.total = 0;
+  $('list').replaceChildren();
+  $('scope').replaceChildren();
 }
 
 function renderList() {

@@ -5,7 +5,7 @@ import { $, api, attempt, csrf, pathURL, toast } from './api.js';
 import { AUTOSAVE_MS, state } from './state.js';
 import { fullDate } from './dates.js';
 import { colorClass, flatten } from './sidebar.js';
-import { go, refreshAll, showPane } from './navigation.js';
+import { listHash, refreshAll, showPane } from './navigation.js';
 
 export async function openNote(path, { quiet = false } = {}) {
   if (state.open && state.open.path !== path) await leaveNote();
@@ -22,9 +22,7 @@ export async function openNote(path, { quiet = false } = {}) {
   state.dirty = false;
   $('disk-notice').hidden = true;
   $('conflict').hidden = true;
-  // A note just made opens in the editor: the route change that shows it must not close it.
-  if (!quiet) setEditing(state.editOnOpen === path);
-  state.editOnOpen = null;
+  if (!quiet) setEditing(false);
   renderNote();
   for (const element of $('list').querySelectorAll('.note-row')) {
     element.classList.toggle('selected', element.dataset.path === path);
@@ -38,26 +36,76 @@ export function renderNote() {
   $('note').hidden = !note;
   // Actions act on the open note: with none open there is nothing to pin or delete.
   $('note-actions').hidden = !note;
+  $('save-notice').hidden = true;
   if (!note) return;
-  $('note-meta').textContent = `${note.path} · created ${fullDate(note.created)} · modified ${fullDate(note.modified)}`;
+  // A new note is not a file yet: nothing to pin, move, attach to or delete.
+  for (const id of ['toggle-edit', 'pin', 'move', 'attach', 'duplicate', 'delete']) $(id).hidden = Boolean(note.draft);
+  $('note-tags').hidden = Boolean(note.draft);
+  $('editor').placeholder = note.draft ? 'Start typing: the first line is the title.' : '';
+  $('note-meta').textContent = note.draft
+    ? `New note in ${note.folder || 'Unsorted'} · written to disk as you type`
+    : `${note.path} · created ${fullDate(note.created)} · modified ${fullDate(note.modified)}`;
   $('pin').textContent = note.pinned ? '★' : '☆';
   $('pin').title = note.pinned ? 'Unpin' : 'Pin';
   $('move').value = note.folder;
-  // The server renders with raw HTML off and unsafe links dropped: this is safe to insert.
-  $('note-body').innerHTML = note.html;
+  renderBody(note);
   if (!state.dirty) $('editor').value = note.text;
   renderTags();
 }
 
-/** Files dropped on the open note: each into the attachment folder, linked at its end. */
+/** The note's body. A note whose front matter does not parse shows that problem, worded
+ *  as `vault check` words it, and its text as text (rendered, the broken block read as a
+ *  giant heading). */
+function renderBody(note) {
+  const problem = $('note-problem');
+  problem.hidden = !note.error;
+  if (!note.error) {
+    // The server renders with raw HTML off and unsafe links dropped: this is safe to insert.
+    $('note-body').innerHTML = note.html;
+    return;
+  }
+  problem.replaceChildren(
+    'The front matter does not parse: the note is shown as plain text, and its tags and pin stay as they are until it is fixed with Edit.',
+    Object.assign(document.createElement('code'), { textContent: `${note.path}:${note.error.replace(/^(\d+:\d+): /, '$1: error: ')}` }),
+  );
+  const text = document.createElement('pre');
+  text.className = 'note-text';
+  text.textContent = note.text;
+  $('note-body').replaceChildren(text);
+}
+
+/** A link to a place in the note (a footnote, and back) scrolls there: as the URL's hash
+ *  it was read as a route, which showed All Notes. Links to notes (`#/note/…`, made by the
+ *  server) and to files are the browser's to follow. */
+export function followLink(event) {
+  const link = event.target.closest('a[href^="#"]');
+  if (!link || link.getAttribute('href').startsWith('#/')) return;
+  event.preventDefault();
+  const place = document.getElementById(decodeURIComponent(link.getAttribute('href').slice(1)));
+  if (place && $('note-body').contains(place)) place.scrollIntoView({ block: 'center' });
+}
+
+/** Files dropped on the open note. */
 export async function dropFiles(event) {
   event.preventDefault();
   $('note').classList.remove('dropping');
+  if (event.dataTransfer) await attachFiles(event.dataTransfer.files);
+}
+
+/** Files picked with Attach (phones and keyboards have no drag and drop). */
+export async function pickFiles() {
+  const input = $('attach-input');
+  await attachFiles(input.files);
+  input.value = '';
+}
+
+/** Each file into the attachment folder, linked at the open note's end (as `vault attach`). */
+async function attachFiles(files) {
   const note = state.open;
-  if (!note || !event.dataTransfer || !event.dataTransfer.files.length) return;
+  if (!note || note.draft || !files || !files.length) return;
   if (state.dirty) await saveNow();
   let last = null;
-  for (const file of event.dataTransfer.files) {
+  for (const file of files) {
     last = await attempt(async () => {
       const response = await fetch(`/api/notes/${pathURL(note.path)}/attachments?name=${encodeURIComponent(file.name)}`, {
         method: 'POST', headers: { 'X-CSRF-Token': csrf, 'Content-Type': 'application/octet-stream' }, body: file,
@@ -101,7 +149,16 @@ function renderTags() {
 export async function changeNote(patch) {
   if (!state.open) return;
   await saveNow();
-  const note = await attempt(() => api('PATCH', `/api/notes/${pathURL(state.open.path)}`, patch));
+  const open = state.open;
+  const note = await attempt(async () => {
+    try {
+      return await api('PATCH', `/api/notes/${pathURL(open.path)}`, patch);
+    } catch (error) {
+      // The parser's words alone read as a fault of the page; say what was refused and why.
+      if (open.error && error.status === 422) throw new Error(`Not changed: the front matter of ${open.path} does not parse. Fix it with Edit first.`);
+      throw error;
+    }
+  });
   if (note) {
     state.open = note;
     renderNote();
@@ -129,47 +186,82 @@ export function scheduleSave() {
   state.saveTimer = setTimeout(saveNow, AUTOSAVE_MS);
 }
 
-/** Saves the editor's text if it changed, naming the version it started from. */
+/** Saves the editor's text if it changed, naming the version it started from; a new
+ *  note is created by its first save. */
 export async function saveNow() {
   clearTimeout(state.saveTimer);
   if (!state.open || !state.dirty) return true;
   const text = $('editor').value;
+  const draft = state.open.draft;
   setStatus('Saving…');
   try {
-    const note = await api('PUT', `/api/notes/${pathURL(state.open.path)}`, { text }, { 'If-Match': state.open.version });
+    const note = draft ? await createNote(text) : await api('PUT', `/api/notes/${pathURL(state.open.path)}`, { text }, { 'If-Match': state.open.version });
     state.dirty = false;
     state.open = note;
-    if ($('editor').value === text) {
-      // The file as saved: its `modified:` line moved. An editor left on the old line took
-      // the page's own save for a change on disk.
-      showSavedText(note.text, text);
-      setStatus('Saved');
-    } else {
-      scheduleSave();
-    }
-    $('note-body').innerHTML = note.html;
+    $('save-notice').hidden = true;
+    // The file as written has what the server added: the new note's front matter, the
+    // moved `modified:` line. An editor left without them took the page's own save for a
+    // change on disk, or would save the note without its front matter.
+    keepServerChanges(note.text, text);
+    if ($('editor').value === note.text) setStatus('Saved');
+    else scheduleSave();
+    if (draft) renderNote();
+    else renderBody(note);
     return true;
   } catch (error) {
     if (error.status === 412) {
       showConflict(text, error.data.current);
     } else {
       setStatus('Not saved');
-      toast(error.message);
+      showSaveNotice(`${error.message}. Nothing was saved${draft ? '' : '; the file keeps its last saved text'}.`);
     }
     return false;
   }
 }
 
-/** Puts the saved file's text in the editor in place of `sent`, the cursor kept where it was in the words. */
-function showSavedText(saved, sent) {
+/** POST /api/notes: the new note, made from what was typed. */
+async function createNote(text) {
+  const note = await api('POST', '/api/notes', { folder: state.open.folder, text });
+  history.replaceState(null, '', `#/note/${encodeURIComponent(note.path)}`);
+  refreshAll();
+  return note;
+}
+
+function showSaveNotice(message) {
+  const notice = $('save-notice');
+  notice.textContent = message.charAt(0).toUpperCase() + message.slice(1);
+  notice.hidden = false;
+}
+
+/** Brings what the server changed between `sent` and `saved` into the editor, keeping
+ *  what was typed since and the caret. Either `sent` sits whole inside `saved` (a new
+ *  note's front matter before it, a final line end after it), or one stretch of it was
+ *  replaced (the `modified:` line). When the typing since touched that stretch the editor
+ *  is left as it is, and its next save sends it whole. */
+function keepServerChanges(saved, sent) {
   const editor = $('editor');
-  if (saved === sent) return;
-  let same = 0;
-  while (same < saved.length && same < sent.length && saved[same] === sent[same]) same++;
-  const shift = saved.length - sent.length;
-  const [start, end] = [editor.selectionStart, editor.selectionEnd].map((at) => (at > same ? at + shift : at));
-  editor.value = saved;
-  editor.setSelectionRange(start, end);
+  const now = editor.value;
+  // The editor's text becomes `before` + now.slice(dropped) + `after`; a caret before
+  // `unchanged` stays where it is.
+  let [before, dropped, after, unchanged] = ['', 0, '', 0];
+  // The last place: what was typed ends the new file, and its front matter may hold the same letters.
+  const inside = sent ? saved.lastIndexOf(sent) : -1;
+  if (inside >= 0) {
+    [before, after] = [saved.slice(0, inside), saved.slice(inside + sent.length)];
+  } else {
+    let start = 0;
+    while (start < saved.length && start < sent.length && saved[start] === sent[start]) start++;
+    let end = 0;
+    while (end < saved.length - start && end < sent.length - start && saved[saved.length - 1 - end] === sent[sent.length - 1 - end]) end++;
+    // sent[start, sent.length - end) became saved[start, saved.length - end).
+    dropped = sent.length - end;
+    if (now.slice(0, dropped) !== sent.slice(0, dropped)) return;
+    before = saved.slice(0, saved.length - end);
+    unchanged = start;
+  }
+  const [from, to] = [editor.selectionStart, editor.selectionEnd].map((at) => (at < unchanged ? at : before.length + Math.max(0, at - dropped)));
+  editor.value = before + now.slice(dropped) + after;
+  editor.setSelectionRange(from, to);
 }
 
 /** Both versions side by side; nothing is lost whichever the user keeps. */
@@ -199,28 +291,29 @@ export async function resolveConflict(text) {
   }
 }
 
-/** Leaving a note saves it, and an empty one is not kept. */
+/** Leaving a note saves it; a new note left before anything was typed just goes, as it
+ *  was never written. */
 export async function leaveNote() {
   if (!state.open) return;
-  const saved = await saveNow();
-  const text = state.open.text || '';
-  const body = text.replace(/^---\n[\s\S]*?\n---\n/, '').trim();
-  if (saved && (body === '' || body === '# Untitled')) {
-    await attempt(() => api('DELETE', `/api/notes/${pathURL(state.open.path)}`));
+  await saveNow();
+  if (state.open && state.open.draft) {
     state.open = null;
-    refreshAll();
+    state.dirty = false;
+    renderNote();
   }
 }
 
+/** A new note, in the editor with the caret in it: only in the page until something is
+ *  typed, then created with it (no empty notes, DESIGN 10). */
 export async function newNote() {
   await leaveNote();
   const folder = state.scope.kind === 'folder' ? state.scope.value : '';
-  const note = await attempt(() => api('POST', '/api/notes', { folder, text: '# Untitled\n\n' }));
-  if (!note) return;
-  await refreshAll();
-  state.editOnOpen = note.path;
-  go(`#/note/${encodeURIComponent(note.path)}`);
-  state.open = note;
+  state.open = { draft: true, path: null, folder, text: '', html: '', tags: [], pinned: false };
+  state.dirty = false;
+  setStatus('');
+  // The URL names no note until there is one.
+  history.replaceState(null, '', listHash());
   renderNote();
+  showPane('note');
   setEditing(true);
 }

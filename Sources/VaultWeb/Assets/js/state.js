@@ -10,8 +10,7 @@ export const state = {
   notes: [],           // loaded rows of the list
   total: 0,
   loading: false,
-  open: null,          // the note shown: GET /api/notes/PATH
-  editOnOpen: null,    // the path of a note just made, opened in the editor
+  open: null,          // the note shown: GET /api/notes/PATH, or a new note's draft ({draft: true, folder})
   editing: false,
   dirty: false,        // the editor has text not saved yet
   saveTimer: null,
