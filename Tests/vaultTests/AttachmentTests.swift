@@ -22,9 +22,11 @@ struct AttachmentTests {
         let first = try vault.run("attach", "Plan", outside.appendingPathComponent("photo.png").path, outside.appendingPathComponent("report.pdf").path)
         #expect(first.status == 0, "\(first)")
         #expect(first.stdout == "attached attachments/photo.png to Plan.md\nattached attachments/report.pdf to Plan.md\n")
+        // Another file of the same name (the same file is reused: see below).
+        try files.write("photo.png", bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D])
         let again = try vault.run("--vault", vault.root.path, "attach", "Other", "photo.png", in: outside)
         #expect(again.stdout == "attached attachments/photo 2.png to Other.md\n", "\(again)")
-        #expect(try vault.bytes("attachments/photo 2.png") == [0x89, 0x50, 0x4E, 0x47])
+        #expect(try vault.bytes("attachments/photo 2.png") == [0x89, 0x50, 0x4E, 0x47, 0x0D])
         let plan = try vault.text("Plan.md")
         #expect(plan.hasSuffix("# Plan\r\n\r\ntext\r\n\r\n![[photo.png]]\r\n[[report.pdf]]\r\n"), "\(plan)")
         #expect(!plan.contains("modified: 2026-01-01"), "adding a link changes the note's text: modified moves")
@@ -37,6 +39,18 @@ struct AttachmentTests {
         #expect(note.status == 2 && note.stderr.contains("is a note; attach files that are not notes"), "\(note)")
         let missing = try vault.run("--vault", vault.root.path, "attach", "Plan", "nothing.png", in: outside)
         #expect(missing.status == 2 && missing.stderr.contains("cannot read"), "\(missing)")
+    }
+
+    /// The same file attached again is the attachment already there, not `photo 2.png`
+    /// with the same bytes (issue 37: attaching the same file twice reuses it).
+    @Test func theSameFileAttachedTwiceIsReused() throws {
+        let (vault, files) = try vault()
+        let photo = files.url("photo.png").path
+        #expect(try vault.run("attach", "Plan", photo).stdout == "attached attachments/photo.png to Plan.md\n")
+        let again = try vault.run("attach", "Other", photo)
+        #expect(again.stdout == "attached attachments/photo.png to Other.md\n", "\(again)")
+        #expect(try vault.names(in: "attachments") == ["photo.png"])
+        #expect(try vault.text("Other.md") == "# Other\n\n![[photo.png]]\n")
     }
 
     /// A folder, a missing file or a link given to attach is refused in plain words (a

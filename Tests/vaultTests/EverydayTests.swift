@@ -147,4 +147,23 @@ struct EverydayTests {
         let last = try vault.run("history", "--limit", "1")
         #expect(last.stdout.split(separator: "\n") == [all[1]], "\(last)")
     }
+
+    /// `pin --query` pins what a search finds, as one operation `undo` takes back.
+    @Test func pinAndUnpinTakeAQuery() throws {
+        let vault = try TestVault()
+        try vault.write("A.md", "---\ntags: [work]\n---\n# A\n")
+        try vault.write("B.md", "---\ntags: [work]\n---\n# B\n")
+        try vault.write("C.md", "# C\n")
+        let pinned = try vault.run("pin", "--query", "tag:work")
+        #expect(pinned.status == 0, "\(pinned)")
+        #expect(try vault.text("A.md").contains("pinned: true") && vault.text("B.md").contains("pinned: true"))
+        #expect(try !vault.text("C.md").contains("pinned"))
+        #expect(try vault.run("history").stdout.contains("pin"))
+        let none = try vault.run("unpin", "--query", "tag:nothing")
+        #expect(none.status == 1, "\(none)")
+        let both = try vault.run("pin", "C", "--query", "tag:work")
+        #expect(both.status == 2, "\(both)")
+        #expect(try vault.run("unpin", "--query", "tag:work").status == 0)
+        #expect(try vault.text("A.md") == "---\ntags: [work]\n---\n# A\n")
+    }
 }

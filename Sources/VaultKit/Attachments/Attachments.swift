@@ -153,8 +153,22 @@ public struct Attachments: Sendable {
         return bytes[start..<end].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
     }
 
-    /// Writes `bytes` into the attachment folder as `name` (or a free name like it) and
-    /// returns its vault-relative path.
+    /// The file of the attachment folder named as `base` would be (`report.pdf`,
+    /// `report 2.pdf`, …) that holds exactly `bytes`: the same file attached again is the
+    /// one already there, not a copy under the next free name.
+    private func existingCopy(of bytes: [UInt8], base: String, extension suffix: String) -> String? {
+        let names = Set(vault.root.entries(of: folder).filter { $0.kind == .regular }.map(\.name))
+        for number in 1...100 {
+            let name = (number == 1 ? base : "\(base) \(number)") + suffix
+            guard names.contains(name) else { return nil }
+            let path = folder + "/" + name
+            if vault.root.status(path)?.size == Int64(bytes.count), (try? vault.root.read(path).bytes) == bytes { return path }
+        }
+        return nil
+    }
+
+    /// Writes `bytes` into the attachment folder as `name` (or a free name like it; the
+    /// file already there when it has the same bytes) and returns its vault-relative path.
     public func add(_ bytes: [UInt8], named name: String) throws(VaultError) -> String {
         // A NUL would cut the name short in the system call (`x.md\0.png` is `x.md`): refused,
         // with every other control character, before anything is made of the name.
@@ -167,6 +181,7 @@ public struct Attachments: Sendable {
         // Checked on the name as it will be written: an attachment must never become a note.
         guard suffix.lowercased() != ".md" else { throw .invalidArgument("'\(name)' is a note; attach files that are not notes") }
         try vault.root.makeDirectory(folder, operation: "create the attachment folder")
+        if let same = existingCopy(of: bytes, base: base, extension: suffix) { return same }
         for _ in 0..<5 {
             let path = FileNaming.freePath(folder: folder, base: base, extension: suffix, in: vault.root)
             do {

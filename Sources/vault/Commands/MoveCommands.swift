@@ -71,9 +71,12 @@ struct PinCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: WriteOutput
-    @Argument(help: "The notes.", completion: Completions.notes) var notes: [String]
+    @OptionGroup var selection: QueryOption
+    @Argument(help: "The notes.", completion: Completions.notes) var notes: [String] = []
 
-    func run() throws { try setPinned(global, notes, true, output: output) }
+    func validate() throws { try validatePinning(notes, selection) }
+
+    func run() throws { try setPinned(global, notes, true, selection: selection, output: output) }
 }
 
 struct UnpinCommand: ParsableCommand {
@@ -81,16 +84,31 @@ struct UnpinCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: WriteOutput
-    @Argument(help: "The notes.", completion: Completions.notes) var notes: [String]
+    @OptionGroup var selection: QueryOption
+    @Argument(help: "The notes.", completion: Completions.notes) var notes: [String] = []
 
-    func run() throws { try setPinned(global, notes, false, output: output) }
+    func validate() throws { try validatePinning(notes, selection) }
+
+    func run() throws { try setPinned(global, notes, false, selection: selection, output: output) }
 }
 
-private func setPinned(_ global: GlobalOptions, _ names: [String], _ pinned: Bool, output: WriteOutput) throws {
+/// Notes or `--query`, one of the two.
+private func validatePinning(_ notes: [String], _ selection: QueryOption) throws {
+    if selection.query == nil, notes.isEmpty { throw ValidationError("give at least one note, or --query") }
+    if selection.query != nil, !notes.isEmpty { throw ValidationError("give notes or --query, not both") }
+}
+
+private func setPinned(_ global: GlobalOptions, _ names: [String], _ pinned: Bool, selection: QueryOption, output: WriteOutput) throws {
     let session = try Session(global)
-    let notes = try session.resolve(names)
+    let notes: [Note]
+    if let query = try selection.parsed() {
+        notes = try session.vault.sorted(session.vault.scan(matching: query))
+        try selection.requireMatches(notes)
+    } else {
+        notes = try session.resolve(names)
+    }
     let verb = pinned ? "pinned" : "unpinned"
-    try session.write(recorded: notes.count > 1, pinned ? .pin : .unpin, summary: "\(notes.count) notes") { changes in
+    try session.write(recorded: notes.count > 1 || selection.query != nil, pinned ? .pin : .unpin, summary: "\(notes.count) notes") { changes in
         try session.write(notes, output: output) { note in
             guard try changes.notes.setPinned(note, pinned) == .written else {
                 if output.listsNotes { session.terminal.line(TerminalText.escaped("\(note.path) was already \(verb)")) }
