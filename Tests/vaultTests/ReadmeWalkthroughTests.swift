@@ -62,6 +62,14 @@ struct ReadmeWalkthroughTests {
         #expect(budget.contains("tags: [meetings]"), "the split gave the merged tag back: \(budget)")
         #expect(shopping.hasSuffix("![[receipt.png]]\n"), "\(shopping)")
         #expect(FileManager.default.fileExists(atPath: notes.appendingPathComponent("attachments/receipt.png").path))
+        // The template, the day's note (opened in the editor on the terminal), and open.
+        let planning = try String(contentsOf: notes.appendingPathComponent("Work/Planning.md"), encoding: .utf8)
+        #expect(planning.contains("\n# Planning\n\n") && planning.hasSuffix("## Agenda\nQ4 numbers\n"), "\(planning)")
+        let daily = try FileManager.default.contentsOfDirectory(atPath: notes.appendingPathComponent("Daily").path)
+        #expect(daily.count == 1 && daily[0].hasSuffix(".md"), "\(daily)")
+        let today = try String(contentsOf: notes.appendingPathComponent("Daily").appendingPathComponent(daily[0]), encoding: .utf8)
+        #expect(today.hasSuffix("agenda: budget\n"), "the editor opened the day's note: \(today)")
+        #expect(budget.hasSuffix("agenda: budget\n"), "vault open opened the one match: \(budget)")
         // The undo took back the last operation, the restore: the copy is in the trash again.
         #expect(!FileManager.default.fileExists(atPath: notes.appendingPathComponent("Personal/Shopping list copy.md").path))
         #expect(FileManager.default.fileExists(atPath: notes.appendingPathComponent(".trash/Shopping list copy.md").path))
