@@ -96,7 +96,9 @@ struct CommandsTests {
         let result = try vault.run()
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr == "")
-        #expect(result.stdout == """
+        // The counts, then the pinned and the latest notes (issue 37: what to open next).
+        let counts = result.stdout.components(separatedBy: "\nPinned\n")[0]
+        #expect(counts == """
             Your notes
               All Pinned Notes   6
               Unsorted Notes     7
@@ -135,6 +137,11 @@ struct CommandsTests {
               Trash              0
 
             """)
+        let glance = result.stdout.dropFirst(counts.count).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(glance.count == 15, "\(result.stdout)")
+        #expect(glance.prefix(2) == ["", "Pinned"] && glance[7] == "" && glance[8] == "Latest", "\(glance)")
+        #expect(glance[2..<7].allSatisfy { $0.hasPrefix("  ") && $0.contains("  · ") }, "five pinned notes: \(glance)")
+        #expect(glance[2] == "  Groceries  · Unsorted", "\(glance)")
     }
 
     @Test("the main page as JSON: counts of notes, pinned, unsorted, folders and tags")

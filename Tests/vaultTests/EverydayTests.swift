@@ -166,4 +166,21 @@ struct EverydayTests {
         #expect(try vault.run("unpin", "--query", "tag:work").status == 0)
         #expect(try vault.text("A.md") == "---\ntags: [work]\n---\n# A\n")
     }
+
+    /// `vault edit NAME` on a terminal offers to create a note that is not there (it only
+    /// failed), and makes it as `vault new` does; no makes nothing.
+    @Test(.enabled(if: CLI.which("script") != nil, "needs script(1) for a terminal"))
+    func editOffersToCreateAMissingNote() throws {
+        let vault = try TestVault()
+        let binary = try CLI.binary.get().path
+        let environment: [String: String?] = ["EDITOR": "f() { printf 'Written.\\n' >> \"$1\"; }; f"]
+        let script = try #require(CLI.which("script"))
+        let no = try CLI.run(script, ["-qec", "'\(binary)' edit 'Fresh idea'", "/dev/null"], in: vault.root, stdin: Data(utf8: "n\n"), environment: environment)
+        #expect(no.status == 1, "\(no)")
+        #expect(no.stdout.contains("no note matches 'Fresh idea'; create it? [y/N]"), "\(no)")
+        #expect(!vault.exists("Fresh idea.md"))
+        let yes = try CLI.run(script, ["-qec", "'\(binary)' edit 'Fresh idea'", "/dev/null"], in: vault.root, stdin: Data(utf8: "y\n"), environment: environment)
+        #expect(yes.status == 0, "\(yes)")
+        #expect(try vault.text("Fresh idea.md").hasSuffix("---\n# Fresh idea\n\nWritten.\n"))
+    }
 }

@@ -47,6 +47,29 @@ public struct VaultIndex: Sendable {
         tags = tally.tags.tree()
     }
 
+    /// What the main page shows under its counts: the first `count` pinned notes and the
+    /// `count` latest of the others, each in list order. One pass that keeps the few best
+    /// (by the notes' order keys), not a sort of every note.
+    public func glance(_ count: Int = 5) -> (pinned: [Note], latest: [Note]) {
+        var pinned: [Note] = [], latest: [Note] = []
+        func keep(_ note: Note, in best: inout [Note]) {
+            if best.count == count, let last = best.last, !Self.listOrder(note, last) { return }
+            let place = best.firstIndex { Self.listOrder(note, $0) } ?? best.endIndex
+            best.insert(note, at: place)
+            if best.count > count { best.removeLast() }
+        }
+        for note in notes {
+            let key = note.orderKey
+            // Most notes are older than the fifth best: the key tells without a comparison.
+            if key.isPinned {
+                if pinned.count < count || key <= pinned[pinned.count - 1].orderKey { keep(note, in: &pinned) }
+            } else if latest.count < count || key <= latest[latest.count - 1].orderKey {
+                keep(note, in: &latest)
+            }
+        }
+        return (pinned, latest)
+    }
+
     /// Notes in list order: pinned first, then most recently modified, ties by title.
     public static func sorted(_ notes: [Note]) -> [Note] {
         listOrder(of: notes).map { notes[$0] }

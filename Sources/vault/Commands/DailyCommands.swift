@@ -7,7 +7,7 @@ import VaultPlatform
 struct TodayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "today",
-        abstract: "Open today's note (in daily.folder, made from daily.template on first use).")
+        abstract: "Open today's note, made from the daily template on first use.")
 
     @OptionGroup var daily: DailyOptions
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VaultKit
+import VaultPlatform
 
 struct EditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -14,8 +15,27 @@ struct EditCommand: ParsableCommand {
 
     func run() throws {
         let session = try Session(global)
-        let found = try session.resolve(note)
+        let found: Note
+        do {
+            found = try session.resolve(note)
+        } catch VaultError.noteNotFound(let name, let suggestion) where Syscalls.isTerminal(0) && Syscalls.isTerminal(1) && format == .text {
+            // On a terminal a missing note is offered, as zk and nb offer it.
+            try offerToCreate(name, suggestion: suggestion)
+            return
+        }
         try Self.open(found.path, in: session, format: format)
+    }
+
+    /// Asks whether to create the note `name` that matched nothing, and does as `vault new`.
+    private func offerToCreate(_ name: String, suggestion: String?) throws {
+        let nearest = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
+        Terminal.standardError.write(TerminalText.escaped("vault: no note matches '\(name)'\(nearest); create it? [y/N] "))
+        guard let answer = readLine(), ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased()) else {
+            throw ExitCode(1)
+        }
+        var new = try NewCommand.parse(["--", name])
+        new.global = global
+        try new.run()
     }
 
     /// Opens the note at the vault-relative `relative` in the editor and updates its

@@ -9,7 +9,7 @@ import VaultPlatform
 struct OpenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "open",
-        abstract: "Pick a note (fzf when installed, else a numbered list) and open it in the editor.",
+        abstract: "Pick a note (with fzf when installed) and open it in the editor.",
         discussion: "TEXT is a query, as vault search takes it; without it every note is offered, latest first.")
 
     @OptionGroup var global: GlobalOptions

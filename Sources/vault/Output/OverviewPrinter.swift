@@ -1,6 +1,7 @@
 import VaultKit
 
-/// The main page (the README): pinned, unsorted, folders, tags and trash with counts.
+/// The main page (the README): pinned, unsorted, folders, tags and trash with counts,
+/// then the pinned and the latest notes.
 struct OverviewPrinter {
     let terminal: Terminal
     let config: VaultConfig
@@ -31,6 +32,7 @@ struct OverviewPrinter {
             add(index.tags, depth: 0)
         }
         rows.append(("  Trash", trash, nil))
+        defer { printGlance(index.glance()) }
         let labelWidth = rows.map { $0.label.count }.max() ?? 0
         let countWidth = rows.compactMap { $0.count.map { String($0).count } }.max() ?? 1
         var out = ""
@@ -42,6 +44,19 @@ struct OverviewPrinter {
             let padding = String(repeating: " ", count: labelWidth - row.label.count + 2 + countWidth - String(count).count)
             let indent = row.label.prefix(while: { $0 == " " })
             out += indent + terminal.paint(String(row.label.dropFirst(indent.count)), row.color) + padding + String(count) + "\n"
+        }
+        terminal.write(out)
+    }
+
+    /// The pinned notes and the latest others, under the counts: what to open next.
+    private func printGlance(_ glance: (pinned: [Note], latest: [Note])) {
+        var out = ""
+        for (heading, notes) in [("Pinned", glance.pinned), ("Latest", glance.latest)] where !notes.isEmpty {
+            out += "\n" + terminal.bold(heading) + "\n"
+            for note in notes {
+                let place = note.folder.isEmpty ? "Unsorted" : note.folder
+                out += "  " + TerminalText.escaped(note.title) + terminal.dim("  · " + TerminalText.escaped(place)) + "\n"
+            }
         }
         terminal.write(out)
     }
