@@ -12,21 +12,26 @@ struct FolderMarkers {
     let root: VaultRoot
 
     /// Puts or removes markers in the vault's folders (the top level's visible
-    /// directories and their subfolders; links are not followed).
-    func update() throws(VaultError) {
+    /// directories and their subfolders; links are not followed); returns the markers
+    /// put or removed.
+    @discardableResult
+    func update() throws(VaultError) -> [String] {
+        var changed: [String] = []
         for folder in folders() {
             let marker = folder + "/" + Self.name
             let holdsSomething = root.entries(of: folder).contains { !$0.name.hasPrefix(".") }
             if !holdsSomething, root.status(marker) == nil {
                 do {
                     try root.write([], to: marker, mode: 0o644, replacing: .nothing)
+                    changed.append(marker)
                 } catch .destinationExists {
                     // Made meanwhile: a marker either way.
                 }
-            } else if holdsSomething, isMarker(marker) {
-                root.removeFile(marker)
+            } else if holdsSomething, isMarker(marker), root.removeFile(marker) {
+                changed.append(marker)
             }
         }
+        return changed
     }
 
     /// Removes the marker of `folder` when nothing else is in it, so that the folder can go.

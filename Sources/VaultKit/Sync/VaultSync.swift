@@ -298,6 +298,11 @@ public struct VaultSync: Sendable {
             report.lines.append("kept \(path): git's merge had put another note in its place")
         }
         try placeConflictCopies(into: &report)
+        // A folder one side emptied may hold the other side's notes now: its marker goes
+        // with the merge, and a folder the merge emptied gets one.
+        for change in try FolderMarkers(root: root).update() {
+            try git.check(["add", "-A", "--", change])
+        }
         try git.check(["commit", "-q", "--no-verify", "--no-edit"])
     }
 
