@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ServiceLifecycle
 import VaultKit
 
 /// The routes of `vault serve`: the page and its assets, the JSON API, the event stream
@@ -124,7 +125,9 @@ struct WebApp: Sendable {
                         }
                     }
                     defer { group.cancelAll() }
-                    for await event in merge(stream, heartbeats) {
+                    // Ended when the server shuts down (SIGTERM, Ctrl-C): an open page's
+                    // stream never ends by itself, and the shutdown waited for it.
+                    for await event in merge(stream, heartbeats).cancelOnGracefulShutdown() {
                         try await writer.write(ByteBuffer(string: event))
                     }
                 }

@@ -55,6 +55,53 @@ import Glibc
         #expect(log.contains("GET /api/home 200"))
     }
 
+    /// With a page open (its `/api/events` stream), SIGTERM or Ctrl-C left the server
+    /// running until the page went away: over ten minutes in a trial. The streams are ended
+    /// and the server exits, on either signal.
+    @Test(arguments: [SIGTERM, SIGINT])
+    func stopsWithAnOpenEventStream(signal: Int32) throws {
+        let vault = try TestVault()
+        let port = try Self.freePort()
+        let process = Process()
+        process.executableURL = try CLI.binary.get()
+        process.arguments = ["serve", "--vault", vault.root.path, "--port", String(port)]
+        process.environment = CLI.baseEnvironment()
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        _ = output.fileHandleForReading.availableLine()
+
+        // A page's event stream, read up to its first event.
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+        try #require(connected)
+        let request = "GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
+        _ = request.withCString { send(fd, $0, strlen($0), 0) }
+        var received = ""
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !received.contains("event: hello") {
+            let count = recv(fd, &buffer, buffer.count, 0)
+            try #require(count > 0, "the stream ended before its first event: \(received)")
+            received += String(decoding: buffer[..<count], as: UTF8.self)
+        }
+
+        kill(process.processIdentifier, signal)
+        // Bounded, so that a server that does not stop fails the test instead of hanging it.
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        #expect(!process.isRunning, "still serving 30 s after the signal, with a page open")
+        if !process.isRunning { #expect(process.terminationStatus == 0) }
+    }
+
     /// A port another program listens on is said as such, not as the socket call's errno.
     @Test func aPortInUseIsSaidPlainly() throws {
         let vault = try TestVault.example()
