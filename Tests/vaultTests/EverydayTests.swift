@@ -88,6 +88,18 @@ struct EverydayTests {
         #expect(try vault.text("Journal/\(name).md").contains("# \(name)\n\n\(Self.day(0)) ("))
     }
 
+    /// A format that makes a name no file can have (`..`, a leading dot) is named as the
+    /// file is: the day's note is found again, not made once more as `Untitled 2`.
+    @Test func aDailyFormatThatIsNoFileNameStillFindsItsNote() throws {
+        let vault = try vault()
+        try vault.write(".vault/config.yaml", "daily:\n  format: \"[.]YYYY\"\n")
+        let first = try vault.run("today", environment: Self.clock)
+        let again = try vault.run("today", environment: Self.clock)
+        #expect(first.stdout == "Daily/\(Self.day(0, "yyyy")).md\n", "\(first)")
+        #expect(again.stdout == first.stdout)
+        #expect(try vault.names(in: "Daily") == ["\(Self.day(0, "yyyy")).md"])
+    }
+
     /// A name that matches nothing suggests the nearest title (it only failed).
     @Test func aNameThatMatchesNothingSaysWhichItMayMean() throws {
         let vault = try TestVault.example()

@@ -24,7 +24,9 @@ public struct OpenDailyNote: Sendable {
 
     /// The day's note's name (without `.md`) and path in `session`'s vault.
     public func place(in session: VaultSession) -> (name: String, path: String) {
-        let name = MomentFormat(session.config.dailyFormat).string(from: moment(in: session), timeZone: session.vault.timeZone)
+        // As the file will be named (a format that makes `..` or `.x` names no hidden file),
+        // so that the note made today is the one found tomorrow.
+        let name = FileNaming.baseName(for: MomentFormat(session.config.dailyFormat).string(from: moment(in: session), timeZone: session.vault.timeZone))
         let folder = session.config.dailyFolder
         return (name, folder.isEmpty ? name + ".md" : folder + "/" + name + ".md")
     }
