@@ -100,6 +100,25 @@ struct EverydayTests {
         #expect(try vault.names(in: "Daily") == ["\(Self.day(0, "yyyy")).md"])
     }
 
+    /// The day's note is never read or written through a link, and a link in its place is
+    /// said, not passed by with a note made beside it on every run.
+    @Test func aLinkWhereTheDaysNoteGoesIsRefused() throws {
+        let vault = try vault()
+        let outside = try TestVault.emptyDirectory()
+        try outside.write("x.md", "# outside\n")
+        try vault.createDirectory("Daily")
+        try FileManager.default.createSymbolicLink(atPath: vault.url("Daily/\(Self.day(0)).md").path, withDestinationPath: outside.url("x.md").path)
+        let result = try vault.run("today", environment: Self.clock)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("leads through a symbolic link"), "\(result)")
+        #expect(try vault.names(in: "Daily") == ["\(Self.day(0)).md"])
+        #expect(try outside.text("x.md") == "# outside\n")
+        try FileManager.default.removeItem(at: vault.url("Daily"))
+        try FileManager.default.createSymbolicLink(atPath: vault.url("Daily").path, withDestinationPath: outside.root.path)
+        #expect(try vault.run("today", environment: Self.clock).status == 2)
+        #expect(try outside.names() == ["x.md"])
+    }
+
     /// A name that matches nothing suggests the nearest title (it only failed).
     @Test func aNameThatMatchesNothingSaysWhichItMayMean() throws {
         let vault = try TestVault.example()

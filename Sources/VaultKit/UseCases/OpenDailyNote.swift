@@ -34,7 +34,12 @@ public struct OpenDailyNote: Sendable {
     /// Finds the day's note, or makes it inside a write.
     public func run(in session: VaultSession) throws(VaultError) -> Report {
         let (name, path) = place(in: session)
-        if session.root.status(path)?.isRegularFile == true { return Report(path: path, created: false) }
+        if let status = session.root.status(path) {
+            // A link (or anything but a note) there is refused, not passed by with a
+            // second note made beside it on every run.
+            guard status.isRegularFile else { throw status.kind == .symbolicLink ? .symbolicLink(path) : .invalidArgument("'\(path)' is not a note") }
+            return Report(path: path, created: false)
+        }
         let template = session.config.dailyTemplate ?? (NoteTemplate.names(root: session.root).contains("daily") ? "daily" : nil)
         // Named by the date; titled by the template's heading when it has one.
         var draft = try session.draft(title: template == nil ? name : nil, folder: session.config.dailyFolder, template: template, fileName: name, at: moment(in: session))
