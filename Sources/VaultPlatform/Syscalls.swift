@@ -638,7 +638,15 @@ package enum Syscalls {
     /// a child of a command run in a terminal's foreground stays in the foreground and can
     /// read the terminal. The child starts with the default action for `defaultSignals`
     /// (however this process handles them) and nothing blocked.
-    static func spawn(_ path: String, _ arguments: [String], defaultSignals: [Int32]) throws(SystemError) -> Int32 {
+    static func spawn(_ path: String, _ arguments: [String], defaultSignals: [Int32], standardInput: Int32? = nil, closing: [Int32] = []) throws(SystemError) -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if let standardInput {
+            posix_spawn_file_actions_adddup2(&actions, standardInput, 0)
+            posix_spawn_file_actions_addclose(&actions, standardInput)
+        }
+        for descriptor in closing { posix_spawn_file_actions_addclose(&actions, descriptor) }
         var attributes = posix_spawnattr_t()
         guard posix_spawnattr_init(&attributes) == 0 else { throw SystemError(operation: "start", code: ENOMEM) }
         defer { posix_spawnattr_destroy(&attributes) }
@@ -655,9 +663,37 @@ package enum Syscalls {
         argv.append(nil)
         defer { for argument in argv { free(argument) } }
         var pid: pid_t = 0
-        let code = posix_spawn(&pid, path, nil, &attributes, argv, environ)
+        let code = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
         guard code == 0 else { throw SystemError(operation: "start", code: code) }
         return pid
+    }
+
+    /// A pipe: its read end and its write end.
+    static func makePipe() throws(SystemError) -> (read: Int32, write: Int32) {
+        var descriptors: [Int32] = [0, 0]
+        guard pipe(&descriptors) == 0 else { throw SystemError(operation: "make a pipe", code: errno) }
+        return (descriptors[0], descriptors[1])
+    }
+
+    /// Makes `descriptor` this process's standard output (closing `descriptor` itself).
+    static func redirectStandardOutput(to descriptor: Int32) {
+        dup2(descriptor, 1)
+        close(descriptor)
+    }
+
+    /// Flushes C's buffered output and closes standard output: its reader sees the end.
+    static func closeStandardOutput() {
+        fflush(nil)
+        close(1)
+    }
+
+    static func closeDescriptor(_ descriptor: Int32) {
+        close(descriptor)
+    }
+
+    /// Sets the environment variable `name` for this process and its children, unless set.
+    static func setEnvironmentDefault(_ name: String, _ value: String) {
+        setenv(name, value, 0)
     }
 
     /// waitpid(2) until the child `pid` exits or is killed, retried on EINTR (a stopped

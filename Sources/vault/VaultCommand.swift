@@ -35,8 +35,8 @@ struct VaultCommand: AsyncParsableCommand {
     static func main() async {
         // Starts the clock: the first phase shown is the arguments parsed and the vault opened.
         PhaseTimer.mark("main")
-        let command: ParsableCommand
-        let arguments = movingGlobalOptions(Array(CommandLine.arguments.dropFirst()))
+        var command: ParsableCommand
+        var arguments = movingGlobalOptions(Array(CommandLine.arguments.dropFirst()))
         do {
             command = try parseAsRoot(arguments)
         } catch {
@@ -51,8 +51,11 @@ struct VaultCommand: AsyncParsableCommand {
             Terminal.standardError.line(usage(for: error))
             Foundation.exit(2)
         }
+        let pager = Self.startPager(for: command, arguments: &arguments)
+        if pager != nil, let colored = try? parseAsRoot(arguments) { command = colored }
         if let command = command as? any ReadOnlyCommand, !arguments.contains(where: Self.asksForHelp),
            let status = CommandClient.answer(arguments, global: command.global) {
+            pager?.finish()
             Foundation.exit(status)
         }
         let status: Int32
@@ -67,7 +70,22 @@ struct VaultCommand: AsyncParsableCommand {
             status = execute(synchronous: command)
         }
         PhaseTimer.mark("finish")
+        pager?.finish()
         Foundation.exit(status)
+    }
+
+    /// Starts the pager for a command whose output may be long (`PagedCommand`), when its
+    /// output goes to a terminal: `$VAULT_PAGER`, else `$PAGER`, else `less` (`cat` or
+    /// nothing turns it off), as git chooses. The output stays coloured as on the terminal
+    /// (`--color always` is added unless the user chose, or `NO_COLOR` is set).
+    private static func startPager(for command: ParsableCommand, arguments: inout [String]) -> Pager? {
+        guard command is any PagedCommand, Syscalls.isTerminal(1), !arguments.contains(where: Self.asksForHelp) else { return nil }
+        let environment = ProcessInfo.processInfo.environment
+        let program = (environment["VAULT_PAGER"] ?? environment["PAGER"] ?? "less").trimmingCharacters(in: .whitespaces)
+        guard !program.isEmpty, program != "cat", let pager = try? Pager.start(program) else { return nil }
+        let chosen = arguments.contains { $0 == "--color" || $0.hasPrefix("--color=") } || !(environment["NO_COLOR"] ?? "").isEmpty
+        if !chosen { arguments = movingGlobalOptions(["--color", "always"] + arguments) }
+        return pager
     }
 
     /// Runs a command that is not async and returns its exit status, its error printed.

@@ -214,4 +214,29 @@ struct EverydayTests {
         #expect(yes.status == 0, "\(yes)")
         #expect(try vault.text("Fresh idea.md").hasSuffix("---\n# Fresh idea\n\nWritten.\n"))
     }
+
+    /// Long output on a terminal goes through the pager, as git's does (`$VAULT_PAGER`, else
+    /// `$PAGER`, else less), coloured as on the terminal; `cat` turns it off, and output that
+    /// is no terminal is never paged.
+    @Test(.enabled(if: CLI.which("script") != nil, "needs script(1) for a terminal"))
+    func longOutputOnATerminalGoesThroughThePager() throws {
+        let vault = try TestVault.example()
+        let binary = try CLI.binary.get().path
+        let script = try #require(CLI.which("script"))
+        func onTerminal(_ command: String, _ environment: [String: String?]) throws -> String {
+            try CLI.run(script, ["-qec", "'\(binary)' \(command)", "/dev/null"], in: vault.root, environment: environment).stdout
+        }
+        let paged = try onTerminal("list --no-snippet", ["PAGER": "sed 's/^/paged: /'"])
+        let lines = paged.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        #expect(lines.count > 40 && lines.allSatisfy { $0.hasPrefix("paged: ") }, "\(paged)")
+        #expect(!paged.contains("\u{1B}["), "NO_COLOR is honoured")
+        let colored = try onTerminal("list --no-snippet", ["PAGER": "sed 's/^/paged: /'", "NO_COLOR": nil])
+        #expect(colored.contains("paged: ") && colored.contains("\u{1B}["), "coloured as on the terminal: \(colored)")
+        let vaultPager = try onTerminal("list --no-snippet", ["PAGER": "sed 's/^/paged: /'", "VAULT_PAGER": "cat"])
+        #expect(!vaultPager.contains("paged: ") && vaultPager.contains("Groceries"), "\(vaultPager)")
+        let home = try onTerminal("", ["PAGER": "sed 's/^/paged: /'"])
+        #expect(!home.contains("paged: ") && home.contains("Your notes"), "the main page is short: \(home)")
+        let piped = try vault.run("list", "--no-snippet", environment: ["PAGER": "sed 's/^/paged: /'"])
+        #expect(!piped.stdout.contains("paged: "))
+    }
 }

@@ -52,6 +52,10 @@ enum CLI {
             environment.removeValue(forKey: key)
         }
         environment["NO_COLOR"] = "1"
+        // Commands run on a pseudo-terminal (script, tmux) print straight to it: the pager
+        // has a test of its own.
+        environment["PAGER"] = "cat"
+        environment.removeValue(forKey: "VAULT_PAGER")
         environment["TZ"] = "UTC"
         return environment
     }
