@@ -50,6 +50,39 @@ struct NoteVersionsTests {
         #expect(text.stdout.contains("(not committed)") && text.stdout.contains("  Bo   tags  Plan.md\n"), "\(text)")
     }
 
+    /// `vault restore NOTE --at REV` brings the version back byte for byte, as a new change
+    /// (history is not rewritten) that `vault undo` takes back; a day names the last version
+    /// made by its end.
+    @Test func restoreBringsAVersionBackByteForByteAndUndoTakesItBack() throws {
+        let vault = try TestVault()
+        try SyncTests.git("init", "-q", "-b", "main", in: vault.root)
+        let first = "---\nid: plan\n---\n# Plan\n\nThe first text.\n"
+        try vault.write("Plan.md", first)
+        try commit(vault, "one")
+        try vault.createDirectory("Work")
+        #expect(try vault.run("mv", "Plan", "Work").status == 0)
+        try vault.write("Work/Plan.md", "---\nid: plan\n---\n# Plan\n\nThe second text.\n")
+        try commit(vault, "two")
+        let now = "---\nid: plan\n---\n# Plan\n\nNot committed.\n"
+        try vault.write("Work/Plan.md", now)
+        let oldest = try #require(try log(vault, "Plan").last?["commit"] as? String)
+
+        let restored = try vault.run("restore", "Plan", "--at", String(oldest.prefix(7)), "--format", "json")
+        #expect(restored.status == 0, "\(restored)")
+        #expect(try vault.text("Work/Plan.md") == first, "the version chosen, at the note's place now")
+        let report = try #require(try JSONSerialization.jsonObject(with: restored.stdoutData) as? [String: Any])
+        let id = try #require(report["recordID"] as? String)
+        #expect(try vault.run("undo", id).status == 0)
+        #expect(try vault.text("Work/Plan.md") == now, "undo gives back what was there")
+        #expect(try SyncTests.git("rev-list", "--count", "HEAD", in: vault.root).stdout == "2\n", "no commit rewritten or made")
+
+        let today = try vault.run("restore", "Plan", "--at", EverydayTests.day(0))
+        #expect(today.status == 0, "\(today)")
+        #expect(try vault.text("Work/Plan.md").contains("The second text."), "the last version made today")
+        let none = try vault.run("restore", "Plan", "--at", "1999-01-01")
+        #expect(none.status == 2 && none.stderr.contains("no version of Work/Plan.md matches '1999-01-01'"), "\(none)")
+    }
+
     @Test func aVaultGitDoesNotKeepSaysHowToMakeItOne() throws {
         let vault = try TestVault()
         try vault.write("Plan.md", "# Plan\n")

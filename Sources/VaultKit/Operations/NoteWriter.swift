@@ -90,4 +90,24 @@ public struct NoteWriter: Sendable {
         }
         throw .conflict(path: path)
     }
+
+    /// Replaces the whole note at `path` with `bytes` as they are (an older version brought
+    /// back): written over the file only as it was read, journaled like every write.
+    public func replace(_ path: String, with bytes: [UInt8]) throws(VaultError) -> Outcome {
+        for _ in 0..<Self.attempts {
+            let (original, stat) = try root.read(path)
+            if stat.isReadOnly {
+                throw .located(Diagnostic(path: path, severity: .error, message: "note is read-only; vault leaves it unchanged (chmod u+w to allow)"))
+            }
+            if original == bytes { return .unchanged }
+            do {
+                try root.write(bytes, to: path, mode: stat.mode, replacing: .unchanged(stat.stamp), crashTestPoint: true)
+                journal?.add(edit: path, Change(before: original, after: bytes))
+                return .written
+            } catch .conflict {
+                continue
+            }
+        }
+        throw .conflict(path: path)
+    }
 }

@@ -47,6 +47,28 @@ public struct NoteVersions: Sendable {
         return versions
     }
 
+    /// The bytes of the note in `version` (a committed one), as git keeps them.
+    public func bytes(of version: Version) throws(VaultError) -> [UInt8] {
+        guard let commit = version.commit else { return try root.read(version.path).bytes }
+        let prefix = try git.check(["rev-parse", "--show-prefix"]).stdout.trimmingCharacters(in: .newlines)
+        let shown = try git.run(["show", "\(commit):\(prefix + version.path)"])
+        guard shown.succeeded else { throw .invalidArgument("git has no '\(version.path)' in commit \(commit.prefix(8))") }
+        return Array(shown.data)
+    }
+
+    /// The version `at` names among `versions` (newest first): a commit (a prefix of four or
+    /// more of its hex digits), or a day (`2026-11-20`: the last version made by its end).
+    public static func version(_ at: String, in versions: [Version], timeZone: TimeZone) -> Version? {
+        let committed = versions.filter { $0.commit != nil }
+        let lowered = at.lowercased()
+        if lowered.count >= 4, lowered.allSatisfy(\.isHexDigit), let found = committed.first(where: { $0.commit?.hasPrefix(lowered) == true }) {
+            return found
+        }
+        guard let day = TaskDate(at) else { return nil }
+        let end = Double(day.dayNumber + 1) * 86_400 - Double(timeZone.secondsFromGMT())
+        return committed.first { $0.date.timeIntervalSince1970 < end }
+    }
+
     /// The text on disk when it differs from the last commit (or was never committed).
     private func uncommittedVersion(of path: String) throws(VaultError) -> Version? {
         let status = try git.run(["status", "--porcelain", "--", path])

@@ -20,6 +20,7 @@ public struct OperationRecord: Sendable, Equatable {
         case pin
         case unpin
         case tasks = "task-change"
+        case restoreVersion = "note-version-restore"
         case undo
     }
 
