@@ -83,6 +83,28 @@ struct NoteVersionsTests {
         #expect(none.status == 2 && none.stderr.contains("no version of Work/Plan.md matches '1999-01-01'"), "\(none)")
     }
 
+    /// `vault diff`: the properties that changed (each tag added or removed), then the text
+    /// word by word; by default the change not committed yet.
+    @Test func diffShowsPropertiesThenWords() throws {
+        let vault = try TestVault()
+        try SyncTests.git("init", "-q", "-b", "main", in: vault.root)
+        try vault.write("Plan.md", "---\nid: plan\ntags: [work, draft]\n---\n# Plan\n\nShip the first version in May.\n")
+        try commit(vault, "one")
+        try vault.write("Plan.md", "---\nid: plan\ntags: [work, q4]\npinned: true\n---\n# Plan\n\nShip the second version in May.\n")
+        let result = try vault.run("diff", "Plan")
+        #expect(result.status == 0, "\(result)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("Plan.md: ") == true && lines.first?.hasSuffix(" → now") == true, "\(result)")
+        #expect(lines.contains("tags: −draft +q4"), "\(result)")
+        #expect(lines.contains("pinned: +true"), "\(result)")
+        #expect(lines.contains("Ship the [-first-]{+second+} version in May."), "\(result)")
+        try commit(vault, "two")
+        let json = try vault.run("diff", "Plan", "--format", "json")
+        let object = try #require(try JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any], "\(json)")
+        #expect((object["properties"] as? [[String: Any]])?.count == 2, "the last commit's change: \(object)")
+        #expect(object["to"] as? String != nil && object["from"] as? String != nil)
+    }
+
     @Test func aVaultGitDoesNotKeepSaysHowToMakeItOne() throws {
         let vault = try TestVault()
         try vault.write("Plan.md", "# Plan\n")

@@ -16,6 +16,14 @@ public struct NoteVersions: Sendable {
         /// What changed: `created`, `text`, `tags`, `pin`, `moved`, `renamed`, `deleted`
         /// (to the trash, or removed), `restored` (from the trash).
         public var kinds: [String]
+
+        public init(commit: String?, date: Date, author: String, path: String, kinds: [String]) {
+            self.commit = commit
+            self.date = date
+            self.author = author
+            self.path = path
+            self.kinds = kinds
+        }
     }
 
     public let root: VaultRoot
