@@ -105,6 +105,19 @@ struct NoteVersionsTests {
         #expect(object["to"] as? String != nil && object["from"] as? String != nil)
     }
 
+    /// A note's name is a name, not a pattern git would match others with.
+    @Test func aNameWithPatternCharactersIsThatNoteAlone() throws {
+        let vault = try TestVault()
+        try SyncTests.git("init", "-q", "-b", "main", in: vault.root)
+        try vault.write("a[1].md", "# a[1]\n")
+        try vault.write("a1.md", "# a1\n")
+        try commit(vault, "one")
+        try vault.write("a1.md", "# a1\n\nmore\n")
+        try commit(vault, "two")
+        #expect(try log(vault, "a[1].md").count == 1)
+        #expect(try log(vault, "a1.md").count == 2)
+    }
+
     @Test func aVaultGitDoesNotKeepSaysHowToMakeItOne() throws {
         let vault = try TestVault()
         try vault.write("Plan.md", "# Plan\n")

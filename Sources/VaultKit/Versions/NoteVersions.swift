@@ -42,7 +42,8 @@ public struct NoteVersions: Sendable {
         let prefix = prefixOutput.stdout.trimmingCharacters(in: .newlines)
         var versions: [Version] = []
         if let uncommitted = try uncommittedVersion(of: path) { versions.append(uncommitted) }
-        let log = try git.run(["log", "--follow", "-M", "--no-color", "--unified=0", "-p", "--format=\u{1E}%H%x1F%an%x1F%aI", "--", path])
+        // Paths are names, not patterns: `a[1].md` or `*.md` is that one note.
+        let log = try git.run(["--literal-pathspecs", "log", "--follow", "-M", "--no-color", "--unified=0", "-p", "--format=\u{1E}%H%x1F%an%x1F%aI", "--", path])
         guard log.succeeded else { return versions }
         for entry in log.stdout.split(separator: "\u{1E}") {
             let lines = entry.split(separator: "\n", omittingEmptySubsequences: false)
@@ -79,7 +80,7 @@ public struct NoteVersions: Sendable {
 
     /// The text on disk when it differs from the last commit (or was never committed).
     private func uncommittedVersion(of path: String) throws(VaultError) -> Version? {
-        let status = try git.run(["status", "--porcelain", "--", path])
+        let status = try git.run(["--literal-pathspecs", "status", "--porcelain", "--", path])
         guard status.succeeded, !status.stdout.isEmpty, let file = root.status(path) else { return nil }
         let isNew = status.stdout.hasPrefix("??") || status.stdout.hasPrefix("A")
         return Version(commit: nil, date: Date(timeIntervalSince1970: file.modified.timeInterval), author: "", path: path, kinds: [isNew ? "created" : "text"])
