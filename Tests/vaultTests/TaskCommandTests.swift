@@ -193,6 +193,27 @@ struct LinkCommandTests {
         #expect(check.stdout.contains("Home.md:4:3: warning: broken link: no note is 'Gone'\n"), "\(check)")
     }
 
+    /// In a table, `[[Note\\|shown]]` is `[[Note|shown]]` (the `\\|` is the table's escape,
+    /// as in Obsidian's help vault): it leads to the note in `links`, `backlinks`, `links:`
+    /// and `check`, headings included, and a rename keeps the escape.
+    @Test func aTableLinkWithAnEscapedBarLeadsToItsNote() throws {
+        let vault = try TestVault()
+        try vault.createDirectory("Editing")
+        try vault.write("Editing/Basic syntax.md", "# Basic syntax\n\n## Tables\n")
+        try vault.write("Editing/Tags.md", "# Tags\n")
+        let table = "| What | Where |\n| --- | --- |\n| tags | [[Editing/Tags\\|Tags]] |\n| tables | [[Basic syntax#Tables\\|Tables]] |\n| none | [[Gone\\|gone]] |\n"
+        try vault.write("Home.md", "# Home\n\n" + table)
+        let links = try vault.run("links", "Home")
+        #expect(links.stdout == "5:10  [[Editing/Tags]] → Editing/Tags.md\n6:12  [[Basic syntax#Tables]] → Editing/Basic syntax.md\n7:10  [[Gone]] (broken: no such note)\n", "\(links)")
+        let back = try vault.run("backlinks", "Basic syntax")
+        #expect(back.stdout == "Home.md:6:12: | tables | [[Basic syntax#Tables\\|Tables]] |\n", "\(back)")
+        #expect(try vault.run("search", "links:Tags").stdout.contains("Home"))
+        let check = try vault.run("check")
+        #expect(check.stdout.split(separator: "\n").filter { $0.contains("broken link") } == ["Home.md:7:10: warning: broken link: no note is 'Gone'"], "\(check)")
+        #expect(try vault.run("rename", "Basic syntax", "Syntax").status == 0)
+        #expect(try vault.text("Home.md") == "# Home\n\n" + table.replacingOccurrences(of: "[[Basic syntax#", with: "[[Syntax#"))
+    }
+
     @Test func searchByLinksAndOrphans() throws {
         let vault = try TestVault()
         try vault.createDirectory("Work")
