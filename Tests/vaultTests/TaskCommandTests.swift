@@ -214,6 +214,28 @@ struct LinkCommandTests {
         #expect(try vault.text("Home.md") == "# Home\n\n" + table.replacingOccurrences(of: "[[Basic syntax#", with: "[[Syntax#"))
     }
 
+    /// A Markdown link finds its note as Obsidian does: from the note's folder, else from
+    /// the vault's top (a path, never a name); a rename keeps a link written from the top so.
+    @Test func aMarkdownLinkFindsItsNoteFromTheTop() throws {
+        let vault = try TestVault()
+        try vault.createDirectory("Work")
+        try vault.createDirectory("Notes/Deep")
+        try vault.write("Work/Plan.md", "# Plan\n")
+        try vault.write("Notes/Deep/Home.md", "# Home\n\n[p](Work/Plan.md) [q](Plan.md) [r](../../Work/Plan.md) [s](Gone.md) [t](../Plan.md)\n")
+        let links = try vault.run("links", "Home")
+        #expect(links.stdout == """
+            3:1  (Work/Plan.md) → Work/Plan.md
+            3:19  (Plan.md) (broken: no such note)
+            3:32  (../../Work/Plan.md) → Work/Plan.md
+            3:56  (Gone.md) (broken: no such note)
+            3:69  (../Plan.md) (broken: no such note)
+
+            """, "\(links)")
+        #expect(try vault.run("backlinks", "Plan").stdoutLines.count == 2)
+        #expect(try vault.run("rename", "Plan", "Plan B").status == 0)
+        #expect(try vault.text("Notes/Deep/Home.md") == "# Home\n\n[p](Work/Plan%20B.md) [q](Plan.md) [r](../../Work/Plan%20B.md) [s](Gone.md) [t](../Plan.md)\n")
+    }
+
     @Test func searchByLinksAndOrphans() throws {
         let vault = try TestVault()
         try vault.createDirectory("Work")

@@ -78,7 +78,7 @@ public struct LinkRewriter: Sendable {
     public func mayChange(_ links: [NoteLink], of path: String) -> Bool {
         if newPath(path) != nil { return !links.isEmpty }
         return links.contains { link in
-            (link.kind != .markdown && movedNames.contains(Self.nameKey(link.target))) || destination(of: link, from: path).map { newPath($0) != nil } ?? false
+            movedNames.contains(Self.nameKey(link.target)) || destination(of: link, from: path).map { newPath($0) != nil } ?? false
         }
     }
 
@@ -91,7 +91,7 @@ public struct LinkRewriter: Sendable {
         for link in links {
             guard let destination = destination(of: link, from: path) else { continue }
             let moved = newPath(destination)
-            guard moved != nil || from != path || (link.kind != .markdown && movedNames.contains(Self.nameKey(link.target))) else { continue }
+            guard moved != nil || from != path || movedNames.contains(Self.nameKey(link.target)) else { continue }
             let target = moved ?? destination
             if leads(link, from: from, to: target) { continue }
             let written = Array(bytes[link.targetRange])
@@ -133,9 +133,11 @@ public struct LinkRewriter: Sendable {
         return link.kind == .markdown ? LinkTargets.path(of: link.target, from: path) == target : false
     }
 
-    /// True when `link` names a file from the vault's top (not from its note's folder, where
-    /// no such file is): a rewrite keeps it so.
+    /// True when the Markdown `link` finds its note or file from the vault's top (or a note
+    /// by name), not from its note's folder: a rewrite writes it from the top again.
     private func writtenFromTop(_ link: NoteLink, from path: String) -> Bool {
+        guard link.kind == .markdown, !LinkTargets.isRelative(link.target) else { return false }
+        if link.namesNote { return before.note(from: link.target, inFolderOf: path) == nil }
         guard let top = fromTop(link), let relative = LinkTargets.path(of: link.target, from: path), top != relative else { return false }
         return !fileExists(relative)
     }
