@@ -222,7 +222,9 @@ struct GlobalOptions: ParsableArguments {
     func openSession() throws -> VaultSession {
         if let answer = CommandAnswer.current { return answer.session }
         if let testCrash { CrashSimulation.shared.simulate(testCrash) }
-        return try VaultSession.open(explicit: vault, workingDirectory: FileManager.default.currentDirectoryPath, usesCache: !noCache)
+        var opened = try VaultSession.open(explicit: vault, workingDirectory: FileManager.default.currentDirectoryPath, usesCache: !noCache).vault
+        opened.scanProgress = ScanProgressLine.forStandardError()
+        return VaultSession(vault: opened)
     }
 
     var terminal: Terminal { Terminal.standardOutput(color: color) }

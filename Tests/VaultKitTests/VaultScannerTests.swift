@@ -33,6 +33,25 @@ import Testing
         #expect(index.tags[0].children.map { "\($0.path) \($0.count)" } == ["project/alpha 1", "project/beta 1"])
     }
 
+    /// A scan tells the progress it was given (not the environment) how many notes it has
+    /// read, in order, ending with all of them; through the cache and without one.
+    @Test func aScanReportsItsProgressThroughTheHookItIsGiven() throws {
+        let vault = try TemporaryVault()
+        for number in 0..<250 { try vault.write("Folder \(number % 7)/Note \(number).md", "# Note \(number)\n") }
+        try vault.write("image.png", "not a note")
+        for usesCache in [false, true, true] {
+            let reports = ReportedProgress()
+            var opened = vault.vault
+            opened.usesCache = usesCache
+            opened.scanProgress = ScanProgress(every: 10) { read, total in reports.add(read, total) }
+            #expect(try opened.scan().notes.count == 250)
+            let seen = reports.all
+            #expect(seen.count >= 25 && seen.allSatisfy { $0.total == 250 }, "\(seen)")
+            #expect(zip(seen, seen.dropFirst()).allSatisfy { $0.read < $1.read }, "\(seen)")
+            #expect(seen.last?.read == 250)
+        }
+    }
+
     @Test func filterSeesTheBody() throws {
         let vault = try TemporaryVault()
         try vault.write("a.md", "---\ntitle: zebra\n---\nfind me\n")
@@ -52,4 +71,16 @@ import Testing
         let index = VaultIndex(try vault.vault.scan())
         #expect(index.tags.map { "\($0.name) \($0.count)" } == ["work 3"])
     }
+}
+
+/// What a scan reported, from whichever thread.
+private final class ReportedProgress: @unchecked Sendable {
+    private let lock = NSLock()
+    private var reports: [(read: Int, total: Int)] = []
+
+    func add(_ read: Int, _ total: Int) {
+        lock.withLock { reports.append((read, total)) }
+    }
+
+    var all: [(read: Int, total: Int)] { lock.withLock { reports } }
 }

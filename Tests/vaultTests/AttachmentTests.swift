@@ -84,6 +84,48 @@ struct AttachmentTests {
         #expect(!check.stdout.contains("photo.png"), "\(check)")
     }
 
+    /// Laid out as Obsidian's help vault is: images in `Attachments/` (not the attachment
+    /// folder), embedded by name from every folder, in tables with `\|`, or by path from
+    /// the vault's top. `vault check` reports only what is really missing (it reported 252
+    /// files that exist), and `vault attachments` counts the uses.
+    @Test func checkFindsFilesAsObsidianDoesByNameAnywhereAndFromTheTop() throws {
+        let vault = try TestVault()
+        try vault.write("Attachments/Engelbart.jpg", bytes: [0xFF, 0xD8])
+        try vault.write("Attachments/icons/lucide-cog.svg", "<svg/>")
+        // Outside the attachment folder: a file of the vault, not listed as unused.
+        try vault.write("Attachments/unused.png", "png")
+        try vault.write("attachments/spare.pdf", "%PDF")
+        try vault.write("Editing/Advanced syntax.md", """
+            # Advanced
+
+            | Link | Embed |
+            | --- | --- |
+            | [[Embed files\\|Embeds]] | ![[Engelbart.jpg\\|100]] |
+
+            Click ![[lucide-cog.svg#icon]] and see ![Engelbart](Attachments/Engelbart.jpg).
+            ![cog](icons/lucide-cog.svg) and ![[gone.png]]
+
+            """)
+        try vault.write("Linking/Embed files.md", "# Embed files\n\n![[Engelbart.jpg|100x145]] ![photo](Engelbart.jpg#outline)\n")
+        let check = try vault.run("check")
+        let problems = check.stdout.split(separator: "\n").filter { $0.contains("warning") }
+        #expect(problems == [
+            "Editing/Advanced syntax.md:8:34: warning: missing attachment: no file is 'gone.png'",
+            "attachments/spare.pdf: warning: unused attachment: no note links to it",
+        ], "\(check)")
+        let listed = try vault.run("attachments")
+        #expect(listed.stdout == "Attachments/Engelbart.jpg  2 notes\nAttachments/icons/lucide-cog.svg  1 note\nattachments/spare.pdf  unused\n", "\(listed)")
+        let used = try vault.run("attachments", "Advanced syntax")
+        #expect(used.stdout == """
+            5:29  Engelbart.jpg → Attachments/Engelbart.jpg
+            7:7  lucide-cog.svg → Attachments/icons/lucide-cog.svg
+            7:40  Attachments/Engelbart.jpg → Attachments/Engelbart.jpg
+            8:1  icons/lucide-cog.svg → Attachments/icons/lucide-cog.svg
+            8:34  gone.png (missing: no such file)
+
+            """, "\(used)")
+    }
+
     @Test func deletingANoteTakesTheAttachmentsOnlyItUsesAndRestoreBringsThemBack() throws {
         let (vault, files) = try vault()
         let outside = files.root

@@ -23,6 +23,31 @@ struct DiscoveryAndOutputTests {
         return !FileManager.default.fileExists(atPath: "/.vault")
     }
 
+    // MARK: - Progress
+
+    /// A first scan of many notes (no cache) shows `vault: reading notes… N of M` on a
+    /// terminal's stderr, redrawn in place and cleared at the end (docs/performance.md);
+    /// in a pipe, as scripts and tests read stderr, never a byte of it.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func aLongFirstScanShowsProgressOnATerminalOnly() throws {
+        let vault = try TestVault()
+        for folder in 0..<20 { try vault.createDirectory("Folder \(folder)") }
+        for number in 0..<10_001 {
+            try Data("# Note \(number)\n".utf8).write(to: vault.url("Folder \(number % 20)/Note \(number).md"))
+        }
+        for arguments in [["--no-cache", "check"], ["list", "--format", "json"]] {
+            let piped = try vault.run(arguments: arguments)
+            #expect(piped.status == 0)
+            #expect(piped.stderr == "", "\(arguments): \(piped.stderr.prefix(200))")
+        }
+        // `script` gives the command a terminal for its stdout and stderr, and copies both.
+        let command = try CLI.binary.get().path + " --no-cache check"
+        let terminal = try CLI.run(URL(fileURLWithPath: "/usr/bin/script"), ["-qfec", command, "/dev/null"], in: vault.root)
+        #expect(terminal.stdout.contains("vault: reading notes… "), "\(terminal.stdout.prefix(300))")
+        #expect(terminal.stdout.contains(" of 10,001"), "\(terminal.stdout.prefix(300))")
+        #expect(terminal.stdout.contains("\r\u{1B}[K"), "cleared at the end")
+    }
+
     // MARK: - No vault
 
     @Test("no vault found is exit 2 with a message that says how to make one", arguments: [[], ["list"], ["pin", "x"], ["folder", "list"], ["check"]])

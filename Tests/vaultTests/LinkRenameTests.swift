@@ -143,6 +143,20 @@ struct LinkRenameTests {
         #expect(try vault.snapshot().differences(from: before).filter { !$0.hasPrefix("added: .vault/history") } == [])
     }
 
+    /// A Markdown image written from the vault's top (as Obsidian reads it, and its help
+    /// vault writes it) follows a folder rename, still from the top; one found by name
+    /// needs no change, and one from the note's folder stays so.
+    @Test func aFolderRenameCarriesImagesWrittenFromTheTop() throws {
+        let vault = try TestVault()
+        try vault.write("Attachments/icons/cog.svg", "<svg/>")
+        try vault.write("Docs/Note.md", "# Note\n\n![a](Attachments/icons/cog.svg) ![[cog.svg]] ![b](../Attachments/icons/cog.svg) [c](<Attachments/icons/cog.svg>)\n")
+        let result = try vault.run("folder", "rename", "Attachments", "Media")
+        #expect(result.status == 0, "\(result)")
+        #expect(try vault.text("Docs/Note.md") == "# Note\n\n![a](Media/icons/cog.svg) ![[cog.svg]] ![b](../Media/icons/cog.svg) [c](<Media/icons/cog.svg>)\n")
+        let check = try vault.run("check")
+        #expect(!check.stdout.contains("missing attachment"), "\(check)")
+    }
+
     @Test func aRecordIsReadableAndNamesEveryStep() throws {
         let (vault, _) = try vault()
         try vault.run("rename", "Other", "Another")

@@ -193,6 +193,49 @@ struct LinkCommandTests {
         #expect(check.stdout.contains("Home.md:4:3: warning: broken link: no note is 'Gone'\n"), "\(check)")
     }
 
+    /// In a table, `[[Note\\|shown]]` is `[[Note|shown]]` (the `\\|` is the table's escape,
+    /// as in Obsidian's help vault): it leads to the note in `links`, `backlinks`, `links:`
+    /// and `check`, headings included, and a rename keeps the escape.
+    @Test func aTableLinkWithAnEscapedBarLeadsToItsNote() throws {
+        let vault = try TestVault()
+        try vault.createDirectory("Editing")
+        try vault.write("Editing/Basic syntax.md", "# Basic syntax\n\n## Tables\n")
+        try vault.write("Editing/Tags.md", "# Tags\n")
+        let table = "| What | Where |\n| --- | --- |\n| tags | [[Editing/Tags\\|Tags]] |\n| tables | [[Basic syntax#Tables\\|Tables]] |\n| none | [[Gone\\|gone]] |\n"
+        try vault.write("Home.md", "# Home\n\n" + table)
+        let links = try vault.run("links", "Home")
+        #expect(links.stdout == "5:10  [[Editing/Tags]] → Editing/Tags.md\n6:12  [[Basic syntax#Tables]] → Editing/Basic syntax.md\n7:10  [[Gone]] (broken: no such note)\n", "\(links)")
+        let back = try vault.run("backlinks", "Basic syntax")
+        #expect(back.stdout == "Home.md:6:12: | tables | [[Basic syntax#Tables\\|Tables]] |\n", "\(back)")
+        #expect(try vault.run("search", "links:Tags").stdout.contains("Home"))
+        let check = try vault.run("check")
+        #expect(check.stdout.split(separator: "\n").filter { $0.contains("broken link") } == ["Home.md:7:10: warning: broken link: no note is 'Gone'"], "\(check)")
+        #expect(try vault.run("rename", "Basic syntax", "Syntax").status == 0)
+        #expect(try vault.text("Home.md") == "# Home\n\n" + table.replacingOccurrences(of: "[[Basic syntax#", with: "[[Syntax#"))
+    }
+
+    /// A Markdown link finds its note as Obsidian does: from the note's folder, else from
+    /// the vault's top (a path, never a name); a rename keeps a link written from the top so.
+    @Test func aMarkdownLinkFindsItsNoteFromTheTop() throws {
+        let vault = try TestVault()
+        try vault.createDirectory("Work")
+        try vault.createDirectory("Notes/Deep")
+        try vault.write("Work/Plan.md", "# Plan\n")
+        try vault.write("Notes/Deep/Home.md", "# Home\n\n[p](Work/Plan.md) [q](Plan.md) [r](../../Work/Plan.md) [s](Gone.md) [t](../Plan.md)\n")
+        let links = try vault.run("links", "Home")
+        #expect(links.stdout == """
+            3:1  (Work/Plan.md) → Work/Plan.md
+            3:19  (Plan.md) (broken: no such note)
+            3:32  (../../Work/Plan.md) → Work/Plan.md
+            3:56  (Gone.md) (broken: no such note)
+            3:69  (../Plan.md) (broken: no such note)
+
+            """, "\(links)")
+        #expect(try vault.run("backlinks", "Plan").stdoutLines.count == 2)
+        #expect(try vault.run("rename", "Plan", "Plan B").status == 0)
+        #expect(try vault.text("Notes/Deep/Home.md") == "# Home\n\n[p](Work/Plan%20B.md) [q](Plan.md) [r](../../Work/Plan%20B.md) [s](Gone.md) [t](../Plan.md)\n")
+    }
+
     @Test func searchByLinksAndOrphans() throws {
         let vault = try TestVault()
         try vault.createDirectory("Work")

@@ -2,34 +2,32 @@ import Foundation
 import VaultPlatform
 
 /// The vault's attachments (docs/links.md): files that are not notes, kept in the attachment
-/// folder (`attachments.folder`, default `attachments/`) or beside notes, and the links of
-/// notes that use them.
+/// folder (`attachments.folder`, default `attachments/`) or anywhere else in the vault, and
+/// the links of notes that use them.
 ///
-/// A wiki link names an attachment as Obsidian does: by path when it has a `/`, else by
-/// file name in the attachment folder (the shortest path when names repeat) or beside the
-/// note; a Markdown link by its path from the note's folder.
+/// A link finds its file as Obsidian finds it: by path (a Markdown link from the note's
+/// folder, then from the vault's top; a wiki link with a `/` from the top), else by file
+/// name (or the end of a path, `icons/cog.svg`), ignoring case, in the attachment folder,
+/// then beside the note, then anywhere in the vault, the shortest path first.
 public struct Attachments: Sendable {
     public let vault: Vault
-    /// Every file of the attachment folder, below it too, by lower-cased file name.
-    private let byName: [String: [String]]
-    /// Every file of the attachment folder.
-    public let files: [String]
+    /// Every file of the attachment folder, below it too.
+    private let folderFiles: FilesByName
+    /// The vault's other files: listed by one walk the first time a name is not found in
+    /// the attachment folder or beside its note, then kept (once per `vault check`, not
+    /// once per link; a command whose links all find their files near never walks).
+    private let otherFiles: Lazy<FilesByName>
 
     public init(vault: Vault) {
         self.vault = vault
-        var files: [String] = []
-        func walk(_ folder: String) {
-            for (name, kind) in vault.root.entries(of: folder) where !name.hasPrefix(".") {
-                let path = folder + "/" + name
-                if kind == .directory { walk(path) } else if kind == .regular { files.append(path) }
-            }
+        folderFiles = FilesByName(root: vault.root, folder: vault.config.attachmentFolder, includingNotes: true)
+        otherFiles = Lazy { [root = vault.root, folder = vault.config.attachmentFolder] in
+            FilesByName(root: root, folder: "", excluding: folder, includingNotes: false)
         }
-        walk(vault.config.attachmentFolder)
-        self.files = files.sorted()
-        var byName: [String: [String]] = [:]
-        for file in self.files { byName[(file.split(separator: "/").last.map(String.init) ?? file).lowercased(), default: []].append(file) }
-        self.byName = byName
     }
+
+    /// Every file of the attachment folder.
+    public var files: [String] { folderFiles.files }
 
     public var folder: String { vault.config.attachmentFolder }
 
@@ -43,7 +41,7 @@ public struct Attachments: Sendable {
     /// image, `[[name.pdf]]` otherwise; by path when its name alone would find another file.
     public func link(to path: String) -> String {
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        let target = byName[name.lowercased()]?.min(by: { ($0.count, $0) < ($1.count, $1) }) == path ? name : path
+        let target = Self.shortest(folderFiles.files(named: name)) == path ? name : path
         return (Self.isImage(name) ? "![[" : "[[") + target + "]]"
     }
 
@@ -51,17 +49,40 @@ public struct Attachments: Sendable {
     /// only for links to files that are not notes.
     public func resolve(_ link: NoteLink, from path: String) -> String? {
         guard !link.namesNote, !link.target.isEmpty else { return nil }
-        let root = vault.root
-        func existing(_ candidate: String?) -> String? {
-            guard let candidate = LinkTargets.visible(candidate), root.status(candidate)?.isDirectory == false else { return nil }
-            return candidate
+        let target = link.target
+        let relative = LinkTargets.isRelative(target)
+        if link.kind == .markdown || relative, let found = existing(LinkTargets.path(of: target, from: path)) { return found }
+        // From the vault's top: `..` may not climb out of it.
+        if !relative, link.kind == .markdown || target.contains("/"), let found = existing(LinkTargets.path(of: target, from: "")) { return found }
+        return named(target, from: path)
+    }
+
+    /// The file `target` names by its name or the end of its path, for the note at `path`.
+    private func named(_ target: String, from path: String) -> String? {
+        let parts = target.split(separator: "/")
+        // A path from the top (`/x.png`) or from the note (`../x.png`) names one place only.
+        guard let name = parts.last.map(String.init), !target.hasPrefix("/"), !parts.contains(where: { $0 == "." || $0 == ".." }) else { return nil }
+        let ending = "/" + target.lowercased()
+        func ends(_ file: String) -> Bool { parts.count == 1 || ("/" + file.lowercased()).hasSuffix(ending) }
+        if let found = Self.shortest(folderFiles.files(named: name).filter(ends)) { return found }
+        if parts.count == 1 {
+            let folder = path.split(separator: "/").dropLast().joined(separator: "/")
+            if let found = existing(folder.isEmpty ? name : folder + "/" + name) { return found }
         }
-        if link.kind == .markdown { return existing(LinkTargets.path(of: link.target, from: path)) }
-        // A path from the vault's top: `..` may not climb out of it.
-        if link.target.contains("/") { return existing(LinkTargets.path(of: link.target, from: "")) }
-        if let named = byName[link.target.lowercased()]?.min(by: { ($0.count, $0) < ($1.count, $1) }) { return named }
-        let folder = path.split(separator: "/").dropLast().joined(separator: "/")
-        return existing(folder.isEmpty ? link.target : folder + "/" + link.target)
+        return Self.shortest(otherFiles.value.files(named: name).filter(ends))
+    }
+
+    /// `candidate` when it is a regular file of the vault, reached without a symbolic link
+    /// and not hidden.
+    private func existing(_ candidate: String?) -> String? {
+        guard let candidate = LinkTargets.visible(candidate), vault.root.status(candidate)?.kind == .regular else { return nil }
+        return candidate
+    }
+
+    /// The shortest of `paths`, the first in order among equals: as Obsidian picks among
+    /// files with one name.
+    private static func shortest(_ paths: [String]) -> String? {
+        paths.min { ($0.count, $0) < ($1.count, $1) }
     }
 
     /// A use of an attachment: the note and its link.

@@ -78,7 +78,7 @@ public struct LinkRewriter: Sendable {
     public func mayChange(_ links: [NoteLink], of path: String) -> Bool {
         if newPath(path) != nil { return !links.isEmpty }
         return links.contains { link in
-            (link.kind != .markdown && movedNames.contains(Self.nameKey(link.target))) || destination(of: link, from: path).map { newPath($0) != nil } ?? false
+            movedNames.contains(Self.nameKey(link.target)) || destination(of: link, from: path).map { newPath($0) != nil } ?? false
         }
     }
 
@@ -91,12 +91,13 @@ public struct LinkRewriter: Sendable {
         for link in links {
             guard let destination = destination(of: link, from: path) else { continue }
             let moved = newPath(destination)
-            guard moved != nil || from != path || (link.kind != .markdown && movedNames.contains(Self.nameKey(link.target))) else { continue }
+            guard moved != nil || from != path || movedNames.contains(Self.nameKey(link.target)) else { continue }
             let target = moved ?? destination
             if leads(link, from: from, to: target) { continue }
             let written = Array(bytes[link.targetRange])
             let text = link.kind == .markdown
-                ? markdownTarget(written, angled: link.targetRange.lowerBound > 0 && bytes[link.targetRange.lowerBound - 1] == UInt8(ascii: "<"), from: from, to: target, isNote: link.namesNote)
+                ? markdownTarget(written, angled: link.targetRange.lowerBound > 0 && bytes[link.targetRange.lowerBound - 1] == UInt8(ascii: "<"),
+                                 from: writtenFromTop(link, from: path) ? "" : from, to: target, isNote: link.namesNote)
                 : wikiTarget(String(decoding: written, as: UTF8.self), from: from, to: target, isNote: link.namesNote)
             let inserted = Array(text.utf8)
             if inserted != written { splices.append(ByteSplice(offset: link.targetRange.lowerBound, removed: written, inserted: inserted)) }
@@ -114,13 +115,31 @@ public struct LinkRewriter: Sendable {
         }
         let file = link.kind == .markdown ? LinkTargets.path(of: link.target, from: path)
             : link.target.contains("/") ? LinkTargets.path(of: link.target, from: "") : nil
-        return LinkTargets.visible(file).flatMap { fileExists($0) ? $0 : nil }
+        if let found = LinkTargets.visible(file).flatMap({ fileExists($0) ? $0 : nil }) { return found }
+        // A Markdown link to a file may be written from the vault's top, as Obsidian reads it.
+        return fromTop(link).flatMap { fileExists($0) ? $0 : nil }
+    }
+
+    /// The file a Markdown link to a file that is not a note names from the vault's top;
+    /// nil for other links and for a path from the note's folder (`./`, `../`).
+    private func fromTop(_ link: NoteLink) -> String? {
+        guard link.kind == .markdown, !link.namesNote, !LinkTargets.isRelative(link.target) else { return nil }
+        return LinkTargets.visible(LinkTargets.path(of: link.target, from: ""))
     }
 
     /// True when `link`, in the note now at `path`, leads to `target` after the moves.
     private func leads(_ link: NoteLink, from path: String, to target: String) -> Bool {
         if link.namesNote { return after.resolve(link, from: path) == .note(target) }
         return link.kind == .markdown ? LinkTargets.path(of: link.target, from: path) == target : false
+    }
+
+    /// True when the Markdown `link` finds its note or file from the vault's top (or a note
+    /// by name), not from its note's folder: a rewrite writes it from the top again.
+    private func writtenFromTop(_ link: NoteLink, from path: String) -> Bool {
+        guard link.kind == .markdown, !LinkTargets.isRelative(link.target) else { return false }
+        if link.namesNote { return before.note(from: link.target, inFolderOf: path) == nil }
+        guard let top = fromTop(link), let relative = LinkTargets.path(of: link.target, from: path), top != relative else { return false }
+        return !fileExists(relative)
     }
 
     private func wikiTarget(_ written: String, from path: String, to target: String, isNote: Bool) -> String {

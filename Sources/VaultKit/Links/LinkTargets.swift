@@ -1,5 +1,6 @@
 /// Where the links of notes lead (docs/links.md): a wiki link by file name as Obsidian finds
-/// it (`WikiLinkResolver`), a Markdown link by its path from the linking note's folder.
+/// it (`WikiLinkResolver`), a Markdown link by its path from the linking note's folder, else
+/// from the vault's top.
 public struct LinkTargets: Sendable {
     public enum Resolution: Sendable, Equatable {
         case note(String)
@@ -34,9 +35,19 @@ public struct LinkTargets: Sendable {
         guard link.namesNote else { return .attachment }
         if link.kind != .markdown, !Self.isRelative(link.target) { return wiki.resolve(link.target).map(Resolution.note) ?? .broken }
         // A Markdown link, or a wiki link written from the note's folder (`[[./Note]]`).
-        guard var joined = Self.path(of: link.target, from: path) else { return .broken }
+        if let found = note(from: link.target, inFolderOf: path) { return .note(found) }
+        // Obsidian reads a Markdown link's path from the vault's top too (not one written
+        // `./` or `../`); still a path, never a name.
+        guard link.kind == .markdown, !Self.isRelative(link.target) else { return .broken }
+        return note(from: link.target, inFolderOf: "").map(Resolution.note) ?? .broken
+    }
+
+    /// The note `target` names as a path from the folder of the note at `path` ("" for the
+    /// vault's top), nil when none is there.
+    func note(from target: String, inFolderOf path: String) -> String? {
+        guard var joined = Self.path(of: target, from: path) else { return nil }
         if !joined.lowercased().hasSuffix(".md") { joined += ".md" }
-        return wiki.resolvePath(joined).map(Resolution.note) ?? .broken
+        return wiki.resolvePath(joined)
     }
 
     /// True for a wiki link's target written from the linking note's folder: `./Note`,

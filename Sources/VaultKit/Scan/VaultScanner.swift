@@ -21,6 +21,8 @@ public struct VaultScanner: Sendable {
     public var keepsFirst: Int?
     /// Listings of directories unchanged since an earlier walk, and where this walk's go.
     var listingCache: ListingCache?
+    /// Told how many notes have been read as the scan goes (see `ScanProgress`).
+    public var progress: ScanProgress?
 
     public init(root: VaultRoot) {
         self.root = root
@@ -65,6 +67,7 @@ public struct VaultScanner: Sendable {
         let countsNotes = countsNotes
         let tallies = WorkerSlots(repeating: NoteTally(directories: listing.directories.count), count: chunks)
         let leftOut = WorkerSlots(repeating: 0, count: chunks)
+        let counter = progress.map { ScanProgressCounter($0, total: listing.files.count, usesCache: cache != nil) }
         DispatchQueue.concurrentPerform(iterations: chunks) { iteration in
             // Alternate chunks from the two ends of the listing, so that threads mostly read
             // different directories: opening files side by side in one directory costs
@@ -73,12 +76,21 @@ public struct VaultScanner: Sendable {
             var worker = worker
             defer { worker.finish() }
             var tally = NoteTally(directories: listing.directories.count)
+            var unreported = 0
             listing.files.forEach(at: chunk * chunkSize..<min(listing.files.count, (chunk + 1) * chunkSize)) { index, path, directory, nameStart in
                 worker.scan(index, path: path, directory: directory, nameStart: nameStart, cache: unretainedCache)
                 if countsNotes, output.kept[index], let note = output.notes[index] {
                     tally.add(note, directory: directory)
                 }
+                if let counter {
+                    unreported += 1
+                    if unreported == counter.interval {
+                        counter.add(unreported)
+                        unreported = 0
+                    }
+                }
             }
+            counter?.add(unreported)
             tallies[chunk] = tally
             leftOut[chunk] = worker.leftOut
         }

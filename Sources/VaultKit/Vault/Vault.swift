@@ -17,6 +17,9 @@ public struct Vault: Sendable {
     /// Whether scans use and refresh the front-matter cache in `.vault/cache/`.
     public var usesCache = true
 
+    /// Told how far each scan has got (a front end shows it when a scan takes long).
+    public var scanProgress: ScanProgress?
+
     /// Reads every note (see `VaultScanner`), through the cache unless it is disabled,
     /// and refreshes the cache when any note had to be read. With `keepingFirst` (and no
     /// filter, and no counts), the notes kept are only those that can be among the first
@@ -28,6 +31,7 @@ public struct Vault: Sendable {
         scanner.keepsFirst = countingNotes ? nil : keepingFirst
         scanner.timeZone = timeZone
         scanner.excludedFolders = [config.attachmentFolder]
+        scanner.progress = scanProgress
         PhaseTimer.mark("start")
         guard usesCache else { return try scanner.scan(filter: filter) }
         let startedAt = now()
