@@ -180,6 +180,10 @@ public struct VaultSync: Sendable {
             if push.succeeded {
                 report.lines.append("in sync with origin/\(branch)")
                 if report.lines.contains(where: { $0.hasPrefix("merged ") }) { report.tagRenameConflicts = try tagRenameConflicts() }
+                // New commits join the graph that makes `vault log` quick.
+                if report.lines.contains(where: { $0.hasPrefix("merged ") || $0.hasPrefix("committed") }) {
+                    try NoteVersions.writeCommitGraph(git, onlyIfMissing: false)
+                }
                 return report
             }
             // Someone pushed meanwhile: fetch and merge again.

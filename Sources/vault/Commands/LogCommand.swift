@@ -6,7 +6,7 @@ import VaultKit
 struct LogCommand: ParsableCommand, PagedCommand {
     static let configuration = CommandConfiguration(
         commandName: "log",
-        abstract: "A note's versions from git, newest first: date, commit, author, what changed.")
+        abstract: "A note's versions from git, newest first, with what each changed.")
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The note: a path, a title or an id prefix.", completion: Completions.notes) var note: String
