@@ -21,6 +21,10 @@ package struct Pager: Sendable {
         }
         Syscalls.closeDescriptor(pipe.read)
         Syscalls.redirectStandardOutput(to: pipe.write)
+        // Ctrl-C is the pager's (less stops what it reads, and stays): were this process to
+        // die of it, the shell would take the terminal back while the pager still shows.
+        // Quitting the pager ends the output; the writes after it fail quietly.
+        _ = Syscalls.ignoreInterrupts()
         return Pager(pid: pid)
     }
 
