@@ -118,6 +118,33 @@ struct NoteVersionsTests {
         #expect(try log(vault, "a1.md").count == 2)
     }
 
+    /// `vault log --deleted`: notes purged from the trash (named where they were before it)
+    /// or removed by hand; a move is no deletion, and a note back in the vault is not listed.
+    @Test func deletedListsNotesThatLeftTheVault() throws {
+        let vault = try TestVault()
+        try SyncTests.git("init", "-q", "-b", "main", in: vault.root)
+        try vault.createDirectory("Work")
+        try vault.write("Work/Old plan.md", "---\nid: old\n---\n# The old plan\n\nText.\n")
+        try vault.write("Phone numbers.md", "# Phone numbers\n")
+        try vault.write("Moved.md", "# Moved\n")
+        try vault.write("Back.md", "# Back\n")
+        try commit(vault, "one")
+        #expect(try vault.run("rm", "Work/Old plan", "Back").status == 0)
+        #expect(try vault.run("mv", "Moved", "Work").status == 0)
+        try commit(vault, "two")
+        #expect(try vault.run("trash", "restore", "Back").status == 0)
+        #expect(try vault.run("trash", "empty", "--yes").status == 0)
+        try FileManager.default.removeItem(at: vault.url("Phone numbers.md"))
+        try commit(vault, "three")
+        let result = try vault.run("log", "--deleted", "--format", "json")
+        #expect(result.status == 0, "\(result)")
+        let deleted = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [[String: Any]])
+        #expect(Set(deleted.compactMap { $0["path"] as? String }) == ["Work/Old plan.md", "Phone numbers.md"], "\(deleted)")
+        #expect(deleted.first { $0["path"] as? String == "Work/Old plan.md" }?["title"] as? String == "The old plan")
+        let none = try vault.run("log", "Back", "--deleted")
+        #expect(none.status == 2, "a note or --deleted: \(none)")
+    }
+
     @Test func aVaultGitDoesNotKeepSaysHowToMakeItOne() throws {
         let vault = try TestVault()
         try vault.write("Plan.md", "# Plan\n")

@@ -124,6 +124,59 @@ public struct NoteVersions: Sendable {
         return Version(commit: header[0], date: date, author: header[1], path: relative, kinds: change.kinds)
     }
 
+    /// A note git saw leave the vault (`vault log --deleted`): purged from the trash, or
+    /// removed by hand, and not back since.
+    public struct Deleted: Sendable, Equatable {
+        /// The commit that removed it; its text is in the commit before.
+        public var commit: String
+        public var date: Date
+        /// Where it was (for a note purged from the trash: where it was before the trash).
+        public var path: String
+        /// Its title as its last text gave it: the first heading, else the first line.
+        public var title: String
+    }
+
+    /// The notes removed from the vault, newest first, without the ones back in it.
+    public func deleted() throws(VaultError) -> [Deleted] {
+        let prefixOutput = try git.run(["rev-parse", "--show-prefix"])
+        guard prefixOutput.succeeded else { throw .notARepository }
+        let prefix = prefixOutput.stdout.trimmingCharacters(in: .newlines)
+        // Renames are detected, so that a move is no delete; names come unquoted (UTF-8).
+        let log = try git.run(["-c", "core.quotePath=false", "log", "--diff-filter=D", "-M", "--no-color", "--unified=0", "-p", Self.format, "--", "."])
+        guard log.succeeded else { return [] }
+        var found: [Deleted] = []
+        for entry in log.stdout.split(separator: "\u{1E}") {
+            let lines = entry.split(separator: "\n", omittingEmptySubsequences: false)
+            let header = lines.first.map { $0.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init) } ?? []
+            guard header.count == 3, let date = NoteDate.parse(header[2], timeZone: .current) else { continue }
+            var origins: [String: String] = [:]
+            var files: [(path: String, title: String?)] = []
+            var file: String?
+            for line in lines.dropFirst() {
+                if line.hasPrefix("--- a/") {
+                    // git ends a name that has a space with a tab.
+                    let path = String(line.dropFirst("--- a/".count)).trimmingCharacters(in: CharacterSet(charactersIn: "\t"))
+                    file = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
+                    if let file, file.hasSuffix(".md") { files.append((file, nil)) }
+                } else if let current = file, line.hasPrefix("-"), !line.hasPrefix("---") {
+                    let text = line.dropFirst()
+                    if current.hasSuffix(".trashinfo"), text.hasPrefix("Path=") {
+                        origins[String(current.dropLast(".trashinfo".count))] = String(text.dropFirst("Path=".count))
+                    } else if current.hasSuffix(".md"), files.last?.path == current, files[files.count - 1].title == nil, text.hasPrefix("# ") {
+                        files[files.count - 1].title = String(text.dropFirst(2)).trimmingSpaces()
+                    }
+                }
+            }
+            for (path, title) in files {
+                let original = origins[path] ?? path
+                guard root.status(original) == nil, !found.contains(where: { $0.path == original }) else { continue }
+                let name = original.split(separator: "/").last.map { String($0.dropLast(3)) } ?? original
+                found.append(Deleted(commit: header[0], date: date, path: original, title: title ?? name))
+            }
+        }
+        return found
+    }
+
     /// The bytes of the note in `version` (a committed one), as git keeps them.
     public func bytes(of version: Version) throws(VaultError) -> [UInt8] {
         guard let commit = version.commit else { return try root.read(version.path).bytes }

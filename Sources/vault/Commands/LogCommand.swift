@@ -9,11 +9,18 @@ struct LogCommand: ParsableCommand, PagedCommand {
         abstract: "A note's versions from git, newest first, with what each changed.")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "The note: a path, a title or an id prefix.", completion: Completions.notes) var note: String
+    @Argument(help: "The note: a path, a title or an id prefix.", completion: Completions.notes) var note: String?
+    @Flag(help: "List the notes git saw leave the vault (purged from the trash, or removed), with their last commit.") var deleted = false
     @Option(help: "Output format: text or json.") var format: OutputFormat = .text
+
+    func validate() throws {
+        if deleted, note != nil { throw ValidationError("give a note or --deleted, not both") }
+        if !deleted, note == nil { throw ValidationError("give a note (or --deleted)") }
+    }
 
     func run() throws {
         let session = try Session(global)
+        guard let note else { return try listDeleted(session) }
         let found = try session.resolve(note)
         let versions = try Self.versions(of: found.path, in: session.vault.root)
         if format == .json {
@@ -48,15 +55,55 @@ struct LogCommand: ParsableCommand, PagedCommand {
         session.terminal.write(out)
     }
 
+    /// `--deleted`: each note that left the vault, with the commit whose parent has its text.
+    private func listDeleted(_ session: Session) throws {
+        let deleted: [NoteVersions.Deleted]
+        do {
+            deleted = try NoteVersions(root: session.vault.root).deleted()
+        } catch {
+            throw Self.explained(error)
+        }
+        if format == .json {
+            var json = JSONWriter()
+            json.beginArray()
+            for note in deleted {
+                json.beginObject()
+                json.key("commit"); json.string(note.commit)
+                json.key("date"); json.string(NoteDate.format(note.date))
+                json.key("path"); json.string(note.path)
+                json.key("title"); json.string(note.title)
+                json.endObject()
+            }
+            json.endArray()
+            session.terminal.line(json.output)
+            return
+        }
+        guard !deleted.isEmpty else {
+            session.terminal.line("no note has left the vault in git's history")
+            return
+        }
+        var out = ""
+        for note in deleted {
+            out += TerminalText.escaped("\(Self.dateFormatter.string(from: note.date))  \(note.commit.prefix(8))  \(note.path)  \(note.title)") + "\n"
+        }
+        out += "(its last text: git show COMMIT^:PATH)\n"
+        session.terminal.write(out)
+    }
+
     /// The versions, or what to do in a vault that git does not keep.
     private static func versions(of path: String, in root: VaultRoot) throws -> [NoteVersions.Version] {
         do {
             return try NoteVersions(root: root).versions(of: path)
         } catch {
-            guard case .notARepository = error else { throw error }
-            throw VaultError.invalidArgument("the vault is not a git repository, so no versions of its notes are kept; "
-                + "vault sync --setup makes it one (vault init --git makes a new vault with one)")
+            throw explained(error)
         }
+    }
+
+    /// What to do in a vault that git does not keep, for that error; other errors as they are.
+    private static func explained(_ error: VaultError) -> VaultError {
+        guard case .notARepository = error else { return error }
+        return .invalidArgument("the vault is not a git repository, so no versions of its notes are kept; "
+            + "vault sync --setup makes it one (vault init --git makes a new vault with one)")
     }
 
     private static var dateFormatter: DateFormatter {
