@@ -634,10 +634,34 @@ def drop_an_image_on_a_note(run):
     run.shot("light-attachment")
 
 
+def tick_a_task_in_the_note(run):
+    # The checkboxes of a rendered note were disabled: a task could be ticked only in Tasks.
+    # Front matter above, a fenced checkbox that is not a task and a `[/]` task cmark does
+    # not draw: the checkbox ticked is still the task on its line.
+    text = ("---\ntags: [trip]\n---\n# Packing\n\n- [/] sort the bag\n- [ ] passport\n\n"
+            "```\n- [ ] in a code block\n```\n\n- [ ] charger\n")
+    with open(run.path("Packing.md"), "w") as handle:
+        handle.write(text)
+    run.open()
+    run.open_note("Packing")
+    boxes = run.wait(lambda: [box for box in run.finds("#note-body input[type=checkbox]") if box.is_enabled()] or None, "the tasks can be ticked")
+    assert len(boxes) == 2, len(boxes)
+    boxes[1].click()
+    run.wait(lambda: "- [x] charger ✅ " in run.read("Packing.md"), "the task is done in its note, with its date")
+    done = run.read("Packing.md")
+    assert done.replace(done[done.index("- [x] charger"):], "- [ ] charger\n") == text, done
+    run.wait(lambda: run.finds("#note-body input[data-task]:checked"), "the note shows it ticked")
+    run.shot("light-ticked-task")
+    # And back.
+    run.find("#note-body input[data-task]:checked").click()
+    run.wait(lambda: run.read("Packing.md") == text, "unticked: the note as it was")
+
+
 JOURNEYS = [a_new_note_opens_in_the_editor, open_folder_and_note, edit_and_autosave, search, pin_move_delete_restore, dark_mode,
             edit_on_disk_appears, typing_while_the_disk_version_loads, conflict_loses_nothing, no_script_from_a_note, tasks_view, drop_an_image_on_a_note,
             a_new_note_is_written_with_its_first_character, broken_front_matter_is_shown_as_text, a_malformed_query_shows_only_its_error,
-            renamed_tags_and_splits_follow, a_phone_reaches_every_action, links_open_in_the_app]
+            renamed_tags_and_splits_follow, a_phone_reaches_every_action, links_open_in_the_app,
+            tick_a_task_in_the_note]
 
 
 def main():

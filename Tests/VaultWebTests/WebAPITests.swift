@@ -343,6 +343,41 @@ import VaultPlatform
         }
     }
 
+    @Test func aRenderedCheckboxNamesItsTask() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            // Front matter above the body (made by the create), a fenced task that is no
+            // task, and a status cmark does not draw as a checkbox: the lines still match.
+            let text = "# Checks\n\n- [ ] first\n- [/] doing\n\n```\n- [ ] in code\n```\n\n- [x] second\n  - [ ] nested\n"
+            let path = try await client.execute(uri: "/api/notes", method: .post, headers: .changing(fixture.csrf), body: try body(["text": text])) { response in
+                try #require(try object(response)["path"] as? String)
+            }
+            let html = try await client.execute(uri: "/api/notes/" + urlPath(path), method: .get) { response in
+                try #require(try object(response)["html"] as? String)
+            }
+            let tasks = try await client.execute(uri: "/api/tasks?by=note&show=all&q=title%3AChecks", method: .get) { response in
+                try #require((try object(response)["groups"] as? [[String: Any]])?.flatMap { $0["tasks"] as? [[String: Any]] ?? [] })
+            }
+            func checkbox(before words: String) throws -> String {
+                let end = try #require(html.range(of: words))
+                let start = try #require(html[..<end.lowerBound].range(of: "<input", options: .backwards))
+                return String(html[start.lowerBound..<end.lowerBound])
+            }
+            func ref(_ words: String) throws -> String {
+                try #require(tasks.first { $0["text"] as? String == words }?["ref"] as? String)
+            }
+            for words in ["first", "second", "nested"] {
+                let box = try checkbox(before: words)
+                #expect(box.contains("data-task=\"\(try ref(words))"), "\(words): \(box)")
+                #expect(!box.contains("disabled"), "\(words): \(box)")
+            }
+            #expect(try checkbox(before: "second").contains("checked=\"\""))
+            // The source positions asked of cmark are gone; the code block keeps its text.
+            #expect(!html.contains("data-sourcepos"))
+            #expect(html.contains("- [ ] in code"))
+        }
+    }
+
     @Test func aNotesLinksLeadToNotesAndFilesInThePage() async throws {
         let fixture = try WebFixture()
         try await fixture.test { client in

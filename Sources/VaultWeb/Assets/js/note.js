@@ -6,6 +6,7 @@ import { AUTOSAVE_MS, state } from './state.js';
 import { fullDate } from './dates.js';
 import { colorClass, flatten } from './sidebar.js';
 import { listHash, refreshAll, showPane } from './navigation.js';
+import { requestTaskChange } from './tasks.js';
 
 export async function openNote(path, { quiet = false } = {}) {
   if (state.open && state.open.path !== path) await leaveNote();
@@ -83,6 +84,19 @@ export function followLink(event) {
   event.preventDefault();
   const place = document.getElementById(decodeURIComponent(link.getAttribute('href').slice(1)));
   if (place && $('note-body').contains(place)) place.scrollIntoView({ block: 'center' });
+}
+
+/** A checkbox of the rendered note ticks its task off, or back, as the circle in Tasks
+ *  does (the done date too, as `vault task done`): the server names each checkbox's task
+ *  by its REF, so that line and no other changes. The note is read again after. */
+export async function tickTask(event) {
+  const box = event.target.closest('input[data-task]');
+  if (!box || !state.open || state.open.draft) return;
+  const path = state.open.path;
+  box.disabled = true;
+  if (state.dirty) await saveNow();
+  await requestTaskChange([box.dataset.task], { status: box.checked ? 'done' : 'todo' });
+  if (state.open && state.open.path === path) await openNote(path, { quiet: true });
 }
 
 /** Files dropped on the open note. */
