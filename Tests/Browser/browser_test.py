@@ -634,6 +634,69 @@ def drop_an_image_on_a_note(run):
     run.shot("light-attachment")
 
 
+def history_records(run):
+    history = run.path(".vault/history")
+    return len(os.listdir(history)) if os.path.isdir(history) else 0
+
+
+def the_file_follows_the_title(run):
+    # Changing the heading to "Trial note" left the file `Untitled 2.md`, and nothing in
+    # the page renamed a note. The file now follows the title as `vault rename` does (links
+    # rewritten, recorded for undo) once the title is left, and text typed while the file
+    # is renamed is saved in the renamed file.
+    with open(run.path("Personal/Trip plan.md"), "w") as handle:
+        handle.write("# Trip plan\n\nDraft.\n")
+    with open(run.path("Personal/Trips.md"), "w") as handle:
+        handle.write("# Trips\n\nSee [[Trip plan]].\n")
+    # Saves after every word: the rename happens while words are still being typed.
+    run.open()
+    run.driver.execute_script("localStorage.setItem('vault.autosaveMs', '100')")
+    try:
+        run.open("#/note/Personal%2FTrip%20plan.md")
+        run.wait(lambda: run.visible("#note-body") and run.find("#note-body h1").text == "Trip plan", "the note is shown")
+        records = history_records(run)
+        run.find("#toggle-edit").click()
+        editor = run.wait(lambda: run.visible("#editor"), "the editor opens")
+        editor.send_keys(Keys.CONTROL, Keys.HOME)
+        editor.send_keys(Keys.SHIFT, Keys.END)
+        editor.send_keys("# Lisbon trip")
+        run.wait(lambda: run.read("Personal/Trip plan.md").startswith("# Lisbon trip\n"), "the new heading is saved")
+        run.wait(lambda: run.find("#save-status").text == "Saved", "saved")
+        # Still on the title's line: the title is being typed, the file keeps its name.
+        assert os.path.exists(run.path("Personal/Trip plan.md")) and not os.path.exists(run.path("Personal/Lisbon trip.md"))
+        editor.send_keys(Keys.CONTROL, Keys.END)
+        words = ["Book", "the", "flights", "and", "the", "hotel", "near", "Alfama."]
+        for word in words:
+            editor.send_keys(word + " ")
+            time.sleep(0.15)  # typing pace, across saves and the rename; not an assertion
+        run.wait(lambda: os.path.exists(run.path("Personal/Lisbon trip.md")), "the file follows the title")
+        run.wait(lambda: " ".join(words) in run.read("Personal/Lisbon trip.md"), "every word typed is in the renamed file")
+        assert not os.path.exists(run.path("Personal/Trip plan.md")), "the old file is gone"
+        assert "[[Lisbon trip]]" in run.read("Personal/Trips.md"), run.read("Personal/Trips.md")
+        assert history_records(run) > records, "the rename is recorded for undo"
+        run.wait(lambda: "note/Personal%2FLisbon%20trip.md" in run.driver.current_url, "the URL names the renamed note")
+        run.wait(lambda: run.find("#save-status").text == "Saved", "saved after the rename")
+        run.wait(lambda: editor.get_attribute("value") == run.read("Personal/Lisbon trip.md"), "the editor holds the renamed file")
+        assert run.read("Personal/Lisbon trip.md").startswith("# Lisbon trip\n\nDraft.\nBook the flights"), run.read("Personal/Lisbon trip.md")
+        run.find("#toggle-edit").click()
+        # The Rename control does the same, from the note's header.
+        run.find("#rename").click()
+        field = run.wait(lambda: run.visible("#dialog-body input"), "Rename asks for the title")
+        assert field.get_attribute("value") == "Lisbon trip"
+        field.clear()
+        field.send_keys("Porto trip")
+        run.shot("light-rename")
+        run.find("#dialog-ok").click()
+        run.wait(lambda: os.path.exists(run.path("Personal/Porto trip.md")), "Rename renames the file")
+        assert run.read("Personal/Porto trip.md").startswith("# Porto trip\n"), run.read("Personal/Porto trip.md")
+        assert "[[Porto trip]]" in run.read("Personal/Trips.md"), run.read("Personal/Trips.md")
+        run.wait(lambda: "note/Personal%2FPorto%20trip.md" in run.driver.current_url, "the URL follows the rename")
+        run.wait(lambda: run.find("#note-body h1").text == "Porto trip", "the note shows its new title")
+        run.wait(lambda: any("Porto trip" in row.text for row in run.finds(".note-row")), "the list shows the new title")
+    finally:
+        run.driver.execute_script("localStorage.removeItem('vault.autosaveMs')")
+
+
 def tick_a_task_in_the_note(run):
     # The checkboxes of a rendered note were disabled: a task could be ticked only in Tasks.
     # Front matter above, a fenced checkbox that is not a task and a `[/]` task cmark does
@@ -661,7 +724,7 @@ JOURNEYS = [a_new_note_opens_in_the_editor, open_folder_and_note, edit_and_autos
             edit_on_disk_appears, typing_while_the_disk_version_loads, conflict_loses_nothing, no_script_from_a_note, tasks_view, drop_an_image_on_a_note,
             a_new_note_is_written_with_its_first_character, broken_front_matter_is_shown_as_text, a_malformed_query_shows_only_its_error,
             renamed_tags_and_splits_follow, a_phone_reaches_every_action, links_open_in_the_app,
-            tick_a_task_in_the_note]
+            the_file_follows_the_title, tick_a_task_in_the_note]
 
 
 def main():

@@ -12,7 +12,7 @@ import { loadVocabulary, vocabulary } from './vocabulary.js';
 import { applyTheme } from './theme.js';
 import { loadHome } from './sidebar.js';
 import { onListScroll } from './list.js';
-import { changeNote, dropFiles, followLink, leaveNote, newNote, openNote, pickFiles, renderNote, resolveConflict, saveNow, scheduleSave, setEditing, tickTask } from './note.js';
+import { changeNote, dropFiles, followLink, leaveNote, newNote, openNote, pickFiles, renameNote, renderNote, resolveConflict, saveNow, scheduleSave, setEditing, stopEditing, tickTask } from './note.js';
 import { addTask, bulkCategory, bulkDelete, changeTasks, renderTasks, showTasks } from './tasks.js';
 import { ask, newFolder, tagHistory } from './dialogs.js';
 import { writeQuery } from './builder.js';
@@ -56,7 +56,8 @@ async function start() {
   $('note').addEventListener('drop', dropFiles);
   $('note-body').addEventListener('click', followLink);
   $('note-body').addEventListener('change', tickTask);
-  $('toggle-edit').addEventListener('click', () => { if (state.editing) saveNow(); setEditing(!state.editing); });
+  $('toggle-edit').addEventListener('click', () => { if (state.editing) stopEditing(); else setEditing(true); });
+  $('rename').addEventListener('click', renameNote);
   $('pin').addEventListener('click', () => changeNote({ pinned: !state.open.pinned }));
   $('move').addEventListener('change', () => changeNote({ folder: $('move').value || '/' }));
   $('attach').addEventListener('click', () => $('attach-input').click());
