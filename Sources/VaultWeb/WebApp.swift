@@ -24,7 +24,8 @@ struct WebApp: Sendable {
         let organising = self.organising
         let policy = self.policy
 
-        router.get("/") { _, _ in Assets.page(csrfToken: policy.csrfToken) }
+        let vaultKey = Assets.vaultKey(path: live.session.root.path)
+        router.get("/") { _, _ in Assets.page(csrfToken: policy.csrfToken, vaultKey: vaultKey) }
         router.get("/js/:name") { _, context in try Assets.module(named: context.parameters.require("name")) }
         router.get("/app.css") { _, _ in Assets.response(Assets.style, type: "text/css; charset=utf-8") }
         router.get("/api/csrf") { _, _ in

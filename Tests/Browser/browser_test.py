@@ -321,11 +321,11 @@ def tasks_view(run):
     run.find('#tasks-by button[data-by="category"]').click()
     run.wait(lambda: any(g.text.startswith("#errands") for g in run.finds(".task-group")), "grouped by category")
     run.shot("tasks-light")
-    run.driver.execute_script("localStorage.setItem('vault.theme', 'dark')")
+    Select(run.find("#theme")).select_by_value("dark")
     run.driver.get(f"{run.base}?load=tasks-dark#/tasks")
     run.wait(lambda: run.finds(".task"), "the agenda in the dark theme")
     run.shot("tasks-dark")
-    run.driver.execute_script("localStorage.setItem('vault.theme', 'light')")
+    Select(run.find("#theme")).select_by_value("light")
     # Bulk: select two tasks with shift, delete them from their notes.
     # Selecting re-renders the list: each row is looked up again.
     for text in ["unblock Tom", "send the budget"]:
@@ -720,11 +720,76 @@ def tick_a_task_in_the_note(run):
     run.wait(lambda: run.read("Packing.md") == text, "unticked: the note as it was")
 
 
+THEME_COLORS = ["gray", "blue", "orange", "yellow", "green", "indigo"]
+
+
+def contrast(run):
+    """The lowest contrast ratio of the page's text pairs: text on the pane and on the
+    selection, muted text on the pane, a primary button's text on its colour."""
+    return run.driver.execute_script("""
+        const rgb = (colour) => colour.match(/[\\d.]+/g).slice(0, 3).map(Number);
+        const lum = (c) => { const [r, g, b] = rgb(c).map((v) => { v /= 255; return v <= .03928 ? v / 12.92 : ((v + .055) / 1.055) ** 2.4; }); return .2126 * r + .7152 * g + .0722 * b; };
+        const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + .05) / (y + .05); };
+        const probe = document.createElement('div');
+        document.body.append(probe);
+        const value = (name) => { probe.style.color = `var(${name})`; return getComputedStyle(probe).color; };
+        const pairs = [['--text', '--pane'], ['--text', '--selected'], ['--text', '--sidebar'], ['--muted', '--pane'], ['--muted', '--selected'], ['--on-accent', '--accent']];
+        const lowest = Math.min(...pairs.map(([a, b]) => ratio(value(a), value(b))));
+        probe.remove();
+        return lowest;""")
+
+
+def colour_themes(run):
+    # One theme, light or dark: the six colours of DESIGN 11, each light and dark, plus
+    # System, chosen in the page and remembered for this vault.
+    run.driver.set_window_size(1440, 900)
+    try:
+        run.open("#/folder/Work")
+        run.open_note("Roadmap")
+        accents = set()
+        for color in THEME_COLORS:
+            for mode in ("light", "dark"):
+                Select(run.find("#theme-color")).select_by_value(color)
+                Select(run.find("#theme")).select_by_value(mode)
+                run.wait(lambda: run.driver.execute_script("return [document.documentElement.dataset.color, document.documentElement.dataset.theme]") == [color, mode], f"{color} {mode}")
+                accents.add(run.driver.execute_script("return getComputedStyle(document.documentElement).getPropertyValue('--accent')"))
+                lowest = contrast(run)
+                assert lowest >= 4.5, f"{color} {mode}: a text pair has a contrast of {lowest:.2f}"
+                run.shot(f"theme-{color}-{mode}")
+        assert len(accents) == 12, accents
+        # Remembered across a reload, under this vault's key.
+        Select(run.find("#theme-color")).select_by_value("blue")
+        Select(run.find("#theme")).select_by_value("dark")
+        run.driver.refresh()
+        run.wait(lambda: run.finds(".note-row"), "the page reloads")
+        assert run.driver.execute_script("return [document.documentElement.dataset.color, document.documentElement.dataset.theme]") == ["blue", "dark"]
+        keys = run.driver.execute_script("return Object.keys(localStorage).filter((key) => key.startsWith('vault.theme.'))")
+        key = run.driver.execute_script("return 'vault.theme.' + document.querySelector('meta[name=vault-key]').content")
+        assert keys == [key], (keys, key)
+        run.driver.set_window_size(390, 844)
+        for color in ("indigo", "orange"):
+            for mode in ("light", "dark"):
+                run.driver.execute_script("localStorage.setItem(arguments[0], JSON.stringify({color: arguments[1], mode: arguments[2]}))", key, color, mode)
+                run.open("#/folder/Work")
+                run.shot(f"phone-theme-{color}-{mode}-list")
+                run.open_note("Roadmap")
+                run.shot(f"phone-theme-{color}-{mode}-note")
+        run.driver.set_window_size(1440, 900)
+        run.driver.get(f"{run.base}?load=theme-tasks#/tasks")
+        run.wait(lambda: run.finds(".task"), "the agenda")
+        run.shot("theme-orange-dark-tasks")
+    finally:
+        run.driver.set_window_size(1280, 800)
+        # Yellow and light, as the other journeys expect.
+        Select(run.find("#theme-color")).select_by_value("yellow")
+        Select(run.find("#theme")).select_by_value("light")
+
+
 JOURNEYS = [a_new_note_opens_in_the_editor, open_folder_and_note, edit_and_autosave, search, pin_move_delete_restore, dark_mode,
             edit_on_disk_appears, typing_while_the_disk_version_loads, conflict_loses_nothing, no_script_from_a_note, tasks_view, drop_an_image_on_a_note,
             a_new_note_is_written_with_its_first_character, broken_front_matter_is_shown_as_text, a_malformed_query_shows_only_its_error,
             renamed_tags_and_splits_follow, a_phone_reaches_every_action, links_open_in_the_app,
-            the_file_follows_the_title, tick_a_task_in_the_note]
+            the_file_follows_the_title, tick_a_task_in_the_note, colour_themes]
 
 
 def main():

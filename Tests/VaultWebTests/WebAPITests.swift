@@ -577,6 +577,20 @@ import VaultPlatform
         }
     }
 
+    /// The page names its vault (what it remembers in the browser, the theme, is kept per
+    /// vault) by a hash of the vault's path, not by the path itself.
+    @Test func thePageNamesItsVaultByAKey() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            let page = try await client.execute(uri: "/", method: .get) { response in String(buffer: response.body) }
+            let key = Assets.vaultKey(path: fixture.server.session.root.path)
+            #expect(page.contains("<meta name=\"vault-key\" content=\"\(key)\">"))
+            #expect(!page.contains("{{"))
+            #expect(!page.contains(fixture.path))
+            #expect(key != Assets.vaultKey(path: fixture.path + "-other"))
+        }
+    }
+
     /// The page loads one module of its own, and every module it imports, at any depth, is
     /// served here: nothing from another host, and none missing from the table in Assets.
     @Test func thePageLoadsOnlyItsOwnModules() throws {

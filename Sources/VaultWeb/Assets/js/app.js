@@ -9,7 +9,7 @@
 import { $, api, attempt, pathURL, toast } from './api.js';
 import { state } from './state.js';
 import { loadVocabulary, vocabulary } from './vocabulary.js';
-import { applyTheme } from './theme.js';
+import { applyTheme, watchTheme } from './theme.js';
 import { loadHome } from './sidebar.js';
 import { onListScroll } from './list.js';
 import { changeNote, dropFiles, followLink, leaveNote, newNote, openNote, pickFiles, renameNote, renderNote, resolveConflict, saveNow, scheduleSave, setEditing, stopEditing, tickTask } from './note.js';
@@ -23,8 +23,7 @@ import { onKey } from './keys.js';
 async function start() {
   await loadVocabulary();
   applyTheme();
-  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', applyTheme);
-  $('theme').addEventListener('change', () => { localStorage.setItem('vault.theme', $('theme').value); applyTheme(); });
+  watchTheme();
   $('search').addEventListener('input', onSearch);
   $('list').addEventListener('scroll', onListScroll);
   $('builder-toggle').addEventListener('click', () => { $('builder').hidden = !$('builder').hidden; });
