@@ -586,7 +586,7 @@ def a_phone_reaches_every_action(run):
             run.shot(f"phone-{size[0]}-tasks")
             run.open("#/note/Long%20line.md")
             run.wait(lambda: run.visible("#note-body") and "xxxx" in run.find("#note-body").text, "the long note opens")
-            problems += fits_the_window(run, "the note", ["#back-to-list", "#toggle-edit", "#pin", "#move", "#duplicate", "#delete"])
+            problems += fits_the_window(run, "the note", ["#back-to-list", "#toggle-edit", "#rename", "#pin", "#move", "#duplicate", "#delete"])
             run.shot(f"phone-{size[0]}-note")
             run.find("#toggle-edit").click()
             problems += fits_the_window(run, "the editor", ["#editor", "#toggle-edit"])
@@ -767,13 +767,19 @@ def colour_themes(run):
         key = run.driver.execute_script("return 'vault.theme.' + document.querySelector('meta[name=vault-key]').content")
         assert keys == [key], (keys, key)
         run.driver.set_window_size(390, 844)
+        problems = []
         for color in ("indigo", "orange"):
             for mode in ("light", "dark"):
                 run.driver.execute_script("localStorage.setItem(arguments[0], JSON.stringify({color: arguments[1], mode: arguments[2]}))", key, color, mode)
                 run.open("#/folder/Work")
                 run.shot(f"phone-theme-{color}-{mode}-list")
+                run.find("#back-to-sidebar").click()
+                problems += fits_the_window(run, f"the sidebar ({color} {mode})", ["#theme-color", "#theme"])
+                run.shot(f"phone-theme-{color}-{mode}-sidebar")
+                run.open("#/folder/Work")
                 run.open_note("Roadmap")
                 run.shot(f"phone-theme-{color}-{mode}-note")
+        assert not problems, "\n".join(problems)
         run.driver.set_window_size(1440, 900)
         run.driver.get(f"{run.base}?load=theme-tasks#/tasks")
         run.wait(lambda: run.finds(".task"), "the agenda")
