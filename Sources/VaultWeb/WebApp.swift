@@ -68,6 +68,8 @@ struct WebApp: Sendable {
             guard raw.hasSuffix("/duplicate") else { throw APIError(.notFound, "no such endpoint") }
             return try await notes.duplicate(request, path: URLPath.vaultPath(String(raw.dropLast("/duplicate".count)), after: NotesAPI.prefix))
         }
+        let bulk = BulkAPI(live: live)
+        router.post("/api/bulk") { request, _ in try await bulk.change(request) }
         router.get("/api/events") { _, _ in self.eventStream() }
 
         router.get("/api/trash") { request, _ in try await organising.trash(request) }

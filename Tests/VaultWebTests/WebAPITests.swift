@@ -378,6 +378,52 @@ import VaultPlatform
         }
     }
 
+    /// The page's select mode: one change to several notes, recorded as one operation that
+    /// `POST /api/undo` takes back whole.
+    @Test func severalNotesChangeAtOnceAndUndoAsOne() async throws {
+        let fixture = try WebFixture()
+        let paths = ["Personal/Gift ideas.md", "Personal/Packing list.md"]
+        let before = paths.map(fixture.read)
+        try await fixture.test { client in
+            func bulk(_ change: [String: Any]) async throws -> [String: Any] {
+                try await client.execute(uri: "/api/bulk", method: .post, headers: .changing(fixture.csrf), body: try body(change.merging(["paths": paths]) { a, _ in a })) { response in
+                    #expect(response.status == .ok)
+                    return try object(response)
+                }
+            }
+            func undo(_ answer: [String: Any]) async throws {
+                let id = try #require(answer["recordID"] as? String)
+                try await client.execute(uri: "/api/undo", method: .post, headers: .changing(fixture.csrf), body: try body(["id": id])) { response in
+                    #expect(response.status == .ok)
+                }
+            }
+            let pinned = try await bulk(["pinned": true])
+            #expect(pinned["changed"] as? [String] == paths)
+            #expect(paths.allSatisfy { fixture.read($0).contains("pinned: true") })
+            try await undo(pinned)
+            #expect(paths.map(fixture.read) == before)
+            let tagged = try await bulk(["addTags": ["trip"]])
+            #expect((tagged["changed"] as? [String])?.count == 2)
+            try await undo(tagged)
+            #expect(paths.map(fixture.read) == before)
+            let moved = try await bulk(["folder": "Work"])
+            #expect(moved["changed"] as? [String] == ["Work/Gift ideas.md", "Work/Packing list.md"])
+            try await undo(moved)
+            #expect(paths.allSatisfy(fixture.exists))
+            let deleted = try await bulk(["delete": true])
+            #expect(!paths.contains(where: fixture.exists))
+            try await undo(deleted)
+            #expect(paths.map(fixture.read) == before)
+            // One change at a time, and notes to change.
+            try await client.execute(uri: "/api/bulk", method: .post, headers: .changing(fixture.csrf), body: try body(["paths": paths, "pinned": true, "delete": true])) { response in
+                #expect(response.status == .badRequest)
+            }
+            try await client.execute(uri: "/api/bulk", method: .post, headers: .changing(fixture.csrf), body: try body(["paths": [String](), "pinned": true])) { response in
+                #expect(response.status == .badRequest)
+            }
+        }
+    }
+
     @Test func aNotesLinksLeadToNotesAndFilesInThePage() async throws {
         let fixture = try WebFixture()
         try await fixture.test { client in
