@@ -27,6 +27,7 @@ enum Assets {
         "navigation.js": PackageResources.navigation_js,
         "live.js": PackageResources.live_js,
         "keys.js": PackageResources.keys_js,
+        "select.js": PackageResources.select_js,
     ]
 
     /// `GET /js/NAME`: one of the page's modules.

@@ -569,7 +569,11 @@ def a_phone_reaches_every_action(run):
         for size in PHONE_SIZES:
             run.driver.set_window_size(*size)
             run.open("#/folder/Work")
-            problems += fits_the_window(run, "the list", ["#back-to-sidebar", "#search", "#builder-toggle", "#new-note"])
+            problems += fits_the_window(run, "the list", ["#back-to-sidebar", "#search", "#builder-toggle", "#select-mode", "#new-note"])
+            run.find("#select-mode").click()
+            problems += fits_the_window(run, "select mode", ["#note-bulk-all", "#note-bulk-move", "#note-bulk-tag", "#note-bulk-pin", "#note-bulk-unpin", "#note-bulk-delete", "#note-bulk-done"])
+            run.shot(f"phone-{size[0]}-select")
+            run.find("#note-bulk-done").click()
             run.find("#builder-toggle").click()
             problems += fits_the_window(run, "the query builder", ["#builder-tag", "#builder-folder", "#builder-pinned", "#builder-date-field", "#builder-date", "#builder-apply"])
             run.find("#search").send_keys("(tag:work AND folder:Work AND NOT is:pinned) OR (title:roadmap AND created:>=2026-01-01")
@@ -720,6 +724,81 @@ def tick_a_task_in_the_note(run):
     run.wait(lambda: run.read("Packing.md") == text, "unticked: the note as it was")
 
 
+def select_several_notes(run):
+    # Notes could be moved, tagged, pinned or deleted only one at a time. Select mode picks
+    # several (click, shift-click, All) and changes them at once, each action one operation
+    # in the history, which Undo takes back whole.
+    os.makedirs(run.path("Batch"), exist_ok=True)
+    names = ["Alpha", "Beta", "Gamma"]
+    texts = {}
+    for name in names:
+        texts[name] = f"# {name}\n\nA note of the batch.\n"
+        with open(run.path(f"Batch/{name}.md"), "w") as handle:
+            handle.write(texts[name])
+    paths = [f"Batch/{name}.md" for name in names]
+
+    def originals():
+        return all(os.path.exists(run.path(path)) and run.read(path) == texts[name] for name, path in zip(names, paths))
+
+    def undo():
+        # The files change before the page has the answer that names the operation.
+        run.wait(lambda: run.visible("#note-bulk-undo"), "Undo is offered").click()
+
+    def dialog():
+        run.wait(lambda: run.driver.execute_script("return document.getElementById('dialog').open"), "the page asks")
+
+    def rows():
+        return {row.find_element(By.CSS_SELECTOR, ".title").text.lstrip("★ "): row for row in run.finds("#list .note-row")}
+
+    run.open("#/folder/Batch")
+    run.wait(lambda: set(rows()) == set(names), "the batch is listed")
+    run.find("#select-mode").click()
+    run.wait(lambda: run.visible("#note-bulk"), "the select bar")
+    ordered = [row for row in run.finds("#list .note-row")]
+    ordered[0].click()
+    ActionChains(run.driver).key_down(Keys.SHIFT).click(ordered[-1]).key_up(Keys.SHIFT).perform()
+    run.wait(lambda: run.find("#note-bulk-count").text == "3 selected", "shift-click picks the range")
+    assert not run.visible("#note") or "Alpha" not in run.find("#note-body").text, "a click in select mode opens nothing"
+    run.shot("light-select-mode")
+    records = history_records(run)
+    run.find("#note-bulk-pin").click()
+    run.wait(lambda: all("pinned: true" in run.read(path) for path in paths), "all three are pinned")
+    assert history_records(run) == records + 1, "one operation for the three"
+    undo()
+    run.wait(originals, "Undo unpins the three")
+    # All, then tags.
+    run.find("#note-bulk-all").click()
+    run.wait(lambda: run.find("#note-bulk-count").text == "3 selected", "All picks every note of the list")
+    run.find("#note-bulk-tag").click()
+    dialog()
+    run.find("#dialog-body input").send_keys("batch")
+    run.find("#dialog-ok").click()
+    run.wait(lambda: all("batch" in run.read(path) for path in paths), "all three are tagged")
+    undo()
+    run.wait(originals, "Undo untags the three")
+    # Move, and back.
+    run.find("#note-bulk-all").click()
+    run.wait(lambda: run.find("#note-bulk-count").text == "3 selected", "All again")
+    run.find("#note-bulk-move").click()
+    dialog()
+    Select(run.find("#dialog-body select")).select_by_visible_text("Reading")
+    run.find("#dialog-ok").click()
+    run.wait(lambda: all(os.path.exists(run.path(f"Reading/{name}.md")) for name in names), "all three are moved")
+    undo()
+    run.wait(originals, "Undo moves them back")
+    # Delete, after asking, and back.
+    run.find("#note-bulk-all").click()
+    run.wait(lambda: run.find("#note-bulk-count").text == "3 selected", "All once more")
+    run.find("#note-bulk-delete").click()
+    dialog()
+    run.find("#dialog-ok").click()
+    run.wait(lambda: not any(os.path.exists(run.path(path)) for path in paths), "all three go to the trash")
+    undo()
+    run.wait(originals, "Undo restores the three")
+    run.find("#note-bulk-done").click()
+    run.wait(lambda: not run.visible("#note-bulk"), "Done leaves select mode")
+
+
 THEME_COLORS = ["gray", "blue", "orange", "yellow", "green", "indigo"]
 
 
@@ -795,7 +874,7 @@ JOURNEYS = [a_new_note_opens_in_the_editor, open_folder_and_note, edit_and_autos
             edit_on_disk_appears, typing_while_the_disk_version_loads, conflict_loses_nothing, no_script_from_a_note, tasks_view, drop_an_image_on_a_note,
             a_new_note_is_written_with_its_first_character, broken_front_matter_is_shown_as_text, a_malformed_query_shows_only_its_error,
             renamed_tags_and_splits_follow, a_phone_reaches_every_action, links_open_in_the_app,
-            the_file_follows_the_title, tick_a_task_in_the_note, colour_themes]
+            the_file_follows_the_title, tick_a_task_in_the_note, colour_themes, select_several_notes]
 
 
 def main():

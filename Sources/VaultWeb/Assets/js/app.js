@@ -19,6 +19,7 @@ import { writeQuery } from './builder.js';
 import { go, listHash, onSearch, refreshAll, route, showPane } from './navigation.js';
 import { listen } from './live.js';
 import { onKey } from './keys.js';
+import { bulkDelete as deleteNotes, bulkMove, bulkPin, bulkTag, bulkUndo, pickAll, setSelecting } from './select.js';
 
 async function start() {
   await loadVocabulary();
@@ -29,6 +30,15 @@ async function start() {
   $('builder-toggle').addEventListener('click', () => { $('builder').hidden = !$('builder').hidden; });
   $('builder').addEventListener('submit', writeQuery);
   $('new-note').addEventListener('click', newNote);
+  $('select-mode').addEventListener('click', () => setSelecting(!state.select.on));
+  $('note-bulk-all').addEventListener('click', pickAll);
+  $('note-bulk-move').addEventListener('click', bulkMove);
+  $('note-bulk-tag').addEventListener('click', bulkTag);
+  $('note-bulk-pin').addEventListener('click', () => bulkPin(true));
+  $('note-bulk-unpin').addEventListener('click', () => bulkPin(false));
+  $('note-bulk-delete').addEventListener('click', deleteNotes);
+  $('note-bulk-undo').addEventListener('click', bulkUndo);
+  $('note-bulk-done').addEventListener('click', () => setSelecting(false));
   $('new-folder').addEventListener('click', newFolder);
   $('tag-history').addEventListener('click', tagHistory);
   $('trash-row').addEventListener('click', () => go('#/trash'));
