@@ -13,7 +13,8 @@ const KEY = `vault.theme.${document.querySelector('meta[name="vault-key"]').cont
 
 function chosen() {
   try {
-    const saved = JSON.parse(localStorage.getItem(KEY)) || {};
+    // `vault.theme`: light or dark as the page kept it before themes were kept per vault.
+    const saved = JSON.parse(localStorage.getItem(KEY)) || { mode: localStorage.getItem('vault.theme') };
     return {
       color: COLORS.includes(saved.color) ? saved.color : DEFAULT.color,
       mode: ['system', 'light', 'dark'].includes(saved.mode) ? saved.mode : DEFAULT.mode,
