@@ -1,4 +1,5 @@
 import Hummingbird
+import VaultKit
 
 /// The page's files, embedded in the binary at build time (SwiftPM's `embedInCode`): the
 /// app needs nothing from another host, and nothing beside the executable.
@@ -26,6 +27,7 @@ enum Assets {
         "navigation.js": PackageResources.navigation_js,
         "live.js": PackageResources.live_js,
         "keys.js": PackageResources.keys_js,
+        "select.js": PackageResources.select_js,
     ]
 
     /// `GET /js/NAME`: one of the page's modules.
@@ -34,9 +36,18 @@ enum Assets {
         return response(bytes, type: "text/javascript; charset=utf-8")
     }
 
-    /// The page, with its CSRF token.
-    static func page(csrfToken: String) -> Response {
-        response(Array(pageTemplate.replacingOccurrences(of: "{{CSRF_TOKEN}}", with: csrfToken).utf8), type: "text/html; charset=utf-8")
+    /// The page, with its CSRF token and the key of its vault: what the page remembers in
+    /// the browser (the theme) is kept per vault, and two vaults served one after the other
+    /// on the same port share one origin's storage.
+    static func page(csrfToken: String, vaultKey: String) -> Response {
+        let html = pageTemplate.replacingOccurrences(of: "{{CSRF_TOKEN}}", with: csrfToken)
+            .replacingOccurrences(of: "{{VAULT_KEY}}", with: vaultKey)
+        return response(Array(html.utf8), type: "text/html; charset=utf-8")
+    }
+
+    /// A name for the vault at `path` that says nothing of where it is: the hash of its path.
+    static func vaultKey(path: String) -> String {
+        String(FNV1a.hash(path.utf8), radix: 16)
     }
 
     static func response(_ bytes: [UInt8], type: String) -> Response {

@@ -24,7 +24,8 @@ struct WebApp: Sendable {
         let organising = self.organising
         let policy = self.policy
 
-        router.get("/") { _, _ in Assets.page(csrfToken: policy.csrfToken) }
+        let vaultKey = Assets.vaultKey(path: live.session.root.path)
+        router.get("/") { _, _ in Assets.page(csrfToken: policy.csrfToken, vaultKey: vaultKey) }
         router.get("/js/:name") { _, context in try Assets.module(named: context.parameters.require("name")) }
         router.get("/app.css") { _, _ in Assets.response(Assets.style, type: "text/css; charset=utf-8") }
         router.get("/api/csrf") { _, _ in
@@ -67,6 +68,8 @@ struct WebApp: Sendable {
             guard raw.hasSuffix("/duplicate") else { throw APIError(.notFound, "no such endpoint") }
             return try await notes.duplicate(request, path: URLPath.vaultPath(String(raw.dropLast("/duplicate".count)), after: NotesAPI.prefix))
         }
+        let bulk = BulkAPI(live: live)
+        router.post("/api/bulk") { request, _ in try await bulk.change(request) }
         router.get("/api/events") { _, _ in self.eventStream() }
 
         router.get("/api/trash") { request, _ in try await organising.trash(request) }

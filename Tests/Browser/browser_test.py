@@ -321,11 +321,11 @@ def tasks_view(run):
     run.find('#tasks-by button[data-by="category"]').click()
     run.wait(lambda: any(g.text.startswith("#errands") for g in run.finds(".task-group")), "grouped by category")
     run.shot("tasks-light")
-    run.driver.execute_script("localStorage.setItem('vault.theme', 'dark')")
+    Select(run.find("#theme")).select_by_value("dark")
     run.driver.get(f"{run.base}?load=tasks-dark#/tasks")
     run.wait(lambda: run.finds(".task"), "the agenda in the dark theme")
     run.shot("tasks-dark")
-    run.driver.execute_script("localStorage.setItem('vault.theme', 'light')")
+    Select(run.find("#theme")).select_by_value("light")
     # Bulk: select two tasks with shift, delete them from their notes.
     # Selecting re-renders the list: each row is looked up again.
     for text in ["unblock Tom", "send the budget"]:
@@ -569,7 +569,11 @@ def a_phone_reaches_every_action(run):
         for size in PHONE_SIZES:
             run.driver.set_window_size(*size)
             run.open("#/folder/Work")
-            problems += fits_the_window(run, "the list", ["#back-to-sidebar", "#search", "#builder-toggle", "#new-note"])
+            problems += fits_the_window(run, "the list", ["#back-to-sidebar", "#search", "#builder-toggle", "#select-mode", "#new-note"])
+            run.find("#select-mode").click()
+            problems += fits_the_window(run, "select mode", ["#note-bulk-all", "#note-bulk-move", "#note-bulk-tag", "#note-bulk-pin", "#note-bulk-unpin", "#note-bulk-delete", "#note-bulk-done"])
+            run.shot(f"phone-{size[0]}-select")
+            run.find("#note-bulk-done").click()
             run.find("#builder-toggle").click()
             problems += fits_the_window(run, "the query builder", ["#builder-tag", "#builder-folder", "#builder-pinned", "#builder-date-field", "#builder-date", "#builder-apply"])
             run.find("#search").send_keys("(tag:work AND folder:Work AND NOT is:pinned) OR (title:roadmap AND created:>=2026-01-01")
@@ -586,7 +590,7 @@ def a_phone_reaches_every_action(run):
             run.shot(f"phone-{size[0]}-tasks")
             run.open("#/note/Long%20line.md")
             run.wait(lambda: run.visible("#note-body") and "xxxx" in run.find("#note-body").text, "the long note opens")
-            problems += fits_the_window(run, "the note", ["#back-to-list", "#toggle-edit", "#pin", "#move", "#duplicate", "#delete"])
+            problems += fits_the_window(run, "the note", ["#back-to-list", "#toggle-edit", "#rename", "#pin", "#move", "#duplicate", "#delete"])
             run.shot(f"phone-{size[0]}-note")
             run.find("#toggle-edit").click()
             problems += fits_the_window(run, "the editor", ["#editor", "#toggle-edit"])
@@ -634,10 +638,243 @@ def drop_an_image_on_a_note(run):
     run.shot("light-attachment")
 
 
+def history_records(run):
+    history = run.path(".vault/history")
+    return len(os.listdir(history)) if os.path.isdir(history) else 0
+
+
+def the_file_follows_the_title(run):
+    # Changing the heading to "Trial note" left the file `Untitled 2.md`, and nothing in
+    # the page renamed a note. The file now follows the title as `vault rename` does (links
+    # rewritten, recorded for undo) once the title is left, and text typed while the file
+    # is renamed is saved in the renamed file.
+    with open(run.path("Personal/Trip plan.md"), "w") as handle:
+        handle.write("# Trip plan\n\nDraft.\n")
+    with open(run.path("Personal/Trips.md"), "w") as handle:
+        handle.write("# Trips\n\nSee [[Trip plan]].\n")
+    # Saves after every word: the rename happens while words are still being typed.
+    run.open()
+    run.driver.execute_script("localStorage.setItem('vault.autosaveMs', '100')")
+    try:
+        run.open("#/note/Personal%2FTrip%20plan.md")
+        run.wait(lambda: run.visible("#note-body") and run.find("#note-body h1").text == "Trip plan", "the note is shown")
+        records = history_records(run)
+        run.find("#toggle-edit").click()
+        editor = run.wait(lambda: run.visible("#editor"), "the editor opens")
+        editor.send_keys(Keys.CONTROL, Keys.HOME)
+        editor.send_keys(Keys.SHIFT, Keys.END)
+        editor.send_keys("# Lisbon trip")
+        run.wait(lambda: run.read("Personal/Trip plan.md").startswith("# Lisbon trip\n"), "the new heading is saved")
+        run.wait(lambda: run.find("#save-status").text == "Saved", "saved")
+        # Still on the title's line: the title is being typed, the file keeps its name.
+        assert os.path.exists(run.path("Personal/Trip plan.md")) and not os.path.exists(run.path("Personal/Lisbon trip.md"))
+        editor.send_keys(Keys.CONTROL, Keys.END)
+        words = ["Book", "the", "flights", "and", "the", "hotel", "near", "Alfama."]
+        for word in words:
+            editor.send_keys(word + " ")
+            time.sleep(0.15)  # typing pace, across saves and the rename; not an assertion
+        run.wait(lambda: os.path.exists(run.path("Personal/Lisbon trip.md")), "the file follows the title")
+        run.wait(lambda: " ".join(words) in run.read("Personal/Lisbon trip.md"), "every word typed is in the renamed file")
+        assert not os.path.exists(run.path("Personal/Trip plan.md")), "the old file is gone"
+        assert "[[Lisbon trip]]" in run.read("Personal/Trips.md"), run.read("Personal/Trips.md")
+        assert history_records(run) > records, "the rename is recorded for undo"
+        run.wait(lambda: "note/Personal%2FLisbon%20trip.md" in run.driver.current_url, "the URL names the renamed note")
+        run.wait(lambda: run.find("#save-status").text == "Saved", "saved after the rename")
+        run.wait(lambda: editor.get_attribute("value") == run.read("Personal/Lisbon trip.md"), "the editor holds the renamed file")
+        assert run.read("Personal/Lisbon trip.md").startswith("# Lisbon trip\n\nDraft.\nBook the flights"), run.read("Personal/Lisbon trip.md")
+        run.find("#toggle-edit").click()
+        # The Rename control does the same, from the note's header.
+        run.find("#rename").click()
+        field = run.wait(lambda: run.visible("#dialog-body input"), "Rename asks for the title")
+        assert field.get_attribute("value") == "Lisbon trip"
+        field.clear()
+        field.send_keys("Porto trip")
+        run.shot("light-rename")
+        run.find("#dialog-ok").click()
+        run.wait(lambda: os.path.exists(run.path("Personal/Porto trip.md")), "Rename renames the file")
+        assert run.read("Personal/Porto trip.md").startswith("# Porto trip\n"), run.read("Personal/Porto trip.md")
+        assert "[[Porto trip]]" in run.read("Personal/Trips.md"), run.read("Personal/Trips.md")
+        run.wait(lambda: "note/Personal%2FPorto%20trip.md" in run.driver.current_url, "the URL follows the rename")
+        run.wait(lambda: run.find("#note-body h1").text == "Porto trip", "the note shows its new title")
+        run.wait(lambda: any("Porto trip" in row.text for row in run.finds(".note-row")), "the list shows the new title")
+    finally:
+        run.driver.execute_script("localStorage.removeItem('vault.autosaveMs')")
+
+
+def tick_a_task_in_the_note(run):
+    # The checkboxes of a rendered note were disabled: a task could be ticked only in Tasks.
+    # Front matter above, a fenced checkbox that is not a task and a `[/]` task cmark does
+    # not draw: the checkbox ticked is still the task on its line.
+    text = ("---\ntags: [trip]\n---\n# Packing\n\n- [/] sort the bag\n- [ ] passport\n\n"
+            "```\n- [ ] in a code block\n```\n\n- [ ] charger\n")
+    with open(run.path("Packing.md"), "w") as handle:
+        handle.write(text)
+    run.open()
+    run.open_note("Packing")
+    boxes = run.wait(lambda: [box for box in run.finds("#note-body input[type=checkbox]") if box.is_enabled()] or None, "the tasks can be ticked")
+    assert len(boxes) == 2, len(boxes)
+    boxes[1].click()
+    run.wait(lambda: "- [x] charger ✅ " in run.read("Packing.md"), "the task is done in its note, with its date")
+    done = run.read("Packing.md")
+    assert done.replace(done[done.index("- [x] charger"):], "- [ ] charger\n") == text, done
+    run.wait(lambda: run.finds("#note-body input[data-task]:checked"), "the note shows it ticked")
+    run.shot("light-ticked-task")
+    # And back.
+    run.find("#note-body input[data-task]:checked").click()
+    run.wait(lambda: run.read("Packing.md") == text, "unticked: the note as it was")
+
+
+def select_several_notes(run):
+    # Notes could be moved, tagged, pinned or deleted only one at a time. Select mode picks
+    # several (click, shift-click, All) and changes them at once, each action one operation
+    # in the history, which Undo takes back whole.
+    os.makedirs(run.path("Batch"), exist_ok=True)
+    names = ["Alpha", "Beta", "Gamma"]
+    texts = {}
+    for name in names:
+        texts[name] = f"# {name}\n\nA note of the batch.\n"
+        with open(run.path(f"Batch/{name}.md"), "w") as handle:
+            handle.write(texts[name])
+    paths = [f"Batch/{name}.md" for name in names]
+
+    def originals():
+        return all(os.path.exists(run.path(path)) and run.read(path) == texts[name] for name, path in zip(names, paths))
+
+    def undo():
+        # The files change before the page has the answer that names the operation.
+        run.wait(lambda: run.visible("#note-bulk-undo"), "Undo is offered").click()
+
+    def dialog():
+        run.wait(lambda: run.driver.execute_script("return document.getElementById('dialog').open"), "the page asks")
+
+    def rows():
+        return {row.find_element(By.CSS_SELECTOR, ".title").text.lstrip("★ "): row for row in run.finds("#list .note-row")}
+
+    run.open("#/folder/Batch")
+    run.wait(lambda: set(rows()) == set(names), "the batch is listed")
+    run.find("#select-mode").click()
+    run.wait(lambda: run.visible("#note-bulk"), "the select bar")
+    ordered = [row for row in run.finds("#list .note-row")]
+    ordered[0].click()
+    ActionChains(run.driver).key_down(Keys.SHIFT).click(ordered[-1]).key_up(Keys.SHIFT).perform()
+    run.wait(lambda: run.find("#note-bulk-count").text == "3 selected", "shift-click picks the range")
+    assert not run.visible("#note") or "Alpha" not in run.find("#note-body").text, "a click in select mode opens nothing"
+    run.shot("light-select-mode")
+    records = history_records(run)
+    run.find("#note-bulk-pin").click()
+    run.wait(lambda: all("pinned: true" in run.read(path) for path in paths), "all three are pinned")
+    assert history_records(run) == records + 1, "one operation for the three"
+    undo()
+    run.wait(originals, "Undo unpins the three")
+    # All, then tags.
+    run.find("#note-bulk-all").click()
+    run.wait(lambda: run.find("#note-bulk-count").text == "3 selected", "All picks every note of the list")
+    run.find("#note-bulk-tag").click()
+    dialog()
+    run.find("#dialog-body input").send_keys("batch")
+    run.find("#dialog-ok").click()
+    run.wait(lambda: all("batch" in run.read(path) for path in paths), "all three are tagged")
+    undo()
+    run.wait(originals, "Undo untags the three")
+    # Move, and back.
+    run.find("#note-bulk-all").click()
+    run.wait(lambda: run.find("#note-bulk-count").text == "3 selected", "All again")
+    run.find("#note-bulk-move").click()
+    dialog()
+    Select(run.find("#dialog-body select")).select_by_visible_text("Reading")
+    run.find("#dialog-ok").click()
+    run.wait(lambda: all(os.path.exists(run.path(f"Reading/{name}.md")) for name in names), "all three are moved")
+    undo()
+    run.wait(originals, "Undo moves them back")
+    # Delete, after asking, and back.
+    run.find("#note-bulk-all").click()
+    run.wait(lambda: run.find("#note-bulk-count").text == "3 selected", "All once more")
+    run.find("#note-bulk-delete").click()
+    dialog()
+    run.find("#dialog-ok").click()
+    run.wait(lambda: not any(os.path.exists(run.path(path)) for path in paths), "all three go to the trash")
+    undo()
+    run.wait(originals, "Undo restores the three")
+    run.find("#note-bulk-done").click()
+    run.wait(lambda: not run.visible("#note-bulk"), "Done leaves select mode")
+
+
+THEME_COLORS = ["gray", "blue", "orange", "yellow", "green", "indigo"]
+
+
+def contrast(run):
+    """The lowest contrast ratio of the page's text pairs: text on the pane and on the
+    selection, muted text on the pane, a primary button's text on its colour."""
+    return run.driver.execute_script("""
+        const rgb = (colour) => colour.match(/[\\d.]+/g).slice(0, 3).map(Number);
+        const lum = (c) => { const [r, g, b] = rgb(c).map((v) => { v /= 255; return v <= .03928 ? v / 12.92 : ((v + .055) / 1.055) ** 2.4; }); return .2126 * r + .7152 * g + .0722 * b; };
+        const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + .05) / (y + .05); };
+        const probe = document.createElement('div');
+        document.body.append(probe);
+        const value = (name) => { probe.style.color = `var(${name})`; return getComputedStyle(probe).color; };
+        const pairs = [['--text', '--pane'], ['--text', '--selected'], ['--text', '--sidebar'], ['--muted', '--pane'], ['--muted', '--selected'], ['--on-accent', '--accent']];
+        const lowest = Math.min(...pairs.map(([a, b]) => ratio(value(a), value(b))));
+        probe.remove();
+        return lowest;""")
+
+
+def colour_themes(run):
+    # One theme, light or dark: the six colours of DESIGN 11, each light and dark, plus
+    # System, chosen in the page and remembered for this vault.
+    run.driver.set_window_size(1440, 900)
+    try:
+        run.open("#/folder/Work")
+        run.open_note("Roadmap")
+        accents = set()
+        for color in THEME_COLORS:
+            for mode in ("light", "dark"):
+                Select(run.find("#theme-color")).select_by_value(color)
+                Select(run.find("#theme")).select_by_value(mode)
+                run.wait(lambda: run.driver.execute_script("return [document.documentElement.dataset.color, document.documentElement.dataset.theme]") == [color, mode], f"{color} {mode}")
+                accents.add(run.driver.execute_script("return getComputedStyle(document.documentElement).getPropertyValue('--accent')"))
+                lowest = contrast(run)
+                assert lowest >= 4.5, f"{color} {mode}: a text pair has a contrast of {lowest:.2f}"
+                run.shot(f"theme-{color}-{mode}")
+        assert len(accents) == 12, accents
+        # Remembered across a reload, under this vault's key.
+        Select(run.find("#theme-color")).select_by_value("blue")
+        Select(run.find("#theme")).select_by_value("dark")
+        run.driver.refresh()
+        run.wait(lambda: run.finds(".note-row"), "the page reloads")
+        assert run.driver.execute_script("return [document.documentElement.dataset.color, document.documentElement.dataset.theme]") == ["blue", "dark"]
+        keys = run.driver.execute_script("return Object.keys(localStorage).filter((key) => key.startsWith('vault.theme.'))")
+        key = run.driver.execute_script("return 'vault.theme.' + document.querySelector('meta[name=vault-key]').content")
+        assert keys == [key], (keys, key)
+        run.driver.set_window_size(390, 844)
+        problems = []
+        for color in ("indigo", "orange"):
+            for mode in ("light", "dark"):
+                run.driver.execute_script("localStorage.setItem(arguments[0], JSON.stringify({color: arguments[1], mode: arguments[2]}))", key, color, mode)
+                run.open("#/folder/Work")
+                run.shot(f"phone-theme-{color}-{mode}-list")
+                run.find("#back-to-sidebar").click()
+                problems += fits_the_window(run, f"the sidebar ({color} {mode})", ["#theme-color", "#theme"])
+                run.shot(f"phone-theme-{color}-{mode}-sidebar")
+                run.open("#/folder/Work")
+                run.open_note("Roadmap")
+                run.shot(f"phone-theme-{color}-{mode}-note")
+        assert not problems, "\n".join(problems)
+        run.driver.set_window_size(1440, 900)
+        run.driver.get(f"{run.base}?load=theme-tasks#/tasks")
+        run.wait(lambda: run.finds(".task"), "the agenda")
+        run.shot("theme-orange-dark-tasks")
+    finally:
+        run.driver.set_window_size(1280, 800)
+        # Yellow and light, as the other journeys expect.
+        Select(run.find("#theme-color")).select_by_value("yellow")
+        Select(run.find("#theme")).select_by_value("light")
+
+
 JOURNEYS = [a_new_note_opens_in_the_editor, open_folder_and_note, edit_and_autosave, search, pin_move_delete_restore, dark_mode,
             edit_on_disk_appears, typing_while_the_disk_version_loads, conflict_loses_nothing, no_script_from_a_note, tasks_view, drop_an_image_on_a_note,
             a_new_note_is_written_with_its_first_character, broken_front_matter_is_shown_as_text, a_malformed_query_shows_only_its_error,
-            renamed_tags_and_splits_follow, a_phone_reaches_every_action, links_open_in_the_app]
+            renamed_tags_and_splits_follow, a_phone_reaches_every_action, links_open_in_the_app,
+            the_file_follows_the_title, tick_a_task_in_the_note, colour_themes, select_several_notes]
 
 
 def main():

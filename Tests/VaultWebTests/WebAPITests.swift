@@ -343,6 +343,87 @@ import VaultPlatform
         }
     }
 
+    @Test func aRenderedCheckboxNamesItsTask() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            // Front matter above the body (made by the create), a fenced task that is no
+            // task, and a status cmark does not draw as a checkbox: the lines still match.
+            let text = "# Checks\n\n- [ ] first\n- [/] doing\n\n```\n- [ ] in code\n```\n\n- [x] second\n  - [ ] nested\n"
+            let path = try await client.execute(uri: "/api/notes", method: .post, headers: .changing(fixture.csrf), body: try body(["text": text])) { response in
+                try #require(try object(response)["path"] as? String)
+            }
+            let html = try await client.execute(uri: "/api/notes/" + urlPath(path), method: .get) { response in
+                try #require(try object(response)["html"] as? String)
+            }
+            let tasks = try await client.execute(uri: "/api/tasks?by=note&show=all&q=title%3AChecks", method: .get) { response in
+                try #require((try object(response)["groups"] as? [[String: Any]])?.flatMap { $0["tasks"] as? [[String: Any]] ?? [] })
+            }
+            func checkbox(before words: String) throws -> String {
+                let end = try #require(html.range(of: words))
+                let start = try #require(html[..<end.lowerBound].range(of: "<input", options: .backwards))
+                return String(html[start.lowerBound..<end.lowerBound])
+            }
+            func ref(_ words: String) throws -> String {
+                try #require(tasks.first { $0["text"] as? String == words }?["ref"] as? String)
+            }
+            for words in ["first", "second", "nested"] {
+                let box = try checkbox(before: words)
+                #expect(box.contains("data-task=\"\(try ref(words))"), "\(words): \(box)")
+                #expect(!box.contains("disabled"), "\(words): \(box)")
+            }
+            #expect(try checkbox(before: "second").contains("checked=\"\""))
+            // The source positions asked of cmark are gone; the code block keeps its text.
+            #expect(!html.contains("data-sourcepos"))
+            #expect(html.contains("- [ ] in code"))
+        }
+    }
+
+    /// The page's select mode: one change to several notes, recorded as one operation that
+    /// `POST /api/undo` takes back whole.
+    @Test func severalNotesChangeAtOnceAndUndoAsOne() async throws {
+        let fixture = try WebFixture()
+        let paths = ["Personal/Gift ideas.md", "Personal/Packing list.md"]
+        let before = paths.map(fixture.read)
+        try await fixture.test { client in
+            func bulk(_ change: [String: Any]) async throws -> [String: Any] {
+                try await client.execute(uri: "/api/bulk", method: .post, headers: .changing(fixture.csrf), body: try body(change.merging(["paths": paths]) { a, _ in a })) { response in
+                    #expect(response.status == .ok)
+                    return try object(response)
+                }
+            }
+            func undo(_ answer: [String: Any]) async throws {
+                let id = try #require(answer["recordID"] as? String)
+                try await client.execute(uri: "/api/undo", method: .post, headers: .changing(fixture.csrf), body: try body(["id": id])) { response in
+                    #expect(response.status == .ok)
+                }
+            }
+            let pinned = try await bulk(["pinned": true])
+            #expect(pinned["changed"] as? [String] == paths)
+            #expect(paths.allSatisfy { fixture.read($0).contains("pinned: true") })
+            try await undo(pinned)
+            #expect(paths.map(fixture.read) == before)
+            let tagged = try await bulk(["addTags": ["trip"]])
+            #expect((tagged["changed"] as? [String])?.count == 2)
+            try await undo(tagged)
+            #expect(paths.map(fixture.read) == before)
+            let moved = try await bulk(["folder": "Work"])
+            #expect(moved["changed"] as? [String] == ["Work/Gift ideas.md", "Work/Packing list.md"])
+            try await undo(moved)
+            #expect(paths.allSatisfy(fixture.exists))
+            let deleted = try await bulk(["delete": true])
+            #expect(!paths.contains(where: fixture.exists))
+            try await undo(deleted)
+            #expect(paths.map(fixture.read) == before)
+            // One change at a time, and notes to change.
+            try await client.execute(uri: "/api/bulk", method: .post, headers: .changing(fixture.csrf), body: try body(["paths": paths, "pinned": true, "delete": true])) { response in
+                #expect(response.status == .badRequest)
+            }
+            try await client.execute(uri: "/api/bulk", method: .post, headers: .changing(fixture.csrf), body: try body(["paths": [String](), "pinned": true])) { response in
+                #expect(response.status == .badRequest)
+            }
+        }
+    }
+
     @Test func aNotesLinksLeadToNotesAndFilesInThePage() async throws {
         let fixture = try WebFixture()
         try await fixture.test { client in
@@ -539,6 +620,20 @@ import VaultPlatform
                     #expect(response.status == .notFound, "\(uri)")
                 }
             }
+        }
+    }
+
+    /// The page names its vault (what it remembers in the browser, the theme, is kept per
+    /// vault) by a hash of the vault's path, not by the path itself.
+    @Test func thePageNamesItsVaultByAKey() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            let page = try await client.execute(uri: "/", method: .get) { response in String(buffer: response.body) }
+            let key = Assets.vaultKey(path: fixture.server.session.root.path)
+            #expect(page.contains("<meta name=\"vault-key\" content=\"\(key)\">"))
+            #expect(!page.contains("{{"))
+            #expect(!page.contains(fixture.path))
+            #expect(key != Assets.vaultKey(path: fixture.path + "-other"))
         }
     }
 

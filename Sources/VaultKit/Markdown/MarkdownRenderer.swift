@@ -17,22 +17,31 @@ public struct MarkdownRenderer: Sendable {
     /// Markdown link's decoded path; nil when there is none.
     public var resolveFile: @Sendable (NoteLink.Kind, String) -> String?
 
+    /// The REF of the task on each line of the Markdown (1-based): its checkbox is made one
+    /// to tick (`<input type="checkbox" data-task="REF">`); other checkboxes stay disabled.
+    public var taskRefs: [Int: String]
+
     public init(resolve: @escaping @Sendable (String) -> String? = { _ in nil },
-                resolveFile: @escaping @Sendable (NoteLink.Kind, String) -> String? = { _, _ in nil }) {
+                resolveFile: @escaping @Sendable (NoteLink.Kind, String) -> String? = { _, _ in nil },
+                taskRefs: [Int: String] = [:]) {
         self.resolve = resolve
         self.resolveFile = resolveFile
+        self.taskRefs = taskRefs
     }
 
     private static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
 
     /// The HTML of `markdown`.
     public func html(_ markdown: String) -> String {
-        WikiLinks.link(Self.render(markdown), resolve: resolve, resolveFile: resolveFile)
+        // The lines of the task list items come from cmark's source positions, which are
+        // asked for only when there are tasks, and taken out again.
+        let html = taskRefs.isEmpty ? Self.render(markdown) : TaskCheckboxes.mark(Self.render(markdown, sourcePositions: true), refs: taskRefs)
+        return WikiLinks.link(html, resolve: resolve, resolveFile: resolveFile)
     }
 
-    private static func render(_ markdown: String) -> String {
+    private static func render(_ markdown: String, sourcePositions: Bool = false) -> String {
         cmark_gfm_core_extensions_ensure_registered()
-        let options = CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES | CMARK_OPT_VALIDATE_UTF8
+        let options = CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES | CMARK_OPT_VALIDATE_UTF8 | (sourcePositions ? CMARK_OPT_SOURCEPOS : 0)
         guard let parser = cmark_parser_new(options) else { return "" }
         defer { cmark_parser_free(parser) }
         for name in extensionNames {
@@ -47,6 +56,33 @@ public struct MarkdownRenderer: Sendable {
         guard let html = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else { return "" }
         defer { free(html) }
         return String(cString: html)
+    }
+}
+
+/// The checkboxes of task list items, named by their task's REF, in HTML rendered with
+/// source positions (`data-sourcepos="LINE:COLUMN-…"`), which are then removed: the page
+/// gets the same HTML as without them. cmark-gfm writes a task item as
+/// `<li data-sourcepos="…"><input type="checkbox" disabled="" />`; an attribute's quote in
+/// text is escaped (`&quot;`), so what is matched here is only ever inside a tag.
+enum TaskCheckboxes {
+    private static let attribute = " data-sourcepos=\""
+    private static let checkbox = "><input type=\"checkbox\" "
+
+    static func mark(_ html: String, refs: [Int: String]) -> String {
+        var output = ""
+        var rest = html[...]
+        while let start = rest.range(of: attribute), let end = rest[start.upperBound...].firstIndex(of: "\"") {
+            output += rest[..<start.lowerBound]
+            let position = rest[start.upperBound..<end]
+            rest = rest[rest.index(after: end)...]
+            guard rest.hasPrefix(checkbox), output.hasSuffix("<li"),
+                  let line = position.split(separator: ":").first.flatMap({ Int($0) }), let ref = refs[line] else { continue }
+            // The task's checkbox, enabled: `disabled=""` goes, the REF comes.
+            let tag = rest[..<(rest.firstIndex(of: "/") ?? rest.endIndex)]
+            output += tag.replacingOccurrences(of: "disabled=\"\" ", with: "") + "data-task=\"\(WikiLinks.escape(ref))\" "
+            rest = rest[tag.endIndex...]
+        }
+        return output + rest
     }
 }
 

@@ -13,6 +13,15 @@ public struct NoteDocument: Sendable {
     public let body: String
     /// Names this version of the file: it changes whenever the file does.
     public let version: String
+
+    /// The REF of each task of the note, by its line in `body` (1-based): what a checkbox
+    /// of the rendered body names, so that ticking it changes that task and no other.
+    public var taskRefsByBodyLine: [Int: String] {
+        let utf8 = Array(text.utf8)
+        let linesBefore = utf8.prefix(max(0, utf8.count - body.utf8.count)).count { $0 == UInt8(ascii: "\n") }
+        let tasks = utf8.withUnsafeBytes { TaskReader.tasks(in: $0, path: note.path).tasks }
+        return Dictionary(tasks.map { ($0.line - linesBefore, $0.fullRef) }, uniquingKeysWith: { first, _ in first })
+    }
 }
 
 extension VaultSession {

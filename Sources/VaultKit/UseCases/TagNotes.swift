@@ -28,13 +28,21 @@ public struct TagNotes {
 
     /// Does it, inside a write.
     public func run(in changes: VaultChanges) throws -> TagOperations.Report {
-        guard notes.count > 1 || query != nil else { return try apply(changes.tags, dryRun: false) }
+        try runRecorded(in: changes).report
+    }
+
+    /// Does it, inside a write, with the operation `vault undo` takes back (nil when it was
+    /// not recorded: one note changed). The report's own `recordID` names tag-history
+    /// records (renames, merges), which adding and removing do not make.
+    public func runRecorded(in changes: VaultChanges) throws -> (report: TagOperations.Report, recordID: String?) {
+        guard notes.count > 1 || query != nil else { return (try apply(changes.tags, dryRun: false), nil) }
         let (tags, verb, kind): ([String], String, OperationRecord.Kind) = switch change {
         case .add(let tags): (tags, "to", .tagAdd)
         case .remove(let tags): (tags, "from", .tagRemove)
         }
         let summary = "\(tags.joined(separator: ", ")) \(verb) " + (query.map { "query \($0)" } ?? "\(notes.count) notes")
-        return try changes.recorded(kind, summary: summary) { try apply($0.tags, dryRun: false) }.result
+        let (report, recordID) = try changes.recorded(kind, summary: summary) { try apply($0.tags, dryRun: false) }
+        return (report, recordID)
     }
 
     private func apply(_ operations: TagOperations, dryRun: Bool) throws(VaultError) -> TagOperations.Report {

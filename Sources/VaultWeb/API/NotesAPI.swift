@@ -201,7 +201,7 @@ struct NotesAPI: Sendable {
         let links = NoteLinks(targets: LinkTargets(resolver: live.snapshot.links), attachments: attachments, notePath: notePath)
         let html = links.html(MarkdownRenderer(resolve: { links.note(named: $0) }, resolveFile: { kind, target in
             attachments.resolve(NoteLink(kind: kind, target: target, line: 0, column: 0, targetRange: 0..<0), from: notePath)
-        }).html(document.body))
+        }, taskRefs: document.note.frontMatterError == nil ? document.taskRefsByBodyLine : [:]).html(document.body))
         let timeZone = session.vault.timeZone
         func write(_ json: inout JSONWriter) {
             NoteJSON.write(document.note, to: &json, timeZone: timeZone) { json in

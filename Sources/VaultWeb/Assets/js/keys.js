@@ -3,7 +3,7 @@
 
 import { $ } from './api.js';
 import { state } from './state.js';
-import { leaveNote, newNote, saveNow, setEditing } from './note.js';
+import { leaveNote, newNote, setEditing, stopEditing } from './note.js';
 import { go, showPane } from './navigation.js';
 
 export function onKey(event) {
@@ -12,7 +12,7 @@ export function onKey(event) {
     if ($('dialog').open) return;
     // A new note is left for the list (it goes if nothing was typed); another is shown.
     if (state.open && state.open.draft) { leaveNote().then(() => { if (state.open) setEditing(false); else showPane('list'); }); return; }
-    if (state.editing) { saveNow(); setEditing(false); return; }
+    if (state.editing) { stopEditing(); return; }
     if (typing) { document.activeElement.blur(); return; }
     showPane('list');
     return;

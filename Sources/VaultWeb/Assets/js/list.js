@@ -5,6 +5,7 @@ import { $, api, toast } from './api.js';
 import { PAGE, state } from './state.js';
 import { relativeDate } from './dates.js';
 import { go } from './navigation.js';
+import { pickRow } from './select.js';
 
 /** Query text for the sidebar's selection, so people see the language. */
 function scopeQuery() {
@@ -18,7 +19,8 @@ function scopeQuery() {
   }
 }
 
-function effectiveQuery() {
+/** The query the list shows: the sidebar's scope and the search box. */
+export function effectiveQuery() {
   const typed = state.query.trim();
   const scope = scopeQuery();
   if (scope && typed) return `${scope} (${typed})`;
@@ -100,7 +102,7 @@ function renderList() {
 
 function noteRow(note) {
   const element = document.createElement('div');
-  element.className = 'note-row' + (state.open && state.open.path === note.path ? ' selected' : '');
+  element.className = 'note-row' + (state.open && state.open.path === note.path ? ' selected' : '') + (state.select.paths.has(note.path) ? ' picked' : '');
   element.setAttribute('role', 'option');
   element.dataset.path = note.path;
   const title = document.createElement('div');
@@ -121,7 +123,11 @@ function noteRow(note) {
   where.textContent = [note.folder || 'Unsorted', ...note.tags.map((tag) => `#${tag}`)].join(' · ')
     + (note.error ? ' · front matter does not parse' : '');
   element.append(title, line, where);
-  element.addEventListener('click', () => go(`#/note/${encodeURIComponent(note.path)}`));
+  // In select mode a click picks the note instead of opening it.
+  element.addEventListener('click', (event) => {
+    if (state.select.on) pickRow(note.path, event.shiftKey);
+    else go(`#/note/${encodeURIComponent(note.path)}`);
+  });
   return element;
 }
 

@@ -12,7 +12,8 @@ export function listen() {
     const change = JSON.parse(event.data);
     await refreshAll();
     const open = state.open;
-    if (!open) return;
+    // A rename of the open note removes its old path: the rename's answer shows it.
+    if (!open || state.renaming) return;
     if (change.removed.includes(open.path)) {
       toast(`${open.path} was removed on disk`);
     } else if (change.changed.includes(open.path)) {

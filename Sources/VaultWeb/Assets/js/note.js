@@ -6,6 +6,8 @@ import { AUTOSAVE_MS, state } from './state.js';
 import { fullDate } from './dates.js';
 import { colorClass, flatten } from './sidebar.js';
 import { listHash, refreshAll, showPane } from './navigation.js';
+import { ask } from './dialogs.js';
+import { requestTaskChange } from './tasks.js';
 
 export async function openNote(path, { quiet = false } = {}) {
   if (state.open && state.open.path !== path) await leaveNote();
@@ -18,6 +20,7 @@ export async function openNote(path, { quiet = false } = {}) {
     $('disk-notice').hidden = false;
     return;
   }
+  if (!state.open || state.open.path !== path) state.retitled = false;
   state.open = note;
   state.dirty = false;
   $('disk-notice').hidden = true;
@@ -39,7 +42,7 @@ export function renderNote() {
   $('save-notice').hidden = true;
   if (!note) return;
   // A new note is not a file yet: nothing to pin, move, attach to or delete.
-  for (const id of ['toggle-edit', 'pin', 'move', 'attach', 'duplicate', 'delete']) $(id).hidden = Boolean(note.draft);
+  for (const id of ['toggle-edit', 'rename', 'pin', 'move', 'attach', 'duplicate', 'delete']) $(id).hidden = Boolean(note.draft);
   $('note-tags').hidden = Boolean(note.draft);
   $('editor').placeholder = note.draft ? 'Start typing: the first line is the title.' : '';
   $('note-meta').textContent = note.draft
@@ -83,6 +86,19 @@ export function followLink(event) {
   event.preventDefault();
   const place = document.getElementById(decodeURIComponent(link.getAttribute('href').slice(1)));
   if (place && $('note-body').contains(place)) place.scrollIntoView({ block: 'center' });
+}
+
+/** A checkbox of the rendered note ticks its task off, or back, as the circle in Tasks
+ *  does (the done date too, as `vault task done`): the server names each checkbox's task
+ *  by its REF, so that line and no other changes. The note is read again after. */
+export async function tickTask(event) {
+  const box = event.target.closest('input[data-task]');
+  if (!box || !state.open || state.open.draft) return;
+  const path = state.open.path;
+  box.disabled = true;
+  if (state.dirty) await saveNow();
+  await requestTaskChange([box.dataset.task], { status: box.checked ? 'done' : 'todo' });
+  if (state.open && state.open.path === path) await openNote(path, { quiet: true });
 }
 
 /** Files dropped on the open note. */
@@ -159,12 +175,34 @@ export async function changeNote(patch) {
       throw error;
     }
   });
-  if (note) {
-    state.open = note;
-    renderNote();
-    if (note.path !== decodeURIComponent(location.hash.replace('#/note/', ''))) history.replaceState(null, '', `#/note/${encodeURIComponent(note.path)}`);
-    refreshAll();
-  }
+  if (note) adopt(note, open.text);
+}
+
+/** The note as the server answered a change of it (rename, tags, pin, move): shown, the URL
+ *  naming its path, and in the editor what the server changed with what was typed
+ *  meanwhile kept (`basis`: the text the change was made to). */
+function adopt(note, basis) {
+  if (state.dirty) keepServerChanges(note.text, basis);
+  state.open = note;
+  renderNote();
+  if (note.path !== decodeURIComponent(location.hash.replace('#/note/', ''))) history.replaceState(null, '', `#/note/${encodeURIComponent(note.path)}`);
+  refreshAll();
+}
+
+/** Rename: the title asked for, given to the note as `vault rename` gives it (the file
+ *  named after it, links to it rewritten, recorded for undo). */
+export async function renameNote() {
+  if (!state.open || state.open.draft) return;
+  const answer = await ask('Rename note', [{ label: 'Title', value: state.open.title }], 'The file is named after the title; links to the note follow it.');
+  const title = answer && answer[0].trim();
+  if (title && title !== state.open.title) await changeNote({ title });
+}
+
+/** Done (the button, or Esc): the rendered note again, the text saved and, when its title
+ *  changed, the file renamed to it. */
+export function stopEditing() {
+  setEditing(false);
+  return saveNow({ leaving: true });
 }
 
 export function setEditing(editing) {
@@ -187,15 +225,32 @@ export function scheduleSave() {
 }
 
 /** Saves the editor's text if it changed, naming the version it started from; a new
- *  note is created by its first save. */
-export async function saveNow() {
+ *  note is created by its first save. Then, when the save changed the title and the
+ *  title is no longer being typed, the file follows it (see followTitle). `leaving`: the
+ *  note is being left, so the title is settled wherever the caret is. */
+export async function saveNow({ leaving = false } = {}) {
+  // A rename under way moves the file: a save waits for it, then names the new path.
+  while (state.renaming) await state.renaming;
   clearTimeout(state.saveTimer);
-  if (!state.open || !state.dirty) return true;
+  if (!state.open) return true;
+  if (state.dirty && !(await writeText())) return false;
+  if (state.retitled && !state.dirty && (leaving || !typingTitle())) {
+    state.renaming = followTitle().finally(() => { state.renaming = null; });
+    await state.renaming;
+  }
+  return true;
+}
+
+/** PUT (or, for a new note, POST) the editor's text; false when it was not saved. */
+async function writeText() {
   const text = $('editor').value;
   const draft = state.open.draft;
   setStatus('Saving…');
   try {
-    const note = draft ? await createNote(text) : await api('PUT', `/api/notes/${pathURL(state.open.path)}`, { text }, { 'If-Match': state.open.version });
+    const before = state.open;
+    const note = draft ? await createNote(text) : await api('PUT', `/api/notes/${pathURL(before.path)}`, { text }, { 'If-Match': before.version });
+    // A title changed by typing: the file is renamed to it once the typing has moved on.
+    if (!draft && note.title !== before.title) state.retitled = true;
     state.dirty = false;
     state.open = note;
     $('save-notice').hidden = true;
@@ -216,6 +271,35 @@ export async function saveNow() {
       showSaveNotice(`${error.message}. Nothing was saved${draft ? '' : '; the file keeps its last saved text'}.`);
     }
     return false;
+  }
+}
+
+/** Whether the caret is on the line that holds the title (the heading, or `title:`):
+ *  the title is still being typed, and renaming the file to each word typed would only
+ *  churn (each rename rewrites links and is recorded for undo). */
+function typingTitle() {
+  const editor = $('editor');
+  if (editor.hidden || document.activeElement !== editor) return false;
+  const text = editor.value;
+  const start = text.lastIndexOf('\n', editor.selectionStart - 1) + 1;
+  const end = text.indexOf('\n', editor.selectionStart);
+  return text.slice(start, end < 0 ? text.length : end).includes(state.open.title);
+}
+
+/** The file renamed to the title the last save gave the note, as `vault rename` does
+ *  (PATCH with `title`): only after that save was acknowledged, and saves wait for it
+ *  (state.renaming), so the rename and the autosave never race. Text typed meanwhile
+ *  stays in the editor and is saved to the new path. */
+async function followTitle() {
+  const before = state.open;
+  state.retitled = false;
+  if (before.error) return;
+  try {
+    const note = await api('PATCH', `/api/notes/${pathURL(before.path)}`, { title: before.title });
+    if (state.open === before) adopt(note, before.text);
+  } catch (error) {
+    // Saved all the same: only the file name stays (a note of that name exists, say).
+    toast(`Saved; the file keeps its name: ${error.message}`);
   }
 }
 
@@ -295,7 +379,7 @@ export async function resolveConflict(text) {
  *  was never written. */
 export async function leaveNote() {
   if (!state.open) return;
-  await saveNow();
+  await saveNow({ leaving: true });
   if (state.open && state.open.draft) {
     state.open = null;
     state.dirty = false;

@@ -14,7 +14,10 @@ export const state = {
   editing: false,
   dirty: false,        // the editor has text not saved yet
   saveTimer: null,
+  retitled: false,     // a save changed the title: the file is to be renamed to it
+  renaming: null,      // the rename under way (a promise): saves wait for it
   listRequest: 0,      // only the latest list request may render
+  select: { on: false, paths: new Set(), anchor: null, undo: null }, // select mode of the list
   tasks: { by: 'due', show: 'open', data: null, selected: new Set() }, // the Tasks view
 };
 

@@ -163,6 +163,14 @@ function renderBulk() {
 
 /** POST /api/tasks/change; each task is changed in its own note's line, then the view is read again. */
 export async function changeTasks(refs, change) {
+  const answer = await requestTaskChange(refs, change);
+  for (const ref of refs) state.tasks.selected.delete(ref);
+  await showTasks();
+  return answer;
+}
+
+/** POST /api/tasks/change, saying which tasks were left alone (their lines changed). */
+export async function requestTaskChange(refs, change) {
   const answer = await attempt(async () => {
     try {
       return await api('POST', '/api/tasks/change', { refs, ...change });
@@ -174,8 +182,6 @@ export async function changeTasks(refs, change) {
   if (answer && answer.failed && answer.failed.length) {
     toast(answer.failed.length === refs.length && refs.length === 1 ? answer.failed[0].error : `${answer.failed.length} of ${refs.length} tasks changed on disk and were left alone`);
   }
-  for (const ref of refs) state.tasks.selected.delete(ref);
-  await showTasks();
   return answer;
 }
 

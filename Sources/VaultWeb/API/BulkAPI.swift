@@ -1,0 +1,75 @@
+import Foundation
+import Hummingbird
+import VaultKit
+
+/// `POST /api/bulk`: one change to several notes at once (the page's select mode), as one
+/// operation that `vault undo` takes back: `{"paths"}` and one of `"pinned"`, `"addTags"`,
+/// `"removeTags"`, `"folder"` (a move; `/` is Unsorted) or `"delete": true`. Each change is
+/// the use case the command line runs for it (`pin`, `tag add`/`remove`, `mv`, `rm` with
+/// several notes); a note that cannot be changed is reported and the others are changed.
+/// Answers `{"changed": [paths], "failed": [messages], "recordID"}`.
+struct BulkAPI: Sendable {
+    let live: LiveIndex
+    var session: VaultSession { live.session }
+
+    /// What one bulk change did, and the paths the live index reads again.
+    struct Outcome: Sendable {
+        var changed: [String]
+        var failed: [VaultError]
+        var recordID: String?
+        var touched: [String]
+    }
+
+    func change(_ request: Request) async throws -> Response {
+        let body = try await request.decode(Body.self)
+        guard !body.paths.isEmpty else { throw APIError(.badRequest, "say which notes: paths") }
+        let asked = [body.pinned != nil, body.addTags != nil, body.removeTags != nil, body.folder != nil, body.delete == true]
+        guard asked.filter({ $0 }).count == 1 else {
+            throw APIError(.badRequest, "say one change: pinned, addTags, removeTags, folder or delete")
+        }
+        let session = self.session
+        let scanned = live.snapshot.scan.notes
+        let outcome = try await Blocking.run { () throws -> Outcome in
+            let notes = try body.paths.map { path throws(VaultError) in try session.document(at: path).note }
+            return try session.write { changes in try Self.apply(body, to: notes, among: scanned, session: session, in: changes) }
+        }
+        await live.refresh(outcome.touched)
+        let status: HTTPResponse.Status = outcome.changed.isEmpty && !outcome.failed.isEmpty ? .conflict : .ok
+        return APIResponse.json(status) { json in
+            json.beginObject()
+            json.key("changed"); json.strings(outcome.changed)
+            json.key("failed"); json.strings(outcome.failed.map { $0.errorDescription ?? "\($0)" })
+            json.key("recordID"); if let id = outcome.recordID { json.string(id) } else { json.null() }
+            json.endObject()
+        }
+    }
+
+    private static func apply(_ body: Body, to notes: [Note], among scanned: [Note], session: VaultSession, in changes: VaultChanges) throws -> Outcome {
+        if let pinned = body.pinned {
+            let report = try PinNotes(notes, pinned: pinned).run(in: changes)
+            return Outcome(changed: report.changed, failed: report.failed, recordID: report.recordID, touched: report.changed)
+        }
+        if let tags = body.addTags ?? body.removeTags {
+            let (report, recordID) = try TagNotes(body.addTags != nil ? .add(tags) : .remove(tags), to: notes, among: scanned).runRecorded(in: changes)
+            return Outcome(changed: report.changed, failed: report.failed, recordID: recordID, touched: report.changed)
+        }
+        if let folder = body.folder {
+            // Links to the moved notes, anywhere in the vault, are rewritten as `vault mv` does.
+            let report = try Relocate(.move(notes, to: folder), notes: scanned).run(in: changes)
+            let moved = report.moves.flatMap { [$0.from, $0.to] }
+            return Outcome(changed: report.moves.map(\.to), failed: report.failed, recordID: report.recordID, touched: moved + report.linkedNotes)
+        }
+        let report = try DeleteNotes(notes) { try session.scan().notes }.run(in: changes)
+        return Outcome(changed: report.trashed.map(\.path), failed: report.failed, recordID: report.recordID,
+                       touched: report.trashed.map(\.path) + [Trash.directory])
+    }
+
+    struct Body: Decodable {
+        var paths: [String]
+        var pinned: Bool?
+        var addTags: [String]?
+        var removeTags: [String]?
+        var folder: String?
+        var delete: Bool?
+    }
+}
