@@ -108,13 +108,9 @@ private func setPinned(_ global: GlobalOptions, _ names: [String], _ pinned: Boo
         notes = try session.resolve(names)
     }
     let verb = pinned ? "pinned" : "unpinned"
-    try session.write(recorded: notes.count > 1 || selection.query != nil, pinned ? .pin : .unpin, summary: "\(notes.count) notes") { changes in
-        try session.write(notes, output: output) { note in
-            guard try changes.notes.setPinned(note, pinned) == .written else {
-                if output.listsNotes { session.terminal.line(TerminalText.escaped("\(note.path) was already \(verb)")) }
-                return nil
-            }
-            return (note.path, "\(verb) \(note.path)")
-        }
+    let report = try session.write { try PinNotes(notes, pinned: pinned, chosenByQuery: selection.query != nil).run(in: $0) }
+    if output.listsNotes {
+        for path in report.already { session.terminal.line(TerminalText.escaped("\(path) was already \(verb)")) }
     }
+    try session.report(report.changed.map { ($0, "\(verb) \($0)") }, failed: report.failed, output: output)
 }

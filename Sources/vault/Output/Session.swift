@@ -66,44 +66,12 @@ struct Session {
         try vault.reportedWrite(after: scan, body)
     }
 
-    /// Runs `body` as one write, recorded in `.vault/history/` for `vault undo` when
-    /// `recorded` (commands record what changes several notes or moves files).
-    func write<Result>(recorded: Bool, _ kind: OperationRecord.Kind, summary: @autoclosure () -> String, _ body: (VaultChanges) throws -> Result) throws -> Result {
-        try write { changes in
-            guard recorded else { return try body(changes) }
-            return try changes.recorded(kind, summary: summary(), body).result
-        }
-    }
-
     func resolve(_ name: String) throws -> Note { try vault.resolve(name, in: scan) }
     func resolve(_ names: [String]) throws -> [Note] { try vault.resolve(names, in: scan) }
 
-    /// Runs `body` for each note of a write, going on when one fails (its error on stderr).
-    /// `body` returns the path it changed and the line that says so, or nil when the note
-    /// needed no change. As text, the lines; as JSON, `{"changed", "count", "failed"}` at
-    /// the end. Exits with status 2 at the end if any failed.
-    func write(_ notes: [Note], output: WriteOutput, _ body: (Note) throws -> (path: String, line: String)?) throws {
-        var changed: [String] = []
-        var failed: [VaultError] = []
-        let progress = !output.listsNotes && notes.count > 1 && Terminal.standardError.isInteractive
-        for (index, note) in notes.enumerated() {
-            if progress, index % 100 == 0 { Terminal.standardError.write("\r\(index)/\(notes.count)") }
-            do {
-                guard let (path, line) = try body(note) else { continue }
-                changed.append(path)
-                if output.listsNotes { terminal.line(TerminalText.escaped(line)) }
-            } catch let error as VaultError {
-                if progress { Terminal.standardError.write("\r\u{1B}[K") }
-                Terminal.standardError.printError(error)
-                failed.append(error)
-            }
-        }
-        if progress { Terminal.standardError.write("\r\u{1B}[K") }
-        try finish(changed: changed, failed: failed, output: output)
-    }
-
-    /// Prints what a use case's write did, as `write(_:output:_:)` prints it: the lines of
-    /// the notes changed, each failure on stderr; exits with status 2 if any failed.
+    /// Prints what a use case's write did: the lines of the notes changed (unless quiet),
+    /// each failure on stderr, a count with `--quiet` and the JSON report with `--format
+    /// json`; exits with status 2 if any failed.
     func report(_ lines: [(path: String, line: String)], failed: [VaultError], output: WriteOutput) throws {
         if output.listsNotes { for (_, line) in lines { terminal.line(TerminalText.escaped(line)) } }
         for error in failed { Terminal.standardError.printError(error) }
