@@ -16,9 +16,7 @@ public enum LinkParser {
         var number = 1
         for index in 0..<start where bytes[index] == 0x0A { number += 1 }
         var links: [NoteLink] = []
-        var fence: CodeFence?
-        // A fence opened in a quote or callout ends with it.
-        var fenceQuoted = false
+        var fences = FencedCode()
         var blocks = IndentedCode()
         var lineStart = start
         while lineStart < bytes.count {
@@ -26,16 +24,9 @@ public enum LinkParser {
             let line = UnsafeRawBufferPointer(rebasing: bytes[lineStart..<lineEnd])
             let content = unquoted(line)
             let quoted = content.count != line.count
-            if fence != nil, fenceQuoted, !quoted { fence = nil }
-            if let marker = CodeFence(content) {
-                if fence == nil {
-                    fence = marker
-                    fenceQuoted = quoted
-                } else if let open = fence, marker.closes(open) {
-                    fence = nil
-                }
+            if fences.read(content, quoted: quoted) {
                 blocks.fence()
-            } else if fence == nil, !blocks.isCode(line), line.contains(UInt8(ascii: "[")) {
+            } else if !fences.isOpen, !blocks.isCode(line), line.contains(UInt8(ascii: "[")) {
                 if let definition = referenceDefinition(line) {
                     if let target = definition.target {
                         links.append(NoteLink(kind: .markdown, target: target, heading: definition.heading, line: number, column: 1 + definition.indent,

@@ -54,6 +54,30 @@ struct CodeFence: Equatable {
     }
 }
 
+/// The fenced code blocks of a note, line by line, as the link and task readers both need
+/// them: a fence closes only as `CodeFence.closes` says, and one opened in a quote or
+/// callout ends with it.
+struct FencedCode {
+    private var open: CodeFence?
+    private var openQuoted = false
+
+    /// True while a block is open: the line read last is code.
+    var isOpen: Bool { open != nil }
+
+    /// Reads the next line: its `content` without quote marks, and whether it had any.
+    /// True when the line opens or closes a block (or is a fence inside one).
+    mutating func read(_ content: UnsafeRawBufferPointer, quoted: Bool) -> Bool {
+        if open != nil, openQuoted, !quoted { open = nil }
+        guard let marker = CodeFence(content) else { return false }
+        if let current = open {
+            if marker.closes(current) { open = nil }
+        } else {
+            (open, openQuoted) = (marker, quoted)
+        }
+        return true
+    }
+}
+
 /// `line` without the `>` marks of a quote or callout it is in (each after at most three
 /// spaces, with the space after it).
 func unquoted(_ line: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {

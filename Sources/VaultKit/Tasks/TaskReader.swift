@@ -20,9 +20,7 @@ public enum TaskReader {
         var problems: [Diagnostic] = []
         // The open tasks above this line, with their indentation: parents of what follows.
         var open: [(indent: Int, index: Int)] = []
-        var fence: CodeFence?
-        // A fence opened in a quote or callout ends with it.
-        var fenceQuoted = false
+        var fences = FencedCode()
         var comment: Comment?
         var lineStart = start
         while lineStart < bytes.count {
@@ -36,17 +34,7 @@ public enum TaskReader {
             }
             let content = unquoted(line)
             let quoted = content.count != line.count
-            if fence != nil, fenceQuoted, !quoted { fence = nil }
-            if let marker = CodeFence(content) {
-                if fence == nil {
-                    fence = marker
-                    fenceQuoted = quoted
-                } else if let open = fence, marker.closes(open) {
-                    fence = nil
-                }
-                continue
-            }
-            if fence != nil { continue }
+            if fences.read(content, quoted: quoted) || fences.isOpen { continue }
             if let open = comment {
                 if Self.ends(open, on: line) { comment = nil }
                 continue
