@@ -56,6 +56,10 @@ let package = Package(
             resources: [
                 .embedInCode("Assets/index.html"),
                 .embedInCode("Assets/app.css"),
+                // The installable app's manifest and its icons (icon-*.png are icon.svg
+                // drawn by Chromium at those sizes: docs/web-app.md).
+                .embedInCode("Assets/manifest.webmanifest"),
+                .embedInCode("Assets/icons"),
                 // Every file of the page's script: each one is PackageResources.NAME_js,
                 // served through the table in Assets.swift.
                 .embedInCode("Assets/js"),

@@ -28,7 +28,24 @@ enum Assets {
         "live.js": PackageResources.live_js,
         "keys.js": PackageResources.keys_js,
         "select.js": PackageResources.select_js,
+        "share.js": PackageResources.share_js,
     ]
+
+    /// The installable app's manifest (`GET /manifest.webmanifest`).
+    static let manifest = PackageResources.manifest_webmanifest
+
+    /// The app's icons, served as `/icons/NAME` with their types.
+    static let icons: [String: (bytes: [UInt8], type: String)] = [
+        "icon.svg": (PackageResources.icon_svg, "image/svg+xml"),
+        "icon-192.png": (PackageResources.icon_192_png, "image/png"),
+        "icon-512.png": (PackageResources.icon_512_png, "image/png"),
+    ]
+
+    /// `GET /icons/NAME`: one of the app's icons.
+    static func icon(named name: String) throws -> Response {
+        guard let icon = icons[name] else { throw APIError(.notFound, "no such icon") }
+        return response(icon.bytes, type: icon.type)
+    }
 
     /// `GET /js/NAME`: one of the page's modules.
     static func module(named name: String) throws -> Response {

@@ -26,6 +26,11 @@ struct WebApp: Sendable {
 
         let vaultKey = Assets.vaultKey(path: live.session.root.path)
         router.get("/") { _, _ in Assets.page(csrfToken: policy.csrfToken, vaultKey: vaultKey) }
+        // The share target (the manifest's): the page, which asks what to make of what
+        // was shared before anything is written (`POST /api/share`).
+        router.get("/share") { _, _ in Assets.page(csrfToken: policy.csrfToken, vaultKey: vaultKey) }
+        router.get("/manifest.webmanifest") { _, _ in Assets.response(Assets.manifest, type: "application/manifest+json") }
+        router.get("/icons/:name") { _, context in try Assets.icon(named: context.parameters.require("name")) }
         router.get("/js/:name") { _, context in try Assets.module(named: context.parameters.require("name")) }
         router.get("/app.css") { _, _ in Assets.response(Assets.style, type: "text/css; charset=utf-8") }
         router.get("/api/csrf") { _, _ in
@@ -89,6 +94,8 @@ struct WebApp: Sendable {
         router.get("/api/tasks") { request, _ in try await tasks.agenda(request) }
         router.post("/api/tasks") { request, _ in try await tasks.add(request) }
         router.post("/api/tasks/change") { request, _ in try await tasks.change(request) }
+        let share = ShareAPI(live: live)
+        router.post("/api/share") { request, _ in try await share.save(request) }
         router.get("/files/**") { request, _ in try await self.file(request) }
         return router
     }

@@ -870,22 +870,49 @@ def colour_themes(run):
         Select(run.find("#theme")).select_by_value("light")
 
 
+def a_share_becomes_a_note_or_a_task(run):
+    # The installed app's share target: the page opened at /share asks, then saves.
+    manifest = json.loads(urllib.request.urlopen(run.base + "manifest.webmanifest", timeout=5).read())
+    assert manifest["share_target"]["action"] == "/share", manifest
+    query = urllib.parse.urlencode({"title": "Shared page", "text": "Worth a read", "url": "https://example.org/shared"})
+    run.driver.get(f"{run.base}share?{query}")
+    run.wait(lambda: run.find("#dialog").is_displayed() and run.find("#dialog-title").text == "Save what was shared", "asks what to make of it")
+    assert "https://example.org/shared" in run.find("#dialog-body").text
+    assert not os.path.exists(run.path("Shared page.md")), "nothing is written before the answer"
+    run.shot("share-target")
+    run.find("#dialog-ok").click()
+    run.wait(lambda: run.visible("#note") and "Shared page" in run.find("#note-body").text, "the new note is shown")
+    assert run.driver.execute_script("return location.pathname") == "/", "the address is the page's again"
+    text = run.read("Shared page.md")
+    assert text.endswith("\n# Shared page\n\nWorth a read\n\nhttps://example.org/shared\n"), text
+    # As a task: it goes to the inbox, one line.
+    run.driver.get(f"{run.base}share?" + urllib.parse.urlencode({"text": "Call the bank\nabout the card"}))
+    run.wait(lambda: run.find("#dialog").is_displayed(), "asks again")
+    Select(run.find("#dialog-body select")).select_by_visible_text("Task")
+    run.find("#dialog-ok").click()
+    run.wait(lambda: run.visible("#tasks-pane") and "Call the bank" in run.find("#tasks-pane").text, "the task is listed")
+    assert "- [ ] Call the bank ➕ " in run.read("Inbox.md"), run.read("Inbox.md")
+
+
 JOURNEYS = [a_new_note_opens_in_the_editor, open_folder_and_note, edit_and_autosave, search, pin_move_delete_restore, dark_mode,
             edit_on_disk_appears, typing_while_the_disk_version_loads, conflict_loses_nothing, no_script_from_a_note, tasks_view, drop_an_image_on_a_note,
             a_new_note_is_written_with_its_first_character, broken_front_matter_is_shown_as_text, a_malformed_query_shows_only_its_error,
             renamed_tags_and_splits_follow, a_phone_reaches_every_action, links_open_in_the_app,
-            the_file_follows_the_title, tick_a_task_in_the_note, colour_themes, select_several_notes]
+            the_file_follows_the_title, tick_a_task_in_the_note, colour_themes, select_several_notes,
+            a_share_becomes_a_note_or_a_task]
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--vault-bin", required=True)
     parser.add_argument("--screenshots", default=os.path.join(ROOT, ".build", "screenshots"))
+    parser.add_argument("--only", help="run only these journeys (names, comma-separated)")
     args = parser.parse_args()
+    journeys = [j for j in JOURNEYS if not args.only or j.__name__ in args.only.split(",")]
     run = Run(os.path.abspath(args.vault_bin), args.screenshots)
     passed = failed = 0
     try:
-        for journey in JOURNEYS:
+        for journey in journeys:
             try:
                 journey(run)
                 passed += 1

@@ -19,6 +19,7 @@ import { writeQuery } from './builder.js';
 import { go, listHash, onSearch, refreshAll, route, showPane } from './navigation.js';
 import { listen } from './live.js';
 import { onKey } from './keys.js';
+import { receiveShare } from './share.js';
 import { bulkDelete as deleteNotes, bulkMove, bulkPin, bulkTag, bulkUndo, pickAll, setSelecting } from './select.js';
 
 async function start() {
@@ -103,7 +104,7 @@ async function start() {
   window.addEventListener('blur', () => saveNow());
   window.addEventListener('hashchange', route);
   listen();
-  loadHome().then(route);
+  loadHome().then(route).then(receiveShare);
 }
 
 start();

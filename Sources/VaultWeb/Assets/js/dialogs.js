@@ -28,7 +28,8 @@ export function ask(title, fields = [], intro = '') {
     } else {
       input = document.createElement('input');
     }
-    input.value = field.value || '';
+    // A choice without a value keeps its first option (a select given '' shows none).
+    if (!field.options || field.value) input.value = field.value || '';
     label.append(input);
     body.append(label);
     return input;
