@@ -54,9 +54,20 @@ struct WebApp: Sendable {
                     json.endObject()
                 }
                 json.endArray()
+                // The query language's fields, for the query builder.
+                json.key("fields"); json.beginArray()
+                for field in QueryField.all {
+                    json.beginObject()
+                    json.key("name"); json.string(field.name)
+                    json.key("form"); json.string(field.form)
+                    json.key("meaning"); json.string(field.meaning)
+                    json.endObject()
+                }
+                json.endArray()
                 json.endObject()
             }
         }
+        router.get("/api/query") { request, _ in QueryAPI().tree(request) }
         router.get("/api/home") { request, _ in try await organising.home(request) }
         router.get("/api/status") { _, _ in self.status() }
         router.get("/api/notes") { request, _ in try await notes.list(request) }

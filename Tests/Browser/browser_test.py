@@ -575,7 +575,8 @@ def a_phone_reaches_every_action(run):
             run.shot(f"phone-{size[0]}-select")
             run.find("#note-bulk-done").click()
             run.find("#builder-toggle").click()
-            problems += fits_the_window(run, "the query builder", ["#builder-tag", "#builder-folder", "#builder-pinned", "#builder-date-field", "#builder-date", "#builder-apply"])
+            problems += fits_the_window(run, "the query builder", ["#builder .builder-head select", ".builder-term select", ".builder-term input[aria-label=Value]",
+                                                                   ".builder-term button", ".builder-actions button"])
             run.find("#search").send_keys("(tag:work AND folder:Work AND NOT is:pinned) OR (title:roadmap AND created:>=2026-01-01")
             run.wait(lambda: run.visible("#query-error"), "the query's error")
             problems += fits_the_window(run, "a query's error", ["#search", "#new-note"])
@@ -894,12 +895,61 @@ def a_share_becomes_a_note_or_a_task(run):
     assert "- [ ] Call the bank ➕ " in run.read("Inbox.md"), run.read("Inbox.md")
 
 
+def build_any_query(run):
+    # The builder was four fixed fields that could only AND them: no OR, NOT, groups, or
+    # the other fields; and what was typed in the search box never showed in it.
+    run.open()
+    run.find("#builder-toggle").click()
+    run.wait(lambda: run.visible(".builder-term select"), "the builder shows a condition")
+
+    def rows():
+        return run.finds("#builder-tree .builder-term")
+
+    def set_row(row, field, value, negate=False):
+        Select(row.find_element(By.CSS_SELECTOR, "select")).select_by_value(field)
+        box = row.find_element(By.CSS_SELECTOR, "input[aria-label=Value]")
+        box.clear()
+        box.send_keys(value)
+        if negate:
+            row.find_element(By.CSS_SELECTOR, ".builder-not input").click()
+
+    set_row(rows()[0], "tag", "work")
+    run.wait(lambda: run.find("#search").get_attribute("value") == "tag:work", "the text follows the builder")
+    next(b for b in run.finds(".builder-actions button") if b.text == "+ group").click()
+    inner = run.wait(lambda: run.finds("#builder-tree .builder-group .builder-group"), "a nested group")[0]
+    Select(inner.find_element(By.CSS_SELECTOR, ".builder-head select")).select_by_value("any")
+    set_row(inner.find_element(By.CSS_SELECTOR, ".builder-term"), "tag", "personal")
+    next(b for b in inner.find_elements(By.CSS_SELECTOR, ".builder-actions button") if b.text == "+ condition").click()
+    set_row(run.finds("#builder-tree .builder-group .builder-group .builder-term")[1], "is", "pinned", negate=True)
+    wanted = "tag:work AND (tag:personal OR NOT is:pinned)"
+    run.wait(lambda: run.find("#search").get_attribute("value") == wanted, f"the search box says {wanted}")
+    answer = json.loads(urllib.request.urlopen(run.base + "api/notes?limit=1&q=" + urllib.parse.quote(wanted), timeout=5).read())
+    run.wait(lambda: f"{answer['total']} note" in run.find("#list-pane").text, f"the list shows the {answer['total']} notes of the query")
+    run.shot("query-builder")
+    # And the other way: text typed in the search box shows as groups and rows.
+    search = run.find("#search")
+    search.clear()
+    search.send_keys('(#travel OR title:"road map") -is:pinned')
+    def shown():
+        fields = [Select(row.find_element(By.CSS_SELECTOR, "select")).first_selected_option.get_attribute("value") for row in rows()]
+        values = [row.find_element(By.CSS_SELECTOR, "input[aria-label=Value]").get_attribute("value") for row in rows()]
+        negated = [row.find_element(By.CSS_SELECTOR, ".builder-not input").is_selected() for row in rows()]
+        return fields, values, negated, len(run.finds("#builder-tree .builder-group .builder-group"))
+
+    # Typing passes through queries that parse too (`-i` is NOT the word i): wait for the last.
+    expected = (["tag", "title", "is"], ["travel", "road map", "pinned"], [False, False, True], 1)
+    run.wait(lambda: shown() == expected, f"the typed query as a group and a row: {expected}")
+    inner = run.find("#builder-tree .builder-group .builder-group")
+    assert Select(inner.find_element(By.CSS_SELECTOR, ".builder-head select")).first_selected_option.get_attribute("value") == "any"
+    run.find("#builder-toggle").click()
+
+
 JOURNEYS = [a_new_note_opens_in_the_editor, open_folder_and_note, edit_and_autosave, search, pin_move_delete_restore, dark_mode,
             edit_on_disk_appears, typing_while_the_disk_version_loads, conflict_loses_nothing, no_script_from_a_note, tasks_view, drop_an_image_on_a_note,
             a_new_note_is_written_with_its_first_character, broken_front_matter_is_shown_as_text, a_malformed_query_shows_only_its_error,
             renamed_tags_and_splits_follow, a_phone_reaches_every_action, links_open_in_the_app,
             the_file_follows_the_title, tick_a_task_in_the_note, colour_themes, select_several_notes,
-            a_share_becomes_a_note_or_a_task]
+            a_share_becomes_a_note_or_a_task, build_any_query]
 
 
 def main():

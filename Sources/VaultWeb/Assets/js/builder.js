@@ -1,16 +1,26 @@
-// The query builder: a form that writes query text into the search box, and the folder
-// and tag choices it (and the note's Move) offers.
+// The query builder: the query in the search box as groups of conditions, built either
+// way. Text typed in the search box is parsed by the server (GET /api/query) into rows
+// and groups; a change in the builder writes the query text back. Any query the language
+// has can be built: AND and OR groups, nested, NOT on a condition or a group, and every
+// field (GET /api/vocabulary lists them), or words.
+//
+// Also the folder choices the note's Move offers.
 
-import { $ } from './api.js';
+import { $, api } from './api.js';
 import { state } from './state.js';
+import { vocabulary } from './vocabulary.js';
 import { flatten } from './sidebar.js';
 import { onSearch } from './navigation.js';
 
-export function fillBuilderOptions() {
-  const tags = $('builder-tag');
-  const folders = $('builder-folder');
-  tags.replaceChildren(new Option('any', ''), ...flatten(state.home.tags).map((node) => new Option(node.path, node.path)));
-  folders.replaceChildren(new Option('any', ''), new Option('Unsorted', '/'), ...flatten(state.home.folders).map((node) => new Option(node.path, node.path)));
+const WORDS = 'words';
+const STATES = ['pinned', 'unsorted', 'untagged', 'orphan'];
+const STATUSES = ['todo', 'doing', 'done', 'cancelled'];
+const DATE_HINT = '7d, 2026-11, >=2026-01-01';
+
+let root = emptyGroup();
+
+function emptyGroup() {
+  return { kind: 'group', any: false, not: false, items: [{ kind: 'term', not: false, field: WORDS, value: '' }] };
 }
 
 export function fillMoveOptions() {
@@ -19,14 +29,197 @@ export function fillMoveOptions() {
   if (state.open) move.value = state.open.folder;
 }
 
-export function writeQuery(event) {
-  event.preventDefault();
-  const quote = (value) => (/[\s()"]/.test(value) ? `"${value}"` : value);
-  const parts = [];
-  if ($('builder-tag').value) parts.push(`tag:${quote($('builder-tag').value)}`);
-  if ($('builder-folder').value) parts.push(`folder:${quote($('builder-folder').value)}`);
-  if ($('builder-pinned').checked) parts.push('is:pinned');
-  if ($('builder-date').value.trim()) parts.push(`${$('builder-date-field').value}:${$('builder-date').value.trim()}`);
-  $('search').value = parts.join(' ');
+/** The values a field suggests, for its input's list. */
+function suggestions(field) {
+  switch (field) {
+    case 'tag': return flatten(state.home?.tags || []).map((node) => node.path);
+    case 'folder': return ['/', ...flatten(state.home?.folders || []).map((node) => node.path)];
+    case 'is': return STATES;
+    case 'priority': return vocabulary.priorities;
+    case 'status': return STATUSES;
+    case 'task': return [...STATUSES, 'any'];
+    default: return [];
+  }
+}
+
+/** Fills the builder's value lists (tags and folders change as the vault does). */
+export function fillBuilderOptions() {
+  for (const field of ['tag', 'folder', 'is', 'priority', 'status', 'task']) {
+    let list = $(`builder-values-${field}`);
+    if (!list) {
+      list = document.createElement('datalist');
+      list.id = `builder-values-${field}`;
+      $('builder').append(list);
+    }
+    list.replaceChildren(...suggestions(field).map((value) => new Option(value, value)));
+  }
+}
+
+// Tree → text.
+
+function quote(value) {
+  if (/^".*"$/.test(value)) return value;
+  return /[\s()"]/.test(value) ? `"${value.replaceAll('"', '')}"` : value;
+}
+
+function termText(term) {
+  const value = term.value.trim();
+  if (!value) return '';
+  let text;
+  if (term.field === WORDS) {
+    // Several words are one condition: all of them (kept together inside an OR group).
+    text = /\s/.test(value) && !/^".*"$/.test(value) ? `(${value})` : value;
+  } else {
+    text = `${term.field}:${quote(value)}`;
+  }
+  return term.not ? `NOT ${text}` : text;
+}
+
+function groupText(group, top) {
+  const parts = group.items.map((item) => (item.kind === 'group' ? groupText(item, false) : termText(item))).filter(Boolean);
+  if (!parts.length) return '';
+  let text = parts.join(group.any ? ' OR ' : ' AND ');
+  if (group.not || (!top && parts.length > 1)) text = `(${text})`;
+  return group.not ? `NOT ${text}` : text;
+}
+
+/** The query the builder shows, as text. */
+export function builderText() {
+  return groupText(root, true);
+}
+
+// Text → tree: from the server's parse.
+
+function fromTree(node, not = false) {
+  if (node.not) return fromTree(node.not, !not);
+  if (node.term !== undefined) {
+    const match = /^([a-z]+):(.*)$/s.exec(node.term);
+    const known = match && vocabulary.fields.some((field) => field.name === match[1]);
+    const value = known ? match[2].replace(/^"(.*)"$/s, '$1') : node.term;
+    return { kind: 'term', not, field: known ? match[1] : WORDS, value };
+  }
+  const items = (node.all || node.any).map((child) => fromTree(child));
+  return { kind: 'group', any: !!node.any, not, items };
+}
+
+/** Shows the search box's query in the builder (unless it does not parse). */
+export async function readQuery() {
+  const text = $('search').value.trim();
+  if (!text) {
+    root = emptyGroup();
+  } else {
+    let answer;
+    try {
+      answer = await api('GET', `/api/query?q=${encodeURIComponent(text)}`);
+    } catch {
+      return;
+    }
+    const tree = fromTree(answer.tree);
+    root = tree.kind === 'group' ? tree : { kind: 'group', any: false, not: false, items: [tree] };
+  }
+  render();
+}
+
+/** The search box changed: the builder follows once the typing pauses. */
+export function followSearch() {
+  if ($('builder').hidden) return;
+  clearTimeout(followSearch.timer);
+  followSearch.timer = setTimeout(readQuery, 300);
+}
+
+export async function toggleBuilder() {
+  $('builder').hidden = !$('builder').hidden;
+  $('builder-toggle').setAttribute('aria-expanded', String(!$('builder').hidden));
+  if (!$('builder').hidden) await readQuery();
+}
+
+function changed() {
+  $('search').value = builderText();
   onSearch();
+}
+
+// Drawing.
+
+function button(text, label, action) {
+  const element = document.createElement('button');
+  element.type = 'button';
+  element.textContent = text;
+  element.setAttribute('aria-label', label);
+  element.title = label;
+  element.addEventListener('click', action);
+  return element;
+}
+
+function notToggle(node) {
+  const label = document.createElement('label');
+  label.className = 'builder-not';
+  const box = document.createElement('input');
+  box.type = 'checkbox';
+  box.checked = node.not;
+  box.addEventListener('change', () => { node.not = box.checked; changed(); });
+  label.append(box, ' not');
+  return label;
+}
+
+function termRow(term, parent) {
+  const row = document.createElement('div');
+  row.className = 'builder-term';
+  const field = document.createElement('select');
+  field.setAttribute('aria-label', 'Field');
+  field.append(new Option('words', WORDS), ...vocabulary.fields.map((f) => new Option(f.name, f.name)));
+  field.value = term.field;
+  const value = document.createElement('input');
+  value.setAttribute('aria-label', 'Value');
+  const describe = () => {
+    const known = vocabulary.fields.find((f) => f.name === term.field);
+    value.placeholder = known ? known.form : 'words or "a phrase"';
+    value.title = known ? known.meaning : 'found in the title or the text, ignoring case and accents';
+    if (['created', 'modified', 'date', 'due', 'scheduled', 'done'].includes(term.field)) value.placeholder = DATE_HINT;
+    if (suggestions(term.field).length) value.setAttribute('list', `builder-values-${term.field}`); else value.removeAttribute('list');
+  };
+  describe();
+  value.value = term.value;
+  field.addEventListener('change', () => { term.field = field.value; describe(); changed(); });
+  value.addEventListener('input', () => { term.value = value.value; changed(); });
+  row.append(notToggle(term), field, value, button('×', 'Remove this condition', () => {
+    parent.items.splice(parent.items.indexOf(term), 1);
+    if (!parent.items.length && parent === root) root = emptyGroup();
+    render();
+    changed();
+  }));
+  return row;
+}
+
+function groupBox(group, parent) {
+  const box = document.createElement('fieldset');
+  box.className = 'builder-group';
+  const head = document.createElement('div');
+  head.className = 'builder-head';
+  const match = document.createElement('select');
+  match.setAttribute('aria-label', 'Match');
+  match.append(new Option('all of these', 'all'), new Option('any of these', 'any'));
+  match.value = group.any ? 'any' : 'all';
+  match.addEventListener('change', () => { group.any = match.value === 'any'; changed(); });
+  head.append(notToggle(group), match);
+  if (parent) {
+    head.append(button('×', 'Remove this group', () => {
+      parent.items.splice(parent.items.indexOf(group), 1);
+      render();
+      changed();
+    }));
+  }
+  box.append(head);
+  for (const item of group.items) box.append(item.kind === 'group' ? groupBox(item, group) : termRow(item, group));
+  const actions = document.createElement('div');
+  actions.className = 'builder-actions';
+  actions.append(
+    button('+ condition', 'Add a condition', () => { group.items.push({ kind: 'term', not: false, field: WORDS, value: '' }); render(); }),
+    button('+ group', 'Add a group', () => { group.items.push(emptyGroup()); render(); }),
+  );
+  box.append(actions);
+  return box;
+}
+
+function render() {
+  $('builder-tree').replaceChildren(groupBox(root, null));
 }
