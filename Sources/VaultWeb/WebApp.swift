@@ -42,10 +42,12 @@ struct WebApp: Sendable {
         }
 
         // The words the page offers (colours, priorities): vault's, not copies in the script.
+        let dateFormat = live.session.config.listDateFormat.rawValue
         router.get("/api/vocabulary") { _, _ in
             APIResponse.json { json in
                 json.beginObject()
                 json.key("palette"); json.strings(VaultConfig.palette)
+                json.key("dateFormat"); json.string(dateFormat)
                 json.key("priorities"); json.beginArray()
                 for priority in NoteTask.Priority.allCases {
                     json.beginObject()

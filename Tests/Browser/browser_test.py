@@ -11,6 +11,7 @@ Waits are explicit conditions with a bound, never sleeps taken as assertions.
 import argparse
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -944,12 +945,23 @@ def build_any_query(run):
     run.find("#builder-toggle").click()
 
 
+def dates_say_which_day(run):
+    # The list wrote 02/11/26, which a reader in the US takes for the 11th of February.
+    run.open()
+    dates = [element.text for element in run.finds(".note-row .date")]
+    assert dates, "the list shows dates"
+    numeric = [d for d in dates if re.fullmatch(r"[0-9/.\-]+", d)]
+    assert not numeric, f"dates written only in numbers: {numeric[:5]}"
+    older = [d for d in dates if re.search(r"[0-9]{4}", d)]
+    assert older and all(re.search(r"[A-Za-z]", d) for d in older), f"an older date names its month and year: {dates[:8]}"
+
+
 JOURNEYS = [a_new_note_opens_in_the_editor, open_folder_and_note, edit_and_autosave, search, pin_move_delete_restore, dark_mode,
             edit_on_disk_appears, typing_while_the_disk_version_loads, conflict_loses_nothing, no_script_from_a_note, tasks_view, drop_an_image_on_a_note,
             a_new_note_is_written_with_its_first_character, broken_front_matter_is_shown_as_text, a_malformed_query_shows_only_its_error,
             renamed_tags_and_splits_follow, a_phone_reaches_every_action, links_open_in_the_app,
             the_file_follows_the_title, tick_a_task_in_the_note, colour_themes, select_several_notes,
-            a_share_becomes_a_note_or_a_task, build_any_query]
+            a_share_becomes_a_note_or_a_task, build_any_query, dates_say_which_day]
 
 
 def main():

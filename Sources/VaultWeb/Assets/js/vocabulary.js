@@ -5,12 +5,13 @@ import { api, attempt } from './api.js';
 
 // Served by the API (`GET /api/vocabulary`), so that the page and vault agree. An object,
 // not `let`s: the modules that import it see what loadVocabulary puts in.
-export const vocabulary = { palette: [], priorities: [], prioritySigns: {}, fields: [] };
+export const vocabulary = { palette: [], priorities: [], prioritySigns: {}, fields: [], dateFormat: '' };
 
 export async function loadVocabulary() {
   const served = await attempt(() => api('GET', '/api/vocabulary')) || { palette: [], priorities: [], fields: [] };
   vocabulary.palette = served.palette;
   vocabulary.priorities = served.priorities.map((priority) => priority.name);
   vocabulary.fields = served.fields || [];
+  vocabulary.dateFormat = served.dateFormat || '';
   vocabulary.prioritySigns = Object.fromEntries(served.priorities.map((priority) => [priority.name, priority.sign]));
 }
