@@ -28,6 +28,7 @@ struct WebApp: Sendable {
         router.get("/") { _, _ in Assets.page(csrfToken: policy.csrfToken, vaultKey: vaultKey) }
         router.get("/js/:name") { _, context in try Assets.module(named: context.parameters.require("name")) }
         router.get("/app.css") { _, _ in Assets.response(Assets.style, type: "text/css; charset=utf-8") }
+        router.get("/codemirror.css") { _, _ in Assets.response(Assets.editorStyle, type: "text/css; charset=utf-8") }
         router.get("/api/csrf") { _, _ in
             APIResponse.json { json in
                 json.beginObject()
