@@ -39,6 +39,9 @@ let package = Package(
         // model, scanning and the cache, queries, operations, Markdown (the only importer
         // of CCmarkGFM) and the session API.
         .target(name: "VaultKit", dependencies: ["CYAML", "CCmarkGFM", "VaultPlatform"]),
+        // CodeMirror 5 from Debian's libjs-codemirror (MIT), the page's note editor: its
+        // files as Swift strings (see its README.md for why not resources).
+        .target(name: "CodeMirrorAssets", exclude: ["LICENSE", "README.md", "vendor.py"]),
         // The web app of `vault serve` (Hummingbird 2): the JSON API over VaultKit's session,
         // the live index, and the page's assets embedded in the binary.
         .target(
@@ -46,6 +49,7 @@ let package = Package(
             dependencies: [
                 "VaultKit",
                 "VaultPlatform",
+                "CodeMirrorAssets",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,3 +1,4 @@
+import CodeMirrorAssets
 import Hummingbird
 import VaultKit
 
@@ -9,7 +10,8 @@ enum Assets {
 
     /// The page's script: one ES module per file of Assets/js, served as `/js/NAME` and
     /// loaded by the browser as the modules import each other (no build step). Adding a
-    /// module is one line here; a name not here is a 404.
+    /// module is one line here; a name not here is a 404. CodeMirror's scripts (the editor)
+    /// come from their own target, CodeMirrorAssets.
     static let modules: [String: [UInt8]] = [
         "app.js": PackageResources.app_js,
         "api.js": PackageResources.api_js,
@@ -28,8 +30,17 @@ enum Assets {
         "live.js": PackageResources.live_js,
         "keys.js": PackageResources.keys_js,
         "select.js": PackageResources.select_js,
+<<<<<<< HEAD
         "share.js": PackageResources.share_js,
     ]
+=======
+        "editor.js": PackageResources.editor_js,
+        "properties.js": PackageResources.properties_js,
+    ].merging(CodeMirrorFiles.scripts) { own, _ in own }
+
+    /// The note editor's style sheet (CodeMirror's), served as `/codemirror.css`.
+    static let editorStyle = CodeMirrorFiles.style
+>>>>>>> editor
 
     /// The installable app's manifest (`GET /manifest.webmanifest`).
     static let manifest = PackageResources.manifest_webmanifest

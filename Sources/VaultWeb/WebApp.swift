@@ -33,6 +33,7 @@ struct WebApp: Sendable {
         router.get("/icons/:name") { _, context in try Assets.icon(named: context.parameters.require("name")) }
         router.get("/js/:name") { _, context in try Assets.module(named: context.parameters.require("name")) }
         router.get("/app.css") { _, _ in Assets.response(Assets.style, type: "text/css; charset=utf-8") }
+        router.get("/codemirror.css") { _, _ in Assets.response(Assets.editorStyle, type: "text/css; charset=utf-8") }
         router.get("/api/csrf") { _, _ in
             APIResponse.json { json in
                 json.beginObject()

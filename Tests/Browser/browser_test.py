@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """End-to-end tests of `vault serve` in a real browser: headless Chromium driven by Selenium.
 
-Usage: Tests/Browser/browser_test.py --vault-bin PATH [--screenshots DIR]
+Usage: Tests/Browser/browser_test.py --vault-bin PATH [--screenshots DIR] [--only JOURNEY ...]
 
 Copies vault-example to a temporary directory, starts `vault serve` on a free port of
 127.0.0.1, runs each journey (one failing does not stop the others; it leaves a
@@ -9,6 +9,7 @@ screenshot `failure-NAME.png`), stops the server, and prints `N passed, M failed
 Waits are explicit conditions with a bound, never sleeps taken as assertions.
 """
 import argparse
+import difflib
 import json
 import os
 import re
@@ -33,6 +34,18 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 WAIT = 10
+# The note editor's text: CodeMirror's content-editable element (editor.js).
+EDITOR = "#editor .CodeMirror-code"
+
+
+def split_front_matter(text):
+    """The YAML between a file's `---` lines, and the body after them (the files here
+    use `---` and LF)."""
+    if text.startswith("---\n"):
+        end = text.find("\n---\n", 3)
+        if end >= 0:
+            return text[4:end + 1], text[end + 5:]
+    return "", text
 
 
 class Run:
@@ -84,6 +97,15 @@ class Run:
         with open(self.path(relative), encoding="utf-8") as handle:
             return handle.read()
 
+    def editor_body(self):
+        return self.driver.execute_script("return document.querySelector('#editor .CodeMirror').CodeMirror.getValue()")
+
+    def editor_holds(self, relative):
+        """The editor holds the file as saved: its front matter as the properties panel's
+        raw YAML, the rest in the body editor."""
+        yaml, body = split_front_matter(self.read(relative))
+        return self.editor_body() == body and self.find("#front-matter").get_attribute("value") == yaml
+
     def wait(self, condition, message):
         # A list re-rendered from a live update leaves elements stale: look again.
         return WebDriverWait(self.driver, WAIT, ignored_exceptions=[StaleElementReferenceException]).until(lambda driver: condition(), message)
@@ -131,14 +153,14 @@ def edit_and_autosave(run):
     run.open("#/folder/Work")
     run.open_note("Roadmap")
     run.find("#toggle-edit").click()
-    editor = run.wait(lambda: run.visible("#editor"), "the editor opens")
+    editor = run.wait(lambda: run.visible(EDITOR), "the editor opens")
     editor.send_keys(Keys.CONTROL, Keys.END)
     editor.send_keys("\nAdded from the browser.\n")
     run.wait(lambda: "Added from the browser." in run.read("Work/Projects/Roadmap.md"), "the edit is saved on disk")
     run.wait(lambda: run.find("#save-status").text == "Saved", "the page says Saved")
     # The editor holds the file as saved, its new `modified:` line too: an editor left on the
     # old line took the page's own save for a change on disk ("This note changed on disk").
-    run.wait(lambda: editor.get_attribute("value") == run.read("Work/Projects/Roadmap.md"), "the editor shows the file as saved")
+    run.wait(lambda: run.editor_holds("Work/Projects/Roadmap.md"), "the editor shows the file as saved")
     editor.send_keys(" Then more.")
     run.wait(lambda: "Then more." in run.read("Work/Projects/Roadmap.md"), "the second edit is saved")
     run.wait(lambda: run.find("#save-status").text == "Saved", "the page says Saved again")
@@ -218,7 +240,7 @@ def typing_while_the_disk_version_loads(run):
     run.open()
     run.open_note("Groceries")
     run.find("#toggle-edit").click()
-    editor = run.wait(lambda: run.visible("#editor"), "the editor opens")
+    editor = run.wait(lambda: run.visible(EDITOR), "the editor opens")
     run.driver.execute_script("""
         window.__held = []; window.__holding = true;
         const real = window.fetch;
@@ -255,7 +277,7 @@ def conflict_loses_nothing(run):
     run.wait(lambda: run.visible("#note"), "a note opens")
     note_path = json.loads(urllib.request.urlopen(run.base + "api/notes?q=" + urllib.parse.quote(f'title:"{title}"') + "&limit=1").read())["notes"][0]["path"]
     run.find("#toggle-edit").click()
-    editor = run.wait(lambda: run.visible("#editor"), "the editor opens")
+    editor = run.wait(lambda: run.visible(EDITOR), "the editor opens")
     editor.send_keys(Keys.CONTROL, Keys.END)
     editor.send_keys("\nTyped in the page.\n")
     run.wait(lambda: run.find("#save-status").text == "Edited", "the page has unsaved text")
@@ -353,7 +375,7 @@ def a_new_note_opens_in_the_editor(run):
             run.find("#new-note").click()
         else:
             run.driver.find_element(By.TAG_NAME, "body").send_keys("n")
-        editor = run.wait(lambda: run.visible("#editor"), f"the new note opens in the editor ({start})")
+        editor = run.wait(lambda: run.visible(EDITOR), f"the new note opens in the editor ({start})")
         run.wait(lambda: run.driver.switch_to.active_element == editor, f"the caret is in the editor ({start})")
         editor.send_keys(f"typed right away ({start})")
         run.wait(lambda: any(f"typed right away ({start})" in open(os.path.join(root, name), encoding="utf-8").read()
@@ -377,7 +399,7 @@ def a_new_note_is_written_with_its_first_character(run):
     run.open("#/folder/Personal")
     before, trash = markdown_files(run, "Personal"), markdown_files(run, ".trash")
     run.find("#new-note").click()
-    editor = run.wait(lambda: run.visible("#editor"), "the new note opens in the editor")
+    editor = run.wait(lambda: run.visible(EDITOR), "the new note opens in the editor")
     run.wait(lambda: run.driver.switch_to.active_element == editor, "the caret is in the editor")
     assert not run.visible("#delete") and not run.visible("#pin"), "nothing to delete or pin before there is a note"
     assert markdown_files(run, "Personal") == before, "nothing is written before the first character"
@@ -387,7 +409,7 @@ def a_new_note_is_written_with_its_first_character(run):
     assert markdown_files(run, "Personal") == before and markdown_files(run, ".trash") == trash, "an empty new note leaves no file"
     # Typed into: created with what was typed, under its first line.
     run.find("#new-note").click()
-    editor = run.wait(lambda: run.visible("#editor"), "a new note again")
+    editor = run.wait(lambda: run.visible(EDITOR), "a new note again")
     editor.send_keys("Trial note")
     run.wait(lambda: os.path.exists(run.path("Personal/Trial note.md")), "the note is created with its first words")
     run.wait(lambda: run.find("#save-status").text == "Saved", "the page says Saved")
@@ -395,7 +417,7 @@ def a_new_note_is_written_with_its_first_character(run):
     assert markdown_files(run, "Personal") == sorted(before + ["Personal/Trial note.md"]), markdown_files(run, "Personal")
     run.wait(lambda: "note/Personal%2FTrial%20note.md" in run.driver.current_url, "the URL names the new note")
     # The editor shows the file as written, its front matter too; typing goes on where it was.
-    run.wait(lambda: editor.get_attribute("value") == run.read("Personal/Trial note.md"), "the editor holds the file")
+    run.wait(lambda: run.editor_holds("Personal/Trial note.md"), "the editor holds the file")
     editor.send_keys(", continued")
     run.wait(lambda: "Trial note, continued" in run.read("Personal/Trial note.md"), "typing goes on in the same note")
     run.wait(lambda: run.find("#save-status").text == "Saved", "saved again")
@@ -662,7 +684,7 @@ def the_file_follows_the_title(run):
         run.wait(lambda: run.visible("#note-body") and run.find("#note-body h1").text == "Trip plan", "the note is shown")
         records = history_records(run)
         run.find("#toggle-edit").click()
-        editor = run.wait(lambda: run.visible("#editor"), "the editor opens")
+        editor = run.wait(lambda: run.visible(EDITOR), "the editor opens")
         editor.send_keys(Keys.CONTROL, Keys.HOME)
         editor.send_keys(Keys.SHIFT, Keys.END)
         editor.send_keys("# Lisbon trip")
@@ -682,7 +704,7 @@ def the_file_follows_the_title(run):
         assert history_records(run) > records, "the rename is recorded for undo"
         run.wait(lambda: "note/Personal%2FLisbon%20trip.md" in run.driver.current_url, "the URL names the renamed note")
         run.wait(lambda: run.find("#save-status").text == "Saved", "saved after the rename")
-        run.wait(lambda: editor.get_attribute("value") == run.read("Personal/Lisbon trip.md"), "the editor holds the renamed file")
+        run.wait(lambda: run.editor_holds("Personal/Lisbon trip.md"), "the editor holds the renamed file")
         assert run.read("Personal/Lisbon trip.md").startswith("# Lisbon trip\n\nDraft.\nBook the flights"), run.read("Personal/Lisbon trip.md")
         run.find("#toggle-edit").click()
         # The Rename control does the same, from the note's header.
@@ -956,12 +978,142 @@ def dates_say_which_day(run):
     assert older and all(re.search(r"[A-Za-z]", d) for d in older), f"an older date names its month and year: {dates[:8]}"
 
 
+def the_editor_has_a_properties_panel(run):
+    # The editor was a monospace text area over the whole file: `id:`, `created:`,
+    # `modified:` and `sortDate:` in the middle of the text. Now the front matter is a
+    # panel of properties (tags, pinned, folder, dates), each changed through the same
+    # minimal edit as the command line, and raw YAML on request.
+    note = "Work/Standup 2026-11-20.md"
+    before = run.read(note)
+    run.open("#/folder/Work")
+    run.open_note("Standup notes")
+    run.find("#toggle-edit").click()
+    run.wait(lambda: run.visible(EDITOR), "the editor opens")
+    panel = run.wait(lambda: run.visible("#properties"), "the properties panel is shown")
+    chips = [chip.text.replace("×", "").strip() for chip in run.finds("#prop-tags .chip")]
+    assert chips == ["#work", "#meeting"], chips
+    assert run.find("#prop-pinned").is_selected(), "pinned"
+    assert Select(run.find("#prop-folder")).first_selected_option.get_attribute("value") == "Work"
+    assert run.find("#prop-created").get_attribute("datetime").startswith("2026-11-20"), run.find("#prop-created").get_attribute("datetime")
+    for key in ("prop-created", "prop-modified", "prop-sortDate"):
+        assert run.find(f"#{key}").text, f"{key} is shown"
+    body = run.editor_body()
+    assert body.startswith("# Standup notes\n"), body
+    for key in ("id:", "created:", "modified:", "sortDate:", "tags:", "---"):
+        assert not any(line.startswith(key) for line in body.splitlines()), f"{key} in the body editor"
+    assert "id:" not in panel.text and "91de9638" not in panel.text
+    run.shot("light-properties")
+    # A tag added in the panel: that line and nothing else changes in the file.
+    run.find("#prop-tag-input").send_keys("travel", Keys.ENTER)
+    expected = before.replace("  - meeting\n", "  - meeting\n  - travel\n", 1)
+    run.wait(lambda: run.read(note) == expected, "only the tag is added to the file")
+    run.wait(lambda: [chip.text.replace("×", "").strip() for chip in run.finds("#prop-tags .chip")] == ["#work", "#meeting", "#travel"], "the panel shows it")
+    # Removed again, and the pin: each its own line, the rest byte for byte.
+    next(chip for chip in run.finds("#prop-tags .chip") if "#travel" in chip.text).find_element(By.TAG_NAME, "button").click()
+    run.wait(lambda: run.read(note) == before, "the tag is removed, the file as it was")
+    # Unpinning removes the key, as `vault unpin` does; pinned again, the line is back
+    # (at the end of the front matter, where vault adds a key) and nothing else moved.
+    run.find("#prop-pinned").click()
+    run.wait(lambda: run.read(note) == before.replace("pinned: true\n", "", 1), "unpinned: only that line")
+    run.wait(lambda: not run.find("#prop-pinned").is_selected(), "the panel shows it unpinned")
+    run.find("#prop-pinned").click()
+    run.wait(lambda: "pinned: true\n" in run.read(note), "pinned again")
+    assert sorted(run.read(note).splitlines()) == sorted(before.splitlines()), run.read(note)
+    run.wait(lambda: run.find("#prop-pinned").is_selected(), "the panel shows it pinned")
+    before = run.read(note)
+    # Raw: the whole front matter as YAML, every key as written; a key typed there is
+    # saved as typed, the others untouched (and `modified`, as every save of new text).
+    run.find("#raw-toggle").click()
+    raw = run.wait(lambda: run.visible("#front-matter"), "Raw shows the front matter")
+    assert raw.get_attribute("value") == split_front_matter(before)[0], raw.get_attribute("value")
+    raw.send_keys(Keys.CONTROL, Keys.END)
+    raw.send_keys("aliases: [daily standup]   # typed by hand")
+    run.wait(lambda: "aliases: [daily standup]   # typed by hand\n---\n# Standup notes" in run.read(note), "the raw YAML is saved as typed")
+    run.wait(lambda: run.find("#save-status").text == "Saved", "saved")
+    diff = [line for line in difflib.ndiff(before.splitlines(), run.read(note).splitlines()) if line[:2] in ("- ", "+ ")]
+    assert [line[:12] for line in diff] == ["- modified: ", "+ modified: ", "+ aliases: ["], diff
+    run.wait(lambda: run.editor_holds(note), "the editor holds the file as saved")
+    run.shot("light-properties-raw")
+    run.find("#raw-toggle").click()
+    run.driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+
+
+def the_toolbar_inserts_markdown(run):
+    # Formatting was typed by hand: the toolbar and the usual shortcuts insert Markdown at
+    # the selection, and Markdown is styled as it is typed (a heading larger).
+    note = "Groceries.md"
+    run.open()
+    run.open_note("Groceries")
+    run.find("#toggle-edit").click()
+    editor = run.wait(lambda: run.visible(EDITOR), "the editor opens")
+    editor.send_keys(Keys.CONTROL, Keys.END)
+    editor.send_keys(Keys.ENTER, "saffron")
+    editor.send_keys(Keys.SHIFT, Keys.HOME)
+    run.find(".editor-toolbar .format-bold").click()
+    run.wait(lambda: run.read(note).rstrip("\n").endswith("\n**saffron**"), "Bold wraps the selection")
+    editor.send_keys(Keys.END, Keys.ENTER, "buy eggs")
+    run.find(".editor-toolbar .format-checklist").click()
+    run.wait(lambda: run.read(note).rstrip("\n").endswith("\n- [ ] buy eggs"), "Checklist makes the line a task")
+    editor.send_keys(Keys.END, Keys.ENTER, Keys.ENTER)
+    editor.send_keys(Keys.CONTROL, "b")
+    editor.send_keys("strong")
+    run.wait(lambda: run.read(note).rstrip("\n").endswith("\n**strong**"), "Ctrl-B inserts bold, its placeholder typed over")
+    # The list goes on: Enter after a task starts the next one.
+    assert "- [ ] buy eggs\n\n" in run.read(note) or "- [ ] buy eggs\n" in run.read(note)
+    editor.send_keys(Keys.END, Keys.ENTER, "soap")
+    editor.send_keys(Keys.CONTROL, Keys.SHIFT, "8")
+    run.wait(lambda: run.read(note).rstrip("\n").endswith("\n- soap"), "Ctrl-Shift-8 makes a bullet")
+    # Styled as typed: the title line is a heading, larger than the text.
+    sizes = run.driver.execute_script("""
+        const size = (element) => parseFloat(getComputedStyle(element).fontSize);
+        const heading = document.querySelector('#editor .cm-header-1');
+        const strong = document.querySelector('#editor .cm-strong');
+        return [heading ? size(heading) : 0, size(document.querySelector('#editor .CodeMirror-line')),
+                heading ? heading.closest('.CodeMirror-line').textContent : '', strong ? getComputedStyle(strong).fontWeight : ''];""")
+    assert sizes[0] > sizes[1] * 1.3 and "Groceries" in sizes[2], sizes
+    assert int(sizes[3]) >= 700, sizes
+    run.shot("light-editor")
+    run.driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+
+
+def the_editor_on_a_phone(run):
+    # At 390×844 the editor, its toolbar and the properties panel fit the window; the
+    # toolbar stays in reach.
+    try:
+        for mode in ("light", "dark"):
+            run.driver.set_window_size(1440, 900)
+            run.open()
+            Select(run.find("#theme")).select_by_value(mode)
+            run.open("#/folder/Work")
+            run.open_note("Standup notes")
+            run.find("#toggle-edit").click()
+            run.wait(lambda: run.visible(EDITOR), "the editor opens")
+            run.shot(f"desktop-editor-{mode}")
+            run.driver.set_window_size(390, 844)
+            run.wait(lambda: run.visible("#note"), "the note at 390 px")
+            problems = fits_the_window(run, "the editor", ["#properties", "#prop-tag-input", "#raw-toggle"]
+                                       + [f".editor-toolbar .format-{name}" for name in ("bold", "italic", "heading", "bullets", "checklist", "link", "code")])
+            assert not problems, "\n".join(problems)
+            assert run.driver.execute_script("return document.documentElement.scrollWidth <= innerWidth")
+            run.shot(f"phone-editor-{mode}")
+            # Scrolled down the note, the toolbar stays at the top of the pane.
+            run.driver.execute_script("document.getElementById('note').scrollTop = 10000")
+            bold = run.find(".editor-toolbar .format-bold")
+            top = run.driver.execute_script("return arguments[0].getBoundingClientRect().top", bold)
+            assert 0 <= top < 844, top
+            run.driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+    finally:
+        run.driver.set_window_size(1280, 800)
+        Select(run.find("#theme")).select_by_value("light")
+
+
 JOURNEYS = [a_new_note_opens_in_the_editor, open_folder_and_note, edit_and_autosave, search, pin_move_delete_restore, dark_mode,
             edit_on_disk_appears, typing_while_the_disk_version_loads, conflict_loses_nothing, no_script_from_a_note, tasks_view, drop_an_image_on_a_note,
             a_new_note_is_written_with_its_first_character, broken_front_matter_is_shown_as_text, a_malformed_query_shows_only_its_error,
             renamed_tags_and_splits_follow, a_phone_reaches_every_action, links_open_in_the_app,
             the_file_follows_the_title, tick_a_task_in_the_note, colour_themes, select_several_notes,
-            a_share_becomes_a_note_or_a_task, build_any_query, dates_say_which_day]
+            a_share_becomes_a_note_or_a_task, build_any_query, dates_say_which_day,
+            the_editor_has_a_properties_panel, the_toolbar_inserts_markdown, the_editor_on_a_phone]
 
 
 def main():

@@ -76,6 +76,44 @@ import VaultPlatform
         }
     }
 
+    /// The page edits the front matter apart from the body: the note says where its front
+    /// matter ends, as the server reads it (`...`, CRLF), so that the page
+    /// joins the two back byte for byte. None, or one that does not parse, is "".
+    @Test func aNoteSaysWhereItsFrontMatterEnds() async throws {
+        let fixture = try WebFixture()
+        let block = "---\r\ntags: [a]\r\naliases: [x]   # mine\r\n...\r\n"
+        try fixture.write("Unusual.md", block + "# Unusual\r\n\r\nBody.\r\n")
+        try fixture.write("Plain.md", "# Plain\n\nNo front matter.\n")
+        try fixture.write("Broken.md", "---\ntags: [a\n---\n# Broken\n")
+        try await fixture.test { client in
+            let standup = fixture.read("Work/Standup 2026-11-20.md")
+            for (path, expected) in [("Work/Standup 2026-11-20.md", String(standup.prefix(upTo: try #require(standup.range(of: "---\n# ")).lowerBound)) + "---\n"),
+                                     ("Unusual.md", block), ("Plain.md", ""), ("Broken.md", "")] {
+                try await client.execute(uri: "/api/notes/" + urlPath(path), method: .get) { response in
+                    let note = try object(response)
+                    #expect(note["frontMatter"] as? String == expected, "\(path)")
+                    #expect((note["text"] as? String)?.hasPrefix(expected) == true, "\(path)")
+                }
+            }
+        }
+    }
+
+    /// The editor's library is served from the binary, as the page's own files are.
+    @Test func theEditorsLibraryIsServed() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            for (uri, start) in [("/js/codemirror.js", "// CodeMirror, copyright"), ("/js/codemirror-markdown.js", "// CodeMirror"),
+                                 ("/js/codemirror-continuelist.js", "// CodeMirror"), ("/codemirror.css", "/* BASICS */")] {
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.status == .ok, "\(uri)")
+                    #expect(String(buffer: response.body).hasPrefix(start), "\(uri)")
+                    if uri == "/js/codemirror.js" { #expect(String(buffer: response.body).hasSuffix("  return CodeMirror;\n\n}));\n")) }
+                    #expect(response.headers[.contentType]?.hasPrefix(uri.hasSuffix(".css") ? "text/css" : "text/javascript") == true, "\(uri)")
+                }
+            }
+        }
+    }
+
     @Test func aNoteCannotRunScript() async throws {
         let fixture = try WebFixture()
         try fixture.write("Hostile.md", "# Hostile\n\n<script>alert(1)</script>\n\n<img src=x onerror=\"alert(2)\">\n\n[click](javascript:alert(3)) and [[Groceries]] and [[Nowhere]]\n")
@@ -650,7 +688,8 @@ import VaultPlatform
             let bytes = try #require(Assets.modules[name], "/js/\(name) is imported but not served")
             let source = String(decoding: bytes, as: UTF8.self)
             for line in source.split(separator: "\n") where line.hasPrefix("import ") {
-                let target = try #require(line.firstMatch(of: /from '\.\/([a-z]+\.js)';$/), "\(name): \(line)")
+                // `import … from './x.js';`, or `import './x.js';` for a script run for its effect (CodeMirror's).
+                let target = try #require(line.firstMatch(of: /^import (?:.* from )?'\.\/([a-z-]+\.js)';$/), "\(name): \(line)")
                 waiting.append(String(target.1))
             }
         }

@@ -14,6 +14,13 @@ public struct NoteDocument: Sendable {
     /// Names this version of the file: it changes whenever the file does.
     public let version: String
 
+    /// The text before `body`: the front matter block with its delimiter lines (and a BOM),
+    /// byte for byte; "" when the note has none, or one that does not parse. A front end
+    /// that edits the two apart joins them back as `frontMatter + body`.
+    public var frontMatter: String {
+        String(decoding: text.utf8.prefix(max(0, text.utf8.count - body.utf8.count)), as: UTF8.self)
+    }
+
     /// The REF of each task of the note, by its line in `body` (1-based): what a checkbox
     /// of the rendered body names, so that ticking it changes that task and no other.
     public var taskRefsByBodyLine: [Int: String] {

@@ -188,7 +188,8 @@ struct NotesAPI: Sendable {
 
     // MARK: - Answers
 
-    /// A note as the page shows it: its fields, `text`, `html` and `version`.
+    /// A note as the page shows it: its fields, `text`, `frontMatter` (the start of `text`
+    /// the properties panel edits), `html` and `version`.
     /// The note as JSON, its body rendered off the event loop: rendering is linear, but a
     /// note of megabytes still takes a while, and other requests must not wait for it.
     func respond(_ document: NoteDocument, status: HTTPResponse.Status = .ok, error: String? = nil) async throws -> Response {
@@ -206,6 +207,7 @@ struct NotesAPI: Sendable {
         func write(_ json: inout JSONWriter) {
             NoteJSON.write(document.note, to: &json, timeZone: timeZone) { json in
                 json.key("text"); json.string(document.text)
+                json.key("frontMatter"); json.string(document.frontMatter)
                 json.key("html"); json.string(html)
                 json.key("version"); json.string(document.version)
             }

@@ -19,7 +19,12 @@ import { followSearch, toggleBuilder } from './builder.js';
 import { go, listHash, onSearch, refreshAll, route, showPane } from './navigation.js';
 import { listen } from './live.js';
 import { onKey } from './keys.js';
+<<<<<<< HEAD
 import { receiveShare } from './share.js';
+=======
+import { mountEditor } from './editor.js';
+import { mountProperties } from './properties.js';
+>>>>>>> editor
 import { bulkDelete as deleteNotes, bulkMove, bulkPin, bulkTag, bulkUndo, pickAll, setSelecting } from './select.js';
 
 async function start() {
@@ -61,7 +66,8 @@ async function start() {
       refreshAll();
     }
   });
-  $('editor').addEventListener('input', scheduleSave);
+  mountEditor(scheduleSave);
+  mountProperties(changeNote);
   $('note').addEventListener('dragover', (event) => { event.preventDefault(); $('note').classList.add('dropping'); });
   $('note').addEventListener('dragleave', () => $('note').classList.remove('dropping'));
   $('note').addEventListener('drop', dropFiles);

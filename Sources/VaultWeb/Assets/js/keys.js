@@ -7,7 +7,8 @@ import { leaveNote, newNote, setEditing, stopEditing } from './note.js';
 import { go, showPane } from './navigation.js';
 
 export function onKey(event) {
-  const typing = ['INPUT', 'TEXTAREA', 'SELECT'].includes(document.activeElement.tagName);
+  // The note editor (CodeMirror) is a content-editable element.
+  const typing = ['INPUT', 'TEXTAREA', 'SELECT'].includes(document.activeElement.tagName) || document.activeElement.isContentEditable;
   if (event.key === 'Escape') {
     if ($('dialog').open) return;
     // A new note is left for the list (it goes if nothing was typed); another is shown.

@@ -4,6 +4,7 @@
 import { $, toast } from './api.js';
 import { state } from './state.js';
 import { openNote } from './note.js';
+import { noteText } from './editor.js';
 import { refreshAll } from './navigation.js';
 
 export function listen() {
@@ -17,7 +18,7 @@ export function listen() {
     if (change.removed.includes(open.path)) {
       toast(`${open.path} was removed on disk`);
     } else if (change.changed.includes(open.path)) {
-      if (state.dirty || state.editing && $('editor').value !== open.text) {
+      if (state.dirty || state.editing && noteText.value !== open.text) {
         $('disk-notice').hidden = false;
       } else {
         openNote(open.path, { quiet: true });

@@ -8,15 +8,17 @@ import { colorClass, flatten } from './sidebar.js';
 import { listHash, refreshAll, showPane } from './navigation.js';
 import { ask } from './dialogs.js';
 import { requestTaskChange } from './tasks.js';
+import { noteText } from './editor.js';
+import { renderProperties } from './properties.js';
 
 export async function openNote(path, { quiet = false } = {}) {
   if (state.open && state.open.path !== path) await leaveNote();
-  const typed = $('editor').value;
+  const typed = noteText.value;
   const note = await attempt(() => api('GET', `/api/notes/${pathURL(path)}`));
   if (!note) return;
   // Typed into while the disk version loaded: the typed text stays, unsaved, and its save
   // names the version it was typed on, so the server answers with both (nothing is lost).
-  if (quiet && state.open && state.open.path === path && (state.dirty || $('editor').value !== typed)) {
+  if (quiet && state.open && state.open.path === path && (state.dirty || noteText.value !== typed)) {
     $('disk-notice').hidden = false;
     return;
   }
@@ -43,8 +45,8 @@ export function renderNote() {
   if (!note) return;
   // A new note is not a file yet: nothing to pin, move, attach to or delete.
   for (const id of ['toggle-edit', 'rename', 'pin', 'move', 'attach', 'duplicate', 'delete']) $(id).hidden = Boolean(note.draft);
-  $('note-tags').hidden = Boolean(note.draft);
-  $('editor').placeholder = note.draft ? 'Start typing: the first line is the title.' : '';
+  $('note-tags').hidden = Boolean(note.draft) || state.editing;
+  noteText.placeholder = note.draft ? 'Start typing: the first line is the title.' : '';
   $('note-meta').textContent = note.draft
     ? `New note in ${note.folder || 'Unsorted'} · written to disk as you type`
     : `${note.path} · created ${fullDate(note.created)} · modified ${fullDate(note.modified)}`;
@@ -52,8 +54,9 @@ export function renderNote() {
   $('pin').title = note.pinned ? 'Unpin' : 'Pin';
   $('move').value = note.folder;
   renderBody(note);
-  if (!state.dirty) $('editor').value = note.text;
+  if (!state.dirty) noteText.value = note.text;
   renderTags();
+  renderProperties(note, state.editing);
 }
 
 /** The note's body. A note whose front matter does not parse shows that problem, worded
@@ -182,8 +185,9 @@ export async function changeNote(patch) {
  *  naming its path, and in the editor what the server changed with what was typed
  *  meanwhile kept (`basis`: the text the change was made to). */
 function adopt(note, basis) {
-  if (state.dirty) keepServerChanges(note.text, basis);
+  // First: the editor splits the text it is given where this note's front matter ends.
   state.open = note;
+  if (state.dirty) keepServerChanges(note.text, basis);
   renderNote();
   if (note.path !== decodeURIComponent(location.hash.replace('#/note/', ''))) history.replaceState(null, '', `#/note/${encodeURIComponent(note.path)}`);
   refreshAll();
@@ -207,10 +211,13 @@ export function stopEditing() {
 
 export function setEditing(editing) {
   state.editing = editing;
-  $('editor').hidden = !editing;
+  noteText.hidden = !editing;
   $('note-body').hidden = editing;
+  // While editing, the properties panel shows the tags (with the rest of the front matter).
+  $('note-tags').hidden = editing || Boolean(state.open && state.open.draft);
+  renderProperties(state.open, editing);
   $('toggle-edit').textContent = editing ? 'Done' : 'Edit';
-  if (editing) $('editor').focus();
+  if (editing) noteText.focus();
 }
 
 function setStatus(text) {
@@ -243,7 +250,7 @@ export async function saveNow({ leaving = false } = {}) {
 
 /** PUT (or, for a new note, POST) the editor's text; false when it was not saved. */
 async function writeText() {
-  const text = $('editor').value;
+  const text = noteText.value;
   const draft = state.open.draft;
   setStatus('Saving…');
   try {
@@ -258,10 +265,10 @@ async function writeText() {
     // moved `modified:` line. An editor left without them took the page's own save for a
     // change on disk, or would save the note without its front matter.
     keepServerChanges(note.text, text);
-    if ($('editor').value === note.text) setStatus('Saved');
+    if (noteText.value === note.text) setStatus('Saved');
     else scheduleSave();
     if (draft) renderNote();
-    else renderBody(note);
+    else { renderBody(note); renderProperties(note, state.editing); }
     return true;
   } catch (error) {
     if (error.status === 412) {
@@ -278,8 +285,8 @@ async function writeText() {
  *  the title is still being typed, and renaming the file to each word typed would only
  *  churn (each rename rewrites links and is recorded for undo). */
 function typingTitle() {
-  const editor = $('editor');
-  if (editor.hidden || document.activeElement !== editor) return false;
+  const editor = noteText;
+  if (editor.hidden || !editor.hasFocus()) return false;
   const text = editor.value;
   const start = text.lastIndexOf('\n', editor.selectionStart - 1) + 1;
   const end = text.indexOf('\n', editor.selectionStart);
@@ -323,7 +330,7 @@ function showSaveNotice(message) {
  *  replaced (the `modified:` line). When the typing since touched that stretch the editor
  *  is left as it is, and its next save sends it whole. */
 function keepServerChanges(saved, sent) {
-  const editor = $('editor');
+  const editor = noteText;
   const now = editor.value;
   // The editor's text becomes `before` + now.slice(dropped) + `after`; a caret before
   // `unchanged` stays where it is.
@@ -355,7 +362,7 @@ function showConflict(mine, disk) {
   $('conflict-mine').value = mine;
   $('conflict-disk').value = disk.text;
   $('conflict').hidden = false;
-  $('editor').hidden = true;
+  noteText.hidden = true;
   $('note-body').hidden = true;
 }
 
