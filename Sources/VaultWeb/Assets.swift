@@ -30,17 +30,13 @@ enum Assets {
         "live.js": PackageResources.live_js,
         "keys.js": PackageResources.keys_js,
         "select.js": PackageResources.select_js,
-<<<<<<< HEAD
         "share.js": PackageResources.share_js,
-    ]
-=======
         "editor.js": PackageResources.editor_js,
         "properties.js": PackageResources.properties_js,
     ].merging(CodeMirrorFiles.scripts) { own, _ in own }
 
     /// The note editor's style sheet (CodeMirror's), served as `/codemirror.css`.
     static let editorStyle = CodeMirrorFiles.style
->>>>>>> editor
 
     /// The installable app's manifest (`GET /manifest.webmanifest`).
     static let manifest = PackageResources.manifest_webmanifest

@@ -19,12 +19,9 @@ import { followSearch, toggleBuilder } from './builder.js';
 import { go, listHash, onSearch, refreshAll, route, showPane } from './navigation.js';
 import { listen } from './live.js';
 import { onKey } from './keys.js';
-<<<<<<< HEAD
 import { receiveShare } from './share.js';
-=======
 import { mountEditor } from './editor.js';
 import { mountProperties } from './properties.js';
->>>>>>> editor
 import { bulkDelete as deleteNotes, bulkMove, bulkPin, bulkTag, bulkUndo, pickAll, setSelecting } from './select.js';
 
 async function start() {
