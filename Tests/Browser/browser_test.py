@@ -976,6 +976,9 @@ def dates_say_which_day(run):
     assert not numeric, f"dates written only in numbers: {numeric[:5]}"
     older = [d for d in dates if re.search(r"[0-9]{4}", d)]
     assert older and all(re.search(r"[A-Za-z]", d) for d in older), f"an older date names its month and year: {dates[:8]}"
+    # On one line: the longer date wrapped word by word in its column.
+    heights = run.driver.execute_script("return [...document.querySelectorAll('.note-row .date')].map((e) => e.getClientRects().length)")
+    assert all(h == 1 for h in heights), f"a date broken over lines: {heights[:8]}"
 
 
 def the_editor_has_a_properties_panel(run):
