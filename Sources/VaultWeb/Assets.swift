@@ -29,6 +29,7 @@ enum Assets {
         "keys.js": PackageResources.keys_js,
         "select.js": PackageResources.select_js,
         "share.js": PackageResources.share_js,
+        "history.js": PackageResources.history_js,
     ]
 
     /// The installable app's manifest (`GET /manifest.webmanifest`).

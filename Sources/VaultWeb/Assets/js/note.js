@@ -8,6 +8,7 @@ import { colorClass, flatten } from './sidebar.js';
 import { listHash, refreshAll, showPane } from './navigation.js';
 import { ask } from './dialogs.js';
 import { requestTaskChange } from './tasks.js';
+import { noteShown } from './history.js';
 
 export async function openNote(path, { quiet = false } = {}) {
   if (state.open && state.open.path !== path) await leaveNote();
@@ -40,6 +41,7 @@ export function renderNote() {
   // Actions act on the open note: with none open there is nothing to pin or delete.
   $('note-actions').hidden = !note;
   $('save-notice').hidden = true;
+  noteShown(note);
   if (!note) return;
   // A new note is not a file yet: nothing to pin, move, attach to or delete.
   for (const id of ['toggle-edit', 'rename', 'pin', 'move', 'attach', 'duplicate', 'delete']) $(id).hidden = Boolean(note.draft);
