@@ -103,6 +103,9 @@ import VaultKit
                 #expect(response.status == .ok)
             }
             #expect(!fixture.exists("Ideas.md") && fixture.exists(".trash/Ideas.md"), "undo puts it in the trash again")
+            try await client.execute(uri: "/api/deleted/restore", method: .post, headers: .changing(fixture.csrf), body: try body(["path": "Never there.md"])) { response in
+                #expect(response.status == .notFound)
+            }
         }
     }
 

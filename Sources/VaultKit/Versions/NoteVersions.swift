@@ -226,7 +226,7 @@ public struct NoteVersions: Sendable {
             if found.count == 1 { return found[0] }
             if found.count > 1 { throw .ambiguousNote(name, candidates: found.map(\.path).sorted()) }
         }
-        throw .noteNotFound(name + " (among the notes that left the vault: vault log --deleted)")
+        throw .noteNotFound(name)
     }
 
     /// The bytes of the note in `version` (a committed one), as git keeps them.
