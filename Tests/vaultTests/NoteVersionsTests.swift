@@ -145,6 +145,39 @@ struct NoteVersionsTests {
         #expect(none.status == 2, "a note or --deleted: \(none)")
     }
 
+    /// `vault log --deleted` reads git's log of removals once: what it found is kept in
+    /// `.vault/cache/` with the commit it read up to, the next read asks only for the
+    /// commits since, and a rewritten history is read again whole.
+    @Test func deletedIsReadOnceThenOnlyTheNewCommits() throws {
+        let vault = try TestVault()
+        try SyncTests.git("init", "-q", "-b", "main", in: vault.root)
+        try vault.write("One.md", "# One\n")
+        try vault.write("Two.md", "# Two\n")
+        try commit(vault, "made")
+        try FileManager.default.removeItem(at: vault.url("One.md"))
+        try commit(vault, "one removed")
+        func listed() throws -> [String] {
+            let result = try vault.run("log", "--deleted", "--format", "json")
+            #expect(result.status == 0, "\(result)")
+            let notes = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [[String: Any]])
+            return notes.map { "\($0["path"] as? String ?? "") \($0["title"] as? String ?? "")" }
+        }
+        #expect(try listed() == ["One.md One"])
+        let cache = ".vault/cache/deleted-v1.json"
+        // Read from the cache while HEAD is where it was read up to: a title changed there shows.
+        try vault.write(cache, try vault.text(cache).replacingOccurrences(of: "\"title\":\"One\"", with: "\"title\":\"Cached\""))
+        #expect(try listed() == ["One.md Cached"])
+        try FileManager.default.removeItem(at: vault.url("Two.md"))
+        try commit(vault, "two removed")
+        #expect(try listed() == ["Two.md Two", "One.md Cached"], "only the new commit read")
+        try SyncTests.git("reset", "-q", "--hard", "HEAD~2", in: vault.root)
+        #expect(try listed() == [], "history rewritten: read again whole")
+        try vault.write(cache, "not json")
+        try FileManager.default.removeItem(at: vault.url("One.md"))
+        try commit(vault, "one removed again")
+        #expect(try listed() == ["One.md One"], "an unreadable cache is read again")
+    }
+
     /// `vault restore PATH` for a note that left the vault (purged from the trash long
     /// ago): its last text back byte for byte at its old place, recorded for `vault undo`,
     /// which puts it in the trash again; `--at` picks an older version of it, and a note

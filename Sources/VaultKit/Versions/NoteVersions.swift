@@ -135,7 +135,7 @@ public struct NoteVersions: Sendable {
 
     /// A note git saw leave the vault (`vault log --deleted`): purged from the trash, or
     /// removed by hand, and not back since.
-    public struct Deleted: Sendable, Equatable {
+    public struct Deleted: Sendable, Equatable, Codable {
         /// The commit that removed it; its text is in the commit before.
         public var commit: String
         public var date: Date
@@ -151,12 +151,43 @@ public struct NoteVersions: Sendable {
     }
 
     /// The notes removed from the vault, newest first, without the ones back in it.
+    ///
+    /// git's log of every removal reads each commit's changes (seconds for 5,000 commits),
+    /// so what it found is kept in `.vault/cache/` with the commit it was read up to: the
+    /// next time, only the commits made since are read (all again when history was
+    /// rewritten, or the cache is unreadable).
     public func deleted() throws(VaultError) -> [Deleted] {
         let prefixOutput = try git.run(["rev-parse", "--show-prefix"])
         guard prefixOutput.succeeded else { throw .notARepository }
         let prefix = prefixOutput.stdout.trimmingCharacters(in: .newlines)
+        let headOutput = try git.run(["rev-parse", "--verify", "--quiet", "HEAD"])
+        guard headOutput.succeeded else { return [] }
+        let head = headOutput.stdout.trimmingCharacters(in: .newlines)
+        let cached = DeletedNotesCache.load(from: root).flatMap { $0.prefix == prefix ? $0 : nil }
+        let removals: [Deleted]
+        if let cached, cached.head == head {
+            removals = cached.notes
+        } else {
+            if let cached, try git.run(["merge-base", "--is-ancestor", cached.head, head]).succeeded {
+                removals = try self.removals(in: [head, "^" + cached.head], prefix: prefix) + cached.notes
+            } else {
+                removals = try self.removals(in: [head], prefix: prefix)
+            }
+            DeletedNotesCache(head: head, prefix: prefix, notes: removals).save(in: root)
+        }
+        var found: [Deleted] = []
+        for note in removals {
+            guard !isBack(note.path, removed: note.removedPath, in: note.commit, prefix: prefix), !found.contains(where: { $0.path == note.path }) else { continue }
+            found.append(note)
+        }
+        return found
+    }
+
+    /// Every note the commits of `range` removed, newest first, named where it was before
+    /// the trash; the ones back since are in it too.
+    private func removals(in range: [String], prefix: String) throws(VaultError) -> [Deleted] {
         // Renames are detected, so that a move is no delete; names come unquoted (UTF-8).
-        let log = try git.run(["-c", "core.quotePath=false", "log", "--diff-filter=D", "-M", "--no-color", "--unified=0", "-p", Self.format, "--", "."])
+        let log = try git.run(["-c", "core.quotePath=false", "log"] + range + ["--diff-filter=D", "-M", "--no-color", "--unified=0", "-p", Self.format, "--", "."])
         guard log.succeeded else { return [] }
         var found: [Deleted] = []
         for entry in log.stdout.split(separator: "\u{1E}") {
@@ -193,7 +224,6 @@ public struct NoteVersions: Sendable {
             }
             for (path, title, text) in files {
                 let original = origins[path] ?? path
-                guard !isBack(original, removed: path, in: header[0], prefix: prefix), !found.contains(where: { $0.path == original }) else { continue }
                 let name = original.split(separator: "/").last.map { String($0.dropLast(3)) } ?? original
                 found.append(Deleted(commit: header[0], date: date, path: original, removedPath: path, title: title ?? name, text: text))
             }
