@@ -31,6 +31,7 @@ enum Assets {
         "keys.js": PackageResources.keys_js,
         "select.js": PackageResources.select_js,
         "share.js": PackageResources.share_js,
+        "history.js": PackageResources.history_js,
         "editor.js": PackageResources.editor_js,
         "properties.js": PackageResources.properties_js,
     ].merging(CodeMirrorFiles.scripts) { own, _ in own }

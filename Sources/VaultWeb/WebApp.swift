@@ -75,7 +75,18 @@ struct WebApp: Sendable {
         router.get("/api/status") { _, _ in self.status() }
         router.get("/api/notes") { request, _ in try await notes.list(request) }
         router.post("/api/notes") { request, _ in try await notes.create(request) }
-        router.get("/api/notes/**") { request, _ in try await notes.read(request, path: Self.notePath(request)) }
+        let history = HistoryAPI(live: live)
+        router.get("/api/notes/**") { request, _ in
+            // A note's path ends in `.md`: what follows it is one of its endpoints.
+            let raw = request.uri.path
+            if raw.hasSuffix(".md/versions") {
+                return try await history.versions(request, path: URLPath.vaultPath(String(raw.dropLast("/versions".count)), after: NotesAPI.prefix))
+            }
+            if raw.hasSuffix(".md/diff") {
+                return try await history.diff(request, path: URLPath.vaultPath(String(raw.dropLast("/diff".count)), after: NotesAPI.prefix))
+            }
+            return try await notes.read(request, path: Self.notePath(request))
+        }
         router.put("/api/notes/**") { request, _ in try await notes.save(request, path: Self.notePath(request)) }
         router.patch("/api/notes/**") { request, _ in try await notes.update(request, path: Self.notePath(request)) }
         router.delete("/api/notes/**") { request, _ in try await notes.delete(request, path: Self.notePath(request)) }
@@ -83,6 +94,9 @@ struct WebApp: Sendable {
             let raw = request.uri.path
             if raw.hasSuffix("/attachments") {
                 return try await notes.attach(request, path: URLPath.vaultPath(String(raw.dropLast("/attachments".count)), after: NotesAPI.prefix))
+            }
+            if raw.hasSuffix("/restore") {
+                return try await history.restore(request, path: URLPath.vaultPath(String(raw.dropLast("/restore".count)), after: NotesAPI.prefix))
             }
             guard raw.hasSuffix("/duplicate") else { throw APIError(.notFound, "no such endpoint") }
             return try await notes.duplicate(request, path: URLPath.vaultPath(String(raw.dropLast("/duplicate".count)), after: NotesAPI.prefix))
@@ -93,6 +107,8 @@ struct WebApp: Sendable {
 
         router.get("/api/trash") { request, _ in try await organising.trash(request) }
         router.post("/api/trash/restore") { request, _ in try await organising.restore(request) }
+        router.get("/api/deleted") { request, _ in try await history.deleted(request) }
+        router.post("/api/deleted/restore") { request, _ in try await history.restoreDeleted(request) }
         router.post("/api/trash/empty") { request, _ in try await organising.emptyTrash(request) }
         router.post("/api/tags/rename") { request, _ in try await organising.renameTag(request) }
         router.post("/api/tags/merge") { request, _ in try await organising.mergeTags(request) }

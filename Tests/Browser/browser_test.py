@@ -965,6 +965,76 @@ def build_any_query(run):
     inner = run.find("#builder-tree .builder-group .builder-group")
     assert Select(inner.find_element(By.CSS_SELECTOR, ".builder-head select")).first_selected_option.get_attribute("value") == "any"
     run.find("#builder-toggle").click()
+def git(run, *arguments):
+    identity = {"GIT_AUTHOR_NAME": "Ann", "GIT_AUTHOR_EMAIL": "ann@example.com", "GIT_COMMITTER_NAME": "Ann",
+                "GIT_COMMITTER_EMAIL": "ann@example.com", "GIT_CONFIG_NOSYSTEM": "1"}
+    subprocess.run(["git", *arguments], cwd=run.vault, check=True, capture_output=True, env={**os.environ, **identity})
+
+
+def commit(run, message):
+    git(run, "add", "-A")
+    git(run, "commit", "-q", "-m", message)
+
+
+def a_notes_history_and_recently_deleted(run):
+    # The vault becomes a git repository with a note of three versions, and a note deleted
+    # and purged from the trash (issue 38). Last of the journeys: the others see no git.
+    versions = [
+        b"---\nid: history-plans\ntags: [work]\n---\n# Launch plans\n\nShip the first version in May.\n",
+        b"---\nid: history-plans\ntags: [work, q4]\n---\n# Launch plans\n\nShip the second version in May.\n",
+        b"---\nid: history-plans\ntags: [work, q4]\n---\n# Launch plans\n\nShip the third version in June.\n",
+    ]
+    git(run, "init", "-q", "-b", "main")
+    commit(run, "the example")
+    for number, text in enumerate(versions):
+        with open(run.path("Launch plans.md"), "wb") as handle:
+            handle.write(text)
+        commit(run, f"version {number + 1}")
+    gone = b"# Old idea\n\nA thought that left the vault long ago.\n"
+    with open(run.path("Old idea.md"), "wb") as handle:
+        handle.write(gone)
+    commit(run, "an idea")
+    vault = [run.vault_bin, "--vault", run.vault]
+    subprocess.run(vault + ["rm", "Old idea"], check=True, capture_output=True)
+    commit(run, "deleted")
+    subprocess.run(vault + ["trash", "empty", "--yes"], check=True, capture_output=True)
+    commit(run, "purged")
+
+    def on_disk(name):
+        with open(run.path(name), "rb") as handle:
+            return handle.read()
+
+    run.open("#/note/" + urllib.parse.quote("Launch plans.md"))
+    run.wait(lambda: run.visible("#note") and "third version" in run.find("#note-body").text, "the note is shown")
+    run.find("#history-toggle").click()
+    rows = run.wait(lambda: len(run.finds("#history-versions .version")) == 3 and run.finds("#history-versions .version"), "three versions")
+    assert "created" in rows[2].text and "Ann" in rows[2].text, rows[2].text
+    assert "tags" in rows[1].text and "text" in rows[1].text, rows[1].text
+    # Two picked: the words that changed between them, and the tag added as a property.
+    rows[2].find_element(By.CSS_SELECTOR, "input").click()
+    rows[1].find_element(By.CSS_SELECTOR, "input").click()
+    run.wait(lambda: [e.text for e in run.finds("#history-diff .diff-text del.removed")] == ["first"], "'first' marked removed")
+    assert [e.text for e in run.finds("#history-diff .diff-text ins.added")] == ["second"]
+    assert [e.text for e in run.finds("#history-diff .diff-properties ins.added")] == ["q4"]
+    run.shot("history-diff")
+    # One picked, against the note now; then restored, byte for byte, and undone.
+    rows[1].find_element(By.CSS_SELECTOR, "input").click()
+    run.wait(lambda: [e.text for e in run.finds("#history-diff .diff-text del.removed")] == ["first", "May."], "the oldest against now")
+    run.find("#history-restore").click()
+    run.wait(lambda: on_disk("Launch plans.md") == versions[0], "the oldest version is on disk, byte for byte")
+    run.wait(lambda: "first version" in run.find("#note-body").text, "the note shows it")
+    undo = run.wait(lambda: run.visible("#history-undo"), "Undo restore is offered")
+    undo.click()
+    run.wait(lambda: on_disk("Launch plans.md") == versions[2], "undo puts the last version back")
+
+    # Recently deleted: the purged note, its last text, brought back.
+    run.find("#deleted-row").click()
+    item = run.wait(lambda: next((li for li in run.finds("#deleted-list li") if li.get_attribute("data-path") == "Old idea.md"), None), "the purged note is listed")
+    assert "left the vault long ago" in item.find_element(By.CSS_SELECTOR, ".last-text").text
+    run.shot("recently-deleted")
+    item.find_element(By.CSS_SELECTOR, "button").click()
+    run.wait(lambda: os.path.exists(run.path("Old idea.md")) and on_disk("Old idea.md") == gone, "restored byte for byte")
+    run.wait(lambda: not any(li.get_attribute("data-path") == "Old idea.md" for li in run.finds("#deleted-list li")), "no longer listed")
 
 
 def dates_say_which_day(run):
@@ -1116,7 +1186,8 @@ JOURNEYS = [a_new_note_opens_in_the_editor, open_folder_and_note, edit_and_autos
             renamed_tags_and_splits_follow, a_phone_reaches_every_action, links_open_in_the_app,
             the_file_follows_the_title, tick_a_task_in_the_note, colour_themes, select_several_notes,
             a_share_becomes_a_note_or_a_task, build_any_query, dates_say_which_day,
-            the_editor_has_a_properties_panel, the_toolbar_inserts_markdown, the_editor_on_a_phone]
+            the_editor_has_a_properties_panel, the_toolbar_inserts_markdown, the_editor_on_a_phone,
+            a_notes_history_and_recently_deleted]
 
 
 def main():

@@ -145,6 +145,99 @@ struct NoteVersionsTests {
         #expect(none.status == 2, "a note or --deleted: \(none)")
     }
 
+    /// `vault log --deleted` reads git's log of removals once: what it found is kept in
+    /// `.vault/cache/` with the commit it read up to, the next read asks only for the
+    /// commits since, and a rewritten history is read again whole.
+    @Test func deletedIsReadOnceThenOnlyTheNewCommits() throws {
+        let vault = try TestVault()
+        try SyncTests.git("init", "-q", "-b", "main", in: vault.root)
+        try vault.write("One.md", "# One\n")
+        try vault.write("Two.md", "# Two\n")
+        try commit(vault, "made")
+        try FileManager.default.removeItem(at: vault.url("One.md"))
+        try commit(vault, "one removed")
+        func listed() throws -> [String] {
+            let result = try vault.run("log", "--deleted", "--format", "json")
+            #expect(result.status == 0, "\(result)")
+            let notes = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [[String: Any]])
+            return notes.map { "\($0["path"] as? String ?? "") \($0["title"] as? String ?? "")" }
+        }
+        #expect(try listed() == ["One.md One"])
+        let cache = ".vault/cache/deleted-v1.json"
+        // Read from the cache while HEAD is where it was read up to: a title changed there shows.
+        try vault.write(cache, try vault.text(cache).replacingOccurrences(of: "\"title\":\"One\"", with: "\"title\":\"Cached\""))
+        #expect(try listed() == ["One.md Cached"])
+        try FileManager.default.removeItem(at: vault.url("Two.md"))
+        try commit(vault, "two removed")
+        #expect(try listed() == ["Two.md Two", "One.md Cached"], "only the new commit read")
+        try SyncTests.git("reset", "-q", "--hard", "HEAD~2", in: vault.root)
+        #expect(try listed() == [], "history rewritten: read again whole")
+        try vault.write(cache, "not json")
+        try FileManager.default.removeItem(at: vault.url("One.md"))
+        try commit(vault, "one removed again")
+        #expect(try listed() == ["One.md One"], "an unreadable cache is read again")
+    }
+
+    /// `vault restore PATH` for a note that left the vault (purged from the trash long
+    /// ago): its last text back byte for byte at its old place, recorded for `vault undo`,
+    /// which puts it in the trash again; `--at` picks an older version of it, and a note
+    /// made since under its old name leaves it to come back beside it.
+    @Test func restoreBringsBackANoteThatLeftTheVault() throws {
+        let vault = try TestVault()
+        try SyncTests.git("init", "-q", "-b", "main", in: vault.root)
+        try vault.createDirectory("Work")
+        let first = "---\nid: old\ntags: [work]\n---\n# The old plan\n\nFirst text.\n"
+        try vault.write("Work/Old plan.md", first)
+        try vault.write("Notes.md", "# Notes\n")
+        try commit(vault, "one")
+        let last = "---\nid: old\ntags: [work]\n---\n# The old plan\n\nLast text, ünïcode.\n"
+        try vault.write("Work/Old plan.md", last)
+        try commit(vault, "two")
+        #expect(try vault.run("rm", "Work/Old plan").status == 0)
+        try commit(vault, "deleted")
+        #expect(try vault.run("trash", "empty", "--yes").status == 0)
+        try commit(vault, "purged")
+        try FileManager.default.removeItem(at: vault.url("Work"))
+        try FileManager.default.removeItem(at: vault.url("Notes.md"))
+        try commit(vault, "removed by hand")
+
+        let deleted = try vault.run("log", "--deleted", "--format", "json")
+        let listed = try #require(try JSONSerialization.jsonObject(with: deleted.stdoutData) as? [[String: Any]], "\(deleted)")
+        #expect(listed.first { $0["path"] as? String == "Work/Old plan.md" }?["text"] as? String == last, "its last text: \(listed)")
+
+        let restored = try vault.run("restore", "Work/Old plan.md", "--format", "json")
+        #expect(restored.status == 0, "\(restored)")
+        #expect(try vault.text("Work/Old plan.md") == last, "its last text, byte for byte, its folder made again")
+        let report = try #require(try JSONSerialization.jsonObject(with: restored.stdoutData) as? [String: Any])
+        #expect(report["path"] as? String == "Work/Old plan.md" && report["renamed"] as? Bool == false, "\(report)")
+        #expect(try vault.run("trash", "list").stdout.contains("Old plan") == false, "nothing left in the trash")
+        let id = try #require(report["recordID"] as? String)
+        let undone = try vault.run("undo", id)
+        #expect(undone.status == 0, "\(undone)")
+        #expect(!FileManager.default.fileExists(atPath: vault.url("Work/Old plan.md").path), "undo removes it again")
+        #expect(try vault.run("trash", "list").stdout.contains("Work/Old plan.md"), "to the trash, as a delete")
+        #expect(try vault.run("trash", "empty", "--yes").status == 0)
+
+        // By its title as `log --deleted` prints it, an older version, and its place taken.
+        let oldest = try #require(try SyncTests.git("rev-list", "--max-parents=0", "HEAD", in: vault.root).stdout.split(separator: "\n").first)
+        try vault.createDirectory("Work")
+        let other = "# Another old plan\n"
+        try vault.write("Work/Old plan.md", other)
+        let text = try vault.run("restore", "the old plan", "--at", String(oldest.prefix(7)))
+        #expect(text.status == 0, "\(text)")
+        #expect(text.stdout.hasPrefix("brought back Work/Old plan.md as Work/Old plan 2.md (Work/Old plan.md is taken) as of \(oldest.prefix(8))"), "\(text)")
+        #expect(try vault.text("Work/Old plan 2.md") == first, "the version chosen, byte for byte")
+        #expect(try vault.text("Work/Old plan.md") == other, "the note there is left as it is")
+
+        let unknown = try vault.run("restore", "Nothing like it")
+        #expect(unknown.status == 2 && unknown.stderr.contains("Nothing like it"), "\(unknown)")
+        let noVersion = try vault.run("restore", "Notes")
+        #expect(noVersion.status == 0, "\(noVersion)")
+        #expect(try vault.text("Notes.md") == "# Notes\n")
+        let present = try vault.run("restore", "Notes")
+        #expect(present.status == 2 && present.stderr.contains("give the version to bring back with --at"), "a note in the vault needs --at: \(present)")
+    }
+
     @Test func aVaultGitDoesNotKeepSaysHowToMakeItOne() throws {
         let vault = try TestVault()
         try vault.write("Plan.md", "# Plan\n")

@@ -11,10 +11,29 @@ public struct NoteDiff: Sendable {
         public var added: [String]
     }
 
+    /// A piece of the text's changes, for a front end that marks words its own way.
+    public struct Words: Sendable, Equatable {
+        public enum Kind: String, Sendable {
+            /// Text both versions have.
+            case same
+            case removed
+            case added
+            /// The end of a line.
+            case newline
+            /// Where a hunk starts: git's `@@ -a,b +c,d @@` line.
+            case hunk
+        }
+
+        public var kind: Kind
+        public var text: String
+    }
+
     public var properties: [PropertyChange]
     /// The text's changes, `[-old-]{+new+}` marked, in hunks with a line of context; empty
     /// when the text is the same.
     public var text: String
+    /// The same changes as pieces: `text` is them written out.
+    public var words: [Words]
 
     /// The difference from `old` to `new`, the text compared by git in `.vault/tmp/`.
     public static func between(_ old: [UInt8], _ new: [UInt8], root: VaultRoot) throws(VaultError) -> NoteDiff {
@@ -27,7 +46,8 @@ public struct NoteDiff: Sendable {
             let removed = before.filter { !after.contains($0) }, added = after.filter { !before.contains($0) }
             if !removed.isEmpty || !added.isEmpty { changes.append(PropertyChange(key: key, removed: removed, added: added)) }
         }
-        return NoteDiff(properties: changes, text: try wordDiff(oldBody, newBody, root: root))
+        let words = try wordDiff(oldBody, newBody, root: root)
+        return NoteDiff(properties: changes, text: written(words), words: words)
     }
 
     /// The front matter's keys with their values (a list's items each), and the body.
@@ -48,20 +68,47 @@ public struct NoteDiff: Sendable {
         }
     }
 
-    /// git's word diff of two texts, without its headers.
-    private static func wordDiff(_ old: String, _ new: String, root: VaultRoot) throws(VaultError) -> String {
-        guard old != new else { return "" }
+    /// The pieces as `git diff --word-diff=plain` writes them.
+    private static func written(_ words: [Words]) -> String {
+        var text = ""
+        for piece in words {
+            switch piece.kind {
+            case .same: text += piece.text
+            case .removed: text += "[-" + piece.text + "-]"
+            case .added: text += "{+" + piece.text + "+}"
+            case .newline: text += "\n"
+            case .hunk: text += piece.text + "\n"
+            }
+        }
+        return text.trimmingCharacters(in: .newlines)
+    }
+
+    /// git's word diff of two texts (its porcelain form: a piece a line), without its headers.
+    private static func wordDiff(_ old: String, _ new: String, root: VaultRoot) throws(VaultError) -> [Words] {
+        guard old != new else { return [] }
         let id = UUID().uuidString.prefix(8)
         let before = try ScratchFile(named: "diff-\(id)-a.md", text: old, in: root)
         defer { before.remove() }
         let after = try ScratchFile(named: "diff-\(id)-b.md", text: new, in: root)
         defer { after.remove() }
-        let diff = try Git(directory: root.path).run(["diff", "--no-index", "--no-color", "--word-diff=plain", "-U1", "--", before.absolutePath, after.absolutePath])
+        let diff = try Git(directory: root.path).run(["diff", "--no-index", "--no-color", "--word-diff=porcelain", "-U1", "--", before.absolutePath, after.absolutePath])
         // Exit 1 means "different"; anything else is git's own failure.
         guard diff.status <= 1 else { throw .invalidArgument("git diff failed: \(diff.stderr.split(separator: "\n").first ?? "")") }
         let lines = diff.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         let start = lines.firstIndex { $0.hasPrefix("@@") } ?? lines.endIndex
-        return lines[start...].joined(separator: "\n").trimmingCharacters(in: .newlines)
+        var words: [Words] = []
+        for line in lines[start...] {
+            let text = String(line.dropFirst())
+            switch line.first {
+            case "@": words.append(Words(kind: .hunk, text: String(line)))
+            case " ": words.append(Words(kind: .same, text: text))
+            case "-": words.append(Words(kind: .removed, text: text))
+            case "+": words.append(Words(kind: .added, text: text))
+            case "~": words.append(Words(kind: .newline, text: "\n"))
+            default: continue // "\ No newline at end of file", and the output's last line
+            }
+        }
+        return words
     }
 }
 

@@ -34,21 +34,22 @@ public struct NoteVersions: Sendable {
         git = Git(directory: root.path)
     }
 
-    /// The versions of the note at `path` (vault-relative), newest first.
-    public func versions(of path: String) throws(VaultError) -> [Version] {
+    /// The versions of the note at `path` (vault-relative), newest first; with `before`,
+    /// those made before that commit (a note that left the vault in it: its last text first).
+    public func versions(of path: String, before: String? = nil) throws(VaultError) -> [Version] {
         let prefixOutput = try git.run(["rev-parse", "--show-prefix"])
         guard prefixOutput.succeeded else { throw .notARepository }
         // The patch names paths from the repository's top; the vault may be a folder of it.
         let prefix = prefixOutput.stdout.trimmingCharacters(in: .newlines)
         try Self.writeCommitGraph(git, onlyIfMissing: true)
         var versions: [Version] = []
-        if let uncommitted = try uncommittedVersion(of: path) { versions.append(uncommitted) }
+        if before == nil, let uncommitted = try uncommittedVersion(of: path) { versions.append(uncommitted) }
         // git's own --follow reads every commit's whole tree diff; a plain path-limited log
         // uses the commit graph's changed-path filters. So the note is followed by hand:
         // the log of one path, back to the commit that made it there, which is a rename
         // (then the log of the old path goes on from the commit before it) or its creation.
         var current = path
-        var start = "HEAD"
+        var start = before.map { $0 + "^" } ?? "HEAD"
         for _ in 0..<Self.maximumPlaces {
             var segment = try log(of: current, from: start, prefix: prefix)
             // The newest commit that made the file there is where this stay began; what the
@@ -64,6 +65,14 @@ public struct NoteVersions: Sendable {
             (current, start) = (moved.from, commit + "^")
         }
         return versions
+    }
+
+    /// `error` as a front end says it: for a vault that is not a git repository, that no
+    /// versions of its notes are kept and how to keep them; other errors as they are.
+    public static func explained(_ error: VaultError) -> VaultError {
+        guard case .notARepository = error else { return error }
+        return .invalidArgument("the vault is not a git repository, so no versions of its notes are kept; "
+            + "vault sync --setup makes it one (vault init --git makes a new vault with one)")
     }
 
     /// Brings git's commit graph up to date, with the filters of the paths each commit
@@ -126,23 +135,59 @@ public struct NoteVersions: Sendable {
 
     /// A note git saw leave the vault (`vault log --deleted`): purged from the trash, or
     /// removed by hand, and not back since.
-    public struct Deleted: Sendable, Equatable {
+    public struct Deleted: Sendable, Equatable, Codable {
         /// The commit that removed it; its text is in the commit before.
         public var commit: String
         public var date: Date
         /// Where it was (for a note purged from the trash: where it was before the trash).
         public var path: String
-        /// Its title as its last text gave it: the first heading, else the first line.
+        /// Where git last had it: `.trash/NAME.md` for a note purged from the trash, else `path`.
+        public var removedPath: String
+        /// Its title as its last text gave it: the first heading, else its file name.
         public var title: String
+        /// Its last text, as git's patch shows it (lines of UTF-8, for reading: a restore
+        /// takes its bytes from git).
+        public var text: String
     }
 
     /// The notes removed from the vault, newest first, without the ones back in it.
+    ///
+    /// git's log of every removal reads each commit's changes (seconds for 5,000 commits),
+    /// so what it found is kept in `.vault/cache/` with the commit it was read up to: the
+    /// next time, only the commits made since are read (all again when history was
+    /// rewritten, or the cache is unreadable).
     public func deleted() throws(VaultError) -> [Deleted] {
         let prefixOutput = try git.run(["rev-parse", "--show-prefix"])
         guard prefixOutput.succeeded else { throw .notARepository }
         let prefix = prefixOutput.stdout.trimmingCharacters(in: .newlines)
+        let headOutput = try git.run(["rev-parse", "--verify", "--quiet", "HEAD"])
+        guard headOutput.succeeded else { return [] }
+        let head = headOutput.stdout.trimmingCharacters(in: .newlines)
+        let cached = DeletedNotesCache.load(from: root).flatMap { $0.prefix == prefix ? $0 : nil }
+        let removals: [Deleted]
+        if let cached, cached.head == head {
+            removals = cached.notes
+        } else {
+            if let cached, try git.run(["merge-base", "--is-ancestor", cached.head, head]).succeeded {
+                removals = try self.removals(in: [head, "^" + cached.head], prefix: prefix) + cached.notes
+            } else {
+                removals = try self.removals(in: [head], prefix: prefix)
+            }
+            DeletedNotesCache(head: head, prefix: prefix, notes: removals).save(in: root)
+        }
+        var found: [Deleted] = []
+        for note in removals {
+            guard !isBack(note.path, removed: note.removedPath, in: note.commit, prefix: prefix), !found.contains(where: { $0.path == note.path }) else { continue }
+            found.append(note)
+        }
+        return found
+    }
+
+    /// Every note the commits of `range` removed, newest first, named where it was before
+    /// the trash; the ones back since are in it too.
+    private func removals(in range: [String], prefix: String) throws(VaultError) -> [Deleted] {
         // Renames are detected, so that a move is no delete; names come unquoted (UTF-8).
-        let log = try git.run(["-c", "core.quotePath=false", "log", "--diff-filter=D", "-M", "--no-color", "--unified=0", "-p", Self.format, "--", "."])
+        let log = try git.run(["-c", "core.quotePath=false", "log"] + range + ["--diff-filter=D", "-M", "--no-color", "--unified=0", "-p", Self.format, "--", "."])
         guard log.succeeded else { return [] }
         var found: [Deleted] = []
         for entry in log.stdout.split(separator: "\u{1E}") {
@@ -150,31 +195,68 @@ public struct NoteVersions: Sendable {
             let header = lines.first.map { $0.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init) } ?? []
             guard header.count == 3, let date = NoteDate.parse(header[2], timeZone: .current) else { continue }
             var origins: [String: String] = [:]
-            var files: [(path: String, title: String?)] = []
+            var files: [(path: String, title: String?, text: String)] = []
             var file: String?
+            // Inside a file's hunk, every line that starts with `-` is one of its lines (a
+            // front matter's `---` too); before it, `--- a/PATH` names the file.
+            var inHunk = false
             for line in lines.dropFirst() {
-                if line.hasPrefix("--- a/") {
+                if line.hasPrefix("diff --git ") {
+                    (file, inHunk) = (nil, false)
+                } else if !inHunk, line.hasPrefix("--- a/") {
                     // git ends a name that has a space with a tab.
                     let path = String(line.dropFirst("--- a/".count)).trimmingCharacters(in: CharacterSet(charactersIn: "\t"))
                     file = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
-                    if let file, file.hasSuffix(".md") { files.append((file, nil)) }
-                } else if let current = file, line.hasPrefix("-"), !line.hasPrefix("---") {
+                    if let file, file.hasSuffix(".md") { files.append((file, nil, "")) }
+                } else if line.hasPrefix("@@") {
+                    inHunk = true
+                } else if inHunk, let current = file, line.hasPrefix("-") {
                     let text = line.dropFirst()
                     if current.hasSuffix(".trashinfo"), text.hasPrefix("Path=") {
                         origins[String(current.dropLast(".trashinfo".count))] = String(text.dropFirst("Path=".count))
-                    } else if current.hasSuffix(".md"), files.last?.path == current, files[files.count - 1].title == nil, text.hasPrefix("# ") {
-                        files[files.count - 1].title = String(text.dropFirst(2)).trimmingSpaces()
+                    } else if current.hasSuffix(".md"), files.last?.path == current {
+                        files[files.count - 1].text += text + "\n"
+                        if files[files.count - 1].title == nil, text.hasPrefix("# ") {
+                            files[files.count - 1].title = String(text.dropFirst(2)).trimmingSpaces()
+                        }
                     }
                 }
             }
-            for (path, title) in files {
+            for (path, title, text) in files {
                 let original = origins[path] ?? path
-                guard root.status(original) == nil, !found.contains(where: { $0.path == original }) else { continue }
                 let name = original.split(separator: "/").last.map { String($0.dropLast(3)) } ?? original
-                found.append(Deleted(commit: header[0], date: date, path: original, title: title ?? name))
+                found.append(Deleted(commit: header[0], date: date, path: original, removedPath: path, title: title ?? name, text: text))
             }
         }
         return found
+    }
+
+    /// Whether the note that was at `path` (git's `removed`, gone in `commit`) is back: a
+    /// file is there, and it is not another note (one with another id than its last text
+    /// had). A new note under the old name leaves the old one listed, restored beside it.
+    private func isBack(_ path: String, removed: String, in commit: String, prefix: String) -> Bool {
+        guard root.status(path) != nil else { return false }
+        guard let last = try? git.run(["show", "\(commit)^:\(prefix + removed)"]), last.succeeded,
+              let id = LostNotes.id(of: Array(last.data)) else { return true }
+        return (try? root.read(path).bytes).flatMap(LostNotes.id(of:)) == id
+    }
+
+    /// The note that left the vault `name` designates, as `vault log --deleted` lists them:
+    /// its path (with or without `.md`, exactly, then in any case), or its title (in any case).
+    public func deleted(named name: String) throws(VaultError) -> Deleted {
+        let notes = try deleted()
+        let withExtension = name.hasSuffix(".md") ? name : name + ".md"
+        let tiers: [(Deleted) -> Bool] = [
+            { $0.path == withExtension },
+            { $0.path.lowercased() == withExtension.lowercased() },
+            { $0.title.lowercased() == name.lowercased() },
+        ]
+        for matches in tiers {
+            let found = notes.filter(matches)
+            if found.count == 1 { return found[0] }
+            if found.count > 1 { throw .ambiguousNote(name, candidates: found.map(\.path).sorted()) }
+        }
+        throw .noteNotFound(name)
     }
 
     /// The bytes of the note in `version` (a committed one), as git keeps them.
@@ -217,7 +299,8 @@ public struct NoteVersions: Sendable {
             else if line.hasPrefix("deleted file mode") { add("deleted") }
             else if line.hasPrefix("rename from ") { from = String(line.dropFirst("rename from ".count)) }
             else if line.hasPrefix("rename to ") { to = String(line.dropFirst("rename to ".count)) }
-            else if line.hasPrefix("+++ b/") { current = String(line.dropFirst("+++ b/".count)) }
+            // git ends a name that has a space with a tab.
+            else if line.hasPrefix("+++ b/") { current = String(line.dropFirst("+++ b/".count)).trimmingCharacters(in: CharacterSet(charactersIn: "\t")) }
             else if (line.hasPrefix("+") && !line.hasPrefix("+++")) || (line.hasPrefix("-") && !line.hasPrefix("---")) {
                 let text = line.dropFirst()
                 if text.hasPrefix("tags:") || text.hasPrefix("  - ") { add("tags") }

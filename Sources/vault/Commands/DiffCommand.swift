@@ -18,44 +18,13 @@ struct DiffCommand: ParsableCommand, PagedCommand {
     func run() throws {
         let session = try Session(global)
         let found = try session.resolve(note)
-        let root = session.vault.root
-        let history = NoteVersions(root: root)
-        let versions = try history.versions(of: found.path)
         let timeZone = session.vault.vault.timeZone
-        func named(_ text: String) throws -> NoteVersions.Version {
-            guard let version = NoteVersions.version(text, in: versions, timeZone: timeZone) else {
-                throw VaultError.invalidArgument("no version of \(found.path) matches '\(text)' (see vault log \(found.path))")
-            }
-            return version
-        }
-        let committed = versions.filter { $0.commit != nil }
-        let current = NoteVersions.Version(commit: nil, date: Date(), author: "", path: found.path, kinds: [])
-        let older: NoteVersions.Version?, newer: NoteVersions.Version
-        if let from {
-            older = try named(from)
-            newer = try to.map(named) ?? current
-        } else if versions.first?.commit == nil {
-            (older, newer) = (committed.first, current)
-        } else {
-            (older, newer) = (committed.dropFirst().first, committed.first ?? current)
-        }
-        let diff = try NoteDiff.between(try older.map { try history.bytes(of: $0) } ?? [], try history.bytes(of: newer), root: root)
+        let comparison = try NoteComparison.make(path: found.path, from: from, to: to, root: session.vault.root, timeZone: timeZone)
+        let (older, newer, diff) = (comparison.older, comparison.newer, comparison.diff)
         if format == .json {
-            session.terminal.jsonObject { json in
-                json.key("path"); json.string(found.path)
-                json.key("from"); json.string(older?.commit)
-                json.key("to"); json.string(newer.commit)
-                json.key("properties"); json.beginArray()
-                for change in diff.properties {
-                    json.beginObject()
-                    json.key("key"); json.string(change.key)
-                    json.key("removed"); json.strings(change.removed)
-                    json.key("added"); json.strings(change.added)
-                    json.endObject()
-                }
-                json.endArray()
-                json.key("text"); json.string(diff.text)
-            }
+            var json = JSONWriter()
+            VersionJSON.write(comparison, to: &json)
+            session.terminal.line(json.output)
             return
         }
         func name(_ version: NoteVersions.Version?) -> String {

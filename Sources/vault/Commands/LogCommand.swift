@@ -25,17 +25,7 @@ struct LogCommand: ParsableCommand, PagedCommand {
         let versions = try Self.versions(of: found.path, in: session.vault.root)
         if format == .json {
             var json = JSONWriter()
-            json.beginArray()
-            for version in versions {
-                json.beginObject()
-                json.key("commit"); json.string(version.commit)
-                json.key("date"); json.string(NoteDate.format(version.date))
-                json.key("author"); json.string(version.author)
-                json.key("path"); json.string(version.path)
-                json.key("kinds"); json.strings(version.kinds)
-                json.endObject()
-            }
-            json.endArray()
+            VersionJSON.write(versions, to: &json)
             session.terminal.line(json.output)
             return
         }
@@ -65,16 +55,7 @@ struct LogCommand: ParsableCommand, PagedCommand {
         }
         if format == .json {
             var json = JSONWriter()
-            json.beginArray()
-            for note in deleted {
-                json.beginObject()
-                json.key("commit"); json.string(note.commit)
-                json.key("date"); json.string(NoteDate.format(note.date))
-                json.key("path"); json.string(note.path)
-                json.key("title"); json.string(note.title)
-                json.endObject()
-            }
-            json.endArray()
+            VersionJSON.write(deleted, to: &json)
             session.terminal.line(json.output)
             return
         }
@@ -86,7 +67,7 @@ struct LogCommand: ParsableCommand, PagedCommand {
         for note in deleted {
             out += TerminalText.escaped("\(Self.dateFormatter.string(from: note.date))  \(note.commit.prefix(8))  \(note.path)  \(note.title)") + "\n"
         }
-        out += "(its last text: git show COMMIT^:PATH)\n"
+        out += "(vault restore PATH brings one back; its last text: git show COMMIT^:PATH)\n"
         session.terminal.write(out)
     }
 
@@ -99,11 +80,8 @@ struct LogCommand: ParsableCommand, PagedCommand {
         }
     }
 
-    /// What to do in a vault that git does not keep, for that error; other errors as they are.
     private static func explained(_ error: VaultError) -> VaultError {
-        guard case .notARepository = error else { return error }
-        return .invalidArgument("the vault is not a git repository, so no versions of its notes are kept; "
-            + "vault sync --setup makes it one (vault init --git makes a new vault with one)")
+        NoteVersions.explained(error)
     }
 
     private static var dateFormatter: DateFormatter {

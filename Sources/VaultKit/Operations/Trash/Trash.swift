@@ -221,6 +221,39 @@ public struct Trash: Sendable {
                                    message: "restore of '\(item.name)' refused: \(problem); nothing was changed"))
     }
 
+    /// Puts `bytes` into the trash as a note deleted now from `originalPath`: a note that
+    /// left the vault, brought back from git. Restored from there, it comes back as every
+    /// trashed note does (beside its old place when that is taken, recorded for undo, which
+    /// puts it back in the trash).
+    func receive(_ bytes: [UInt8], from originalPath: String) throws(VaultError) -> Item {
+        if let problem = VaultPath.problem(withRecordedPath: originalPath) {
+            throw .invalidArgument("cannot bring back '\(originalPath)': \(problem); nothing was changed")
+        }
+        try ensureDirectory()
+        let fileName = originalPath.split(separator: "/").last.map(String.init) ?? originalPath
+        let base = fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName
+        let info = TrashInfo(originalPath: originalPath, deletionDate: vault.now())
+        for number in 1...10_000 {
+            let name = number == 1 ? base + ".md" : "\(base) \(number).md"
+            let inTrash = Self.directory + "/" + name
+            if root.status(inTrash) != nil { continue }
+            do {
+                try root.write(Array(info.text(timeZone: vault.timeZone).utf8), to: inTrash + TrashInfo.suffix, mode: 0o644, replacing: .nothing)
+            } catch .destinationExists {
+                continue
+            }
+            do {
+                try root.write(bytes, to: inTrash, mode: 0o644, replacing: .nothing)
+                return Item(name: name, info: info, isRecorded: true, title: "")
+            } catch {
+                root.removeFile(inTrash + TrashInfo.suffix)
+                if case .destinationExists = error { continue }
+                throw error
+            }
+        }
+        throw .destinationExists(Self.directory + "/" + base + ".md")
+    }
+
     // MARK: - Exactly, for undo
 
     /// Moves the note at `path` into the trash as `name` (an undone restore).

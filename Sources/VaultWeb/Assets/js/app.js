@@ -18,6 +18,7 @@ import { ask, newFolder, tagHistory } from './dialogs.js';
 import { followSearch, toggleBuilder } from './builder.js';
 import { go, listHash, onSearch, refreshAll, route, showPane } from './navigation.js';
 import { listen } from './live.js';
+import { wireHistory } from './history.js';
 import { onKey } from './keys.js';
 import { receiveShare } from './share.js';
 import { mountEditor } from './editor.js';
@@ -46,6 +47,8 @@ async function start() {
   $('new-folder').addEventListener('click', newFolder);
   $('tag-history').addEventListener('click', tagHistory);
   $('trash-row').addEventListener('click', () => go('#/trash'));
+  $('deleted-row').addEventListener('click', () => go('#/deleted'));
+  wireHistory();
   $('tasks-row').addEventListener('click', () => go('#/tasks'));
   $('tasks-back').addEventListener('click', () => showPane('sidebar'));
   for (const button of $('tasks-by').children) button.addEventListener('click', () => { state.tasks.by = button.dataset.by; showTasks(); });

@@ -8,6 +8,7 @@ import { loadList } from './list.js';
 import { leaveNote, openNote } from './note.js';
 import { showTasks } from './tasks.js';
 import { showTrash } from './trash.js';
+import { showDeleted } from './history.js';
 
 export function go(hash) {
   if (location.hash === hash) route();
@@ -18,7 +19,7 @@ export function go(hash) {
 export function listHash() {
   const { kind, value } = state.scope;
   if (state.query) return `#/search/${encodeURIComponent(state.query)}`;
-  if (['pinned', 'unsorted', 'tasks', 'trash'].includes(kind)) return `#/${kind}`;
+  if (['pinned', 'unsorted', 'tasks', 'trash', 'deleted'].includes(kind)) return `#/${kind}`;
   if (kind === 'folder' || kind === 'tag') return `#/${kind}/${encodeURIComponent(value)}`;
   return '#/';
 }
@@ -37,6 +38,7 @@ export async function route() {
   await leaveNote();
   $('list').hidden = false;
   $('trash-view').hidden = true;
+  $('deleted-view').hidden = true;
   $('tasks-row').classList.toggle('selected', kind === 'tasks');
   if (kind === 'tasks') {
     state.scope = { kind: 'tasks', value: '' };
@@ -49,6 +51,12 @@ export async function route() {
     renderSidebar();
     showPane('list');
     return showTrash();
+  }
+  if (kind === 'deleted') {
+    state.scope = { kind: 'deleted', value: '' };
+    renderSidebar();
+    showPane('list');
+    return showDeleted();
   }
   if (kind === 'search') {
     state.query = value;
@@ -65,6 +73,7 @@ export async function refreshAll() {
   await loadHome();
   if (state.scope.kind === 'tasks') await showTasks();
   else if (state.scope.kind === 'trash') showTrash();
+  else if (state.scope.kind === 'deleted') showDeleted();
   else await loadList({ keepScroll: true });
 }
 

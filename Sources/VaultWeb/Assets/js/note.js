@@ -10,6 +10,7 @@ import { ask } from './dialogs.js';
 import { requestTaskChange } from './tasks.js';
 import { noteText } from './editor.js';
 import { renderProperties } from './properties.js';
+import { noteShown } from './history.js';
 
 export async function openNote(path, { quiet = false } = {}) {
   if (state.open && state.open.path !== path) await leaveNote();
@@ -42,6 +43,7 @@ export function renderNote() {
   // Actions act on the open note: with none open there is nothing to pin or delete.
   $('note-actions').hidden = !note;
   $('save-notice').hidden = true;
+  noteShown(note);
   if (!note) return;
   // A new note is not a file yet: nothing to pin, move, attach to or delete.
   for (const id of ['toggle-edit', 'rename', 'pin', 'move', 'attach', 'duplicate', 'delete']) $(id).hidden = Boolean(note.draft);

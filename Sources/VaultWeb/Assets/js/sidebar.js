@@ -68,6 +68,7 @@ export function renderSidebar() {
   $('tags').replaceChildren(...tree(home.tags, 'tag', tagMenu));
   $('trash-count').textContent = home.trash;
   $('trash-row').classList.toggle('selected', isScope('trash'));
+  $('deleted-row').classList.toggle('selected', isScope('deleted'));
   $('tasks-row').classList.toggle('selected', isScope('tasks'));
   fillBuilderOptions();
   fillMoveOptions();

@@ -6,6 +6,7 @@ import { refreshAll } from './navigation.js';
 export async function showTrash() {
   $('list').hidden = true;
   $('trash-view').hidden = false;
+  $('deleted-view').hidden = true;
   $('scope').textContent = 'Trash';
   const items = await attempt(() => api('GET', '/api/trash')) || [];
   $('trash-list').replaceChildren(...items.map((item) => {
