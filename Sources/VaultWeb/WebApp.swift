@@ -94,10 +94,10 @@ struct WebApp: Sendable {
     }
 
     /// `GET /api/status`: how many notes the index holds, and whether word searches are
-    /// answered from the text summaries yet (`"ready"`) or by reading files (`"building"`).
+    /// answered from the word index yet (`"ready"`) or by reading files (`"building"`).
     func status() -> Response {
         let notes = live.snapshot.scan.notes.count
-        let ready = live.text.isReady
+        let ready = live.isTextIndexed
         return APIResponse.json { json in
             json.beginObject()
             json.key("notes"); json.number(notes)

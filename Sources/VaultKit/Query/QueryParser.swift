@@ -111,7 +111,10 @@ struct QueryParser {
             try advance()
             return inner
         case .word(let word):
-            return .term(.word(word))
+            // `budg*`, a prefix as other tools spell it, is `budg`: a word already matches
+            // where it starts a longer one.
+            let prefix = word.drop { _ in false }.reversed().drop { $0 == "*" }
+            return .term(.word(prefix.isEmpty ? word : String(prefix.reversed())))
         case .phrase(let phrase):
             if phrase.isEmpty { throw source.error("empty phrase", at: token.start) }
             return .term(.phrase(phrase))

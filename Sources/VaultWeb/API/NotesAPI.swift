@@ -27,10 +27,11 @@ struct NotesAPI: Sendable {
         }
         let snapshot = live.snapshot
         let textIndex = live.text
+        let words = live.words
         let baseContext = session.queryContext
         let notes = try await Blocking.run { () -> [Note] in
             guard let query else { return snapshot.sorted }
-            return snapshot.notes(matching: query, context: baseContext, text: textIndex)
+            return snapshot.notes(matching: query, context: baseContext, text: textIndex, words: words)
         }
         let timeZone = session.vault.timeZone
         if byMonth {
