@@ -33,9 +33,30 @@ package final class WordIndex: Sendable {
         /// Changes at every edit, so that the positions of a snapshot are reworked.
         package private(set) var version = 0
 
-        /// The number of words and of postings, for the status and the benchmark.
+        /// The number of words, for the status and the benchmark.
         package var wordCount: Int { starts.count }
-        package var postingCount: Int { postings.reduce(0) { $0 + $1.count } }
+
+        /// About how much memory the index takes: postings and spellings, and the
+        /// bookkeeping of each word and document (array headers, dictionary entries).
+        package var estimatedBytes: Int {
+            let postingBytes = postings.reduce(0) { $0 + $1.capacity * 4 + 32 }
+            return postingBytes + spellings.capacity + starts.capacity * 4 + numbers.count * 40 + paths.count * 56 + documents.count * 40
+        }
+
+        /// Words of the vault close to the words `query` looks for, when it found nothing:
+        /// within two edits, closest first, then the most used, at most `limit`.
+        package func suggestions(for query: Query, limit: Int = 3) -> [String] {
+            var words: [String] = []
+            _ = query.expression.contains { term in
+                if case .word(let word) = term { words.append(word) }
+                return false
+            }
+            var found: [String] = []
+            for word in words {
+                for close in closeWords(to: word, limit: limit) where !found.contains(close) { found.append(close) }
+            }
+            return Array(found.prefix(limit))
+        }
 
         mutating func add(path: String, stamp: FileStamp, words: [String]) {
             remove(path)
@@ -143,13 +164,13 @@ package final class WordIndex: Sendable {
             let folded = String(decoding: FoldedWords.runs(of: TextFolding.fold(word)).runs.joined(), as: UTF8.self)
             guard folded.count >= 3 else { return [] }
             var found: [(distance: Int, uses: Int, word: String)] = []
-            for (candidate, number) in numbers where abs(candidate.count - folded.count) <= 2 {
-                var uses = 0
-                for document in postings[Int(number)] where paths[Int(document)] != nil { uses += 1 }
-                guard uses > 0 else { continue }
+            let length = folded.count, bytes = folded.utf8.count
+            for (candidate, number) in numbers where abs(candidate.utf8.count - bytes) <= 8 && abs(candidate.count - length) <= 2 {
                 let distance = EditDistance.distance(folded, candidate)
                 guard distance > 0, distance <= 2 else { continue }
-                found.append((distance, uses, candidate))
+                var uses = 0
+                for document in postings[Int(number)] where paths[Int(document)] != nil { uses += 1 }
+                if uses > 0 { found.append((distance, uses, candidate)) }
             }
             return found.sorted { ($0.distance, -$0.uses, $0.word) < ($1.distance, -$1.uses, $1.word) }.prefix(limit).map(\.word)
         }
@@ -185,8 +206,12 @@ package final class WordIndex: Sendable {
     /// Indexes `notes` (reading them on all cores), then the changes made meanwhile.
     package func build(_ notes: [Note]) {
         var contents = Contents()
-        for reading in read(notes) {
-            if let stamp = reading.stamp, let words = reading.words { contents.add(path: reading.path, stamp: stamp, words: words) }
+        // Added as each window of notes is read: the words of every note at once would
+        // hold several times the index in memory at its peak.
+        read(notes) { readings in
+            for reading in readings {
+                if let stamp = reading.stamp, let words = reading.words { contents.add(path: reading.path, stamp: stamp, words: words) }
+            }
         }
         while true {
             let batch = store.withLock { store -> [Reading]? in
@@ -230,6 +255,12 @@ package final class WordIndex: Sendable {
     private func read(_ notes: [Note]) -> [Reading] {
         var readings: [Reading] = []
         readings.reserveCapacity(notes.count)
+        read(notes) { readings += $0 }
+        return readings
+    }
+
+    /// Reads `notes` on all cores, calling `emit` with each chunk's words in order.
+    private func read(_ notes: [Note], emit: ([Reading]) -> Void) {
         let session = self.session
         ParallelChunks.run(count: notes.count, chunk: 256, format: { range -> [Reading] in
             var buffer: [UInt8] = []
@@ -237,8 +268,7 @@ package final class WordIndex: Sendable {
                 let read = session.words(of: note, buffer: &buffer)
                 return Reading(path: note.path, stamp: read?.stamp, words: read?.words)
             }
-        }, emit: { readings += $0 })
-        return readings
+        }, emit: emit)
     }
 }
 
