@@ -110,6 +110,14 @@ package final class WordIndex: Sendable {
             version += 1
         }
 
+        /// Gives back the room postings grew into while the index was built (appending
+        /// doubles an array's capacity: up to half of it unused).
+        mutating func trim() {
+            for word in postings.indices where postings[word].capacity > postings[word].count {
+                postings[word] = postings[word].withUnsafeBufferPointer { Array($0) }
+            }
+        }
+
         /// The document of the note when it describes the note as it is; nil otherwise.
         func document(of note: Note) -> UInt32? {
             guard let document = documents[note.path], let stamp = stamps[Int(document)],
@@ -213,6 +221,7 @@ package final class WordIndex: Sendable {
                 if let stamp = reading.stamp, let words = reading.words { contents.add(path: reading.path, stamp: stamp, words: words) }
             }
         }
+        contents.trim()
         while true {
             let batch = store.withLock { store -> [Reading]? in
                 guard !store.pending.isEmpty else {
