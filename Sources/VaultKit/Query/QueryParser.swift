@@ -113,8 +113,9 @@ struct QueryParser {
         case .word(let word):
             // `budg*`, a prefix as other tools spell it, is `budg`: a word already matches
             // where it starts a longer one.
-            let prefix = word.drop { _ in false }.reversed().drop { $0 == "*" }
-            return .term(.word(prefix.isEmpty ? word : String(prefix.reversed())))
+            var prefix = Substring(word)
+            while prefix.hasSuffix("*") { prefix = prefix.dropLast() }
+            return .term(.word(prefix.isEmpty ? word : String(prefix)))
         case .phrase(let phrase):
             if phrase.isEmpty { throw source.error("empty phrase", at: token.start) }
             return .term(.phrase(phrase))
