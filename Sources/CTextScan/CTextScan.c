@@ -1,3 +1,5 @@
+#define _GNU_SOURCE
+#include <string.h>
 #include "CTextScan.h"
 
 #ifdef __SSE2__
@@ -23,4 +25,9 @@ size_t vault_skip_plain_blocks(const uint8_t *text, size_t start, size_t count, 
     (void)text; (void)count; (void)first; (void)first_case; (void)probe; (void)probe_case; (void)offset;
 #endif
     return index;
+}
+
+long vault_find_bytes(const void *text, size_t count, const void *needle, size_t needle_count) {
+    const char *found = memmem(text, count, needle, needle_count);
+    return found ? (long)(found - (const char *)text) : -1;
 }

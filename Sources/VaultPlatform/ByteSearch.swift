@@ -9,6 +9,13 @@ package enum ByteSearch {
         return found - base
     }
 
+    /// The offset of the first occurrence of `needle` at or after `start`, using memmem.
+    package static func firstIndex(of needle: UnsafeRawBufferPointer, in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        guard start < bytes.count, let base = bytes.baseAddress, let pattern = needle.baseAddress, !needle.isEmpty else { return nil }
+        let found = vault_find_bytes(base + start, bytes.count - start, pattern, needle.count)
+        return found < 0 ? nil : start + found
+    }
+
     /// The byte order of two buffers (memcmp, then length): negative, zero or positive.
     package static func compare(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
         let common = min(a.count, b.count)

@@ -131,14 +131,21 @@ struct WebApp: Sendable {
     }
 
     /// `GET /api/status`: how many notes the index holds, and whether word searches are
-    /// answered from the text summaries yet (`"ready"`) or by reading files (`"building"`).
+    /// answered from the word index yet (`"ready"`) or by reading files (`"building"`),
+    /// and, once built, the index's words and size in bytes.
     func status() -> Response {
         let notes = live.snapshot.scan.notes.count
-        let ready = live.text.isReady
+        let ready = live.isTextIndexed
         return APIResponse.json { json in
             json.beginObject()
             json.key("notes"); json.number(notes)
             json.key("textSearch"); json.string(ready ? "ready" : "building")
+            if let words = live.words.contents {
+                json.key("wordIndex"); json.beginObject()
+                json.key("words"); json.number(words.wordCount)
+                json.key("bytes"); json.number(words.estimatedBytes)
+                json.endObject()
+            }
             json.endObject()
         }
     }

@@ -188,6 +188,29 @@ def search(run):
     run.shot("light-search")
 
 
+def search_as_you_type(run):
+    """Letter by letter, the list answers each prefix typed; a typo that finds nothing
+    offers the vault's closest word, which searches when clicked."""
+    run.open()
+    box = run.find("#search")
+    box.clear()
+    typed = ""
+    for letter in "meeting":
+        typed += letter
+        box.send_keys(letter)
+        run.wait(lambda: run.finds("#scope code") and run.find("#scope code").text == typed and run.finds(".note-row"),
+                 f"results for '{typed}'")
+    box.clear()
+    box.send_keys("meetigns")
+    suggestion = run.wait(lambda: run.visible(".suggestions button"), "a typo is offered the closest word")
+    assert "No notes" in run.find("#list").text and suggestion.text == "meetings", run.find("#list").text
+    suggestion.click()
+    run.wait(lambda: box.get_attribute("value") == "meetings" and run.find("#scope code").text == "meetings" and run.finds(".note-row"),
+             "the suggestion searches")
+    box.clear()
+    box.send_keys(Keys.ESCAPE)
+
+
 def pin_move_delete_restore(run):
     run.open("#/folder/Personal")
     run.open_note("Dentist")
@@ -1180,7 +1203,7 @@ def the_editor_on_a_phone(run):
         Select(run.find("#theme")).select_by_value("light")
 
 
-JOURNEYS = [a_new_note_opens_in_the_editor, open_folder_and_note, edit_and_autosave, search, pin_move_delete_restore, dark_mode,
+JOURNEYS = [a_new_note_opens_in_the_editor, open_folder_and_note, edit_and_autosave, search, search_as_you_type, pin_move_delete_restore, dark_mode,
             edit_on_disk_appears, typing_while_the_disk_version_loads, conflict_loses_nothing, no_script_from_a_note, tasks_view, drop_an_image_on_a_note,
             a_new_note_is_written_with_its_first_character, broken_front_matter_is_shown_as_text, a_malformed_query_shows_only_its_error,
             renamed_tags_and_splits_follow, a_phone_reaches_every_action, links_open_in_the_app,

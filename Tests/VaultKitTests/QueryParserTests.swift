@@ -26,6 +26,19 @@ struct QueryParserTests {
         #expect(try shape(query) == expected)
     }
 
+    /// A word already matches where it starts a longer one (`budg` finds budget): the star
+    /// of `budg*`, as other search tools spell a prefix, is accepted and dropped.
+    @Test("a star after a word is a prefix: the word", arguments: [
+        ("budg*", "budg"),
+        ("budg** plan", "(budg AND plan)"),
+        ("*", "*"),
+        ("\"budg*\"", "\"budg*\""),
+        ("title:budg*", "title:budg*"),
+    ])
+    func prefixStar(_ query: String, _ expected: String) throws {
+        #expect(try shape(query) == expected)
+    }
+
     @Test("operators are upper-case only", arguments: [
         ("a and b", "(a AND and AND b)"),
         ("a or b", "(a AND or AND b)"),

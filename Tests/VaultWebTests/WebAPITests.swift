@@ -812,6 +812,27 @@ import VaultPlatform
         #expect(found.withLock { $0 } >= 6, "most queries find notes")
     }
 
+    /// A word search that finds nothing is answered with the vault's closest words.
+    @Test func aSearchThatFindsNothingSuggestsCloseWords() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            try await client.execute(uri: "/api/notes?q=meetigns", method: .get) { response in
+                let answer = try object(response)
+                #expect(answer["total"] as? Int == 0)
+                #expect((answer["suggestions"] as? [String])?.first == "meetings")
+            }
+            try await client.execute(uri: "/api/notes?q=meeting", method: .get) { response in
+                let answer = try object(response)
+                #expect(answer["suggestions"] == nil)
+            }
+            try await client.execute(uri: "/api/status", method: .get) { response in
+                let index = try #require(try object(response)["wordIndex"] as? [String: Any])
+                #expect((index["words"] as? Int ?? 0) > 100)
+                #expect((index["bytes"] as? Int ?? 0) > 1000)
+            }
+        }
+    }
+
     @Test func theWatcherSeesEditsAndNewDirectories() async throws {
         let fixture = try WebFixture()
         let reports = Locked<[String]>([])

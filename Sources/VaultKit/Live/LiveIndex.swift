@@ -22,6 +22,8 @@ package final class LiveIndex: Sendable {
         package let trashCount: Int
         /// `sorted`'s positions by tag, made when a query first needs them.
         package let tagPostings: Lazy<TagPostings>
+        /// The word index's document for each note of `sorted`.
+        package let wordPositions = WordPositions()
 
         init(scan: ScanResult, session: VaultSession, links: WikiLinkResolver, sorted: [Note], trashCount: Int) {
             self.scan = scan
@@ -38,6 +40,11 @@ package final class LiveIndex: Sendable {
             guard let positions = tagPostings.value.candidates(for: evaluator) else { return sorted }
             return positions.map { sorted[Int($0)] }
         }
+
+        /// The positions in `sorted` of the notes `evaluator` can match (nil: all).
+        package func candidatePositions(for evaluator: QueryEvaluator) -> [Int32]? {
+            tagPostings.value.candidates(for: evaluator)
+        }
     }
 
     /// What a rescan found different.
@@ -53,6 +60,8 @@ package final class LiveIndex: Sendable {
     private let onChange: @Sendable (Change) -> Void
     /// Summaries of the notes' texts, for word searches.
     package let text: TextIndex
+    /// The notes of each word, for word searches.
+    package let words: WordIndex
     private let current: Locked<Snapshot>
     private let state = Locked(RefreshState())
     private let watcher = Locked<DirectoryWatcher?>(nil)
@@ -78,23 +87,29 @@ package final class LiveIndex: Sendable {
 
     package init(
         session: VaultSession, settleTime: DispatchTimeInterval = LiveIndex.defaultSettleTime,
+        compactionMinimum: Int = 4096,
         onChange: @escaping @Sendable (Change) -> Void = { _ in }
     ) throws {
         self.session = session
         self.settleTime = settleTime
         self.onChange = onChange
         text = TextIndex(session: session)
+        words = WordIndex(session: session, compactionMinimum: compactionMinimum)
         let first = try Self.read(session)
         // What a `kill -9` of an earlier server left: never to be committed by a sync.
         session.removeLeftovers(of: first.scan)
         current = Locked(first)
     }
 
-    /// Summarises every note's text (on all cores; seconds on a large vault): until this
-    /// returns, word searches read the files.
+    /// Summarises every note's text, then indexes its words (on all cores; seconds on a
+    /// large vault): until this returns, word searches read the files.
     package func indexText() {
         text.build(snapshot.scan.notes)
+        words.build(snapshot.scan.notes)
     }
+
+    /// True once word searches are answered from memory.
+    package var isTextIndexed: Bool { text.isReady && words.contents != nil }
 
     package var snapshot: Snapshot { current.withLock { $0 } }
 
@@ -228,12 +243,15 @@ package final class LiveIndex: Sendable {
             )
             change = Change(changed: update.changed, added: update.added, removed: update.removed)
             text.update(update.reread, removed: update.removed)
+            words.update(update.reread, removed: update.removed)
         } else {
             guard let read = try? Self.read(session) else { return }
             next = read
             change = Self.difference(from: previous.scan.notes, to: next.scan.notes)
             let reread = Set(change.changed + change.added)
-            text.update(next.scan.notes.filter { reread.contains($0.path) }, removed: change.removed)
+            let rereadNotes = next.scan.notes.filter { reread.contains($0.path) }
+            text.update(rereadNotes, removed: change.removed)
+            words.update(rereadNotes, removed: change.removed)
         }
         current.withLock { $0 = next }
         if !change.isEmpty || previous.trashCount != next.trashCount {

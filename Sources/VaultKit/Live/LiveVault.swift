@@ -12,13 +12,14 @@ public struct LiveVault: Sendable {
     /// The vault once every change made to its files before this call has been read; nil
     /// when the server cannot be sure of that within `timeout` (the command then scans).
     public func settled(timeout: DispatchTimeInterval) async -> SettledVault? {
-        await live.settled(timeout: timeout).map { SettledVault(snapshot: $0, text: live.text) }
+        await live.settled(timeout: timeout).map { SettledVault(snapshot: $0, text: live.text, words: live.words) }
     }
 
     /// Calls `body` with what `settled` returns, when it is known; returns at once.
     public func whenSettled(timeout: DispatchTimeInterval, _ body: @escaping @Sendable (SettledVault?) -> Void) {
         let text = live.text
-        live.whenSettled(timeout: timeout) { snapshot in body(snapshot.map { SettledVault(snapshot: $0, text: text) }) }
+        let words = live.words
+        live.whenSettled(timeout: timeout) { snapshot in body(snapshot.map { SettledVault(snapshot: $0, text: text, words: words) }) }
     }
 }
 
@@ -26,6 +27,7 @@ public struct LiveVault: Sendable {
 public struct SettledVault: Sendable {
     let snapshot: LiveIndex.Snapshot
     let text: TextIndex
+    let words: WordIndex
 
     /// Every note, as a scan of the vault would return it.
     public var scan: ScanResult { snapshot.scan }
@@ -36,7 +38,7 @@ public struct SettledVault: Sendable {
 
     /// The notes `query` selects, in list order.
     public func notes(matching query: Query, context: QueryContext) -> [Note] {
-        snapshot.notes(matching: query, context: context, text: text)
+        snapshot.notes(matching: query, context: context, text: text, words: words)
     }
 }
 
@@ -49,5 +51,85 @@ extension LiveIndex.Snapshot {
         let candidates = candidates(for: evaluator)
         guard query.needsText else { return candidates.filter { evaluator.matchesWithoutText($0) ?? false } }
         return text.select(candidates, evaluator, summaries: text.summaries)
+    }
+
+    /// As `notes(matching:context:text:)`, with words decided by `words` when it is built:
+    /// only the notes it cannot decide (a phrase's candidates, a note changed since it was
+    /// indexed) are read.
+    package func notes(matching query: Query, context: QueryContext, text: TextIndex, words: WordIndex) -> [Note] {
+        guard query.needsText, let contents = words.contents else { return notes(matching: query, context: context, text: text) }
+        let context = context.linked(for: query) { scan.notes }
+        let evaluator = query.evaluator(context: context)
+        let documents = wordPositions.documents(of: sorted, in: contents)
+        let condition = evaluator.condition
+        var matchers: [TextMatcher] = []
+        condition.forEachTextMatcher { matcher in
+            if !matchers.contains(matcher) { matchers.append(matcher) }
+        }
+        let answers = matchers.map { contents.answer($0) }
+        let required = condition.requiredDocuments { matcher in matchers.firstIndex(of: matcher).flatMap { answers[$0] } }
+        var matching: [Int] = []
+        var unsettled: [Int] = []
+        func visit(_ position: Int) {
+            let document = documents[position]
+            guard document != .max else { return unsettled.append(position) }
+            if let required, !required.contains(document) { return }
+            let outcome = condition.decide(sorted[position]) { matcher in
+                guard let index = matchers.firstIndex(of: matcher) else { return nil }
+                return answers[index].map { $0.decide(document) } ?? (matcher.isEmpty ? true : nil)
+            }
+            switch outcome {
+            case true?: matching.append(position)
+            case nil: unsettled.append(position)
+            case false?: break
+            }
+        }
+        if let positions = candidatePositions(for: evaluator) {
+            for position in positions { visit(Int(position)) }
+        } else {
+            for position in sorted.indices { visit(position) }
+        }
+        guard !unsettled.isEmpty else { return matching.map { sorted[$0] } }
+        // The rest are read (the summaries may still spare some), then merged in list order.
+        let read = Set(text.select(unsettled.map { sorted[$0] }, evaluator, summaries: text.summaries).map(\.path))
+        let confirmed = unsettled.filter { read.contains(sorted[$0].path) }
+        return (matching + confirmed).sorted().map { sorted[$0] }
+    }
+}
+
+extension QueryCondition {
+    /// Calls `body` with each word or phrase matcher of the condition.
+    func forEachTextMatcher(_ body: (TextMatcher) -> Void) {
+        switch self {
+        case .all(let operands), .any(let operands): for operand in operands { operand.forEachTextMatcher(body) }
+        case .not(let operand): operand.forEachTextMatcher(body)
+        case .text(let matcher): body(matcher)
+        default: break
+        }
+    }
+
+    /// The documents outside of which the condition is surely false, from the word
+    /// index's answers (`answer` gives a matcher's); nil when the words do not narrow it.
+    func requiredDocuments(_ answer: (TextMatcher) -> WordAnswer?) -> WordAnswer? {
+        switch self {
+        case .text(let matcher):
+            return answer(matcher).map { WordAnswer(bits: $0.bits, isExact: false) }
+        case .all(let operands):
+            var result: WordAnswer?
+            for operand in operands {
+                guard let narrowed = operand.requiredDocuments(answer) else { continue }
+                result = result.map { WordAnswer(bits: zip($0.bits, narrowed.bits).map { $0 & $1 }, isExact: false) } ?? narrowed
+            }
+            return result
+        case .any(let operands):
+            var result: [UInt64]?
+            for operand in operands {
+                guard let widened = operand.requiredDocuments(answer) else { return nil }
+                result = result.map { zip($0, widened.bits).map { $0 | $1 } } ?? widened.bits
+            }
+            return result.map { WordAnswer(bits: $0, isExact: false) }
+        default:
+            return nil
+        }
     }
 }

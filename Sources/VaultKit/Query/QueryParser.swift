@@ -111,7 +111,11 @@ struct QueryParser {
             try advance()
             return inner
         case .word(let word):
-            return .term(.word(word))
+            // `budg*`, a prefix as other tools spell it, is `budg`: a word already matches
+            // where it starts a longer one.
+            var prefix = Substring(word)
+            while prefix.hasSuffix("*") { prefix = prefix.dropLast() }
+            return .term(.word(prefix.isEmpty ? word : String(prefix)))
         case .phrase(let phrase):
             if phrase.isEmpty { throw source.error("empty phrase", at: token.start) }
             return .term(.phrase(phrase))

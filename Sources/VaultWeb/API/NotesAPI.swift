@@ -27,17 +27,20 @@ struct NotesAPI: Sendable {
         }
         let snapshot = live.snapshot
         let textIndex = live.text
+        let words = live.words
         let baseContext = session.queryContext
         let notes = try await Blocking.run { () -> [Note] in
             guard let query else { return snapshot.sorted }
-            return snapshot.notes(matching: query, context: baseContext, text: textIndex)
+            return snapshot.notes(matching: query, context: baseContext, text: textIndex, words: words)
         }
         let timeZone = session.vault.timeZone
+        // "Did you mean": the vault's words closest to those that found nothing.
+        let suggestions = notes.isEmpty ? query.flatMap { query in words.contents?.suggestions(for: query) } ?? [] : []
         if byMonth {
             // Grouping reads every note's date on all cores: not on the server's tasks.
             let now = session.vault.now()
             let grouping = try await Blocking.run { MonthGrouping(notes, now: now, timeZone: timeZone) }
-            return page(total: grouping.notes.count, offset: offset) { json in
+            return page(total: grouping.notes.count, offset: offset, suggestions: suggestions) { json in
                 for position in grouping.notes.indices.dropFirst(offset).prefix(limit) {
                     NoteJSON.write(grouping.notes[position], to: &json, timeZone: timeZone) { json in
                         json.key("group"); json.string(grouping.heading(at: position))
@@ -46,17 +49,22 @@ struct NotesAPI: Sendable {
             }
         }
         let window = notes.dropFirst(offset).prefix(limit)
-        return page(total: notes.count, offset: offset) { json in
+        return page(total: notes.count, offset: offset, suggestions: suggestions) { json in
             for note in window { NoteJSON.write(note, to: &json, timeZone: timeZone) }
         }
     }
 
-    private func page(total: Int, offset: Int, notes: (inout JSONWriter) -> Void) -> Response {
+    private func page(total: Int, offset: Int, suggestions: [String] = [], notes: (inout JSONWriter) -> Void) -> Response {
         APIResponse.json { json in
             json.beginObject()
             json.key("total"); json.number(total)
             json.key("offset"); json.number(offset)
             json.key("notes"); json.beginArray(); notes(&json); json.endArray()
+            if !suggestions.isEmpty {
+                json.key("suggestions"); json.beginArray()
+                for word in suggestions { json.string(word) }
+                json.endArray()
+            }
             json.endObject()
         }
     }

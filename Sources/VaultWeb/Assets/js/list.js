@@ -4,7 +4,7 @@
 import { $, api, toast } from './api.js';
 import { PAGE, state } from './state.js';
 import { relativeDate } from './dates.js';
-import { go } from './navigation.js';
+import { go, onSearch } from './navigation.js';
 import { pickRow } from './select.js';
 
 /** Query text for the sidebar's selection, so people see the language. */
@@ -41,6 +41,7 @@ export async function loadList({ append = false, keepScroll = false } = {}) {
     $('query-error').hidden = true;
     state.total = page.total;
     state.notes = append ? state.notes.concat(page.notes) : page.notes;
+    state.suggestions = page.suggestions || [];
     renderList();
     if (keepScroll) $('list').scrollTop = scroll;
   } catch (error) {
@@ -96,6 +97,22 @@ function renderList() {
     empty.className = 'empty';
     empty.textContent = 'No notes';
     rows.push(empty);
+    // The server's "did you mean": the vault's words closest to a word that found nothing.
+    if ((state.suggestions || []).length) {
+      const hint = document.createElement('div');
+      hint.className = 'empty suggestions';
+      hint.append('Did you mean ');
+      state.suggestions.forEach((word, index) => {
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.className = 'link';
+        button.textContent = word;
+        button.addEventListener('click', () => { $('search').value = word; onSearch(); });
+        hint.append(index ? ', ' : '', button);
+      });
+      hint.append('?');
+      rows.push(hint);
+    }
   }
   list.replaceChildren(...rows);
 }

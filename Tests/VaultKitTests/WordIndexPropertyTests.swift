@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+import VaultPlatform
+@testable import VaultKit
+
+/// The server's word index answers every word search as a scan of the files does: random
+/// notes (accents, case, ligatures, punctuation, front matter), random edits, additions
+/// and removals, and random queries, each answer compared with `vault search --no-server`'s
+/// path (`VaultSession.scan(matching:)`).
+@Suite("Word index")
+struct WordIndexPropertyTests {
+    private static let words = [
+        "café", "Cafe", "CAFÉ", "cafe\u{301}", "budget", "Budgetary", "nobudget", "e-mail", "mail", "Straße", "strasse",
+        "ﬁle", "file", "naïve", "x1", "日本語", "meeting", "Meeting", "über", "uber", "the", "plan", "10:30", "a.b",
+    ]
+    private static let separators = [" ", " ", " ", "-", ", ", "\n", ". ", "_", "'", "\u{301}"]
+    private static let needles = [
+        "caf", "café", "afe", "budg", "budget", "udgeta", "mail", "e-mail", "-m", "ss", "straße", "fi", "file", "naive",
+        "日本", "meet", "the meeting", "g pl", "ube", "x", "1", "10:30", "0:3", "a.b", "zzz", "t", "é", "fe\u{301}", "an",
+    ]
+
+    private static func text(_ random: inout QueryRandom) -> String {
+        (0..<random.int(in: 0...12)).map { _ in random.element(of: words) + random.element(of: separators) }.joined()
+    }
+
+    private static func note(_ random: inout QueryRandom) -> String {
+        var note = ""
+        switch random.int(in: 0...3) {
+        case 0: note += "---\ntags: [\(random.element(of: ["work", "home", "budget"]))]\ntitle: \(text(&random).filter { !$0.isNewline && $0 != ":" })x\n---\n"
+        case 1: note += "---\nbroken: [\n---\n"
+        default: break
+        }
+        if random.bool() { note += "# " + text(&random).filter { !$0.isNewline } + "\n\n" }
+        return note + text(&random) + "\n"
+    }
+
+    private static func query(_ random: inout QueryRandom) -> String {
+        func term() -> String {
+            let needle = random.element(of: needles)
+            let word = needle.unicodeScalars.contains { $0 == " " || $0 == ":" || $0 == "-" } ? "\"\(needle)\"" : needle
+            switch random.int(in: 0...5) {
+            case 0: return "-" + word
+            case 1: return "tag:work " + word
+            case 2: return word + "*"
+            default: return word
+            }
+        }
+        switch random.int(in: 0...3) {
+        case 0: return term() + " OR " + term()
+        case 1: return term() + " " + term()
+        default: return term()
+        }
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func answersAsAScanDoes(seed: UInt64) async throws {
+        var random = QueryRandom(seed: seed)
+        let vault = try TemporaryVault()
+        var paths: [String] = []
+        for index in 0..<30 {
+            let path = (random.bool(0.3) ? "Work/" : "") + "Note \(index).md"
+            try vault.write(path, Self.note(&random))
+            paths.append(path)
+        }
+        let session = try VaultSession.open(explicit: vault.path, workingDirectory: vault.path)
+        let live = try LiveIndex(session: session, compactionMinimum: 8)
+        live.indexText()
+        #expect(live.words.contents != nil)
+        for round in 0..<25 {
+            var touched: [String] = []
+            for _ in 0..<random.int(in: 1...6) {
+                let index = random.int(in: 0...paths.count - 1)
+                let path = paths[index]
+                if random.bool(0.15), paths.count > 5 {
+                    try FileManager.default.removeItem(atPath: vault.path + "/" + path)
+                    paths.remove(at: index)
+                } else {
+                    try vault.write(path, Self.note(&random))
+                }
+                touched.append(path)
+            }
+            if random.bool(0.3) {
+                let path = "Added \(round).md"
+                try vault.write(path, Self.note(&random))
+                paths.append(path)
+                touched.append(path)
+            }
+            // Sometimes a rescan of everything, as after the watcher's queue overflowed.
+            await live.refresh(random.bool(0.2) ? nil : touched)
+            for _ in 0..<12 {
+                let text = Self.query(&random)
+                let query: Query
+                do { query = try Query.parse(text) } catch { Issue.record("\(text): \(error)"); continue }
+                let expected = session.sorted(try session.scan(matching: query)).map(\.path)
+                let answer = live.snapshot.notes(matching: query, context: session.queryContext, text: live.text, words: live.words).map(\.path)
+                #expect(answer == expected, "seed \(seed), round \(round): \(text)")
+            }
+        }
+    }
+
+    /// The index decides a one-word search alone; a note it has not seen as it is now is
+    /// read, never missed.
+    @Test func aNoteChangedSinceIndexedIsRead() async throws {
+        let vault = try TemporaryVault()
+        try vault.write("A.md", "# A\n\nbudget\n")
+        try vault.write("B.md", "# B\n\nnothing\n")
+        let session = try VaultSession.open(explicit: vault.path, workingDirectory: vault.path)
+        let live = try LiveIndex(session: session)
+        live.indexText()
+        try vault.write("B.md", "# B\n\nthe budget, longer now\n")
+        // The index is updated with the note, as the watcher would have it.
+        let note = try #require(try session.scan().notes.first { $0.path == "B.md" })
+        live.words.update([], removed: [])
+        let contents = try #require(live.words.contents)
+        #expect(contents.document(of: note) == nil)
+        await live.refresh(["B.md"])
+        let query = try Query.parse("budg")
+        #expect(live.snapshot.notes(matching: query, context: session.queryContext, text: live.text, words: live.words).map(\.path).sorted() == ["A.md", "B.md"])
+    }
+}
