@@ -50,6 +50,39 @@ struct NoteVersionsTests {
         #expect(text.stdout.contains("(not committed)") && text.stdout.contains("  Bo   tags  Plan.md\n"), "\(text)")
     }
 
+    /// Versions made on two machines and brought together by `vault sync` (a move and a
+    /// folder rename on one, an edit on the other) are one history, the same on both.
+    @Test func versionsFromTwoMachinesAreOneHistory() throws {
+        let (remote, clones) = try SyncTests.clones(2)
+        defer { withExtendedLifetime(remote) {} }  // its directory goes with it
+        let (a, b) = (clones[0], clones[1])
+        #expect(try a.run("folder", "create", "Work").status == 0)
+        let moved = try a.run("mv", "Plan", "Work")
+        #expect(moved.status == 0, "\(moved)")
+        let pushed = try SyncTests.sync(a, [])
+        #expect(pushed.status == 0, "\(pushed)")
+        let pulled = try SyncTests.sync(b, [])
+        #expect(pulled.status == 0, "\(pulled)")
+        try b.write("Work/Plan.md", try b.text("Work/Plan.md").replacingOccurrences(of: "Two.", with: "Two, written on b."))
+        #expect(try SyncTests.sync(b, []).status == 0)
+        #expect(try a.run("folder", "rename", "Work", "Projects").status == 0)
+        #expect(try SyncTests.sync(a, []).status == 0)
+        #expect(try SyncTests.sync(b, []).status == 0)
+        #expect(try b.text("Projects/Plan.md") == (try a.text("Projects/Plan.md")))
+        #expect(try a.text("Projects/Plan.md").contains("Two, written on b."))
+
+        let seenByA = try log(a, "Plan")
+        let seenByB = try log(b, "Plan")
+        #expect(seenByA.map { $0["commit"] as? String ?? "" } == seenByB.map { $0["commit"] as? String ?? "" }, "one history on both")
+        let paths = seenByA.map { $0["path"] as? String ?? "" }
+        #expect(paths.first == "Projects/Plan.md" && paths.last == "Plan.md", "\(seenByA)")
+        #expect(paths.contains("Work/Plan.md"), "\(seenByA)")
+        let kinds = seenByA.map { $0["kinds"] as? [String] ?? [] }
+        #expect(kinds.last == ["created"], "\(seenByA)")
+        #expect(kinds.filter { $0.contains("moved") }.count >= 2, "the move and the folder rename: \(seenByA)")
+        #expect(kinds.contains { $0.contains("text") }, "b's edit: \(seenByA)")
+    }
+
     /// `vault restore NOTE --at REV` brings the version back byte for byte, as a new change
     /// (history is not rewritten) that `vault undo` takes back; a day names the last version
     /// made by its end.

@@ -74,4 +74,57 @@ struct ReadmeWalkthroughTests {
         #expect(!FileManager.default.fileExists(atPath: notes.appendingPathComponent("Personal/Shopping list copy.md").path))
         #expect(FileManager.default.fileExists(atPath: notes.appendingPathComponent(".trash/Shopping list copy.md").path))
     }
+
+    /// The command lines of the first `sh` block after `heading`.
+    static func block(after heading: String) throws -> [String] {
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let section = try #require(text.range(of: heading))
+        let start = try #require(text.range(of: "```sh\n", range: section.upperBound..<text.endIndex))
+        let end = try #require(text.range(of: "```", range: start.upperBound..<text.endIndex))
+        return text[start.upperBound..<end.lowerBound].split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+    }
+
+    /// "A note's history", run in a git vault with two versions of Budget and a note that
+    /// left the vault (deleted, then purged from the trash). The one edit: the README's day
+    /// is the first commit, which is today here.
+    @Test func theHistoryTourRuns() throws {
+        let lines = try Self.block(after: "## A note's history")
+        #expect(lines.count >= 5 && lines[0].hasPrefix("vault log Budget"))
+        let vault = try TestVault()
+        try SyncTests.git("init", "-q", "-b", "main", in: vault.root)
+        func commit(_ message: String) throws {
+            try SyncTests.git("add", "-A", in: vault.root)
+            try SyncTests.git("commit", "-q", "--author", "Ann <ann@example.com>", "-m", message, in: vault.root)
+        }
+        let first = "---\nid: budget\ntags: [meetings]\n---\n# Budget\n\nBudget review at the café.\n"
+        let second = "---\nid: budget\ntags: [meetings, q4]\n---\n# Budget\n\nBudget review at the office.\n"
+        let oldPlan = "---\nid: oldplan\n---\n# Old plan\n\nThe plan we dropped.\n"
+        try vault.write("Budget.md", first)
+        try vault.write("Old plan.md", oldPlan)
+        try commit("one")
+        try vault.write("Budget.md", second)
+        try commit("two")
+        #expect(try vault.run("rm", "Old plan").status == 0)
+        #expect(try vault.run("trash", "empty", "--yes").status == 0)
+        try commit("three")
+
+        var script = ""
+        for (number, line) in lines.enumerated() {
+            let command = line.replacingOccurrences(of: "2026-11-01", with: "\"$(git rev-list --reverse HEAD | head -n 1)\"")
+            script += "echo '@@ line \(number)'\n\(command)\necho \"@@ exit $? line \(number)\"\n"
+        }
+        let binary = try CLI.binary.get().deletingLastPathComponent().path
+        let result = try CLI.run(URL(fileURLWithPath: "/bin/bash"), ["-c", script], in: vault.root, environment: [
+            "PATH": binary + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+        ])
+        let marks = result.stdout.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("@@ exit ") }
+        #expect(marks.count == lines.count, "every line ran: \(result)")
+        for (number, line) in lines.enumerated() {
+            #expect(marks.contains { $0 == "@@ exit 0 line \(number)" }, "line \(number + 1) '\(line)' failed\n\(result)")
+        }
+        #expect(!result.stderr.contains("error"), "\(result)")
+        #expect(result.stdout.contains("Budget.md"), "log and diff name the note: \(result)")
+        #expect(try vault.text("Budget.md") == second, "restored, then the restore undone")
+        #expect(try vault.text("Old plan.md") == oldPlan, "the purged note is back, byte for byte")
+    }
 }
