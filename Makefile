@@ -27,11 +27,12 @@ terminal-deps:
 	@command -v tmux >/dev/null && command -v vim >/dev/null && command -v nano >/dev/null || { \
 		echo "installing tmux, vim and nano"; $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq tmux vim nano; }
 
-# Chromium, its WebDriver and Selenium, for the browser tests.
+# Chromium, its WebDriver, Selenium and axe-core (the accessibility audit), for the browser tests.
 browser-deps:
 	@command -v chromedriver >/dev/null || { echo "installing chromium and chromium-driver"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium chromium-driver; }
 	@python3 -c 'import selenium' 2>/dev/null || { echo "installing selenium"; python3 -m pip install -q selenium; }
+	@python3 -c 'import axe_selenium_python' 2>/dev/null || { echo "installing axe-selenium-python"; python3 -m pip install -q axe-selenium-python; }
 
 build: deps
 	$(SWIFT) build

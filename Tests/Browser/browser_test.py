@@ -1203,6 +1203,65 @@ def the_editor_on_a_phone(run):
         Select(run.find("#theme")).select_by_value("light")
 
 
+def no_serious_accessibility_problems(run):
+    # axe-core (axe-selenium-python) found unlabelled inputs (the search box, the task
+    # checkboxes of a note, the tag field, the agenda's controls), pale chips (orange was
+    # 3.4:1), properties whose dt/dd lost their list, and pale task marks in the editor.
+    from axe_selenium_python import Axe
+    problems = []
+
+    def audit(page):
+        axe = Axe(run.driver)
+        axe.inject()
+        for violation in axe.run()["violations"]:
+            if violation["impact"] in ("serious", "critical"):
+                targets = [node["target"] for node in violation["nodes"]][:4]
+                problems.append(f"{page}: {violation['id']} ({violation['impact']}): {violation['help']} {targets}")
+
+    try:
+        # Every control the keyboard reaches shows where it is.
+        run.open()
+        body = run.find("body")
+        body.click()
+        unringed = []
+        for _ in range(25):
+            ActionChains(run.driver).send_keys(Keys.TAB).perform()
+            ring = run.driver.execute_script("""
+                const e = document.activeElement, s = getComputedStyle(e);
+                return [e.id || e.className || e.tagName, s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 1];""")
+            if not ring[1] and ring[0] not in ("BODY", "HTML"):  # past the last control, the browser's own
+                unringed.append(ring[0])
+        assert not unringed, f"focused without a visible ring: {unringed}"
+        for theme in ("light", "dark"):
+            for size in ((1280, 800), (390, 844)):
+                run.driver.set_window_size(*size)
+                where = f"{theme} {size[0]}px"
+                run.open()
+                Select(run.find("#theme")).select_by_value(theme)
+                audit(f"the list, {where}")
+                run.open_note("Roadmap")
+                audit(f"a note, {where}")
+                run.find("#toggle-edit").click()
+                run.wait(lambda: run.visible("#properties"), "the editor and its properties")
+                audit(f"the editor, {where}")
+                run.find("#toggle-edit").click()
+                run.open()
+                run.find("#builder-toggle").click()
+                run.wait(lambda: run.visible(".builder-term select"), "the query builder")
+                audit(f"the query builder, {where}")
+                run.driver.get(f"{run.base}?load=axe-tasks#/tasks")
+                run.wait(lambda: run.finds(".task"), "the agenda")
+                audit(f"the tasks, {where}")
+                run.driver.get(f"{run.base}?load=axe-trash#/trash")
+                run.wait(lambda: run.visible("#trash-view"), "the trash")
+                audit(f"the trash, {where}")
+    finally:
+        run.driver.set_window_size(1280, 800)
+        run.open()
+        Select(run.find("#theme")).select_by_value("light")
+    assert not problems, "\n".join(problems)
+
+
 JOURNEYS = [a_new_note_opens_in_the_editor, open_folder_and_note, edit_and_autosave, search, search_as_you_type, pin_move_delete_restore, dark_mode,
             edit_on_disk_appears, typing_while_the_disk_version_loads, conflict_loses_nothing, no_script_from_a_note, tasks_view, drop_an_image_on_a_note,
             a_new_note_is_written_with_its_first_character, broken_front_matter_is_shown_as_text, a_malformed_query_shows_only_its_error,
@@ -1210,7 +1269,7 @@ JOURNEYS = [a_new_note_opens_in_the_editor, open_folder_and_note, edit_and_autos
             the_file_follows_the_title, tick_a_task_in_the_note, colour_themes, select_several_notes,
             a_share_becomes_a_note_or_a_task, build_any_query, dates_say_which_day,
             the_editor_has_a_properties_panel, the_toolbar_inserts_markdown, the_editor_on_a_phone,
-            a_notes_history_and_recently_deleted]
+            no_serious_accessibility_problems, a_notes_history_and_recently_deleted]
 
 
 def main():

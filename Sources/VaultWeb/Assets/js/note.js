@@ -70,6 +70,10 @@ function renderBody(note) {
   if (!note.error) {
     // The server renders with raw HTML off and unsafe links dropped: this is safe to insert.
     $('note-body').innerHTML = note.html;
+    // A task's checkbox is named by its task, for a screen reader and the keyboard.
+    for (const box of $('note-body').querySelectorAll('input[type=checkbox]')) {
+      box.setAttribute('aria-label', (box.closest('li')?.textContent || '').split('\n')[0].trim() || 'task');
+    }
     return;
   }
   problem.replaceChildren(
@@ -159,6 +163,7 @@ function renderTags() {
   const input = document.createElement('input');
   input.className = 'chip-input';
   input.placeholder = '+ tag';
+  input.setAttribute('aria-label', 'Add a tag');
   input.addEventListener('keydown', (event) => {
     if (event.key === 'Enter' && input.value.trim()) {
       changeNote({ addTags: [input.value.trim().replace(/^#/, '')] });

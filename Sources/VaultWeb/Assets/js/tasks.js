@@ -72,6 +72,7 @@ function taskRow(task, categories) {
   select.type = 'checkbox';
   select.className = 'select';
   select.title = 'Select (shift-click for a range)';
+  select.setAttribute('aria-label', `Select “${task.text}”`);
   select.checked = view.selected.has(task.ref);
   select.addEventListener('click', (event) => selectTask(task.ref, select.checked, event.shiftKey));
 
@@ -109,6 +110,7 @@ function taskRow(task, categories) {
   due.type = 'date';
   due.value = task.due || '';
   due.title = 'Due date';
+  due.setAttribute('aria-label', `Due date of “${task.text}”`);
   if (task.bucket === 'Overdue') due.classList.add('overdue');
   // Saved once the date is whole: on leaving the box or Enter, or a pick in the calendar.
   // Typed digit by digit, the box holds dates such as 0002-12-15 on the way.
@@ -133,6 +135,7 @@ function taskRow(task, categories) {
 
   const priority = document.createElement('select');
   priority.title = 'Priority';
+  priority.setAttribute('aria-label', `Priority of “${task.text}”`);
   for (const name of vocabulary.priorities) priority.append(new Option(`${vocabulary.prioritySigns[name]} ${name}`.trim(), name));
   priority.value = task.priority;
   priority.addEventListener('change', () => changeTasks([task.ref], { priority: priority.value }));
