@@ -284,6 +284,13 @@ def typing_while_the_disk_version_loads(run):
     assert "QWERTYUIOP" in run.find("#conflict-mine").get_attribute("value")
     assert "Oat milk from a script" in run.find("#conflict-disk").get_attribute("value")
     assert "WERTYUIOP" not in run.read("Groceries.md"), "nothing half typed was saved"
+    # One notice at a time (two said the same thing), and the lines that differ marked.
+    notices = [n.text for n in run.finds("#note .notice") if n.is_displayed()]
+    assert len(notices) == 1, notices
+    marked = [line.text for line in run.finds("#conflict .differs") if line.is_displayed()]
+    assert any("Oat milk from a script" in line for line in marked), marked
+    assert any("QWERTYUIOP" in line for line in marked), marked
+    assert not any(line.strip().endswith("- [ ] oat milk") for line in marked), f"a line both have is not marked: {marked}"
     run.find("#keep-mine").click()
     run.wait(lambda: "QWERTYUIOP" in run.read("Groceries.md"), "keep mine writes every keystroke")
     run.driver.execute_script("location.reload()")
@@ -1262,6 +1269,21 @@ def no_serious_accessibility_problems(run):
     assert not problems, "\n".join(problems)
 
 
+def text_in_any_direction_and_quiet_scrollbars(run):
+    # A paragraph in Arabic or Hebrew read left to right, and the panes' scrollbars were
+    # the system's grey bars in every theme.
+    with open(run.path("Mixed scripts.md"), "w") as handle:
+        handle.write("# Mixed scripts\n\nمرحبا بالعالم، هذه فقرة.\n\nAn English paragraph.\n\n- שלום עולם\n")
+    run.open("#/note/Mixed%20scripts.md")
+    run.wait(lambda: run.visible("#note-body") and "English" in run.find("#note-body").text, "the note opens")
+    directions = run.driver.execute_script(
+        "return [...document.querySelectorAll('#note-body p, #note-body li')].map((e) => [e.getAttribute('dir'), getComputedStyle(e).direction])")
+    assert all(d[0] == "auto" for d in directions), directions
+    assert directions[0][1] == "rtl" and directions[1][1] == "ltr" and directions[2][1] == "rtl", directions
+    colors = run.driver.execute_script("return ['list', 'note', 'sidebar'].map((id) => getComputedStyle(document.getElementById(id)).scrollbarColor)")
+    assert all(c and c != "auto" for c in colors), colors
+
+
 JOURNEYS = [a_new_note_opens_in_the_editor, open_folder_and_note, edit_and_autosave, search, search_as_you_type, pin_move_delete_restore, dark_mode,
             edit_on_disk_appears, typing_while_the_disk_version_loads, conflict_loses_nothing, no_script_from_a_note, tasks_view, drop_an_image_on_a_note,
             a_new_note_is_written_with_its_first_character, broken_front_matter_is_shown_as_text, a_malformed_query_shows_only_its_error,
@@ -1269,7 +1291,8 @@ JOURNEYS = [a_new_note_opens_in_the_editor, open_folder_and_note, edit_and_autos
             the_file_follows_the_title, tick_a_task_in_the_note, colour_themes, select_several_notes,
             a_share_becomes_a_note_or_a_task, build_any_query, dates_say_which_day,
             the_editor_has_a_properties_panel, the_toolbar_inserts_markdown, the_editor_on_a_phone,
-            no_serious_accessibility_problems, a_notes_history_and_recently_deleted]
+            no_serious_accessibility_problems, text_in_any_direction_and_quiet_scrollbars,
+            a_notes_history_and_recently_deleted]
 
 
 def main():

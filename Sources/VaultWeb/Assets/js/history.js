@@ -110,6 +110,9 @@ function renderPicked() {
 
 async function showDiff() {
   const path = history.path;
+  // Picks made quickly send requests whose answers may come out of order: only the
+  // last asked is shown.
+  const asked = (showDiff.asked = (showDiff.asked || 0) + 1);
   if (!history.picked.length) { $('history-diff').replaceChildren(); return; }
   // Newest first in the list: the higher index is the older version.
   const [newer, older] = [...history.picked].sort((a, b) => a - b).map((index) => history.versions[index]);
@@ -118,7 +121,7 @@ async function showDiff() {
   if (!from) { $('history-diff').replaceChildren(element('p', 'sub', 'This is the note as it is now.')); return; }
   const query = `from=${encodeURIComponent(from)}${to ? `&to=${encodeURIComponent(to)}` : ''}`;
   const diff = await attempt(() => api('GET', `/api/notes/${pathURL(path)}/diff?${query}`));
-  if (!diff || path !== history.path) return;
+  if (!diff || path !== history.path || asked !== showDiff.asked) return;
   $('history-diff').replaceChildren(...renderDiff(diff, older || newer, older ? newer : null));
 }
 

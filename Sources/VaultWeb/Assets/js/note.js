@@ -70,6 +70,9 @@ function renderBody(note) {
   if (!note.error) {
     // The server renders with raw HTML off and unsafe links dropped: this is safe to insert.
     $('note-body').innerHTML = note.html;
+    // Each block takes its direction from its own first letters: a paragraph in Arabic
+    // or Hebrew reads right to left among English ones.
+    for (const block of $('note-body').querySelectorAll('p, li, h1, h2, h3, h4, h5, h6, blockquote, td, th')) block.dir = 'auto';
     // A task's checkbox is named by its task, for a screen reader and the keyboard.
     for (const box of $('note-body').querySelectorAll('input[type=checkbox]')) {
       box.setAttribute('aria-label', (box.closest('li')?.textContent || '').split('\n')[0].trim() || 'task');
@@ -362,12 +365,59 @@ function keepServerChanges(saved, sent) {
   editor.setSelectionRange(from, to);
 }
 
-/** Both versions side by side; nothing is lost whichever the user keeps. */
+/** The lines of `mine` and `disk` in order, each marked as both's, yours only or the
+ *  disk's only (a longest common subsequence of lines; beyond 4,000 lines a side, by
+ *  presence alone, to stay quick). */
+function lineDiff(mine, disk) {
+  const a = mine.split('\n');
+  const b = disk.split('\n');
+  if (a.length > 4000 || b.length > 4000) {
+    const inA = new Set(a);
+    const inB = new Set(b);
+    return [...a.filter((line) => !inB.has(line)).map((text) => ({ kind: 'mine', text })),
+      ...b.map((text) => ({ kind: inA.has(text) ? 'both' : 'disk', text }))];
+  }
+  const common = Array.from({ length: a.length + 1 }, () => new Uint32Array(b.length + 1));
+  for (let i = a.length - 1; i >= 0; i -= 1) {
+    for (let j = b.length - 1; j >= 0; j -= 1) {
+      common[i][j] = a[i] === b[j] ? common[i + 1][j + 1] + 1 : Math.max(common[i + 1][j], common[i][j + 1]);
+    }
+  }
+  const lines = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (i < a.length && j < b.length && a[i] === b[j]) { lines.push({ kind: 'both', text: a[i] }); i += 1; j += 1; } else if (j < b.length && (i >= a.length || common[i][j + 1] >= common[i + 1][j])) { lines.push({ kind: 'disk', text: b[j] }); j += 1; } else { lines.push({ kind: 'mine', text: a[i] }); i += 1; }
+  }
+  return lines;
+}
+
+function showDifferences(mine, disk) {
+  const rows = lineDiff(mine, disk).map((line) => {
+    const row = document.createElement('div');
+    row.setAttribute('role', 'listitem');
+    row.className = line.kind === 'both' ? 'same' : `differs ${line.kind}`;
+    row.textContent = `${{ both: ' ', mine: '−', disk: '+' }[line.kind]} ${line.text}`;
+    return row;
+  });
+  const box = $('conflict-lines');
+  box.replaceChildren(...rows);
+  // The first difference in sight, not the front matter both share.
+  requestAnimationFrame(() => {
+    const first = box.querySelector('.differs');
+    if (first) box.scrollTop = Math.max(0, first.offsetTop - 40);
+  });
+}
+
+/** Both versions side by side, what differs marked; nothing is lost whichever the user
+ *  keeps. One notice: the conflict's says what the disk notice said, and more. */
 function showConflict(mine, disk) {
   setStatus('Conflict');
   state.conflictDisk = disk;
   $('conflict-mine').value = mine;
   $('conflict-disk').value = disk.text;
+  showDifferences(mine, disk.text);
+  $('disk-notice').hidden = true;
   $('conflict').hidden = false;
   noteText.hidden = true;
   $('note-body').hidden = true;
