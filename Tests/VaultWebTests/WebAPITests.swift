@@ -43,6 +43,34 @@ import VaultPlatform
         }
     }
 
+    /// `sort=relevance`: the notes whose title holds the words first (the search box asks
+    /// for it); an unknown order, or one with `group`, is a 400.
+    @Test func notesBySortRelevance() async throws {
+        let fixture = try WebFixture()
+        try fixture.write("Zygote title.md", "---\nmodified: 2020-01-01T08:00:00Z\n---\n# Zygote review\n")
+        try fixture.write("Zygote body.md", "---\nmodified: 2024-01-01T08:00:00Z\n---\n# Plain\n\nOne zygote.\n")
+        try fixture.write("Zygote heading.md", "---\nmodified: 2022-01-01T08:00:00Z\n---\n# Lab\n\n## Zygote\n")
+        await fixture.live.refresh()
+        try await fixture.test { client in
+            try await client.execute(uri: "/api/notes?q=zygote&sort=relevance", method: .get) { response in
+                #expect(response.status == .ok)
+                let notes = try #require(try object(response)["notes"] as? [[String: Any]])
+                #expect(notes.map { $0["path"] as? String } == ["Zygote title.md", "Zygote heading.md", "Zygote body.md"])
+            }
+            try await client.execute(uri: "/api/notes?q=zygote", method: .get) { response in
+                let notes = try #require(try object(response)["notes"] as? [[String: Any]])
+                #expect(notes.map { $0["path"] as? String } == ["Zygote body.md", "Zygote heading.md", "Zygote title.md"])
+            }
+            try await client.execute(uri: "/api/notes?q=zygote&sort=size", method: .get) { response in
+                #expect(response.status == .badRequest)
+                try #expect(object(response)["error"] as? String == "sort is relevance")
+            }
+            try await client.execute(uri: "/api/notes?q=zygote&sort=relevance&group=month", method: .get) { response in
+                #expect(response.status == .badRequest)
+            }
+        }
+    }
+
     @Test func aMalformedQueryIs400WithItsPlace() async throws {
         let fixture = try WebFixture()
         try await fixture.test { client in

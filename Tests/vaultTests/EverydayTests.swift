@@ -28,6 +28,30 @@ struct EverydayTests {
         return formatter.string(from: Date().addingTimeInterval(Double(days) * 86_400))
     }
 
+    /// `vault search WORD --sort relevance`: the title first, then a heading, then the
+    /// body's count of the word, the most recently modified first on a tie; without it
+    /// (and with a query of fields only) the list order.
+    @Test func searchBySortRelevance() throws {
+        let vault = try TestVault()
+        try vault.write("once-new.md", "---\nmodified: 2025-03-20T08:00:00Z\n---\n# Plans\n\nThe budget.\n")
+        try vault.write("once-old.md", "---\nmodified: 2025-03-11T08:00:00Z\n---\n# Trips\n\nA budget.\n")
+        try vault.write("thrice.md", "---\nmodified: 2025-03-12T08:00:00Z\n---\n# Money\n\nBudget, budget and the BUDGET again.\n")
+        try vault.write("heading.md", "---\nmodified: 2025-03-13T08:00:00Z\n---\n# Notes\n\n## Budget for May\n")
+        try vault.write("title.md", "---\nmodified: 2025-03-10T08:00:00Z\n---\n# Büdget review\n\nNot in the body.\n")
+        try vault.write("other.md", "---\nmodified: 2025-03-25T08:00:00Z\n---\n# Other\n\nNo match.\n")
+        let ranked = try vault.run("search", "budget", "--sort", "relevance", "--paths")
+        #expect(ranked.status == 0, "\(ranked)")
+        #expect(ranked.stderr == "")
+        #expect(ranked.stdout == "title.md\nheading.md\nthrice.md\nonce-new.md\nonce-old.md\n")
+        let listOrder = try vault.run("search", "budget", "--paths")
+        #expect(listOrder.stdout == "once-new.md\nheading.md\nthrice.md\nonce-old.md\ntitle.md\n")
+        let fields = try vault.run("search", "folder:/", "--sort", "relevance", "--paths")
+        #expect(fields.stdout == "other.md\nonce-new.md\nheading.md\nthrice.md\nonce-old.md\ntitle.md\n")
+        let unknown = try vault.run("search", "budget", "--sort", "size")
+        #expect(unknown.status == 2)
+        #expect(unknown.stdout == "")
+    }
+
     @Test func newFromATemplateFillsItsPlaceholders() throws {
         let vault = try vault()
         let result = try vault.run("new", "Kickoff", "-f", "Work", "--template", "meeting", stdin: Data(utf8: "From the pipe.\n"), environment: Self.clock)

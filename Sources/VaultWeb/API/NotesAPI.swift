@@ -12,13 +12,18 @@ struct NotesAPI: Sendable {
 
     // MARK: - Listing
 
-    /// `GET /api/notes?q=QUERY&offset=N&limit=N&group=month`.
+    /// `GET /api/notes?q=QUERY&offset=N&limit=N&group=month` or `&sort=relevance`.
     func list(_ request: Request) async throws -> Response {
         let parameters = request.uri.queryParameters
         let text = parameters["q"].map(String.init)?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let offset = max(0, parameters["offset"].flatMap { Int($0) } ?? 0)
         let limit = min(Self.pageLimit, max(0, parameters["limit"].flatMap { Int($0) } ?? 100))
         let byMonth = parameters["group"] == "month"
+        let order = try parameters["sort"].map { name in
+            guard let order = SearchOrder(rawValue: String(name)) else { throw APIError(.badRequest, "sort is \(SearchOrder.names)") }
+            return order
+        }
+        if order != nil, byMonth { throw APIError(.badRequest, "sort and group each choose the order; give one") }
         let query: Query?
         do {
             query = text.isEmpty ? nil : try Query.parse(text)
@@ -31,7 +36,8 @@ struct NotesAPI: Sendable {
         let baseContext = session.queryContext
         let notes = try await Blocking.run { () -> [Note] in
             guard let query else { return snapshot.sorted }
-            return snapshot.notes(matching: query, context: baseContext, text: textIndex, words: words)
+            let notes = snapshot.notes(matching: query, context: baseContext, text: textIndex, words: words)
+            return order.map { session.sorted(notes, by: $0, for: query) } ?? notes
         }
         let timeZone = session.vault.timeZone
         // "Did you mean": the vault's words closest to those that found nothing.

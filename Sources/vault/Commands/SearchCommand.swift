@@ -23,6 +23,7 @@ struct SearchCommand: ReadOnlyCommand {
     @Option(help: "Show at most this many notes.") var limit: Int?
     @Flag(inversion: .prefixedNo, help: "Show a snippet under each title (default from the config).") var snippet: Bool?
     @Option(help: "Output format: text or json.") var format: OutputFormat = .text
+    @Option(help: "Sort by: relevance (title, then headings, then how often the body has the words; newest first on ties).") var sort: SearchOrder?
 
     func validate() throws {
         if query.isEmpty { throw ValidationError("give a query, e.g. vault search 'tag:work AND NOT folder:archive'") }
@@ -38,6 +39,7 @@ struct SearchCommand: ReadOnlyCommand {
         let session = try Session(global, query: parsed)
         let config = session.config
         var notes = session.sortedNotes
+        if let sort { notes = session.vault.sorted(notes, by: sort, for: parsed) }
         if let limit { notes = Array(notes.prefix(limit)) }
         let terminal = session.terminal
         if count, format == .json {
@@ -57,3 +59,5 @@ struct SearchCommand: ReadOnlyCommand {
         if notes.isEmpty { throw ExitCode(1) }
     }
 }
+
+extension SearchOrder: ExpressibleByArgument {}

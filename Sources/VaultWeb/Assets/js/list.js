@@ -36,7 +36,10 @@ export async function loadList({ append = false, keepScroll = false } = {}) {
   const query = effectiveQuery();
   const scroll = $('list').scrollTop;
   try {
-    const page = await api('GET', `/api/notes?group=month&limit=${keepScroll ? Math.max(PAGE, state.notes.length) : PAGE}&offset=${offset}&q=${encodeURIComponent(query)}`);
+    // What a person typed is ranked by relevance (decided by the server); a list reached
+    // from the sidebar alone keeps its order, grouped by month.
+    const order = state.query.trim() ? 'sort=relevance' : 'group=month';
+    const page = await api('GET', `/api/notes?${order}&limit=${keepScroll ? Math.max(PAGE, state.notes.length) : PAGE}&offset=${offset}&q=${encodeURIComponent(query)}`);
     if (request !== state.listRequest) return;  // a later request answers for the list
     $('query-error').hidden = true;
     state.total = page.total;
@@ -83,7 +86,7 @@ function renderList() {
   const rows = [];
   let group = null;
   for (const note of state.notes) {
-    if (note.group !== group) {
+    if (note.group !== undefined && note.group !== group) {
       group = note.group;
       const heading = document.createElement('div');
       heading.className = 'group';
