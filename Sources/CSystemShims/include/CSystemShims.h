@@ -69,4 +69,8 @@ static inline void vault_atomic_lower(uint64_t *value, uint64_t bound) {
     while (bound < current && !__atomic_compare_exchange_n(value, &current, bound, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {}
 }
 
+/// pipe2(2) with O_CLOEXEC: a pipe whose ends no child spawned by another thread
+/// inherits. Returns 0 or -1 with errno set.
+int vault_pipe_cloexec(int descriptors[2]);
+
 #endif

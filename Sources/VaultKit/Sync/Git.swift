@@ -1,4 +1,5 @@
 import Foundation
+import VaultPlatform
 
 /// The system `git`, run in a vault's directory: sync uses git's own engine and
 /// credentials, never a reimplementation.
@@ -23,10 +24,6 @@ public struct Git: Sendable {
     /// `input` is git's standard input (nothing when nil).
     @discardableResult
     public func run(_ arguments: [String], environment: [String: String] = [:], input: Data? = nil) throws(VaultError) -> Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
         var variables = ProcessInfo.processInfo.environment
         // Git finds the repository from the vault's directory, never from variables that
         // name another one: GIT_DIR set in the shell (or by a hook of another repository)
@@ -37,34 +34,24 @@ public struct Git: Sendable {
         variables["GIT_TERMINAL_PROMPT"] = "0"
         variables["GIT_EDITOR"] = "true"
         for (key, value) in environment { variables[key] = value }
-        process.environment = variables
-        let stdout = Pipe(), stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
         // The input comes from a file: written to a pipe, it could fill it while git's
         // answer fills the other, or end the process with SIGPIPE if git stopped reading.
         var inputFile: String?
         defer { if let inputFile { try? FileManager.default.removeItem(atPath: inputFile) } }
         if let input {
             let file = NSTemporaryDirectory() + "/vault-git-input-" + UUID().uuidString
-            guard FileManager.default.createFile(atPath: file, contents: input, attributes: [.posixPermissions: 0o600]),
-                  let handle = FileHandle(forReadingAtPath: file)
-            else { throw .invalidArgument("cannot write git's input to \(file)") }
+            guard FileManager.default.createFile(atPath: file, contents: input, attributes: [.posixPermissions: 0o600]) else {
+                throw .invalidArgument("cannot write git's input to \(file)")
+            }
             inputFile = file
-            process.standardInput = handle
-        } else {
-            process.standardInput = FileHandle.nullDevice
         }
         do {
-            try process.run()
+            // `-C`: git works in the vault's directory as if started there.
+            let output = try CapturedProcess.run("git", ["-C", directory] + arguments, environment: variables, inputFile: inputFile)
+            return Output(status: output.status, data: Data(output.standardOutput), stderr: String(decoding: output.standardError, as: UTF8.self))
         } catch {
-            throw .invalidArgument("cannot run git: \(error.localizedDescription.lowercased()) (install git)")
+            throw .invalidArgument("cannot run git: \(error.reason) (install git)")
         }
-        // stderr is read on a thread of its own: a full stderr pipe must not stall git.
-        let errors = PipeReader(stderr.fileHandleForReading)
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus, data: out, stderr: String(decoding: errors.wait(), as: UTF8.self))
     }
 
     /// The paths changed from the commit `base` to `target` (a commit, or the index when
@@ -110,26 +97,5 @@ public struct Git: Sendable {
             throw .invalidArgument("git \(arguments.first ?? "") failed: \(message.lowercased())")
         }
         return output
-    }
-}
-
-/// Reads a pipe to its end on a thread of its own: not one of the shared pool, whose
-/// threads may all be waiting for the write lock this git call's caller holds.
-private final class PipeReader: @unchecked Sendable {
-    private var data = Data()
-    private let finished = DispatchSemaphore(value: 0)
-
-    init(_ handle: FileHandle) {
-        let thread = Thread { [self] in
-            data = handle.readDataToEndOfFile()
-            finished.signal()
-        }
-        thread.stackSize = 256 << 10
-        thread.start()
-    }
-
-    func wait() -> Data {
-        finished.wait()
-        return data
     }
 }
