@@ -1,4 +1,5 @@
 import Foundation
+import VaultPlatform
 
 /// Git's own three-way line merge (`git merge-file`), for note bodies: the engine users
 /// already trust with their files, not a reimplementation.
@@ -19,19 +20,10 @@ enum LineMerge {
         } catch {
             return nil
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "merge-file", "-p", "-q"] + files.map(\.path)
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return nil
-        }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? Array(data) : nil
+        // Spawned, not through Foundation's Process, which waits for a child in 50 ms slices
+        // (docs/performance.md): a sync merges a body per note changed on both sides.
+        guard let output = try? CapturedProcess.run("git", ["merge-file", "-p", "-q"] + files.map(\.path),
+                                                    environment: ProcessInfo.processInfo.environment) else { return nil }
+        return output.status == 0 ? output.standardOutput : nil
     }
 }
