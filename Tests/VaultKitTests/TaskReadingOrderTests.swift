@@ -66,4 +66,43 @@ import Testing
         let tasks = session.tasks(of: sorted).tasks
         #expect(inListOrder.records.map { $0.prefix { $0 != " " } } == tasks.map { "\($0.path):\($0.line)" })
     }
+
+    /// A record holds only what the agenda sorts and groups by, and reads the rest again
+    /// from its note's bytes: every field still equals the task read from the note.
+    @Test(arguments: [false, true])
+    func aRecordIsSmallAndHoldsEveryField(fromCache: Bool) throws {
+        #expect(MemoryLayout<TaskRecord>.stride == 32)
+        try vault.write("Dates.md", """
+            # Dates
+
+            - [ ] every date 📅 2026-11-20 ⏳ 2026-11-18 🛫 2026-11-17 ➕ 2026-11-01 🔁 every week #work #home
+              - [-] cancelled sub ❌ 2026-11-02 🔼
+                a note under it
+            - [x] done ✅ 2026-11-03
+            - [x] done ✅ 2026-11-03
+
+            """)
+        var later = vault.vault
+        later.now = { Date().addingTimeInterval(10) }
+        let session = VaultSession(vault: later)
+        if fromCache { _ = try session.scan() }
+        let scan = try session.scan()
+        let notes = session.sorted(scan)
+        let expected = session.tasks(of: notes).tasks
+        let read = session.withTaskRecords(matching: nil, in: notes, statuses: Set(NoteTask.Status.allCases)) { records, _ in
+            records.map { NoteTask($0, path: notes[$0.note].path) }
+        }
+        #expect(read.count == expected.count)
+        for (record, task) in zip(read, expected) {
+            #expect(record.line == task.line)
+            #expect(record.parentLine == task.parentLine)
+            #expect(record.occurrence == task.occurrence)
+            #expect(record.refHash == task.refHash)
+            #expect(record.status == task.status && record.priority == task.priority)
+            for field in NoteTask.DateField.allCases { #expect(record[field] == task[field], "\(field) of \(task.path):\(task.line)") }
+            #expect(record.text == task.text && record.recurrence == task.recurrence)
+            #expect(record.categories == task.categories && record.notes == task.notes)
+        }
+        #expect(read.contains { $0.occurrence == 1 } && read.contains { $0[.cancelled] != nil } && read.contains { $0[.start] != nil })
+    }
 }

@@ -8,45 +8,106 @@
 /// is valid only while its note lives: `VaultSession.withTaskRecords` hands records out
 /// for that long.
 package struct TaskRecord: @unchecked Sendable {
-    /// The position of its note in the notes the records were read from.
-    package let note: Int
-    /// The text, the recurrence and the categories and notes, as `NoteTaskList` encodes
-    /// them: checked when the record was made.
-    private let encodedWords: UnsafeRawBufferPointer
-    /// See `NoteTask.refHash`.
-    package let refHash: UInt64
-    private let line32: Int32
-    private let parentLine32: Int32
-    private let occurrence32: Int32
-    /// The six dates in `NoteTask.DateField` order, as day numbers; `Int32.min` for none.
-    private let days: (Int32, Int32, Int32, Int32, Int32, Int32)
+    /// The task's bytes in its note's list, from its line to the end of its words: checked
+    /// when the record was made, and read again for the fields the agenda neither sorts
+    /// nor groups by. (Holding only those fields makes a record 32 bytes, not 72: `vault
+    /// tasks` holds one per open task, and at 454,055 of them that was 18 MB.)
+    private let start: UnsafeRawPointer?
+    private let length: UInt32
+    private let note32: Int32
+    private let due32: Int32
+    private let created32: Int32
+    private let done32: Int32
+    /// Where the words start, from `start`.
+    private let wordsOffset: UInt8
     package let status: NoteTask.Status
     package let priority: NoteTask.Priority
 
     static let noDay = Int32.min
 
-    init(note: Int, line: Int, parentLine: Int, occurrence: Int, refHash: UInt64, status: NoteTask.Status,
-         priority: NoteTask.Priority, days: (Int32, Int32, Int32, Int32, Int32, Int32), encodedWords: UnsafeRawBufferPointer) {
-        self.note = note
-        self.encodedWords = encodedWords
-        self.refHash = refHash
-        line32 = Int32(clamping: line)
-        parentLine32 = Int32(clamping: parentLine)
-        occurrence32 = Int32(clamping: occurrence)
-        self.days = days
+    /// A record of the task whose encoding `bytes` holds; `wordsStart` is where its words
+    /// start in them. Nil when the encoding is too long to point to.
+    init?(note: Int, bytes: UnsafeRawBufferPointer, wordsStart: Int, status: NoteTask.Status, priority: NoteTask.Priority,
+          days: (Int32, Int32, Int32, Int32, Int32, Int32)) {
+        guard let length = UInt32(exactly: bytes.count), let wordsOffset = UInt8(exactly: wordsStart),
+              let note32 = Int32(exactly: note) else { return nil }
+        start = bytes.baseAddress
+        self.length = length
+        self.wordsOffset = wordsOffset
+        self.note32 = note32
+        let day = { (field: NoteTask.DateField) in withUnsafeBytes(of: days) { $0.load(fromByteOffset: field.code * 4, as: Int32.self) } }
+        due32 = day(.due)
+        created32 = day(.created)
+        done32 = day(.done)
         self.status = status
         self.priority = priority
     }
 
+    /// The position of its note in the notes the records were read from.
+    package var note: Int { Int(note32) }
+
+    /// The fields before the words, read again: line, parent line, occurrence, hash, then
+    /// status, priority and the dates.
+    private var head: VarintReader { VarintReader(bytes: UnsafeRawBufferPointer(start: start, count: Int(wordsOffset))) }
+
     /// 1-based line of the task in the note's file.
-    package var line: Int { Int(line32) }
+    package var line: Int {
+        var reader = head
+        return reader.int() ?? 0
+    }
+
+    /// See `NoteTask.refHash`.
+    package var refHash: UInt64 {
+        var reader = head
+        for _ in 0..<3 { _ = reader.int() }
+        return reader.fixed64() ?? 0
+    }
+
+    /// The line of the task it is a subtask of.
+    package var parentLine: Int? {
+        var reader = head
+        _ = reader.int()
+        let parent = reader.int() ?? 0
+        return parent == 0 ? nil : parent
+    }
+
+    /// See `NoteTask.occurrence`.
+    package var occurrence: Int {
+        var reader = head
+        for _ in 0..<2 { _ = reader.int() }
+        return reader.int() ?? 0
+    }
 
     /// Where the words are, for fetching them into the cache ahead of reading them.
-    package var wordsAddress: UnsafeRawPointer? { encodedWords.baseAddress }
+    package var wordsAddress: UnsafeRawPointer? { start.map { $0 + Int(wordsOffset) } }
+
+    private var encodedWords: UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: wordsAddress, count: Int(length) - Int(wordsOffset))
+    }
 
     package subscript(field: NoteTask.DateField) -> TaskDate? {
-        let day = withUnsafeBytes(of: days) { $0.load(fromByteOffset: field.code * 4, as: Int32.self) }
+        let day: Int32
+        switch field {
+        case .due: day = due32
+        case .created: day = created32
+        case .done: day = done32
+        default: day = storedDay(field)
+        }
         return day == Self.noDay ? nil : TaskDate(dayNumber: Int(day))
+    }
+
+    /// A date the record does not hold, read from the encoding.
+    private func storedDay(_ field: NoteTask.DateField) -> Int32 {
+        var reader = head
+        for _ in 0..<3 { _ = reader.int() }
+        _ = reader.fixed64()
+        for _ in 0..<2 { _ = reader.int() }
+        let present = reader.int() ?? 0
+        for bit in 0..<NoteTask.DateField.count where present & (1 << bit) != 0 {
+            let day = reader.int() ?? 0
+            if bit == field.code { return Int32(clamping: day) }
+        }
+        return Self.noDay
     }
 
     package var due: TaskDate? { self[.due] }
@@ -123,11 +184,4 @@ extension NoteTask {
         occurrence = record.occurrence
         refHash = record.refHash
     }
-}
-
-extension TaskRecord {
-    /// The line of the task it is a subtask of.
-    package var parentLine: Int? { parentLine32 == 0 ? nil : Int(parentLine32) }
-    /// See `NoteTask.occurrence`.
-    package var occurrence: Int { Int(occurrence32) }
 }

@@ -79,7 +79,8 @@ package struct NoteTaskList: Sendable, Equatable, NotePropertyValue {
         guard let count = record.int(), count >= 0, count <= bytes.count else { return false }
         for _ in 0..<4 { guard record.int() != nil else { return false } }
         for _ in 0..<count {
-            guard let line = record.int(), let parent = record.int(), let occurrence = record.int(), let hash = record.fixed64(),
+            let taskStart = record.offset
+            guard record.int() != nil, record.int() != nil, record.int() != nil, record.fixed64() != nil,
                   let status = record.int().flatMap(NoteTask.Status.init(code:)),
                   let priority = record.int().flatMap(NoteTask.Priority.init(code:)),
                   let present = record.int() else { return false }
@@ -96,8 +97,9 @@ package struct NoteTaskList: Sendable, Equatable, NotePropertyValue {
                   hasRecurrence == 0 || (hasRecurrence == 1 && record.skipString(checked: wanted)),
                   record.skipStrings(checked: wanted), record.skipStrings(checked: wanted) else { return false }
             guard wanted else { continue }
-            emit(TaskRecord(note: note, line: line, parentLine: parent, occurrence: occurrence, refHash: hash, status: status,
-                            priority: priority, days: days, encodedWords: UnsafeRawBufferPointer(rebasing: bytes[wordsStart..<record.offset])))
+            guard let task = TaskRecord(note: note, bytes: UnsafeRawBufferPointer(rebasing: bytes[taskStart..<record.offset]),
+                                        wordsStart: wordsStart - taskStart, status: status, priority: priority, days: days) else { return false }
+            emit(task)
         }
         guard let problemCount = record.int(), problemCount >= 0, problemCount <= bytes.count else { return false }
         for _ in 0..<problemCount {
