@@ -64,24 +64,35 @@ public struct Trash: Sendable {
 
     /// Moves `note` into the trash and returns its name there.
     private func delete(_ note: Note) throws(VaultError) -> String {
+        let (name, _) = try place(from: note.path) { inTrash throws(VaultError) in
+            try root.move(note.path, to: inTrash, operation: "move to the trash")
+        }
+        vault.journal?.add(.trash(path: note.path, name: name))
+        return name
+    }
+
+    /// Finds a free name in the trash for a note from `originalPath`, writes its record
+    /// there, then calls `put` to bring the note to that name; returns the name and the
+    /// record. The record comes first, so an interrupted delete never loses where a note
+    /// came from; a name taken meanwhile (by another process) moves on to the next.
+    private func place(from originalPath: String,
+                       _ put: (_ inTrash: String) throws(VaultError) -> Void) throws(VaultError) -> (String, TrashInfo) {
         try ensureDirectory()
-        let fileName = note.path.split(separator: "/").last.map(String.init) ?? note.path
+        let fileName = originalPath.split(separator: "/").last.map(String.init) ?? originalPath
         let base = fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName
-        let info = TrashInfo(originalPath: note.path, deletionDate: vault.now())
+        let info = TrashInfo(originalPath: originalPath, deletionDate: vault.now())
         for number in 1...10_000 {
             let name = number == 1 ? base + ".md" : "\(base) \(number).md"
             let inTrash = Self.directory + "/" + name
             if root.status(inTrash) != nil { continue }
-            // The record is written first, so an interrupted delete never loses where a note came from.
             do {
                 try root.write(Array(info.text(timeZone: vault.timeZone).utf8), to: inTrash + TrashInfo.suffix, mode: 0o644, replacing: .nothing)
             } catch .destinationExists {
                 continue
             }
             do {
-                try root.move(note.path, to: inTrash, operation: "move to the trash")
-                vault.journal?.add(.trash(path: note.path, name: name))
-                return name
+                try put(inTrash)
+                return (name, info)
             } catch {
                 root.removeFile(inTrash + TrashInfo.suffix)
                 if case .destinationExists = error { continue }
@@ -229,29 +240,10 @@ public struct Trash: Sendable {
         if let problem = VaultPath.problem(withRecordedPath: originalPath) {
             throw .invalidArgument("cannot bring back '\(originalPath)': \(problem); nothing was changed")
         }
-        try ensureDirectory()
-        let fileName = originalPath.split(separator: "/").last.map(String.init) ?? originalPath
-        let base = fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName
-        let info = TrashInfo(originalPath: originalPath, deletionDate: vault.now())
-        for number in 1...10_000 {
-            let name = number == 1 ? base + ".md" : "\(base) \(number).md"
-            let inTrash = Self.directory + "/" + name
-            if root.status(inTrash) != nil { continue }
-            do {
-                try root.write(Array(info.text(timeZone: vault.timeZone).utf8), to: inTrash + TrashInfo.suffix, mode: 0o644, replacing: .nothing)
-            } catch .destinationExists {
-                continue
-            }
-            do {
-                try root.write(bytes, to: inTrash, mode: 0o644, replacing: .nothing)
-                return Item(name: name, info: info, isRecorded: true, title: "")
-            } catch {
-                root.removeFile(inTrash + TrashInfo.suffix)
-                if case .destinationExists = error { continue }
-                throw error
-            }
+        let (name, info) = try place(from: originalPath) { inTrash throws(VaultError) in
+            try root.write(bytes, to: inTrash, mode: 0o644, replacing: .nothing)
         }
-        throw .destinationExists(Self.directory + "/" + base + ".md")
+        return Item(name: name, info: info, isRecorded: true, title: "")
     }
 
     // MARK: - Exactly, for undo
