@@ -13,7 +13,7 @@ VAULT := .build/release/vault
 YAML_TEST_SUITE ?= ../shared/yaml-test-suite
 FUZZ_SECONDS ?= 60
 
-.PHONY: demo test sim test-asan test-tsan test-browser conformance fuzz crash-harness deps terminal-deps browser-deps build release bench clean
+.PHONY: demo test sim test-asan test-tsan test-browser screenshots conformance fuzz crash-harness deps terminal-deps browser-deps build release bench clean
 
 # libyaml (front matter) and cmark-gfm (Markdown for the web app), from Debian.
 deps:
@@ -85,6 +85,11 @@ test-tsan: deps
 test-browser: deps browser-deps
 	$(SWIFT) build --product vault
 	python3 Tests/Browser/browser_test.py --vault-bin .build/debug/vault --screenshots .build/screenshots
+
+# The theme sheets of docs/themes/ (docs/web-app.md).
+screenshots: deps browser-deps
+	$(SWIFT) build --product vault
+	python3 Tests/Browser/theme_screenshots.py --vault-bin .build/debug/vault --out docs/themes
 
 conformance: deps
 	@test -d "$(YAML_TEST_SUITE)" || { echo "no yaml-test-suite data at $(YAML_TEST_SUITE) (set YAML_TEST_SUITE)"; exit 1; }

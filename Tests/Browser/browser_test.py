@@ -1286,6 +1286,46 @@ def text_in_any_direction_and_quiet_scrollbars(run):
     assert all(c and c != "auto" for c in colors), colors
 
 
+def controls_are_styled_and_line_up(run):
+    # The note's meta line was centred over a left-aligned body, and its tags started 16 px
+    # left of it; selects and date fields were the system's grey widgets in every theme;
+    # a dialog kept a fixed minimum width whatever it held.
+    def left(selector, box=False):
+        # Where the element's text starts (or its box, for a row of chips).
+        return run.driver.execute_script(
+            "const e = document.querySelector(arguments[0]); const r = document.createRange(); r.selectNodeContents(e);"
+            "return !arguments[1] && r.getClientRects().length ? r.getClientRects()[0].left : e.getBoundingClientRect().left", selector, box)
+    for width, height in [(1440, 900), (390, 844)]:
+        run.driver.set_window_size(width, height)
+        try:
+            run.open("#/note/Work/Projects/Roadmap.md")
+            run.wait(lambda: run.visible("#note-body") and "Roadmap" in run.find("#note-body").text, "the note opens")
+            body = left("#note-body > :first-child")
+            for selector, box in [("#note-meta", False), ("#note-tags > :first-child", True)]:
+                assert abs(left(selector, box) - body) <= 1, (width, selector, left(selector, box), body)
+            run.find("#toggle-edit").click()
+            run.wait(lambda: run.visible("#editor"), "the editor opens")
+            text = left("#editor .CodeMirror-line > span")
+            assert abs(left("#note-meta") - text) <= 2, (width, left("#note-meta"), text)
+            run.find("#toggle-edit").click()
+            run.wait(lambda: run.visible("#note-body"), "the note shows again")
+            looks = run.driver.execute_script(
+                "return [...document.querySelectorAll('select, input[type=date]')].filter((e) => e.offsetParent)"
+                ".map((e) => [e.id || e.className, getComputedStyle(e).appearance, getComputedStyle(e).backgroundImage])")
+            assert looks and all(a == "none" for _, a, _ in looks), looks
+            assert all("gradient" in b for n, a, b in looks if n != "" and not n.startswith("prop")), looks
+            run.find("#rename").click()
+            box = run.wait(lambda: run.driver.execute_script(
+                "const d = document.querySelector('dialog[open]'); if (!d) return null; const r = d.getBoundingClientRect();"
+                "return [r.left, r.right, r.width, d.scrollWidth, d.clientWidth, innerWidth]"), "a dialog opens")
+            run.driver.execute_script("document.querySelector('dialog[open]').close()")
+            left_edge, right_edge, dialog_width, scroll_width, client_width, inner = box
+            assert left_edge >= 0 and right_edge <= inner and scroll_width <= client_width, box
+            assert dialog_width <= 480, box
+        finally:
+            run.driver.set_window_size(1280, 800)
+
+
 JOURNEYS = [a_new_note_opens_in_the_editor, open_folder_and_note, edit_and_autosave, search, search_as_you_type, pin_move_delete_restore, dark_mode,
             edit_on_disk_appears, typing_while_the_disk_version_loads, conflict_loses_nothing, no_script_from_a_note, tasks_view, drop_an_image_on_a_note,
             a_new_note_is_written_with_its_first_character, broken_front_matter_is_shown_as_text, a_malformed_query_shows_only_its_error,
@@ -1294,7 +1334,7 @@ JOURNEYS = [a_new_note_opens_in_the_editor, open_folder_and_note, edit_and_autos
             a_share_becomes_a_note_or_a_task, build_any_query, dates_say_which_day,
             the_editor_has_a_properties_panel, the_toolbar_inserts_markdown, the_editor_on_a_phone,
             no_serious_accessibility_problems, text_in_any_direction_and_quiet_scrollbars,
-            a_notes_history_and_recently_deleted]
+            controls_are_styled_and_line_up, a_notes_history_and_recently_deleted]
 
 
 def main():
