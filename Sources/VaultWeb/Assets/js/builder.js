@@ -134,7 +134,10 @@ export async function toggleBuilder() {
 }
 
 function changed() {
-  $('search').value = builderText();
+  const text = builderText();
+  // A keystroke that leaves the query as it was (a space, an empty term) asks nothing.
+  if (text === $('search').value) return;
+  $('search').value = text;
   onSearch();
 }
 

@@ -80,6 +80,8 @@ export async function refreshAll() {
 export function onSearch() {
   clearTimeout(onSearch.timer);
   onSearch.timer = setTimeout(() => {
+    // Typed and taken back within the pause: the list already answers this query.
+    if ($('search').value === state.query) return;
     state.query = $('search').value;
     loadList();
   }, 200);
