@@ -1392,6 +1392,17 @@ def categories_for_tasks(run):
         run.wait(lambda: "📅" not in line(), "moved to No Due Date: the due date is removed")
         assert run.driver.execute_script("return document.documentElement.scrollWidth <= innerWidth"), "the tasks pane scrolls sideways at 390px"
         run.shot("categories-phone")
+        # The manager on a phone: every control on screen, nothing serious for axe.
+        run.find("#tasks-categories").click()
+        run.wait(lambda: run.find("#dialog").is_displayed() and run.finds(".category-row"), "the manager on a phone")
+        problems = fits_the_window(run, "the category manager", ["#category-new-name", "#category-add", ".category-row .category-remove"])
+        from axe_selenium_python import Axe
+        axe = Axe(run.driver)
+        axe.inject()
+        problems += [f"{v['id']} ({v['impact']}): {v['help']}" for v in axe.run()["violations"] if v["impact"] in ("serious", "critical")]
+        run.shot("categories-manager-phone")
+        run.find("#dialog-cancel").click()
+        assert not problems, problems
     finally:
         run.driver.set_window_size(1280, 800)
 
