@@ -60,7 +60,8 @@ export function renderTasks() {
     more.textContent = `${data.count - shown} more not shown: search with vault tasks on the command line`;
     children.push(more);
   }
-  if (!children.length) {
+  // The empty sections' headings (drop targets) are not tasks: the list may still be empty.
+  if (!children.some((child) => child.classList.contains('task') || child.classList.contains('empty'))) {
     const empty = document.createElement('div');
     empty.className = 'empty';
     empty.textContent = view.show === 'done' ? 'No completed tasks' : 'No tasks. Add one above, or write - [ ] in any note.';
