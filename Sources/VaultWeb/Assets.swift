@@ -24,6 +24,7 @@ enum Assets {
         "note.js": PackageResources.note_js,
         "trash.js": PackageResources.trash_js,
         "tasks.js": PackageResources.tasks_js,
+        "categories.js": PackageResources.categories_js,
         "dialogs.js": PackageResources.dialogs_js,
         "builder.js": PackageResources.builder_js,
         "navigation.js": PackageResources.navigation_js,

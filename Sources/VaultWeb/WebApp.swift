@@ -124,6 +124,12 @@ struct WebApp: Sendable {
         router.get("/api/tasks") { request, _ in try await tasks.agenda(request) }
         router.post("/api/tasks") { request, _ in try await tasks.add(request) }
         router.post("/api/tasks/change") { request, _ in try await tasks.change(request) }
+        let categories = TaskCategoriesAPI(live: live)
+        router.get("/api/tasks/categories") { request, _ in try await categories.list(request) }
+        router.post("/api/tasks/categories") { request, _ in try await categories.set(request) }
+        router.post("/api/tasks/categories/rename") { request, _ in try await categories.rename(request) }
+        router.post("/api/tasks/categories/move") { request, _ in try await categories.move(request) }
+        router.post("/api/tasks/categories/remove") { request, _ in try await categories.remove(request) }
         let share = ShareAPI(live: live)
         router.post("/api/share") { request, _ in try await share.save(request) }
         router.get("/files/**") { request, _ in try await self.file(request) }

@@ -1324,6 +1324,148 @@ def controls_are_styled_and_line_up(run):
             assert dialog_width <= 480, box
         finally:
             run.driver.set_window_size(1280, 800)
+def drag_task(run, text, heading):
+    """Drags the task whose row says `text` onto the section `heading` as Chromium would:
+    DragEvents sharing one DataTransfer (Selenium's ActionChains fire no HTML5 drag).
+    Returns 'refused' when the section does not accept it (dragover not prevented)."""
+    return run.driver.execute_script("""
+        const [text, heading] = arguments;
+        const row = [...document.querySelectorAll('.task')].find((r) => r.textContent.includes(text));
+        const target = [...document.querySelectorAll('.task-group')].find((g) => g.dataset.group === heading);
+        if (!row || !target) return `missing: ${row ? '' : 'row'} ${target ? '' : 'section'}`;
+        const data = new DataTransfer();
+        const event = (type, element) => {
+            const e = new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: data });
+            element.dispatchEvent(e);
+            return e;
+        };
+        event('dragstart', row);
+        if (!event('dragover', target).defaultPrevented) { event('dragend', row); return 'refused'; }
+        event('drop', target);
+        event('dragend', row);
+        return 'dropped';""", text, heading)
+
+
+def categories_for_tasks(run):
+    # Issue 36 item 14: task categories had no manager (icons and colours only by editing
+    # .vault/config.yaml), and a task's priority, category or due date changed only through
+    # its own controls: no dragging it between the sections of the views.
+    config = ".vault/config.yaml"
+    note = "Parcel.md"
+    with open(run.path(note), "w") as handle:
+        handle.write("# Parcel\n\n- [ ] post the parcel #chores\n")
+    before = run.read(config)
+    run.driver.get(f"{run.base}?load=categories#/tasks")
+    row_of = lambda text: next((r for r in run.finds(".task") if text in r.text), None)
+    run.wait(lambda: row_of("post the parcel"), "the new task is listed")
+    line = lambda: next(l for l in run.read(note).splitlines() if "post the parcel" in l)
+
+    # The manager: add a category with an icon (an emoji chromedriver cannot type).
+    run.find("#tasks-categories").click()
+    run.wait(lambda: run.find("#dialog").is_displayed() and run.find("#dialog-title").text == "Task categories", "the manager opens")
+    run.driver.execute_script("arguments[0].value = arguments[1]", run.find("#category-new-icon"), "🧹")
+    run.find("#category-new-name").send_keys("chores")
+    Select(run.find("#category-new-color")).select_by_value("green")
+    run.find("#category-add").click()
+    entry = '    chores: { icon: "🧹", color: green }\n'
+    run.wait(lambda: entry in run.read(config), "the category is written with its icon and colour")
+    assert run.read(config).replace(entry, "") == before, run.read(config)
+    run.wait(lambda: run.finds('.category-row[data-name="chores"]'), "and listed")
+    # Recolour.
+    # The manager and the list are drawn again when an answer or a change on disk arrives:
+    # each action finds its control again, and is tried again if it was drawn away.
+    act = lambda action, message: run.wait(lambda: action() or True, message)
+    act(lambda: Select(run.find('.category-row[data-name="chores"] .category-color')).select_by_value("teal"), "recolour")
+    run.wait(lambda: 'chores: { icon: "🧹", color: teal }' in run.read(config), "recoloured")
+    # A bad icon is refused, and nothing is written.
+    written = run.read(config)
+    # (Selenium's clear() fires a change: typed over instead.)
+    def type_over(selector, text):
+        field = run.find(selector)
+        field.send_keys(Keys.CONTROL, "a")
+        field.send_keys(text, Keys.TAB)
+    act(lambda: type_over('.category-row[data-name="chores"] .category-icon', "ab"), "a bad icon typed")
+    run.wait(lambda: "invalid icon 'ab'" in run.find("#toast").text, "a bad icon is refused with its reason")
+    assert run.read(config) == written
+    # Rename: the key, and the tag on the task's line.
+    act(lambda: type_over('.category-row[data-name="chores"] .category-name', "housework"), "a new name typed")
+    run.wait(lambda: 'housework: { icon: "🧹", color: teal }' in run.read(config) and "#housework" in line(), "renamed in the config and on the line")
+    assert "#chores" not in run.read(note) and "chores" not in run.read(config)
+    # Reorder: up, before the category above it.
+    order = lambda: [r.get_attribute("data-name") for r in run.finds(".category-row")]
+    names = run.wait(lambda: order() if "housework" in order() else None, "the renamed category is listed")
+    above = names[names.index("housework") - 1]
+    act(lambda: run.find('.category-row[data-name="housework"] .category-up').click(), "up")
+    run.wait(lambda: run.read(config).index("housework:") < run.read(config).index(f"{above}:"), "moved up in the file")
+    run.wait(lambda: order().index("housework") < order().index(above), "and in the manager")
+    run.shot("categories-manager")
+    run.find("#dialog-cancel").click()
+
+    # Drag between the sections of each view: one change of the line each.
+    run.find('#tasks-by button[data-by="priority"]').click()
+    run.wait(lambda: any(g.get_attribute("data-group") == "Normal" and g.is_displayed() for g in run.finds(".task-group")), "grouped by priority")
+    assert drag_task(run, "post the parcel", "High") == "dropped"
+    run.wait(lambda: "⏫" in line() and "#housework" in line(), "dropped on High: high priority")
+    run.find('#tasks-by button[data-by="category"]').click()
+    run.wait(lambda: any(g.get_attribute("data-group") == "#housework" and g.is_displayed() for g in run.finds(".task-group")), "grouped by category, with the new icon")
+    assert drag_task(run, "post the parcel", "#travel") == "dropped"
+    run.wait(lambda: "#travel" in line() and "#housework" not in line(), "dropped on #travel: the category changes")
+    run.find('#tasks-by button[data-by="due"]').click()
+    run.wait(lambda: any(g.get_attribute("data-group") == "No Due Date" and g.is_displayed() for g in run.finds(".task-group")), "grouped by due date")
+    tomorrow = time.strftime("%Y-%m-%d", time.localtime(time.time() + 86400))
+    assert drag_task(run, "post the parcel", "Tomorrow") == "dropped"
+    run.wait(lambda: f"📅 {tomorrow}" in line(), "dropped on Tomorrow: due tomorrow")
+    run.wait(lambda: any("post the parcel" in r.text and r.get_attribute("data-group") == "Tomorrow" for r in run.finds(".task")), "shown under Tomorrow")
+    written = run.read(note)
+    assert drag_task(run, "post the parcel", "Overdue") == "refused"
+    assert run.read(note) == written
+    # A view with no task still says so: the empty sections' headings (drop targets,
+    # hidden until a drag) are not tasks. Drawn from an empty agenda, as the page would.
+    message = run.driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        Promise.all([import('/js/state.js'), import('/js/tasks.js')]).then(([{ state }, { renderTasks }]) => {
+            const kept = state.tasks.data;
+            state.tasks.data = { ...kept, count: 0, groups: [] };
+            renderTasks();
+            const text = [...document.querySelectorAll('#tasks-list .empty')].map((e) => e.textContent).join();
+            state.tasks.data = kept;
+            renderTasks();
+            done(text);
+        });""")
+    assert message.startswith("No tasks."), message
+    # The keyboard's and the phone's way: Move to… and a list of the sections.
+    run.driver.set_window_size(390, 844)
+    try:
+        def press_move_to():
+            row = next((r for r in run.finds(".task") if "post the parcel" in r.text), None)
+            if row is None:
+                return False
+            button = row.find_element(By.CSS_SELECTOR, ".move-to")
+            run.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+            button.send_keys(Keys.ENTER)
+            return True
+        run.wait(press_move_to, "Move to… pressed")
+        run.wait(lambda: run.find("#dialog").is_displayed() and run.find("#dialog-title").text.startswith("Move “post the parcel"), "Move to… asks where")
+        sections = [o.get_attribute("value") for o in run.finds("#dialog-body select option")]
+        assert "Overdue" not in sections and "Tomorrow" not in sections and "No Due Date" in sections, sections
+        Select(run.find("#dialog-body select")).select_by_value("No Due Date")
+        run.find("#dialog-ok").click()
+        run.wait(lambda: "📅" not in line(), "moved to No Due Date: the due date is removed")
+        assert run.driver.execute_script("return document.documentElement.scrollWidth <= innerWidth"), "the tasks pane scrolls sideways at 390px"
+        run.shot("categories-phone")
+        # The manager on a phone: every control on screen, nothing serious for axe.
+        run.find("#tasks-categories").click()
+        run.wait(lambda: run.find("#dialog").is_displayed() and run.finds(".category-row"), "the manager on a phone")
+        problems = fits_the_window(run, "the category manager", ["#category-new-name", "#category-add", ".category-row .category-remove"])
+        from axe_selenium_python import Axe
+        axe = Axe(run.driver)
+        axe.inject()
+        problems += [f"{v['id']} ({v['impact']}): {v['help']}" for v in axe.run()["violations"] if v["impact"] in ("serious", "critical")]
+        run.shot("categories-manager-phone")
+        run.find("#dialog-cancel").click()
+        assert not problems, problems
+    finally:
+        run.driver.set_window_size(1280, 800)
 
 
 JOURNEYS = [a_new_note_opens_in_the_editor, open_folder_and_note, edit_and_autosave, search, search_as_you_type, pin_move_delete_restore, dark_mode,
@@ -1334,7 +1476,7 @@ JOURNEYS = [a_new_note_opens_in_the_editor, open_folder_and_note, edit_and_autos
             a_share_becomes_a_note_or_a_task, build_any_query, dates_say_which_day,
             the_editor_has_a_properties_panel, the_toolbar_inserts_markdown, the_editor_on_a_phone,
             no_serious_accessibility_problems, text_in_any_direction_and_quiet_scrollbars,
-            controls_are_styled_and_line_up, a_notes_history_and_recently_deleted]
+            controls_are_styled_and_line_up, a_notes_history_and_recently_deleted, categories_for_tasks]
 
 
 def main():

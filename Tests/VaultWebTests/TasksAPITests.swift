@@ -51,6 +51,50 @@ import VaultKit
         }
     }
 
+    /// The category manager's calls: each answers the whole list in order and changes only
+    /// its bytes of `.vault/config.yaml`; a rename renames the tag on task lines too.
+    @Test func categoriesAreAddedRecolouredRenamedAndMoved() async throws {
+        let fixture = try WebFixture()
+        let config = fixture.read(".vault/config.yaml")
+        try await fixture.test { router in
+            func call(_ path: String, _ payload: [String: Any], status: HTTPResponse.Status = .ok) async throws -> [String: Any] {
+                try await router.execute(uri: "/api/tasks/categories" + path, method: .post, headers: .changing(fixture.csrf), body: try body(payload)) { response in
+                    #expect(response.status == status, "\(path) \(payload)")
+                    return try object(response)
+                }
+            }
+            func names(_ answer: [String: Any]) -> [String] { (answer["categories"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String } }
+            let listed = try await router.execute(uri: "/api/tasks/categories", method: .get) { try object($0) }
+            #expect(names(listed) == ["finance", "travel"])
+            var expected = config
+            let added = try await call("", ["name": "#errand", "icon": "🛒", "color": "green"])
+            #expect(names(added) == ["finance", "travel", "errand"])
+            expected = expected.replacingOccurrences(of: "    travel: { icon: \"✈️\" }\n", with: "    travel: { icon: \"✈️\" }\n    errand: { icon: \"🛒\", color: green }\n")
+            #expect(fixture.read(".vault/config.yaml") == expected)
+            _ = try await call("", ["name": "travel", "color": "indigo"])
+            expected = expected.replacingOccurrences(of: "travel: { icon: \"✈️\" }", with: "travel: { icon: \"✈️\", color: indigo }")
+            #expect(fixture.read(".vault/config.yaml") == expected)
+            let moved = try await call("/move", ["name": "errand", "before": "finance"])
+            #expect(names(moved) == ["errand", "finance", "travel"])
+            let renamed = try await call("/rename", ["from": "finance", "to": "money"])
+            #expect(names(renamed) == ["errand", "money", "travel"])
+            #expect((renamed["changed"] as? Int ?? 0) > 0)
+            let agenda = try await agenda(router, "?by=category")
+            #expect(!tasks(agenda).contains { ($0["categories"] as? [String])?.contains("finance") == true })
+            #expect(tasks(agenda).contains { ($0["categories"] as? [String])?.contains("money") == true })
+            // Bad input is refused and nothing is written.
+            let now = fixture.read(".vault/config.yaml")
+            let refused = try await call("", ["name": "errand", "icon": "ab"], status: .badRequest)
+            #expect(refused["error"] as? String == "invalid icon 'ab': an icon is one emoji, such as 💼, or none")
+            _ = try await call("", ["name": "errand", "color": "mauve"], status: .badRequest)
+            _ = try await call("/move", ["name": "nope"], status: .notFound)
+            _ = try await call("/rename", ["from": "errand", "to": "travel"], status: .conflict)
+            #expect(fixture.read(".vault/config.yaml") == now)
+            let removed = try await call("/remove", ["name": "errand"])
+            #expect(names(removed) == ["money", "travel"])
+        }
+    }
+
     @Test func aCheckboxClickChangesOneLine() async throws {
         let fixture = try WebFixture()
         let before = fixture.read("Personal/Trip to Lisbon.md")

@@ -53,6 +53,14 @@ import Testing
         #expect(try cli.run(arguments: ["task", "done"] + refs).status == 0)
         try server.send("POST", "/api/tasks/change", ["refs": refs, "status": "done"])
         #expect(try Self.differences(cli, web) == [])
+        // A task category added, then moved first: the same bytes of .vault/config.yaml.
+        #expect(try cli.run("task", "category", "icon", "errand", "🛒").status == 0)
+        #expect(try cli.run("task", "category", "color", "errand", "green").status == 0)
+        try server.send("POST", "/api/tasks/categories", ["name": "errand", "icon": "🛒", "color": "green"])
+        #expect(try cli.run("task", "category", "move", "errand", "--before", "finance").status == 0)
+        try server.send("POST", "/api/tasks/categories/move", ["name": "errand", "before": "finance"])
+        #expect(try Self.differences(cli, web) == [])
+        #expect(try cli.text(".vault/config.yaml").contains("  categories:\n    errand: { icon: \"🛒\", color: green }\n    finance:"))
 
         // Every operation taken back, newest first, on both copies alike: `vault undo` on
         // one, `POST /api/undo` on the other, with the same report.

@@ -24,6 +24,10 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
     case tagExists(String, renaming: String)
     /// No note has the tag; `suggestion` is the closest tag that exists.
     case tagNotFound(String, suggestion: String?)
+    /// A task category `.vault/config.yaml` does not list (and, for a rename, no task has).
+    case categoryNotFound(String)
+    /// A category rename onto one the config already lists.
+    case categoryExists(String)
     case destinationExists(String)
     case outsideVault(String)
     /// A path inside the vault that passes through (or is) a symbolic link: vault neither
@@ -80,6 +84,10 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
             return "tag '\(name)' already exists; renaming '\(old)' onto it merges them"
         case .tagNotFound(let name, let suggestion):
             return "no note has the tag '\(name)'; nothing changed" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+        case .categoryNotFound(let name):
+            return "no task category '\(name)'; nothing changed"
+        case .categoryExists(let name):
+            return "task category '\(name)' already exists; nothing changed"
         case .destinationExists(let path):
             return "'\(path)' already exists; nothing was overwritten"
         case .outsideVault(let path):

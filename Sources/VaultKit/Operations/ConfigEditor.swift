@@ -83,7 +83,7 @@ public struct ConfigEditor: Sendable {
 
     // MARK: - Editing
 
-    private func update(_ edit: (inout [UInt8], YAMLNode?) throws(VaultError) -> Void) throws(VaultError) {
+    func update(_ edit: (inout [UInt8], YAMLNode?) throws(VaultError) -> Void) throws(VaultError) {
         var text: [UInt8] = []
         var mode: UInt32 = 0o644
         if let (bytes, status) = try? root.read(Self.path) {
@@ -99,7 +99,7 @@ public struct ConfigEditor: Sendable {
         try root.write(edited, to: Self.path, mode: mode)
     }
 
-    private static func parse(_ text: [UInt8]) throws(VaultError) -> YAMLNode? {
+    static func parse(_ text: [UInt8]) throws(VaultError) -> YAMLNode? {
         do {
             return try text.withUnsafeBytes { raw in
                 Result { () throws(YAMLParseError) in try YAMLReader.parse(raw) }
@@ -109,12 +109,12 @@ public struct ConfigEditor: Sendable {
         }
     }
 
-    private static func pairs(_ node: YAMLNode?) -> [YAMLPair] {
+    static func pairs(_ node: YAMLNode?) -> [YAMLPair] {
         if case .mapping(let pairs, _)? = node?.kind { return pairs }
         return []
     }
 
-    private static func pair(_ name: String, in node: YAMLNode?, matching: (String, String) -> Bool) -> YAMLPair? {
+    static func pair(_ name: String, in node: YAMLNode?, matching: (String, String) -> Bool) -> YAMLPair? {
         pairs(node).first { $0.key.scalar.map { matching($0, name) } ?? false }
     }
 
@@ -160,8 +160,14 @@ public struct ConfigEditor: Sendable {
     private static func removeColor(of name: String, kind: Kind, in text: inout [UInt8], root: YAMLNode?) throws(VaultError) {
         guard let entry = colorPair(name, kind: kind, root: root) else { return }
         let colors = pair("colors", in: root, matching: { $0.lowercased() == $1 })
-        guard let group = pair(kind.rawValue, in: colors?.value, matching: { $0.lowercased() == $1 }),
-              case .mapping(let entries, let flow) = group.value.kind,
+        guard let group = pair(kind.rawValue, in: colors?.value, matching: { $0.lowercased() == $1 }) else { return }
+        removeEntry(entry, from: group.value, in: &text)
+    }
+
+    /// Removes `entry` from `mapping`: in a flow mapping with its comma, in a block
+    /// mapping its lines; the rest of the file is left as it is.
+    static func removeEntry(_ entry: YAMLPair, from mapping: YAMLNode, in text: inout [UInt8]) {
+        guard case .mapping(let entries, let flow) = mapping.kind,
               let index = entries.firstIndex(where: { $0.key.start == entry.key.start }) else { return }
         let range: Range<Int>
         if !flow {
@@ -169,7 +175,7 @@ public struct ConfigEditor: Sendable {
                 startOfLine(containing: entry.key.start, in: raw)..<endOfLine(containing: max(entry.key.end, entry.value.contentEnd - 1), in: raw)
             }
         } else if entries.count == 1 {
-            range = (group.value.start + 1)..<(group.value.end - 1)
+            range = (mapping.start + 1)..<(mapping.end - 1)
         } else if index + 1 < entries.count {
             range = entry.key.start..<entries[index + 1].key.start
         } else {
@@ -179,7 +185,7 @@ public struct ConfigEditor: Sendable {
     }
 
     /// Adds `entry` (`key: value`) to the mapping that is `pair`'s value.
-    private static func insert(_ entry: String, into pair: YAMLPair, text: inout [UInt8]) throws(VaultError) {
+    static func insert(_ entry: String, into pair: YAMLPair, text: inout [UInt8]) throws(VaultError) {
         let value = pair.value
         switch value.kind {
         case .mapping(let pairs, true):

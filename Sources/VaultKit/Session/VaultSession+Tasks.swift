@@ -192,7 +192,7 @@ extension VaultSession {
     public var today: TaskDate { vault.today }
 
     /// The agenda with the vault's week start, seen from today.
-    public var agenda: TaskAgenda { TaskAgenda(today: today, weekStart: config.weekStart) }
+    public var agenda: TaskAgenda { TaskAgenda(today: today, weekStart: config.weekStart, categoryOrder: config.taskCategoryOrder) }
 
     /// The task of `tasks` whose REF is `ref` or starts with it (at least 4 characters).
     public func task(_ ref: String, in tasks: [NoteTask]) throws(VaultError) -> NoteTask {

@@ -28,12 +28,16 @@ public struct TaskAgenda: Sendable {
     public let today: TaskDate
     /// 0 = Sunday … 6 = Saturday; weeks start on Monday unless the config says otherwise.
     public let weekStart: Int
+    /// The order of the category groups: these tag keys first, as `tasks.categories`
+    /// lists them, then the others by name, then No Category.
+    public let categoryOrder: [String]
     /// Days from today to the last day of this week.
     private let daysToWeekEnd: Int
 
-    public init(today: TaskDate, weekStart: Int = 1) {
+    public init(today: TaskDate, weekStart: Int = 1, categoryOrder: [String] = []) {
         self.today = today
         self.weekStart = weekStart
+        self.categoryOrder = categoryOrder.map(TagName.key)
         // The rest of this week: up to the day before the next week starts.
         daysToWeekEnd = (weekStart - today.weekday + 6) % 7
     }
@@ -87,7 +91,10 @@ public struct TaskAgenda: Sendable {
                 let categories = tasks[position].categories
                 for category in categories.isEmpty ? [""] : categories { groups[TagName.key(category), default: []].append(position) }
             }
-            return groups.keys.sorted { ($0.isEmpty ? 1 : 0, $0) < ($1.isEmpty ? 1 : 0, $1) }.map { key in
+            var rank: [String: Int] = [:]
+            for (index, key) in categoryOrder.enumerated() where rank[key] == nil { rank[key] = index }
+            let last = categoryOrder.count
+            return groups.keys.sorted { ($0.isEmpty ? 1 : 0, rank[$0] ?? last, $0) < ($1.isEmpty ? 1 : 0, rank[$1] ?? last, $1) }.map { key in
                 let positions = groups[key] ?? []
                 let spelled = positions.first.flatMap { tasks[$0].categories.first { TagName.key($0) == key } } ?? key
                 return Positions(heading: key.isEmpty ? "No Category" : "#" + spelled, positions: positions)

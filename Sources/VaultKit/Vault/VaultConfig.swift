@@ -22,6 +22,9 @@ public struct VaultConfig: Sendable, Equatable {
     public var weekStart = 1
     /// Icons and colours of task categories by tag key (`tasks.categories`).
     public var taskCategories: [String: TaskCategoryStyle] = [:]
+    /// The categories of `tasks.categories` as written, in the file's order: the order of
+    /// the mapping's keys is the categories' order (docs/tasks.md).
+    public var taskCategoryOrder: [String] = []
     /// The folder `vault attach` copies files into (`attachments.folder`), vault-relative;
     /// never a notes folder.
     public var attachmentFolder = "attachments"
@@ -201,7 +204,7 @@ public struct VaultConfig: Sendable, Equatable {
                             }
                         }
                     }
-                    config.taskCategories[TagName.key(name)] = style
+                    if config.taskCategories.updateValue(style, forKey: TagName.key(name)) == nil { config.taskCategoryOrder.append(name) }
                 }
             default:
                 continue

@@ -9,7 +9,7 @@ struct TasksAPI: Sendable {
 
     /// `GET /api/tasks?by=due|priority|category|note&show=open|doing|done|all&q=QUERY&limit=N`:
     /// `{"groups": [{"heading", "count", "tasks": [task]}], "categories": {name: {"icon",
-    /// "color"}}, "count"}`, each task as `vault tasks --format json` writes it; at most
+    /// "color"}}, "count", "today", "weekStart"}` (0 = Sunday), each task as `vault tasks --format json` writes it; at most
     /// `limit` tasks (default and most 2,000) in all, `count` says how many there are.
     func agenda(_ request: Request) async throws -> Response {
         let parameters = request.uri.queryParameters
@@ -37,11 +37,14 @@ struct TasksAPI: Sendable {
         let (tasks, config) = try await Blocking.run { () -> ([NoteTask], VaultConfig) in
             (session.tasks(matching: query, in: notes, statuses: statuses).tasks, VaultConfig.load(from: root))
         }
-        let agenda = TaskAgenda(today: session.today, weekStart: config.weekStart)
+        let agenda = TaskAgenda(today: session.today, weekStart: config.weekStart, categoryOrder: config.taskCategoryOrder)
         let groups = show == "done" ? agenda.completedPositions(tasks) : agenda.positions(tasks, by: grouping)
         return APIResponse.json { json in
             json.beginObject()
             json.key("count"); json.number(tasks.count)
+            // For a move between due-date groups: which day a group's dates start from.
+            json.key("today"); json.string(agenda.today.description)
+            json.key("weekStart"); json.number(agenda.weekStart)
             json.key("groups"); json.beginArray()
             var left = limit
             for group in groups where left > 0 {

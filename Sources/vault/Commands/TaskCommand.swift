@@ -13,7 +13,7 @@ struct TaskCommand: ParsableCommand {
             another line. Each change rewrites only the task's line.
             """,
         subcommands: [TaskAddCommand.self, TaskDoneCommand.self, TaskDoingCommand.self, TaskUndoCommand.self,
-                      TaskCancelCommand.self, TaskEditCommand.self, TaskRemoveCommand.self]
+                      TaskCancelCommand.self, TaskEditCommand.self, TaskRemoveCommand.self, TaskCategoryCommand.self]
     )
 }
 

@@ -13,7 +13,8 @@ import { applyTheme, watchTheme } from './theme.js';
 import { loadHome } from './sidebar.js';
 import { onListScroll } from './list.js';
 import { changeNote, dropFiles, followLink, leaveNote, newNote, openNote, pickFiles, renameNote, renderNote, resolveConflict, saveNow, scheduleSave, setEditing, stopEditing, tickTask } from './note.js';
-import { addTask, bulkCategory, bulkDelete, changeTasks, renderTasks, showTasks } from './tasks.js';
+import { addTask, bulkCategory, bulkDelete, changeTasks, renderTasks, showTasks, wireTaskDrops } from './tasks.js';
+import { openCategories } from './categories.js';
 import { ask, newFolder, tagHistory } from './dialogs.js';
 import { followSearch, toggleBuilder } from './builder.js';
 import { go, listHash, onSearch, refreshAll, route, showPane } from './navigation.js';
@@ -56,6 +57,8 @@ async function start() {
   for (const name of vocabulary.priorities) $('task-add-priority').append(new Option(`${vocabulary.prioritySigns[name]} ${name}`.trim(), name));
   $('task-add-priority').value = 'normal';
   $('task-add').addEventListener('submit', addTask);
+  $('tasks-categories').addEventListener('click', openCategories);
+  wireTaskDrops();
   $('task-bulk-done').addEventListener('click', () => changeTasks([...state.tasks.selected], { status: 'done' }));
   $('task-bulk-category').addEventListener('click', bulkCategory);
   $('task-bulk-delete').addEventListener('click', bulkDelete);

@@ -7,6 +7,7 @@ import { vocabulary } from './vocabulary.js';
 import { colorClass } from './sidebar.js';
 import { ask } from './dialogs.js';
 import { go } from './navigation.js';
+import { canDrop, groupsFor, loadCategories, moveChange } from './categories.js';
 
 /** The agenda: GET /api/tasks, grouped and filtered as the switches say. */
 export async function showTasks() {
@@ -15,7 +16,7 @@ export async function showTasks() {
   for (const button of $('tasks-show').children) button.classList.toggle('on', button.dataset.show === view.show);
   $('tasks-by').hidden = view.show === 'done';
   const url = `/api/tasks?by=${view.by}&show=${view.show}`;
-  const data = await attempt(() => api('GET', url));
+  const [data] = await Promise.all([attempt(() => api('GET', url)), loadCategories()]);
   if (!data) return;
   view.data = data;
   if (view.show === 'open') $('tasks-count').textContent = data.count;
@@ -39,11 +40,18 @@ export function renderTasks() {
   const known = new Set(data.groups.flatMap((group) => group.tasks.map((task) => task.ref)));
   for (const ref of view.selected) if (!known.has(ref)) view.selected.delete(ref);
   const children = [];
-  for (const group of data.groups) {
+  // Every section a task can be moved to has a heading, an empty one shown only while a
+  // task is dragged (see categories.js for the sections of each view).
+  const movable = view.show !== 'done' && view.by !== 'note';
+  const sections = movable ? groupsFor(view.by, data) : data.groups.map((group) => group.heading);
+  const byHeading = new Map(data.groups.map((group) => [group.heading, group]));
+  for (const name of sections) {
+    const group = byHeading.get(name) || { heading: name, count: 0, tasks: [] };
     const heading = document.createElement('div');
-    heading.className = 'task-group' + (group.heading === 'Overdue' ? ' overdue' : '');
+    heading.className = 'task-group' + (group.heading === 'Overdue' ? ' overdue' : '') + (group.tasks.length ? '' : ' empty-group');
+    heading.dataset.group = group.heading;
     heading.textContent = `${group.heading} · ${group.count}`;
-    children.push(heading, ...group.tasks.map((task) => taskRow(task, data.categories)));
+    children.push(heading, ...group.tasks.map((task) => taskRow(task, data.categories, movable ? group.heading : null)));
   }
   const shown = data.groups.reduce((sum, group) => sum + group.tasks.length, 0);
   if (shown < data.count) {
@@ -52,7 +60,8 @@ export function renderTasks() {
     more.textContent = `${data.count - shown} more not shown: search with vault tasks on the command line`;
     children.push(more);
   }
-  if (!children.length) {
+  // The empty sections' headings (drop targets) are not tasks: the list may still be empty.
+  if (!children.some((child) => child.classList.contains('task') || child.classList.contains('empty'))) {
     const empty = document.createElement('div');
     empty.className = 'empty';
     empty.textContent = view.show === 'done' ? 'No completed tasks' : 'No tasks. Add one above, or write - [ ] in any note.';
@@ -62,11 +71,23 @@ export function renderTasks() {
   renderBulk();
 }
 
-function taskRow(task, categories) {
+function taskRow(task, categories, group) {
   const view = state.tasks;
   const row = document.createElement('div');
   row.className = `task ${task.status}` + (view.selected.has(task.ref) ? ' selected' : '');
   row.dataset.ref = task.ref;
+  if (group !== null) {
+    row.dataset.group = group;
+    row.draggable = true;
+    row.addEventListener('dragstart', (event) => {
+      // The task and the section it leaves: in the category view a task is in several.
+      event.dataTransfer.setData(TASK_TYPE, JSON.stringify({ ref: task.ref, from: group }));
+      event.dataTransfer.effectAllowed = 'move';
+      view.dragging = { ref: task.ref, from: group };
+      $('tasks-list').classList.add('dragging');
+    });
+    row.addEventListener('dragend', endDrag);
+  }
 
   const select = document.createElement('input');
   select.type = 'checkbox';
@@ -141,7 +162,77 @@ function taskRow(task, categories) {
   priority.addEventListener('change', () => changeTasks([task.ref], { priority: priority.value }));
 
   row.append(select, box, what, due, priority);
+  if (group !== null) {
+    // The way to move without dragging (keyboards, phones: touch starts no HTML5 drag).
+    const move = document.createElement('button');
+    move.className = 'move-to';
+    move.textContent = 'Move to…';
+    move.setAttribute('aria-label', `Move “${task.text}” to another section`);
+    move.addEventListener('click', () => chooseSection(task, group));
+    row.append(move);
+  }
   return row;
+}
+
+/** The drag's data type: the task's REF and the section it is dragged from. */
+const TASK_TYPE = 'application/x-vault-task';
+
+function endDrag() {
+  state.tasks.dragging = null;
+  $('tasks-list').classList.remove('dragging');
+  for (const over of $('tasks-list').querySelectorAll('.drop-over')) over.classList.remove('drop-over');
+}
+
+/** The section a drag is over: its heading's or a task row's `data-group`. */
+function sectionAt(event) {
+  const target = event.target.closest && event.target.closest('[data-group]');
+  return target ? target.dataset.group : null;
+}
+
+/** Wires the list as the drop target of every section (once, at start). */
+export function wireTaskDrops() {
+  const list = $('tasks-list');
+  list.addEventListener('dragover', (event) => {
+    const to = sectionAt(event);
+    const from = state.tasks.dragging && state.tasks.dragging.from;
+    if (to === null || !canDrop(state.tasks.by, from, to)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'move';
+    for (const over of list.querySelectorAll('.drop-over')) if (over.dataset.group !== to) over.classList.remove('drop-over');
+    const heading = [...list.querySelectorAll('.task-group')].find((each) => each.dataset.group === to);
+    if (heading) heading.classList.add('drop-over');
+  });
+  list.addEventListener('drop', async (event) => {
+    const to = sectionAt(event);
+    let dragged = null;
+    try { dragged = JSON.parse(event.dataTransfer.getData(TASK_TYPE) || 'null'); } catch { dragged = null; }
+    endDrag();
+    if (!dragged || to === null) return;
+    event.preventDefault();
+    await moveTask(dragged.ref, dragged.from, to);
+  });
+}
+
+/** Moves a task from section `from` to `to` of the view: one change of its line. */
+async function moveTask(ref, from, to) {
+  const view = state.tasks;
+  if (from === to) return;
+  if (!canDrop(view.by, from, to)) {
+    toast(to === 'Overdue' ? 'A task cannot be moved to Overdue: give it a due date instead' : `A task cannot be moved to ${to}`);
+    return;
+  }
+  const change = moveChange(view.by, from, to, view.data);
+  if (!change) return;
+  const answer = await changeTasks([ref], change);
+  if (answer && answer.tasks && answer.tasks.length) toast(`Moved to ${to}`);
+}
+
+/** The keyboard's and phone's way: a list of the sections the task can go to. */
+async function chooseSection(task, from) {
+  const view = state.tasks;
+  const targets = groupsFor(view.by, view.data).filter((to) => to !== from && canDrop(view.by, from, to));
+  const answer = await ask(`Move “${task.text}” to`, [{ label: 'Section', options: targets }]);
+  if (answer && answer[0]) await moveTask(task.ref, from, answer[0]);
 }
 
 /** Selects or clears a task; with shift, every task between it and the last one clicked. */

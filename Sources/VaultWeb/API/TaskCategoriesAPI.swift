@@ -1,0 +1,98 @@
+import Foundation
+import Hummingbird
+import VaultKit
+
+/// `/api/tasks/categories`: the task categories' icons, colours and order, as `vault task
+/// category` lists and changes them. Every answer is the whole list, in order:
+/// `{"categories": [{"name", "icon", "color"}]}` (a rename adds `"changed"`, the number
+/// of task lines it renamed the tag on).
+struct TaskCategoriesAPI: Sendable {
+    let live: LiveIndex
+    var session: VaultSession { live.session }
+
+    /// `GET /api/tasks/categories`.
+    func list(_ request: Request) async throws -> Response {
+        let root = session.root
+        let categories = try await Blocking.run { TaskCategories.list(VaultConfig.load(from: root)) }
+        return answer(categories)
+    }
+
+    /// `POST /api/tasks/categories` with `{"name", "icon"?, "color"?}`: adds the category or
+    /// changes it (`"none"` removes an icon or colour).
+    func set(_ request: Request) async throws -> Response {
+        let body = try await request.decode(SetBody.self)
+        return try await run(.set(body.name, icon: body.icon, color: body.color))
+    }
+
+    /// `POST /api/tasks/categories/rename` with `{"from", "to"}`: renames the category and
+    /// its tag on every task line (one operation `vault undo` takes back).
+    func rename(_ request: Request) async throws -> Response {
+        let body = try await request.decode(RenameBody.self)
+        return try await run(.rename(body.from, to: body.to))
+    }
+
+    /// `POST /api/tasks/categories/move` with `{"name", "before"?}` (no `before`: the end).
+    func move(_ request: Request) async throws -> Response {
+        let body = try await request.decode(MoveBody.self)
+        return try await run(.move(body.name, before: body.before))
+    }
+
+    /// `POST /api/tasks/categories/remove` with `{"name"}`: forgets its icon, colour and
+    /// place; its tasks keep their tag.
+    func remove(_ request: Request) async throws -> Response {
+        let body = try await request.decode(NameBody.self)
+        return try await run(.remove(body.name))
+    }
+
+    private func run(_ change: TaskCategories.Change) async throws -> Response {
+        let session = self.session
+        let notes = live.snapshot.sorted
+        let (report, categories) = try await Blocking.run { () throws -> (TaskCategories.Report, [TaskCategories.Category]) in
+            var tasks: [NoteTask] = []
+            if case .rename = change { tasks = session.tasks(of: notes).tasks }
+            let report = try session.write { try TaskCategories(change, tasks: tasks).run(in: $0) }
+            return (report, TaskCategories.list(VaultConfig.load(from: session.root)))
+        }
+        let paths = Set(report.changedTasks.map(\.path))
+        if !paths.isEmpty { await live.refresh(Array(paths)) }
+        if case .rename = change { return answer(categories, changed: report.changedTasks.count) }
+        return answer(categories)
+    }
+
+    private func answer(_ categories: [TaskCategories.Category], changed: Int? = nil) -> Response {
+        APIResponse.json { json in
+            json.beginObject()
+            json.key("categories"); json.beginArray()
+            for category in categories {
+                json.beginObject()
+                json.key("name"); json.string(category.name)
+                json.key("icon"); json.string(category.icon)
+                json.key("color"); json.string(category.color)
+                json.endObject()
+            }
+            json.endArray()
+            if let changed { json.key("changed"); json.number(changed) }
+            json.endObject()
+        }
+    }
+
+    struct SetBody: Decodable {
+        var name: String
+        var icon: String?
+        var color: String?
+    }
+
+    struct RenameBody: Decodable {
+        var from: String
+        var to: String
+    }
+
+    struct MoveBody: Decodable {
+        var name: String
+        var before: String?
+    }
+
+    struct NameBody: Decodable {
+        var name: String
+    }
+}
