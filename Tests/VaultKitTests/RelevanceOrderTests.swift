@@ -45,4 +45,14 @@ import Testing
         ])
         #expect(paths == ["old.md", "new.md"])
     }
+
+    /// Of two notes with the same counts and length, the one where the query's words are
+    /// closer together ranks first, before recency.
+    @Test func wordsCloseTogetherRankFirst() throws {
+        let paths = try ranked("budget review", [
+            ("near.md", 11, "# Notes\n\nThe budget review is due. Other words fill the line here.\n"),
+            ("far.md", 20, "# Notes\n\nThe budget is due. Other words fill the line here review.\n"),
+        ])
+        #expect(paths == ["near.md", "far.md"])
+    }
 }

@@ -17,6 +17,9 @@ struct WordIndexPropertyTests {
     private static let needles = [
         "caf", "café", "afe", "budg", "budget", "udgeta", "mail", "e-mail", "-m", "ss", "straße", "fi", "file", "naive",
         "日本", "meet", "the meeting", "g pl", "ube", "x", "1", "10:30", "0:3", "a.b", "zzz", "t", "é", "fe\u{301}", "an",
+        // Phrases: several words, a word's end then another's start, a whole word between.
+        "the budget", "he budg", "budget the", "meeting plan the", "cafe file", "mail, budget", "e plan", "x1 the", "a b",
+        "strasse file", "e. bud", "t-mail", "mail budget meeting",
     ]
 
     private static func text(_ random: inout QueryRandom) -> String {
@@ -37,7 +40,7 @@ struct WordIndexPropertyTests {
     private static func query(_ random: inout QueryRandom) -> String {
         func term() -> String {
             let needle = random.element(of: needles)
-            let word = needle.unicodeScalars.contains { $0 == " " || $0 == ":" || $0 == "-" } ? "\"\(needle)\"" : needle
+            let word = needle.unicodeScalars.contains { $0 == " " || $0 == ":" || $0 == "-" || $0 == "," } ? "\"\(needle)\"" : needle
             switch random.int(in: 0...5) {
             case 0: return "-" + word
             case 1: return "tag:work " + word
@@ -116,5 +119,26 @@ struct WordIndexPropertyTests {
         await live.refresh(["B.md"])
         let query = try Query.parse("budg")
         #expect(live.snapshot.notes(matching: query, context: session.queryContext, text: live.text, words: live.words).map(\.path).sorted() == ["A.md", "B.md"])
+    }
+
+    /// A phrase is narrowed to the notes where its words follow each other (the next-word
+    /// pairs), not every note holding all of them: only those are read to confirm.
+    @Test func aPhraseNarrowsToNotesWithItsWordsAdjacent() throws {
+        let vault = try TemporaryVault()
+        try vault.write("Adjacent.md", "# A\n\nWe set the budget today.\n")
+        try vault.write("Apart.md", "# B\n\nThe plan: budget later.\n")
+        try vault.write("Reversed.md", "# C\n\nbudget the plan\n")
+        try vault.write("Suffix.md", "# D\n\nbathe budgetary\n")
+        let session = try VaultSession.open(explicit: vault.path, workingDirectory: vault.path)
+        let live = try LiveIndex(session: session)
+        live.indexText()
+        let contents = try #require(live.words.contents)
+        let notes = try session.scan().notes
+        let matcher = TextMatcher("the budget")
+        let answer = try #require(contents.answer(matcher))
+        let kept = try notes.filter { answer.contains(try #require(contents.document(of: $0))) }.map(\.path).sorted()
+        #expect(kept == ["Adjacent.md", "Suffix.md"])
+        let query = try Query.parse("\"the budget\"")
+        #expect(live.snapshot.notes(matching: query, context: session.queryContext, text: live.text, words: live.words).map(\.path).sorted() == ["Adjacent.md", "Suffix.md"])
     }
 }

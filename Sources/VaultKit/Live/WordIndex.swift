@@ -7,7 +7,13 @@ import VaultPlatform
 /// notes holding a needle of word scalars are exactly those holding a word that contains
 /// it: the vocabulary is searched for such words (all of them, one memmem over their
 /// spellings) and their postings united. A needle with other scalars (a phrase, `e-mail`)
-/// narrows to the notes holding each of its runs, and those few are read to confirm.
+/// narrows to the notes holding each of its runs, each run but the last ending a word and
+/// each but the first starting one, and, for each two runs in a row, holding such words
+/// one right after the other (the next-word pairs); those few are read to confirm.
+///
+/// A pair is kept as a bucket of its two word numbers' hash, not exactly: a bucket shared
+/// by other pairs only lets more notes be read, never fewer, and a million distinct pairs
+/// cost no dictionary. Postings are `PostingList`s (a byte or two a document).
 ///
 /// Each note that is (re)read gets a new document number, larger than all before, so
 /// postings stay sorted by appending; the old number is left dead in them until
@@ -24,7 +30,10 @@ package final class WordIndex: Sendable {
         private var spellings: [UInt8] = []
         private var starts: [UInt32] = []
         /// Word number → ascending document numbers.
-        private var postings: [[UInt32]] = []
+        private var postings: [PostingList] = []
+        /// Hash of two word numbers one right after the other in a note (`pairBucket`) →
+        /// ascending document numbers of the notes holding such a pair.
+        private var pairs = [PostingList](repeating: PostingList(), count: Contents.pairBucketCount)
         /// Document number → path and stamp (nil: dead).
         private var paths: [String?] = []
         private var stamps: [FileStamp?] = []
@@ -39,8 +48,9 @@ package final class WordIndex: Sendable {
         /// About how much memory the index takes: postings and spellings, and the
         /// bookkeeping of each word and document (array headers, dictionary entries).
         package var estimatedBytes: Int {
-            let postingBytes = postings.reduce(0) { $0 + $1.capacity * 4 + 32 }
-            return postingBytes + spellings.capacity + starts.capacity * 4 + numbers.count * 40 + paths.count * 56 + documents.count * 40
+            let postingBytes = postings.reduce(0) { $0 + $1.capacity + 48 }
+            let pairBytes = pairs.reduce(0) { $0 + $1.capacity + ($1.isEmpty ? 16 : 48) }
+            return postingBytes + pairBytes + spellings.capacity + starts.capacity * 4 + numbers.count * 40 + paths.count * 56 + documents.count * 40
         }
 
         /// Words of the vault close to the words `query` looks for, when it found nothing:
@@ -58,12 +68,27 @@ package final class WordIndex: Sendable {
             return Array(found.prefix(limit))
         }
 
-        mutating func add(path: String, stamp: FileStamp, words: [String]) {
+        /// How many buckets the next-word pairs are hashed into: enough that a bucket
+        /// rarely holds a common pair besides the one looked for (and the words' postings
+        /// rule most of those notes out anyway), 1 MB while empty.
+        static let pairBucketCount = 1 << 16
+
+        @inline(__always)
+        static func pairBucket(_ first: Int, _ second: Int) -> Int {
+            let mixed = (UInt64(first) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(second)) &* 0xBF58_476D_1CE4_E5B9
+            return Int(truncatingIfNeeded: mixed >> 40) & (pairBucketCount - 1)
+        }
+
+        /// Indexes the note at `path`: its distinct `words`, and `pairs` of indices into
+        /// `words` (first << 32 | second) for the words that follow each other in it.
+        mutating func add(path: String, stamp: FileStamp, words: [String], pairs notePairs: [UInt64] = []) {
             remove(path)
             let document = UInt32(paths.count)
             paths.append(path)
             stamps.append(stamp)
             documents[path] = document
+            var wordNumbers: [Int] = []
+            wordNumbers.reserveCapacity(words.count)
             for word in words {
                 let number: UInt32
                 if let known = numbers[word] {
@@ -74,9 +99,22 @@ package final class WordIndex: Sendable {
                     starts.append(UInt32(spellings.count))
                     spellings.append(contentsOf: word.utf8)
                     spellings.append(0)
-                    postings.append([])
+                    postings.append(PostingList())
                 }
                 postings[Int(number)].append(document)
+                wordNumbers.append(Int(number))
+            }
+            var buckets: [Int] = notePairs.compactMap { pair in
+                let first = Int(pair >> 32), second = Int(pair & 0xFFFF_FFFF)
+                guard first < wordNumbers.count, second < wordNumbers.count else { return nil }
+                return Contents.pairBucket(wordNumbers[first], wordNumbers[second])
+            }
+            // Each bucket once for the note, so that it is appended once.
+            buckets.sort()
+            var previous = -1
+            for bucket in buckets where bucket != previous {
+                pairs[bucket].append(document)
+                previous = bucket
             }
             version += 1
         }
@@ -100,9 +138,8 @@ package final class WordIndex: Sendable {
                 next += 1
             }
             // Renumbering keeps the order, so postings stay sorted.
-            for word in postings.indices {
-                postings[word] = postings[word].compactMap { renumbered[Int($0)] == .max ? nil : renumbered[Int($0)] }
-            }
+            for word in postings.indices { postings[word] = postings[word].renumbered(renumbered) }
+            for bucket in pairs.indices where !pairs[bucket].isEmpty { pairs[bucket] = pairs[bucket].renumbered(renumbered) }
             paths = paths.filter { $0 != nil }
             stamps = stamps.filter { $0 != nil }
             for (path, document) in documents { documents[path] = renumbered[Int(document)] }
@@ -113,9 +150,8 @@ package final class WordIndex: Sendable {
         /// Gives back the room postings grew into while the index was built (appending
         /// doubles an array's capacity: up to half of it unused).
         mutating func trim() {
-            for word in postings.indices where postings[word].capacity > postings[word].count {
-                postings[word] = postings[word].withUnsafeBufferPointer { Array($0) }
-            }
+            for word in postings.indices { postings[word].trim() }
+            for bucket in pairs.indices { pairs[bucket].trim() }
         }
 
         /// The document of the note when it describes the note as it is; nil otherwise.
@@ -130,12 +166,9 @@ package final class WordIndex: Sendable {
         func answer(_ matcher: TextMatcher) -> WordAnswer? {
             let (runs, isOneWord) = FoldedWords.runs(of: matcher.needle)
             guard !runs.isEmpty else { return nil }
+            let blocks = (paths.count + 63) / 64
             var bits: [UInt64]?
-            for run in runs {
-                var found = [UInt64](repeating: 0, count: (paths.count + 63) / 64)
-                forEachWord(containing: run) { word in
-                    for document in postings[word] { found[Int(document >> 6)] |= 1 << UInt64(document & 63) }
-                }
+            func narrow(_ found: [UInt64]) {
                 if var narrowed = bits {
                     for index in narrowed.indices { narrowed[index] &= found[index] }
                     bits = narrowed
@@ -143,7 +176,46 @@ package final class WordIndex: Sendable {
                     bits = found
                 }
             }
+            // Between two runs the needle has other scalars, which end a word of the text:
+            // a run followed by another ends a word, a run after another starts one.
+            var runWords: [[Int]] = []
+            for (position, run) in runs.enumerated() {
+                var found = [UInt64](repeating: 0, count: blocks)
+                var matching: [Int] = []
+                forEachWord(containing: run) { word in
+                    guard runs.count == 1 || fits(word, run, ending: position + 1 < runs.count, starting: position > 0) else { return }
+                    matching.append(word)
+                    postings[word].forEach { document in found[Int(document >> 6)] |= 1 << UInt64(document & 63) }
+                }
+                narrow(found)
+                runWords.append(matching)
+            }
+            // Two runs in a row are in words right after each other: the notes of their
+            // pairs' buckets, unless there are too many pairs to look up.
+            for position in runWords.indices.dropLast() {
+                let firsts = runWords[position], seconds = runWords[position + 1]
+                guard firsts.count * seconds.count <= 4096 else { continue }
+                var buckets = Set<Int>()
+                var found = [UInt64](repeating: 0, count: blocks)
+                for first in firsts {
+                    for second in seconds where buckets.insert(Contents.pairBucket(first, second)).inserted {
+                        pairs[Contents.pairBucket(first, second)].forEach { document in found[Int(document >> 6)] |= 1 << UInt64(document & 63) }
+                    }
+                }
+                narrow(found)
+            }
             return bits.map { WordAnswer(bits: $0, isExact: isOneWord) }
+        }
+
+        /// True when word number `word` ends with `run` (if `ending`) and starts with it (if
+        /// `starting`); it is known to contain it.
+        private func fits(_ word: Int, _ run: [UInt8], ending: Bool, starting: Bool) -> Bool {
+            let start = Int(starts[word])
+            let end = word + 1 < starts.count ? Int(starts[word + 1]) - 1 : spellings.count - 1
+            guard end - start >= run.count else { return false }
+            if starting, !spellings[start..<start + run.count].elementsEqual(run) { return false }
+            if ending, !spellings[end - run.count..<end].elementsEqual(run) { return false }
+            return true
         }
 
         /// Calls `body` with the number of each word that contains `run` (folded UTF-8).
@@ -177,7 +249,7 @@ package final class WordIndex: Sendable {
                 let distance = EditDistance.distance(folded, candidate)
                 guard distance > 0, distance <= 2 else { continue }
                 var uses = 0
-                for document in postings[Int(number)] where paths[Int(document)] != nil { uses += 1 }
+                postings[Int(number)].forEach { document in if paths[Int(document)] != nil { uses += 1 } }
                 if uses > 0 { found.append((distance, uses, candidate)) }
             }
             return found.sorted { ($0.distance, -$0.uses, $0.word) < ($1.distance, -$1.uses, $1.word) }.prefix(limit).map(\.word)
@@ -196,6 +268,7 @@ package final class WordIndex: Sendable {
         let path: String
         let stamp: FileStamp?
         let words: [String]?
+        var pairs: [UInt64] = []
     }
 
     private let session: VaultSession
@@ -218,7 +291,7 @@ package final class WordIndex: Sendable {
         // hold several times the index in memory at its peak.
         read(notes) { readings in
             for reading in readings {
-                if let stamp = reading.stamp, let words = reading.words { contents.add(path: reading.path, stamp: stamp, words: words) }
+                if let stamp = reading.stamp, let words = reading.words { contents.add(path: reading.path, stamp: stamp, words: words, pairs: reading.pairs) }
             }
         }
         contents.trim()
@@ -252,7 +325,7 @@ package final class WordIndex: Sendable {
     private func apply(_ readings: [Reading], to contents: inout Contents) {
         for reading in readings {
             if let stamp = reading.stamp, let words = reading.words {
-                contents.add(path: reading.path, stamp: stamp, words: words)
+                contents.add(path: reading.path, stamp: stamp, words: words, pairs: reading.pairs)
             } else {
                 contents.remove(reading.path)
             }
@@ -275,7 +348,7 @@ package final class WordIndex: Sendable {
             var buffer: [UInt8] = []
             return notes[range].map { note in
                 let read = session.words(of: note, buffer: &buffer)
-                return Reading(path: note.path, stamp: read?.stamp, words: read?.words)
+                return Reading(path: note.path, stamp: read?.stamp, words: read?.words, pairs: read?.pairs ?? [])
             }
         }, emit: emit)
     }

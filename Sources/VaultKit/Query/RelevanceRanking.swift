@@ -3,7 +3,8 @@ import Foundation
 /// Ranks the notes a query matched by how well they answer its words (`SearchOrder.relevance`):
 /// first how many of the words the title holds, then how many a heading holds, then a
 /// BM25 score of the body (each word's count saturating, shorter notes a little ahead,
-/// rarer words among the matched notes weighing more), then the most recently modified.
+/// rarer words among the matched notes weighing more) plus how close two different words
+/// come in it (1 for neighbours, 1/n for n words apart), then the most recently modified.
 ///
 /// The words are the query's words and phrases outside a NOT, found as the matcher finds
 /// them (`TextMatcher` for title and headings, `FoldedWords` for counting in the body): a
@@ -36,6 +37,9 @@ struct RelevanceRanking {
         var counts: [Int] = []
         /// The number of words of the body.
         var length = 0
+        /// The fewest words from one run to another in the body (1: neighbours); nil when
+        /// no two runs occur in it.
+        var closest: Int?
     }
 
     /// The measure of `note`, its searchable text `body` read (nil: not read).
@@ -51,12 +55,23 @@ struct RelevanceRanking {
         measure.counts = Array(repeating: 0, count: runs.count)
         var length = 0
         var counts = measure.counts
+        // Where each run was last seen, to measure how close the runs come.
+        var lastSeen = Array(repeating: -1, count: runs.count)
+        var closest: Int?
         FoldedWords.forEach(in: body) { word in
+            let position = length
             length += 1
-            for index in runs.indices where Self.contains(word, runs[index]) { counts[index] += 1 }
+            for index in runs.indices where Self.contains(word, runs[index]) {
+                counts[index] += 1
+                for other in runs.indices where other != index && lastSeen[other] >= 0 && lastSeen[other] < position {
+                    closest = min(closest ?? .max, position - lastSeen[other])
+                }
+                lastSeen[index] = position
+            }
         }
         measure.counts = counts
         measure.length = length
+        measure.closest = closest
         return measure
     }
 
@@ -91,6 +106,7 @@ struct RelevanceRanking {
                 let norm = k1 * (1 - b + b * Double(measure.length) / average)
                 score += idf[index] * frequency * (k1 + 1) / (frequency + norm)
             }
+            if let closest = measure.closest { score += 1 / Double(closest) }
             return score
         }
     }

@@ -1,0 +1,65 @@
+/// Ascending document numbers, each stored as its distance from the one before in 7-bit
+/// groups (a byte for a distance under 128): about a byte a document for a common word,
+/// where an array of `UInt32` takes four, and the word index holds hundreds a note.
+struct PostingList: Sendable {
+    private var bytes: [UInt8] = []
+    /// The last document appended (meaningless while empty).
+    private var last: UInt32 = 0
+
+    var isEmpty: Bool { bytes.isEmpty }
+
+    /// The bytes the list holds room for, for the index's size estimate.
+    var capacity: Int { bytes.capacity }
+
+    /// Appends `document`, which is larger than every document before it or the last one
+    /// again (then nothing changes: a note's pairs may share a bucket).
+    mutating func append(_ document: UInt32) {
+        guard bytes.isEmpty || document > last else { return }
+        var distance = bytes.isEmpty ? document : document - last
+        while distance >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: distance) | 0x80)
+            distance >>= 7
+        }
+        bytes.append(UInt8(distance))
+        last = document
+    }
+
+    /// Calls `body` with each document, in ascending order.
+    @inline(__always)
+    func forEach(_ body: (UInt32) -> Void) {
+        bytes.withUnsafeBufferPointer { bytes in
+            var index = 0
+            var document: UInt32 = 0
+            while index < bytes.count {
+                var distance: UInt32 = 0
+                var shift: UInt32 = 0
+                while true {
+                    let byte = bytes[index]
+                    index += 1
+                    distance |= UInt32(byte & 0x7F) << shift
+                    guard byte & 0x80 != 0 else { break }
+                    shift += 7
+                }
+                document &+= distance
+                body(document)
+            }
+        }
+    }
+
+    /// The list with each document `renumbered` maps, those it maps to `UInt32.max` left
+    /// out (the map keeps the order, as compaction's does).
+    func renumbered(_ renumbered: [UInt32]) -> PostingList {
+        var list = PostingList()
+        forEach { document in
+            let number = renumbered[Int(document)]
+            if number != .max { list.append(number) }
+        }
+        list.trim()
+        return list
+    }
+
+    /// Gives back the room appending grew into.
+    mutating func trim() {
+        if bytes.capacity > bytes.count { bytes = bytes.withUnsafeBufferPointer { Array($0) } }
+    }
+}
