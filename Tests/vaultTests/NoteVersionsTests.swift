@@ -271,6 +271,155 @@ struct NoteVersionsTests {
         #expect(present.status == 2 && present.stderr.contains("give the version to bring back with --at"), "a note in the vault needs --at: \(present)")
     }
 
+    /// A note moved to another folder and rewritten in the same commit is a delete and an
+    /// add to git (under half its lines alike): it is followed by its `id` instead, and
+    /// `log`, `diff` and `restore --at` reach the versions before the move.
+    @Test func aMoveGitDoesNotSeeIsFollowedByID() throws {
+        let vault = try TestVault()
+        try SyncTests.git("init", "-q", "-b", "main", in: vault.root)
+        let first = "---\nid: plan\ntags: [work]\n---\n# Plan\n\nShip the first version in May.\n"
+        try vault.write("Plan.md", first)
+        try vault.write("Other.md", "# Other\n")
+        try vault.createDirectory("Work")
+        try commit(vault, "made")
+        let second = "---\nid: plan\ntags: [work]\n---\n# Plan\n\nShip the second version in May.\n"
+        try vault.write("Plan.md", second)
+        try commit(vault, "edited")
+        try FileManager.default.removeItem(at: vault.url("Plan.md"))
+        try vault.write("Work/Roadmap.md", "---\nid: plan\ntags: [work]\n---\n# Roadmap\n\nA wholly new text:\n\n- one\n- two\n- three\n")
+        try commit(vault, "moved and rewritten")
+        let names = try SyncTests.git("show", "-M", "--name-status", "--format=", "HEAD", in: vault.root).stdout
+        #expect(names == "D\tPlan.md\nA\tWork/Roadmap.md\n", "git sees no rename: \(names)")
+        try vault.write("Work/Roadmap.md", try vault.text("Work/Roadmap.md") + "- four\n")
+        try commit(vault, "edited again")
+
+        let versions = try log(vault, "Roadmap")
+        #expect(versions.map { $0["kinds"] as? [String] ?? [] } == [["text"], ["moved", "text"], ["text"], ["created"]], "\(versions)")
+        #expect(versions.map { $0["path"] as? String ?? "" } == ["Work/Roadmap.md", "Work/Roadmap.md", "Plan.md", "Plan.md"])
+        let commits = versions.compactMap { $0["commit"] as? String }
+        try #require(commits.count == 4, "\(versions)")
+        let text = try vault.run("log", "Roadmap")
+        #expect(text.status == 0 && text.stdout.split(separator: "\n").count == 4, "\(text)")
+        #expect(text.stdout.contains("  moved, text\n") && text.stdout.hasSuffix("  created  Plan.md\n"), "\(text)")
+
+        // diff between two versions from before the move, and from one of them to now.
+        let before = try vault.run("diff", "Roadmap", String(commits[3].prefix(7)), String(commits[2].prefix(7)))
+        #expect(before.status == 0 && before.stdout.contains("Ship the [-first-]{+second+} version in May."), "\(before)")
+        let json = try vault.run("diff", "Roadmap", String(commits[2].prefix(7)), "--format", "json")
+        #expect(json.status == 0, "\(json)")
+        let object = try #require(try JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any], "\(json)")
+        #expect(object["from"] as? String == commits[2] && object["path"] as? String == "Work/Roadmap.md", "\(object)")
+        #expect((object["text"] as? String)?.contains("four") == true, "\(object)")
+
+        let restored = try vault.run("restore", "Roadmap", "--at", String(commits[3].prefix(7)))
+        #expect(restored.status == 0, "\(restored)")
+        #expect(try vault.text("Work/Roadmap.md") == first, "the version from before the move, byte for byte, where the note is now")
+        #expect(!vault.exists("Plan.md"))
+    }
+
+    /// Without an `id` a note is followed by git's rename detection alone, as before: a
+    /// note added where an id-less one left is not taken for it, nor one without an id for
+    /// a note with one.
+    @Test func aNoteWithoutIDKeepsGitsRenameDetection() throws {
+        let vault = try TestVault()
+        try SyncTests.git("init", "-q", "-b", "main", in: vault.root)
+        try vault.write("Plan.md", "# Plan\n\nShip the first version in May.\n")
+        try vault.write("Idea.md", "---\nid: idea\n---\n# Idea\n\nA thought.\n")
+        try vault.write("Kept.md", "# Kept\n\nThe same text, moved whole.\n")
+        try vault.createDirectory("Work")
+        try commit(vault, "made")
+        try FileManager.default.removeItem(at: vault.url("Plan.md"))
+        try vault.write("Work/Roadmap.md", "# Roadmap\n\nA wholly new text:\n\n- one\n- two\n")
+        try FileManager.default.removeItem(at: vault.url("Idea.md"))
+        try vault.write("Work/Thought.md", "# Thought\n\nNothing alike:\n\n- one\n- two\n")
+        #expect(try vault.run("mv", "Kept", "Work").status == 0)
+        try commit(vault, "moved")
+        #expect(try log(vault, "Roadmap").map { $0["kinds"] as? [String] ?? [] } == [["created"]])
+        #expect(try log(vault, "Thought").map { $0["kinds"] as? [String] ?? [] } == [["created"]])
+        let kept = try log(vault, "Kept")
+        #expect(kept.map { $0["kinds"] as? [String] ?? [] } == [["moved"], ["created"]], "git's own rename: \(kept)")
+    }
+
+    /// Two notes that share an `id` (one a copy of the other): a note added is followed to
+    /// the one of that id deleted in the same commit, never to the copy left in its place.
+    @Test func aCopySharingTheIDDoesNotConfuseTheWalk() throws {
+        let vault = try TestVault()
+        try SyncTests.git("init", "-q", "-b", "main", in: vault.root)
+        let plan = "---\nid: plan\n---\n# Plan\n\nShip the first version in May.\n"
+        try vault.write("Plan.md", plan)
+        try vault.createDirectory("Work")
+        try commit(vault, "made")
+        try vault.write("Plan.md", plan + "\nMore.\n")
+        try commit(vault, "edited")
+        try vault.write("Plan copy.md", try vault.text("Plan.md"))
+        try commit(vault, "copied")
+        try FileManager.default.removeItem(at: vault.url("Plan copy.md"))
+        try vault.write("Work/Other.md", "---\nid: plan\n---\n# Other\n\nA wholly new text:\n\n- one\n- two\n- three\n")
+        try vault.write("Plan.md", try vault.text("Plan.md") + "\nAnd more.\n")
+        try commit(vault, "copy moved and rewritten")
+
+        let other = try log(vault, "Work/Other.md")
+        #expect(other.map { $0["path"] as? String ?? "" } == ["Work/Other.md", "Plan copy.md"], "\(other)")
+        #expect(other.map { $0["kinds"] as? [String] ?? [] } == [["moved", "text"], ["created"]], "\(other)")
+        let original = try log(vault, "Plan.md")
+        #expect(original.map { $0["path"] as? String ?? "" } == ["Plan.md", "Plan.md", "Plan.md"], "\(original)")
+    }
+
+    /// A move split over two commits (removed in one, added in a later one, as a sync that
+    /// ran in between makes it), and a note brought back after it was purged from the trash,
+    /// are followed to the last commit that removed a note of their `id`. What was learned is
+    /// kept in `.vault/cache/`, extended with newer commits, and a forged cache is not
+    /// trusted: vault reads and writes nothing outside the vault for it.
+    @Test func aNoteRemovedThenAddedLaterIsFollowedAndTheCacheIsNotTrusted() throws {
+        let vault = try TestVault()
+        try SyncTests.git("init", "-q", "-b", "main", in: vault.root)
+        try vault.write("Plan.md", "---\nid: plan\n---\n# Plan\n\nOne.\n")
+        try vault.write("Gone.md", "---\nid: gone\n---\n# Gone\n\nIts text.\n")
+        try vault.createDirectory("Work")
+        try commit(vault, "made")
+        try FileManager.default.removeItem(at: vault.url("Plan.md"))
+        try commit(vault, "removed")
+        try vault.write("Other.md", "# Other\n")
+        try commit(vault, "something else")
+        try vault.write("Work/Plan.md", "---\nid: plan\n---\n# Plan\n\nOne, rewritten at its new place:\n\n- a\n- b\n")
+        try commit(vault, "added")
+        let plan = try log(vault, "Work/Plan")
+        #expect(plan.map { $0["kinds"] as? [String] ?? [] } == [["moved", "text"], ["created"]], "\(plan)")
+        #expect(plan.map { $0["path"] as? String ?? "" } == ["Work/Plan.md", "Plan.md"])
+        let cache = ".vault/cache/ids-v1.json"
+        #expect(vault.exists(cache), "what was learned is kept")
+
+        // Purged from the trash, then brought back: one history (the cache is extended).
+        #expect(try vault.run("rm", "Gone").status == 0)
+        try commit(vault, "to the trash")
+        #expect(try vault.run("trash", "empty", "--yes").status == 0)
+        try commit(vault, "purged")
+        #expect(try vault.run("restore", "Gone").status == 0)
+        try commit(vault, "brought back")
+        let gone = try log(vault, "Gone")
+        func summary(_ versions: [[String: Any]]) -> [String] {
+            versions.map { "\($0["commit"] as? String ?? "") \($0["path"] as? String ?? "") \($0["kinds"] as? [String] ?? [])" }
+        }
+        #expect(gone.map { $0["kinds"] as? [String] ?? [] } == [["restored"], ["deleted"], ["created"]], "\(gone)")
+        #expect(gone.map { $0["path"] as? String ?? "" } == ["Gone.md", ".trash/Gone.md", "Gone.md"], "\(gone)")
+
+        // A forged cache for this very HEAD: commits that are git options, paths outside.
+        let head = try SyncTests.git("rev-parse", "HEAD", in: vault.root).stdout.trimmingCharacters(in: .newlines)
+        let outside = vault.base.appendingPathComponent("forged")
+        let forged = """
+            {"head":"\(head)","prefix":"","events":[\
+            {"commit":"\(head)","path":"Gone.md","id":"gone","added":true},\
+            {"commit":"--output=\(outside.path)","path":"../forged.md","id":"gone","added":false},\
+            {"commit":"\(head)","path":"../forged.md","id":"gone","added":false},\
+            {"commit":"\(head)","path":"/etc/passwd","id":"gone","added":false}]}
+            """
+        try vault.write(cache, forged)
+        #expect(summary(try log(vault, "Gone")) == summary(gone), "a forged cache is read again from git")
+        #expect(!FileManager.default.fileExists(atPath: outside.path), "nothing written outside the vault")
+        try vault.write(cache, "not json")
+        #expect(summary(try log(vault, "Gone")) == summary(gone), "an unreadable cache is read again")
+    }
+
     @Test func aVaultGitDoesNotKeepSaysHowToMakeItOne() throws {
         let vault = try TestVault()
         try vault.write("Plan.md", "# Plan\n")

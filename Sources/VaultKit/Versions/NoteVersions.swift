@@ -2,8 +2,9 @@ import Foundation
 
 /// A note's versions as git keeps them (`vault log NOTE`): nothing is stored twice, the
 /// vault's repository is the history. The note is followed back through its renames,
-/// moves and trips to the trash by git's rename detection (`--follow`); a version not
-/// committed yet (an edit since the last sync) comes first.
+/// moves and trips to the trash by git's rename detection (`--follow`), and where that
+/// loses it (a move with a rewrite, a move among too many files), by its `id`
+/// (`NoteIDIndex`); a version not committed yet (an edit since the last sync) comes first.
 public struct NoteVersions: Sendable {
     /// One version: the commit that made it and what it changed.
     public struct Version: Sendable, Equatable {
@@ -47,24 +48,72 @@ public struct NoteVersions: Sendable {
         // git's own --follow reads every commit's whole tree diff; a plain path-limited log
         // uses the commit graph's changed-path filters. So the note is followed by hand:
         // the log of one path, back to the commit that made it there, which is a rename
-        // (then the log of the old path goes on from the commit before it) or its creation.
+        // (then the log of the old path goes on from the commit before it), a move git did
+        // not see, found by the note's id, or its creation.
         var current = path
         var start = before.map { $0 + "^" } ?? "HEAD"
+        // Read when the walk first reaches a commit that made the note with no rename.
+        var index: NoteIDIndex?
         for _ in 0..<Self.maximumPlaces {
             var segment = try log(of: current, from: start, prefix: prefix)
             // The newest commit that made the file there is where this stay began; what the
             // log finds before it is an earlier stay at the same place, reached in its turn.
             if let made = segment.firstIndex(where: { $0.kinds == ["created"] }) { segment.removeSubrange((made + 1)...) }
-            guard let oldest = segment.last, let commit = oldest.commit, oldest.kinds == ["created"],
-                  let moved = try rename(in: commit, to: current, prefix: prefix) else {
+            guard let oldest = segment.last, let commit = oldest.commit, oldest.kinds == ["created"] else {
+                versions += segment
+                break
+            }
+            var found = try rename(in: commit, to: current, prefix: prefix)
+            if found == nil { found = try foundByID(oldest, at: current, prefix: prefix, index: &index) }
+            guard let moved = found else {
                 versions += segment
                 break
             }
             segment[segment.count - 1] = moved.version
             versions += segment
-            (current, start) = (moved.from, commit + "^")
+            (current, start) = (moved.from, moved.before)
         }
         return versions
+    }
+
+    /// The note `made` created by git's account (no rename git saw) was the one of its `id`
+    /// removed in the same commit, or by the last commit before it that removed a note of
+    /// that id (and added none): the version made, with what changed from that note's last
+    /// text, where it was and the commit its history goes on before. Nil for a note without
+    /// an id, or one no commit removed before.
+    private func foundByID(_ made: Version, at path: String, prefix: String, index: inout NoteIDIndex?) throws(VaultError) -> (version: Version, from: String, before: String)? {
+        guard let commit = made.commit else { return nil }
+        if index == nil {
+            let head = try git.run(["rev-parse", "--verify", "--quiet", "HEAD"])
+            guard head.succeeded else { return nil }
+            index = try NoteIDIndex.current(head: head.stdout.trimmingCharacters(in: .newlines), prefix: prefix, git: git, root: root)
+        }
+        guard let index else { return nil }
+        let (sameCommit, older) = index.origins(ofNoteAddedAt: path, in: commit)
+        var removal = sameCommit
+        if removal == nil {
+            // The first of its id's events in this commit's history: a removal is the note
+            // leaving before it came back; an add is another copy of it, which took its place.
+            for event in older {
+                guard try git.run(["merge-base", "--is-ancestor", event.commit, commit]).succeeded else { continue }
+                if !event.added { removal = event }
+                break
+            }
+        }
+        guard let removal else { return nil }
+        // What changed from its last text there to this one, as a rename's patch says it.
+        let diff = try git.run(["diff", "--no-color", "--unified=0", "\(removal.commit)^:\(prefix + removal.path)", "\(commit):\(prefix + path)"])
+        guard diff.succeeded else { return nil }
+        let lines = ["rename from \(prefix + removal.path)", "rename to \(prefix + path)"] + diff.stdout.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("+++ ") && !$0.hasPrefix("--- ") }.map(String.init)
+        var kinds = Self.change(in: lines.map { Substring($0) }[...], at: prefix + path).kinds
+        if removal.path == path {
+            // Back where it was, in a later commit: a restore (from git, or by hand).
+            kinds.removeAll { $0 == "renamed" || $0 == "restored" }
+            kinds.insert("restored", at: 0)
+        }
+        var version = made
+        (version.path, version.kinds) = (path, kinds)
+        return (version, removal.path, removal.commit + "^")
     }
 
     /// `error` as a front end says it: for a vault that is not a git repository, that no
@@ -107,8 +156,9 @@ public struct NoteVersions: Sendable {
 
     /// The commit `commit` made the note at `path` by moving it from another place: the
     /// version it made (a move, a rename, a trip to or from the trash, with what else
-    /// changed), and the vault-relative place it came from. Nil when it was made there.
-    private func rename(in commit: String, to path: String, prefix: String) throws(VaultError) -> (version: Version, from: String)? {
+    /// changed), the vault-relative place it came from and the commit its history goes on
+    /// before there. Nil when git saw it made there.
+    private func rename(in commit: String, to path: String, prefix: String) throws(VaultError) -> (version: Version, from: String, before: String)? {
         let names = try git.run(["--literal-pathspecs", "show", "-M", "--name-status", "--format=", commit])
         guard names.succeeded else { return nil }
         let target = prefix + path
@@ -118,7 +168,7 @@ public struct NoteVersions: Sendable {
             let from = String(fields[1].dropFirst(prefix.count))
             let patch = try git.run(["--literal-pathspecs", "show", "-M", "--no-color", "--unified=0", Self.format, commit, "--", from, path])
             guard patch.succeeded, let version = patch.stdout.split(separator: "\u{1E}").first.flatMap({ version(from: $0, at: path, prefix: prefix) }) else { return nil }
-            return (version, from)
+            return (version, from, commit + "^")
         }
         return nil
     }
@@ -222,8 +272,10 @@ public struct NoteVersions: Sendable {
                     }
                 }
             }
-            for (path, title, text) in files {
-                let original = origins[path] ?? path
+            // A path the cache would not take back (`.vault/…`, a control character) is left
+            // out, so that the cache stays one vault can trust.
+            for (path, title, text) in files where DeletedNotesCache.isNotePath(path) {
+                let original = origins[path].flatMap { DeletedNotesCache.isNotePath($0) ? $0 : nil } ?? path
                 let name = original.split(separator: "/").last.map { String($0.dropLast(3)) } ?? original
                 found.append(Deleted(commit: header[0], date: date, path: original, removedPath: path, title: title ?? name, text: text))
             }
