@@ -62,15 +62,7 @@ struct TaskCategoriesAPI: Sendable {
     private func answer(_ categories: [TaskCategories.Category], changed: Int? = nil) -> Response {
         APIResponse.json { json in
             json.beginObject()
-            json.key("categories"); json.beginArray()
-            for category in categories {
-                json.beginObject()
-                json.key("name"); json.string(category.name)
-                json.key("icon"); json.string(category.icon)
-                json.key("color"); json.string(category.color)
-                json.endObject()
-            }
-            json.endArray()
+            TaskCategories.Category.writeJSON(categories, to: &json)
             if let changed { json.key("changed"); json.number(changed) }
             json.endObject()
         }

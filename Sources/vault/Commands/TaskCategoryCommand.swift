@@ -107,17 +107,7 @@ struct TaskCategoryCommand: ParsableCommand {
 /// One category a line: icon (or -), name, colour (or -); or `{"categories": [...]}`.
 private func show(_ categories: [TaskCategories.Category], format: OutputFormat, terminal: Terminal) {
     if format == .json {
-        terminal.jsonObject { json in
-            json.key("categories"); json.beginArray()
-            for category in categories {
-                json.beginObject()
-                json.key("name"); json.string(category.name)
-                json.key("icon"); json.string(category.icon)
-                json.key("color"); json.string(category.color)
-                json.endObject()
-            }
-            json.endArray()
-        }
+        terminal.jsonObject { TaskCategories.Category.writeJSON(categories, to: &$0) }
         return
     }
     for category in categories {
