@@ -69,32 +69,9 @@ enum FoldedWords {
         return (runs, !cut && runs.count == 1)
     }
 
-    /// Decodes the UTF-8 sequence at `index` (not ASCII) the way `TextMatcher` does: the
-    /// scalar and its length; a malformed sequence is U+FFFD, one byte long.
+    /// Decodes the UTF-8 sequence at `index` (not ASCII) as `TextMatcher` does.
     private static func decode(_ text: UnsafeRawBufferPointer, at index: Int) -> (UInt32, Int) {
-        let lead = UInt32(text[index])
-        let replacement: (UInt32, Int) = (0xFFFD, 1)
-        func continuation(_ offset: Int) -> UInt32? {
-            guard index + offset < text.count else { return nil }
-            let value = text[index + offset]
-            return value & 0xC0 == 0x80 ? UInt32(value & 0x3F) : nil
-        }
-        switch lead {
-        case 0xC2...0xDF:
-            guard let c1 = continuation(1) else { return replacement }
-            return ((lead & 0x1F) << 6 | c1, 2)
-        case 0xE0...0xEF:
-            guard let c1 = continuation(1), let c2 = continuation(2) else { return replacement }
-            let value = (lead & 0x0F) << 12 | c1 << 6 | c2
-            guard value >= 0x800, !(0xD800...0xDFFF).contains(value) else { return replacement }
-            return (value, 3)
-        case 0xF0...0xF4:
-            guard let c1 = continuation(1), let c2 = continuation(2), let c3 = continuation(3) else { return replacement }
-            let value = (lead & 0x07) << 18 | c1 << 12 | c2 << 6 | c3
-            guard (0x1_0000...0x10_FFFF).contains(value) else { return replacement }
-            return (value, 4)
-        default:
-            return replacement
-        }
+        guard let base = text.baseAddress else { return (0xFFFD, 1) }
+        return UTF8Scalar.decode(base, count: text.count, at: index)
     }
 }
