@@ -317,6 +317,32 @@ struct NoteVersionsTests {
         #expect(!vault.exists("Plan.md"))
     }
 
+    /// A note moved and rewritten in one commit is a removal and an addition to git, but
+    /// the note is still in the vault under its `id`: `log --deleted` does not list it, and
+    /// lists a note that really left.
+    @Test func aMoveGitDoesNotSeeIsNoDeletion() throws {
+        let vault = try TestVault()
+        try SyncTests.git("init", "-q", "-b", "main", in: vault.root)
+        try vault.write("Plan.md", "---\nid: plan\n---\n# Plan\n\nShip the first version in May.\n")
+        try vault.write("Gone.md", "---\nid: gone\n---\n# Gone\n\nNot wanted.\n")
+        try vault.createDirectory("Work")
+        try commit(vault, "made")
+        try FileManager.default.removeItem(at: vault.url("Plan.md"))
+        try vault.write("Work/Roadmap.md", "---\nid: plan\n---\n# Roadmap\n\nA wholly new text:\n\n- one\n- two\n- three\n")
+        try FileManager.default.removeItem(at: vault.url("Gone.md"))
+        try commit(vault, "moved and rewritten, and one removed")
+        let names = try SyncTests.git("show", "-M", "--name-status", "--format=", "HEAD", in: vault.root).stdout
+        #expect(names.contains("D\tPlan.md\n") && names.contains("A\tWork/Roadmap.md\n"), "git sees no rename: \(names)")
+
+        let deleted = try vault.run("log", "--deleted", "--format", "json")
+        #expect(deleted.status == 0, "\(deleted)")
+        let notes = try #require(try JSONSerialization.jsonObject(with: deleted.stdoutData) as? [[String: Any]], "\(deleted)")
+        #expect(notes.map { $0["path"] as? String ?? "" } == ["Gone.md"], "\(notes)")
+        let text = try vault.run("log", "--deleted")
+        #expect(text.status == 0 && !text.stdout.contains("Plan.md") && text.stdout.contains("Gone.md"), "\(text)")
+        #expect(try vault.run("restore", "Plan.md").status != 0, "a note still in the vault is not brought back as a second one")
+    }
+
     /// Without an `id` a note is followed by git's rename detection alone, as before: a
     /// note added where an id-less one left is not taken for it, nor one without an id for
     /// a note with one.

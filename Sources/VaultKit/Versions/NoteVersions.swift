@@ -200,7 +200,8 @@ public struct NoteVersions: Sendable {
         public var text: String
     }
 
-    /// The notes removed from the vault, newest first, without the ones back in it.
+    /// The notes removed from the vault, newest first, without the ones back in it (at
+    /// their old path, or elsewhere by their `id`).
     ///
     /// git's log of every removal reads each commit's changes (seconds for 5,000 commits),
     /// so what it found is kept in `.vault/cache/` with the commit it was read up to: the
@@ -225,12 +226,25 @@ public struct NoteVersions: Sendable {
             }
             DeletedNotesCache(head: head, prefix: prefix, notes: removals).save(in: root)
         }
+        let index = try NoteIDIndex.current(head: head, prefix: prefix, git: git, root: root)
         var found: [Deleted] = []
         for note in removals {
-            guard !isBack(note.path, removed: note.removedPath, in: note.commit, prefix: prefix), !found.contains(where: { $0.path == note.path }) else { continue }
+            guard !isBack(note.path, removed: note.removedPath, in: note.commit, prefix: prefix), !isElsewhere(note, index: index),
+                  !found.contains(where: { $0.path == note.path }) else { continue }
             found.append(note)
         }
         return found
+    }
+
+    /// Whether the note is in the vault under another path: a commit added a note of the
+    /// `id` its last text had (a move git's rename detection did not see), and the file
+    /// there holds that id now.
+    private func isElsewhere(_ note: Deleted, index: NoteIDIndex) -> Bool {
+        guard let id = LostNotes.id(of: Array(note.text.utf8))?.lowercased() else { return false }
+        return index.events.contains { event in
+            event.added && event.id == id && event.path != note.removedPath
+                && (try? root.read(event.path).bytes).flatMap(LostNotes.id(of:))?.lowercased() == id
+        }
     }
 
     /// Every note the commits of `range` removed, newest first, named where it was before
