@@ -1,7 +1,20 @@
-// Talking to the server: `$` for the page's elements, the JSON API with the CSRF token it
-// needs, and the toast that shows what went wrong.
+// Talking to the server: `$` and `button` for the page's elements, the JSON API with the
+// CSRF token it needs, and the toast that shows what went wrong.
 
 export const $ = (id) => document.getElementById(id);
+
+/** A button showing `text` that runs `action`; `label` names it for screen readers and
+ *  as its tooltip. */
+export function button(text, label, action) {
+  const element = document.createElement('button');
+  element.type = 'button';
+  element.textContent = text;
+  element.setAttribute('aria-label', label);
+  element.title = label;
+  element.addEventListener('click', action);
+  return element;
+}
+
 export const csrf = document.querySelector('meta[name="csrf-token"]').content;
 
 /** A note's path in a URL: each segment encoded alone. */

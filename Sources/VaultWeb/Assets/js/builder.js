@@ -6,7 +6,7 @@
 //
 // Also the folder choices the note's Move offers.
 
-import { $, api } from './api.js';
+import { $, api, button } from './api.js';
 import { state } from './state.js';
 import { vocabulary } from './vocabulary.js';
 import { flatten } from './sidebar.js';
@@ -142,16 +142,6 @@ function changed() {
 }
 
 // Drawing.
-
-function button(text, label, action) {
-  const element = document.createElement('button');
-  element.type = 'button';
-  element.textContent = text;
-  element.setAttribute('aria-label', label);
-  element.title = label;
-  element.addEventListener('click', action);
-  return element;
-}
 
 function notToggle(node) {
   const label = document.createElement('label');

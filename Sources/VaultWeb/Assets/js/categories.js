@@ -2,7 +2,7 @@
 // /api/tasks/categories, as `vault task category`), and the sections of the Tasks views a
 // task can be moved between, with the change each move makes to its line.
 
-import { $, api, attempt, toast } from './api.js';
+import { $, api, attempt, button, toast } from './api.js';
 import { state } from './state.js';
 import { vocabulary } from './vocabulary.js';
 import { colorClass } from './sidebar.js';
@@ -106,16 +106,6 @@ function colorSelect(value, label) {
   for (const color of vocabulary.palette) select.append(new Option(color, color));
   select.value = value || 'none';
   return select;
-}
-
-function button(text, label, action) {
-  const element = document.createElement('button');
-  element.type = 'button';
-  element.textContent = text;
-  element.setAttribute('aria-label', label);
-  element.title = label;
-  element.addEventListener('click', action);
-  return element;
 }
 
 function drawManager() {
