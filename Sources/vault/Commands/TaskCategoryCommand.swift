@@ -35,8 +35,7 @@ struct TaskCategoryCommand: ParsableCommand {
         @Option(help: "Output format: text or json.") var format: OutputFormat = .text
 
         func run() throws {
-            let report = try global.openSession().reportedWrite { try TaskCategories(.set(name, icon: icon, color: nil)).run(in: $0) }
-            show(report.category.map { [$0] } ?? [], format: format, terminal: global.terminal)
+            try setCategory(name, icon: icon, global: global, format: format)
         }
     }
 
@@ -49,8 +48,7 @@ struct TaskCategoryCommand: ParsableCommand {
         @Option(help: "Output format: text or json.") var format: OutputFormat = .text
 
         func run() throws {
-            let report = try global.openSession().reportedWrite { try TaskCategories(.set(name, icon: nil, color: color)).run(in: $0) }
-            show(report.category.map { [$0] } ?? [], format: format, terminal: global.terminal)
+            try setCategory(name, color: color, global: global, format: format)
         }
     }
 
@@ -102,6 +100,13 @@ struct TaskCategoryCommand: ParsableCommand {
             global.terminal.line(TerminalText.escaped("removed category \(name)"))
         }
     }
+}
+
+/// `icon` and `color`: one field of the category set (the other left as it is), then the
+/// category shown.
+private func setCategory(_ name: String, icon: String? = nil, color: String? = nil, global: GlobalOptions, format: OutputFormat) throws {
+    let report = try global.openSession().reportedWrite { try TaskCategories(.set(name, icon: icon, color: color)).run(in: $0) }
+    show(report.category.map { [$0] } ?? [], format: format, terminal: global.terminal)
 }
 
 /// One category a line: icon (or -), name, colour (or -); or `{"categories": [...]}`.
