@@ -227,9 +227,12 @@ public struct NoteVersions: Sendable {
             DeletedNotesCache(head: head, prefix: prefix, notes: removals).save(in: root)
         }
         let index = try NoteIDIndex.current(head: head, prefix: prefix, git: git, root: root)
+        // Each id's adds, grouped once: a removal looks its id up instead of walking every
+        // event of the index.
+        let adds = Dictionary(grouping: index.events.lazy.filter(\.added), by: \.id)
         var found: [Deleted] = []
         for note in removals {
-            guard !isBack(note.path, removed: note.removedPath, in: note.commit, prefix: prefix), !isElsewhere(note, index: index),
+            guard !isBack(note.path, removed: note.removedPath, in: note.commit, prefix: prefix), !isElsewhere(note, adds: adds),
                   !found.contains(where: { $0.path == note.path }) else { continue }
             found.append(note)
         }
@@ -238,12 +241,11 @@ public struct NoteVersions: Sendable {
 
     /// Whether the note is in the vault under another path: a commit added a note of the
     /// `id` its last text had (a move git's rename detection did not see), and the file
-    /// there holds that id now.
-    private func isElsewhere(_ note: Deleted, index: NoteIDIndex) -> Bool {
+    /// there holds that id now. `adds` are the index's adds by id.
+    private func isElsewhere(_ note: Deleted, adds: [String: [NoteIDIndex.Event]]) -> Bool {
         guard let id = LostNotes.id(of: Array(note.text.utf8))?.lowercased() else { return false }
-        return index.events.contains { event in
-            event.added && event.id == id && event.path != note.removedPath
-                && (try? root.read(event.path).bytes).flatMap(LostNotes.id(of:))?.lowercased() == id
+        return adds[id, default: []].contains { event in
+            event.path != note.removedPath && (try? root.read(event.path).bytes).flatMap(LostNotes.id(of:))?.lowercased() == id
         }
     }
 
