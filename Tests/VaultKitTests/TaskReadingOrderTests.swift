@@ -104,5 +104,16 @@ import Testing
             #expect(record.categories == task.categories && record.notes == task.notes)
         }
         #expect(read.contains { $0.occurrence == 1 } && read.contains { $0[.cancelled] != nil } && read.contains { $0[.start] != nil })
+        // The record's fields one by one (what the text agenda reads) agree with the ones
+        // decoded all at once.
+        let fieldByField = session.withTaskRecords(matching: nil, in: notes, statuses: Set(NoteTask.Status.allCases)) { records, _ in
+            records.map { record in
+                var task = NoteTask(record, path: notes[record.note].path)
+                (task.line, task.parentLine, task.occurrence, task.refHash) = (record.line, record.parentLine, record.occurrence, record.refHash)
+                for field in NoteTask.DateField.allCases { task[field] = record[field] }
+                return task
+            }
+        }
+        #expect(fieldByField == read)
     }
 }

@@ -25,20 +25,22 @@ package struct TaskRecord: @unchecked Sendable {
 
     static let noDay = Int32.min
 
+    /// A day for each date field, by `code`: `noDay` for none.
+    typealias Days = (Int32, Int32, Int32, Int32, Int32, Int32)
+
     /// A record of the task whose encoding `bytes` holds; `wordsStart` is where its words
     /// start in them. Nil when the encoding is too long to point to.
     init?(note: Int, bytes: UnsafeRawBufferPointer, wordsStart: Int, status: NoteTask.Status, priority: NoteTask.Priority,
-          days: (Int32, Int32, Int32, Int32, Int32, Int32)) {
+          days: Days) {
         guard let length = UInt32(exactly: bytes.count), let wordsOffset = UInt8(exactly: wordsStart),
               let note32 = Int32(exactly: note) else { return nil }
         start = bytes.baseAddress
         self.length = length
         self.wordsOffset = wordsOffset
         self.note32 = note32
-        let day = { (field: NoteTask.DateField) in withUnsafeBytes(of: days) { $0.load(fromByteOffset: field.code * 4, as: Int32.self) } }
-        due32 = day(.due)
-        created32 = day(.created)
-        done32 = day(.done)
+        due32 = Self.day(.due, in: days)
+        created32 = Self.day(.created, in: days)
+        done32 = Self.day(.done, in: days)
         self.status = status
         self.priority = priority
     }
@@ -49,6 +51,54 @@ package struct TaskRecord: @unchecked Sendable {
     /// The fields before the words, read again: line, parent line, occurrence, hash, then
     /// status, priority and the dates.
     private var head: VarintReader { VarintReader(bytes: UnsafeRawBufferPointer(start: start, count: Int(wordsOffset))) }
+
+    /// The dates after `present` (which says which fields have one) in `reader`; nil when
+    /// one does not read.
+    static func days(present: Int, from reader: inout VarintReader) -> Days? {
+        var days: Days = (noDay, noDay, noDay, noDay, noDay, noDay)
+        for bit in 0..<NoteTask.DateField.count where present & (1 << bit) != 0 {
+            guard let day = reader.int() else { return nil }
+            withUnsafeMutableBytes(of: &days) { $0.storeBytes(of: Int32(clamping: day), toByteOffset: bit * 4, as: Int32.self) }
+        }
+        return days
+    }
+
+    private static func day(_ field: NoteTask.DateField, in days: Days) -> Int32 {
+        withUnsafeBytes(of: days) { $0.load(fromByteOffset: field.code * 4, as: Int32.self) }
+    }
+
+    /// The fields the record reads from its encoding, decoded in one pass: for a reader of
+    /// several of them (a task in full, as the JSON agenda prints it), where each field on
+    /// its own would read the encoding again.
+    package struct Decoded {
+        /// 1-based line of the task in the note's file.
+        package let line: Int
+        /// The line of the task it is a subtask of.
+        package let parentLine: Int?
+        /// See `NoteTask.occurrence`.
+        package let occurrence: Int
+        /// See `NoteTask.refHash`.
+        package let refHash: UInt64
+        fileprivate let days: Days
+
+        package subscript(field: NoteTask.DateField) -> TaskDate? {
+            let day = TaskRecord.day(field, in: days)
+            return day == TaskRecord.noDay ? nil : TaskDate(dayNumber: Int(day))
+        }
+    }
+
+    /// Every field before the words, decoded once.
+    package var decoded: Decoded {
+        var reader = head
+        let line = reader.int() ?? 0
+        let parent = reader.int() ?? 0
+        let occurrence = reader.int() ?? 0
+        let refHash = reader.fixed64() ?? 0
+        for _ in 0..<2 { _ = reader.int() }
+        // Checked when the record was made: these read.
+        let days = Self.days(present: reader.int() ?? 0, from: &reader) ?? (Self.noDay, Self.noDay, Self.noDay, Self.noDay, Self.noDay, Self.noDay)
+        return Decoded(line: line, parentLine: parent == 0 ? nil : parent, occurrence: occurrence, refHash: refHash, days: days)
+    }
 
     /// 1-based line of the task in the note's file.
     package var line: Int {
@@ -64,19 +114,10 @@ package struct TaskRecord: @unchecked Sendable {
     }
 
     /// The line of the task it is a subtask of.
-    package var parentLine: Int? {
-        var reader = head
-        _ = reader.int()
-        let parent = reader.int() ?? 0
-        return parent == 0 ? nil : parent
-    }
+    package var parentLine: Int? { decoded.parentLine }
 
     /// See `NoteTask.occurrence`.
-    package var occurrence: Int {
-        var reader = head
-        for _ in 0..<2 { _ = reader.int() }
-        return reader.int() ?? 0
-    }
+    package var occurrence: Int { decoded.occurrence }
 
     /// Where the words are, for fetching them into the cache ahead of reading them.
     package var wordsAddress: UnsafeRawPointer? { start.map { $0 + Int(wordsOffset) } }
@@ -91,23 +132,10 @@ package struct TaskRecord: @unchecked Sendable {
         case .due: day = due32
         case .created: day = created32
         case .done: day = done32
-        default: day = storedDay(field)
+        // A date the record does not hold, read from the encoding.
+        default: return decoded[field]
         }
         return day == Self.noDay ? nil : TaskDate(dayNumber: Int(day))
-    }
-
-    /// A date the record does not hold, read from the encoding.
-    private func storedDay(_ field: NoteTask.DateField) -> Int32 {
-        var reader = head
-        for _ in 0..<3 { _ = reader.int() }
-        _ = reader.fixed64()
-        for _ in 0..<2 { _ = reader.int() }
-        let present = reader.int() ?? 0
-        for bit in 0..<NoteTask.DateField.count where present & (1 << bit) != 0 {
-            let day = reader.int() ?? 0
-            if bit == field.code { return Int32(clamping: day) }
-        }
-        return Self.noDay
     }
 
     package var due: TaskDate? { self[.due] }
@@ -171,17 +199,19 @@ package struct TaskRecord: @unchecked Sendable {
 }
 
 extension NoteTask {
-    /// The task a record holds, every field decoded; `path` is its note's.
+    /// The task a record holds, every field decoded; `path` is its note's. The fields
+    /// before the words are decoded once for all of them (`TaskRecord.decoded`).
     package init(_ record: TaskRecord, path: String) {
         let words = record.words
-        self.init(path: path, line: record.line, source: "", text: String(decoding: words.text, as: UTF8.self), status: record.status)
+        let fields = record.decoded
+        self.init(path: path, line: fields.line, source: "", text: String(decoding: words.text, as: UTF8.self), status: record.status)
         priority = record.priority
-        for field in DateField.allCases { self[field] = record[field] }
+        for field in DateField.allCases { self[field] = fields[field] }
         recurrence = words.recurrence.map { String(decoding: $0, as: UTF8.self) }
         if !words.categories.isEmpty { categories = words.categories.values }
         if !words.notes.isEmpty { notes = words.notes.values }
-        parentLine = record.parentLine
-        occurrence = record.occurrence
-        refHash = record.refHash
+        parentLine = fields.parentLine
+        occurrence = fields.occurrence
+        refHash = fields.refHash
     }
 }

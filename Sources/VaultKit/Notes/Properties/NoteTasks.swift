@@ -83,12 +83,7 @@ package struct NoteTaskList: Sendable, Equatable, NotePropertyValue {
             guard record.int() != nil, record.int() != nil, record.int() != nil, record.fixed64() != nil,
                   let status = record.int().flatMap(NoteTask.Status.init(code:)),
                   let priority = record.int().flatMap(NoteTask.Priority.init(code:)),
-                  let present = record.int() else { return false }
-            var days = (TaskRecord.noDay, TaskRecord.noDay, TaskRecord.noDay, TaskRecord.noDay, TaskRecord.noDay, TaskRecord.noDay)
-            for bit in 0..<NoteTask.DateField.count where present & (1 << bit) != 0 {
-                guard let day = record.int() else { return false }
-                withUnsafeMutableBytes(of: &days) { $0.storeBytes(of: Int32(clamping: day), toByteOffset: bit * 4, as: Int32.self) }
-            }
+                  let present = record.int(), let days = TaskRecord.days(present: present, from: &record) else { return false }
             let wordsStart = record.offset
             // The words of a task left out are stepped over unchecked: `vault tasks` leaves
             // out the done ones, half of a vault's, and checking their UTF-8 was wasted.
