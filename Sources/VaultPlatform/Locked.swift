@@ -26,6 +26,12 @@ package final class Lazy<Value: Sendable>: Sendable {
         self.make = make
     }
 
+    /// A value already made.
+    package init(made value: Value) {
+        make = { value }
+        made.withLock { $0 = value }
+    }
+
     package var value: Value {
         made.withLock { made in
             if let made { return made }

@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import VaultKit
+import VaultPlatform
 
 /// `vault serve`: the notes app in a browser, over the same files (docs/web-app.md).
 ///
@@ -42,6 +43,7 @@ public struct VaultServer: Sendable {
         }
         try live.startWatching()
         defer { live.stopWatching() }
+        PhaseTimer.mark("watch directories")
         var logger = Logger(label: "vault.serve") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = .warning
         let app = Application(
@@ -51,6 +53,7 @@ public struct VaultServer: Sendable {
             server: .http1(configuration: .init(idleTimeout: Self.idleTimeout)),
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: nil),
             onServerRunning: { _ in
+                PhaseTimer.mark("start serving")
                 onReady(LiveVault(live: live))
                 if let sync = options.sync {
                     let scheduler = SyncScheduler(sync: sync, every: options.syncInterval, log: log)

@@ -337,15 +337,11 @@ struct QueryPropertyTests {
         #expect(textDecided > total / 10, "\(textDecided) of \(total) needed the text")
     }
 
-    @Test("text summaries and tag postings settle only what the text would, and never lose a match", arguments: [5, 6, 7] as [UInt64])
-    func summariesAndPostingsAgree(_ seed: UInt64) {
+    @Test("tag postings never lose a match, and metadata settles only what the text would", arguments: [5, 6, 7] as [UInt64])
+    func postingsAndMetadataAgree(_ seed: UInt64) {
         var random = QueryRandom(seed: seed)
         let context = QueryContext.paris
         let notes = Self.notes(&random, count: 40)
-        let summaries = notes.map { test in
-            var body = test.body
-            return body.withUTF8 { TextSummary(text: UnsafeRawBufferPointer($0), title: test.note.title) }
-        }
         let postings = TagPostings(notes.map(\.note))
         var settled = 0, narrowed = 0
         for _ in 0..<200 {
@@ -357,28 +353,13 @@ struct QueryPropertyTests {
             for (index, note) in notes.enumerated() {
                 let actual = Self.evaluate(query, note, context)
                 if actual, let candidates { #expect(candidates.contains(index), "\(expression): \(note.path) not a candidate") }
-                let decided = evaluator.matchesWithoutText(note.note, summary: summaries[index])
-                if let decided {
+                if let decided = evaluator.matchesWithoutText(note.note) {
                     settled += 1
-                    #expect(decided == actual, "\(expression) settled by the summary of \(note.path) (seed \(seed))")
+                    #expect(decided == actual, "\(expression) settled by the metadata of \(note.path) (seed \(seed))")
                 }
             }
         }
         #expect(narrowed > 10 && settled > 1000, "narrowed \(narrowed), settled \(settled)")
-    }
-
-    @Test("a summary rules out absent words and keeps every substring of the folded text")
-    func summaryOfOneText() {
-        let text = "# Café in Zürich\n\nWe met at the STRASSE corner; the naïve plan was \u{FF}\u{FE} broken bytes.\n"
-        var bytes = Array(text.utf8)
-        bytes.append(contentsOf: [0xC3, 0x28, 0x61, 0x62, 0x63])
-        let summary = bytes.withUnsafeBytes { TextSummary(text: $0, title: "Trip notes") }
-        for present in ["cafe", "CAFÉ", "zurich", "Zu\u{308}rich", "strasse", "straße", "naive plan", "trip notes", "abc", "ab"] {
-            #expect(summary.mayContain(TextMatcher(present)), "\(present)")
-        }
-        for absent in ["zanzibar", "roadmap", "cafés", "meeting"] {
-            #expect(!summary.mayContain(TextMatcher(absent)), "\(absent)")
-        }
     }
 
     @Test("NOT q and q split the notes; a AND b is within a; a is within a OR b", arguments: [11, 12] as [UInt64])

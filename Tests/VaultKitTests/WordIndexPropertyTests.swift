@@ -95,7 +95,7 @@ struct WordIndexPropertyTests {
                 let query: Query
                 do { query = try Query.parse(text) } catch { Issue.record("\(text): \(error)"); continue }
                 let expected = session.sorted(try session.scan(matching: query)).map(\.path)
-                let answer = live.snapshot.notes(matching: query, context: session.queryContext, text: live.text, words: live.words).map(\.path)
+                let answer = live.snapshot.notes(matching: query, context: session.queryContext, words: live.words).map(\.path)
                 #expect(answer == expected, "seed \(seed), round \(round): \(text)")
             }
         }
@@ -118,7 +118,7 @@ struct WordIndexPropertyTests {
         #expect(contents.document(of: note) == nil)
         await live.refresh(["B.md"])
         let query = try Query.parse("budg")
-        #expect(live.snapshot.notes(matching: query, context: session.queryContext, text: live.text, words: live.words).map(\.path).sorted() == ["A.md", "B.md"])
+        #expect(live.snapshot.notes(matching: query, context: session.queryContext, words: live.words).map(\.path).sorted() == ["A.md", "B.md"])
     }
 
     /// A phrase is narrowed to the notes where its words follow each other (the next-word
@@ -139,6 +139,28 @@ struct WordIndexPropertyTests {
         let kept = try notes.filter { answer.contains(try #require(contents.document(of: $0))) }.map(\.path).sorted()
         #expect(kept == ["Adjacent.md", "Suffix.md"])
         let query = try Query.parse("\"the budget\"")
-        #expect(live.snapshot.notes(matching: query, context: session.queryContext, text: live.text, words: live.words).map(\.path).sorted() == ["Adjacent.md", "Suffix.md"])
+        #expect(live.snapshot.notes(matching: query, context: session.queryContext, words: live.words).map(\.path).sorted() == ["Adjacent.md", "Suffix.md"])
+    }
+
+    /// The index holds every substring of the folded text and title, whatever the case,
+    /// accents, composition or broken bytes, and rules out words the note does not hold.
+    @Test func theIndexFindsEverySubstringOfTheFoldedTextAndNoAbsentWord() throws {
+        let vault = try TemporaryVault()
+        var bytes = Array("---\ntitle: Trip notes\n---\n# Café in Zürich\n\nWe met at the STRASSE corner; the naïve plan was \u{FF}\u{FE} broken bytes.\n".utf8)
+        bytes.append(contentsOf: [0xC3, 0x28, 0x61, 0x62, 0x63])
+        try vault.write("Trip.md", bytes: bytes)
+        let session = try VaultSession.open(explicit: vault.path, workingDirectory: vault.path)
+        let live = try LiveIndex(session: session)
+        live.indexText()
+        let contents = try #require(live.words.contents)
+        let note = try #require(try session.scan().notes.first)
+        let document = try #require(contents.document(of: note))
+        for present in ["cafe", "CAFÉ", "zurich", "Zu\u{308}rich", "strasse", "straße", "naive plan", "trip notes", "abc", "ab"] {
+            let answer = try #require(contents.answer(TextMatcher(present)), "\(present)")
+            #expect(answer.contains(document), "\(present)")
+        }
+        for absent in ["zanzibar", "roadmap", "cafés", "meeting"] {
+            #expect(contents.answer(TextMatcher(absent))?.contains(document) == false, "\(absent)")
+        }
     }
 }

@@ -801,8 +801,8 @@ import VaultPlatform
         let snapshot = fixture.live.snapshot
         #expect(snapshot.sorted.map(\.path) == session.sorted(rescan).map(\.path))
         #expect(snapshot.index.tags.map(\.path) == session.index(of: rescan).tags.map(\.path))
-        #expect(snapshot.links.resolve("new note") == "New note.md")
-        #expect(snapshot.links.resolve("Inbox") == nil)
+        #expect(snapshot.links.value.resolve("new note") == "New note.md")
+        #expect(snapshot.links.value.resolve("Inbox") == nil)
         try await fixture.test { client in
             try await client.execute(uri: "/api/notes?q=zanzibar", method: .get) { response in
                 let notes = try #require(try object(response)["notes"] as? [[String: Any]])
@@ -818,7 +818,7 @@ import VaultPlatform
     @Test func searchesAnswerAsAScanOfTheFilesDoes() async throws {
         let fixture = try WebFixture()
         let session = fixture.live.session
-        #expect(fixture.live.text.isReady)
+        #expect(fixture.live.isTextIndexed)
         let queries = ["meeting", "tag:work AND plan", "NOT the", "caf", "zz", "title:ideas OR milk", "#work -tag:work/meetings", "folder:Work \"next steps\""]
         let found = Locked(0)
         try await fixture.test { client in

@@ -13,9 +13,13 @@ import VaultPlatform
 package final class LiveIndex: Sendable {
     /// One consistent view of the vault.
     package struct Snapshot: Sendable {
+        /// The session that made it, which reads the notes a search cannot decide otherwise.
+        package let session: VaultSession
         package let scan: ScanResult
         package let index: VaultIndex
-        package let links: WikiLinkResolver
+        /// What wiki links resolve to, made when first asked for: at a million notes it
+        /// takes seconds, which the server's start does not wait for (`prepare`).
+        package let links: Lazy<WikiLinkResolver>
         /// The notes in list order (pinned first, then most recently modified), sorted once
         /// per rescan rather than on every request.
         package let sorted: [Note]
@@ -25,7 +29,8 @@ package final class LiveIndex: Sendable {
         /// The word index's document for each note of `sorted`.
         package let wordPositions = WordPositions()
 
-        init(scan: ScanResult, session: VaultSession, links: WikiLinkResolver, sorted: [Note], trashCount: Int) {
+        init(scan: ScanResult, session: VaultSession, links: Lazy<WikiLinkResolver>, sorted: [Note], trashCount: Int) {
+            self.session = session
             self.scan = scan
             index = session.index(of: scan)
             self.links = links
@@ -58,8 +63,6 @@ package final class LiveIndex: Sendable {
     package let session: VaultSession
     /// Told of each change after the index has it (the server's page events).
     private let onChange: @Sendable (Change) -> Void
-    /// Summaries of the notes' texts, for word searches.
-    package let text: TextIndex
     /// The notes of each word, for word searches.
     package let words: WordIndex
     private let current: Locked<Snapshot>
@@ -93,7 +96,6 @@ package final class LiveIndex: Sendable {
         self.session = session
         self.settleTime = settleTime
         self.onChange = onChange
-        text = TextIndex(session: session)
         words = WordIndex(session: session, compactionMinimum: compactionMinimum)
         let first = try Self.read(session)
         // What a `kill -9` of an earlier server left: never to be committed by a sync.
@@ -101,15 +103,16 @@ package final class LiveIndex: Sendable {
         current = Locked(first)
     }
 
-    /// Summarises every note's text, then indexes its words (on all cores; seconds on a
-    /// large vault): until this returns, word searches read the files.
+    /// Makes what the start left for later: the link targets, then every note's words
+    /// (on all cores; seconds on a large vault, minutes on a million notes). Until the
+    /// words are indexed, word searches read the files.
     package func indexText() {
-        text.build(snapshot.scan.notes)
+        _ = snapshot.links.value
         words.build(snapshot.scan.notes)
     }
 
     /// True once word searches are answered from memory.
-    package var isTextIndexed: Bool { text.isReady && words.contents != nil }
+    package var isTextIndexed: Bool { words.contents != nil }
 
     package var snapshot: Snapshot { current.withLock { $0 } }
 
@@ -233,16 +236,15 @@ package final class LiveIndex: Sendable {
         if let paths, let update = ScanUpdate(previous.scan, paths: paths, root: session.root, timeZone: session.vault.timeZone) {
             let trashChanged = paths.contains { $0 == Trash.directory || $0.hasPrefix(Trash.directory + "/") }
             guard !update.isEmpty || trashChanged else { return }
-            var links = previous.links
+            var links = previous.links.value
             for path in update.removed { links.remove(path) }
             for path in update.added { links.add(path) }
             let sorted = VaultIndex.sorted(previous.sorted, removing: update.removed + update.reread.map(\.path), inserting: update.reread)
             next = Snapshot(
-                scan: update.scan, session: session, links: links, sorted: sorted,
+                scan: update.scan, session: session, links: Lazy(made: links), sorted: sorted,
                 trashCount: trashChanged ? session.trash.count() : previous.trashCount
             )
             change = Change(changed: update.changed, added: update.added, removed: update.removed)
-            text.update(update.reread, removed: update.removed)
             words.update(update.reread, removed: update.removed)
         } else {
             guard let read = try? Self.read(session) else { return }
@@ -250,7 +252,6 @@ package final class LiveIndex: Sendable {
             change = Self.difference(from: previous.scan.notes, to: next.scan.notes)
             let reread = Set(change.changed + change.added)
             let rereadNotes = next.scan.notes.filter { reread.contains($0.path) }
-            text.update(rereadNotes, removed: change.removed)
             words.update(rereadNotes, removed: change.removed)
         }
         current.withLock { $0 = next }
@@ -261,10 +262,15 @@ package final class LiveIndex: Sendable {
 
     private static func read(_ session: VaultSession) throws -> Snapshot {
         let scan = try session.scan()
-        return Snapshot(
-            scan: scan, session: session, links: WikiLinkResolver(paths: scan.notes.map(\.path)),
-            sorted: session.sorted(scan), trashCount: session.trash.count()
-        )
+        let notes = scan.notes
+        let links = Lazy { WikiLinkResolver(paths: notes.map(\.path)) }
+        let sorted = session.sorted(scan)
+        PhaseTimer.mark("sort")
+        let trashCount = session.trash.count()
+        PhaseTimer.mark("count trash")
+        let snapshot = Snapshot(scan: scan, session: session, links: links, sorted: sorted, trashCount: trashCount)
+        PhaseTimer.mark("index folders and tags")
+        return snapshot
     }
 
     package static func difference(from old: [Note], to new: [Note]) -> Change {

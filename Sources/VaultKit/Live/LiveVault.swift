@@ -12,21 +12,19 @@ public struct LiveVault: Sendable {
     /// The vault once every change made to its files before this call has been read; nil
     /// when the server cannot be sure of that within `timeout` (the command then scans).
     public func settled(timeout: DispatchTimeInterval) async -> SettledVault? {
-        await live.settled(timeout: timeout).map { SettledVault(snapshot: $0, text: live.text, words: live.words) }
+        await live.settled(timeout: timeout).map { SettledVault(snapshot: $0, words: live.words) }
     }
 
     /// Calls `body` with what `settled` returns, when it is known; returns at once.
     public func whenSettled(timeout: DispatchTimeInterval, _ body: @escaping @Sendable (SettledVault?) -> Void) {
-        let text = live.text
         let words = live.words
-        live.whenSettled(timeout: timeout) { snapshot in body(snapshot.map { SettledVault(snapshot: $0, text: text, words: words) }) }
+        live.whenSettled(timeout: timeout) { snapshot in body(snapshot.map { SettledVault(snapshot: $0, words: words) }) }
     }
 }
 
 /// One consistent view of the vault, every change before a moment read.
 public struct SettledVault: Sendable {
     let snapshot: LiveIndex.Snapshot
-    let text: TextIndex
     let words: WordIndex
 
     /// Every note, as a scan of the vault would return it.
@@ -38,26 +36,17 @@ public struct SettledVault: Sendable {
 
     /// The notes `query` selects, in list order.
     public func notes(matching query: Query, context: QueryContext) -> [Note] {
-        snapshot.notes(matching: query, context: context, text: text, words: words)
+        snapshot.notes(matching: query, context: context, words: words)
     }
 }
 
 extension LiveIndex.Snapshot {
-    /// The notes of `sorted` that `query` selects, in order: notes' texts are read only
-    /// where the text summaries leave a word open.
-    package func notes(matching query: Query, context: QueryContext, text: TextIndex) -> [Note] {
-        let context = context.linked(for: query) { scan.notes }
-        let evaluator = query.evaluator(context: context)
-        let candidates = candidates(for: evaluator)
-        guard query.needsText else { return candidates.filter { evaluator.matchesWithoutText($0) ?? false } }
-        return text.select(candidates, evaluator, summaries: text.summaries)
-    }
-
-    /// As `notes(matching:context:text:)`, with words decided by `words` when it is built:
-    /// only the notes it cannot decide (a phrase's candidates, a note changed since it was
-    /// indexed) are read.
-    package func notes(matching query: Query, context: QueryContext, text: TextIndex, words: WordIndex) -> [Note] {
-        guard query.needsText, let contents = words.contents else { return notes(matching: query, context: context, text: text) }
+    /// The notes of `sorted` that `query` selects, in order, with words decided by `words`
+    /// once it is built: only the notes it cannot decide (a phrase's candidates, a note
+    /// changed since it was indexed) are read. Until then every candidate a word search
+    /// has is read, on all cores.
+    package func notes(matching query: Query, context: QueryContext, words: WordIndex) -> [Note] {
+        guard query.needsText, let contents = words.contents else { return notesReadingText(matching: query, context: context) }
         let context = context.linked(for: query) { scan.notes }
         let evaluator = query.evaluator(context: context)
         let documents = wordPositions.documents(of: sorted, in: contents)
@@ -90,10 +79,20 @@ extension LiveIndex.Snapshot {
             for position in sorted.indices { visit(position) }
         }
         guard !unsettled.isEmpty else { return matching.map { sorted[$0] } }
-        // The rest are read (the summaries may still spare some), then merged in list order.
-        let read = Set(text.select(unsettled.map { sorted[$0] }, evaluator, summaries: text.summaries).map(\.path))
+        // The rest are read, then merged in list order.
+        let read = Set(session.select(unsettled.map { sorted[$0] }, evaluator).map(\.path))
         let confirmed = unsettled.filter { read.contains(sorted[$0].path) }
         return (matching + confirmed).sorted().map { sorted[$0] }
+    }
+
+    /// The notes of `sorted` that `query` selects, reading the text of every candidate a
+    /// word leaves open.
+    private func notesReadingText(matching query: Query, context: QueryContext) -> [Note] {
+        let context = context.linked(for: query) { scan.notes }
+        let evaluator = query.evaluator(context: context)
+        let candidates = candidates(for: evaluator)
+        guard query.needsText else { return candidates.filter { evaluator.matchesWithoutText($0) ?? false } }
+        return session.select(candidates, evaluator)
     }
 }
 

@@ -35,14 +35,6 @@ public struct QueryEvaluator: Sendable {
         condition.decide(note)
     }
 
-    /// The outcome from the note's metadata and `summary` of its text (when it describes
-    /// the note as it is), or nil when the text must be read: a word the summary rules out
-    /// is absent.
-    public func matchesWithoutText(_ note: Note, summary: TextSummary?) -> Bool? {
-        guard let summary else { return condition.decide(note) }
-        return condition.decide(note) { summary.mayContain($0) ? nil : false }
-    }
-
     /// True when `task`, of `note`, matches, as `vault tasks QUERY` reads a query: words
     /// in the task's text, `#tag` among its categories or its note's tags, task fields on
     /// the task, the other fields on its note.

@@ -31,12 +31,11 @@ struct NotesAPI: Sendable {
             return APIResponse.queryError(error)
         }
         let snapshot = live.snapshot
-        let textIndex = live.text
         let words = live.words
         let baseContext = session.queryContext
         let notes = try await Blocking.run { () -> [Note] in
             guard let query else { return snapshot.sorted }
-            let notes = snapshot.notes(matching: query, context: baseContext, text: textIndex, words: words)
+            let notes = snapshot.notes(matching: query, context: baseContext, words: words)
             return order.map { session.sorted(notes, by: $0, for: query) } ?? notes
         }
         let timeZone = session.vault.timeZone
@@ -213,7 +212,7 @@ struct NotesAPI: Sendable {
     private func rendered(_ document: NoteDocument, status: HTTPResponse.Status, error: String?) -> Response {
         let attachments = Attachments(vault: session.vault)
         let notePath = document.note.path
-        let links = NoteLinks(targets: LinkTargets(resolver: live.snapshot.links), attachments: attachments, notePath: notePath)
+        let links = NoteLinks(targets: LinkTargets(resolver: live.snapshot.links.value), attachments: attachments, notePath: notePath)
         let html = links.html(MarkdownRenderer(resolve: { links.note(named: $0) }, resolveFile: { kind, target in
             attachments.resolve(NoteLink(kind: kind, target: target, line: 0, column: 0, targetRange: 0..<0), from: notePath)
         }, taskRefs: document.note.frontMatterError == nil ? document.taskRefsByBodyLine : [:]).html(document.body))
