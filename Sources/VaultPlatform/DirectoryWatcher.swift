@@ -109,10 +109,10 @@ package final class DirectoryWatcher: @unchecked Sendable {
         guard let wd = Syscalls.watch(absolute, with: fd) else { return }
         lock.withLock { directories[wd] = relative }
         guard let fd = try? Syscalls.openDirectory(absolute, followLinks: false),
-              let entries = Syscalls.entries(of: ".", in: fd) else { return }
+              let subdirectories = Syscalls.subdirectories(of: ".", in: fd) else { return }
         defer { Syscalls.close(fd) }
-        for entry in entries where entry.kind == .directory {
-            guard let name = String(validating: entry.name, as: UTF8.self), isWatched(name, in: relative) else { continue }
+        for bytes in subdirectories {
+            guard let name = String(validating: bytes, as: UTF8.self), isWatched(name, in: relative) else { continue }
             addTree(relative.isEmpty ? name : relative + "/" + name)
         }
     }

@@ -289,6 +289,19 @@ package enum Syscalls {
         return entries
     }
 
+    /// The names of the directories in `path` (in `directory`), without copying the name
+    /// of every file: a watcher walks a million-note vault's folders for them alone.
+    package static func subdirectories(of path: String, in directory: Int32) -> [[UInt8]]? {
+        var names: [[UInt8]] = []
+        do {
+            let fd = try openDirectory(path, in: directory)
+            try forEachEntry(ofDirectory: fd) { name, kind in if kind == .directory { names.append(Array(name)) } }
+        } catch {
+            return nil
+        }
+        return names
+    }
+
     /// Reads every entry of the open directory `fd` (which it takes over and closes),
     /// skipping `.` and `..`; `visit` gets each name's bytes (NUL-terminated just past the
     /// buffer's end) and its type.
