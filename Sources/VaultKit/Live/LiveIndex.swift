@@ -69,6 +69,7 @@ package final class LiveIndex: Sendable {
     private let state = Locked(RefreshState())
     private let watcher = Locked<DirectoryWatcher?>(nil)
     private let queue = DispatchQueue(label: "vault.web.index")
+    private let warming = DispatchQueue(label: "vault.web.warm", qos: .utility)
     /// How long a report waits for others to join it before the rescan (a test makes it
     /// long, to see that a command's answer never waits on it).
     private let settleTime: DispatchTimeInterval
@@ -109,6 +110,20 @@ package final class LiveIndex: Sendable {
     package func indexText() {
         _ = snapshot.links.value
         words.build(snapshot.scan.notes)
+        warm()
+    }
+
+    /// Makes, in the background, what the first search of the current snapshot would
+    /// otherwise make while someone types: the notes of each tag and the word index's
+    /// document for each note, seconds at a million notes. One queue, so that a burst of
+    /// changes is one job at a time; a job whose snapshot is already made costs nothing.
+    private func warm() {
+        warming.async { [weak self] in
+            guard let self else { return }
+            let snapshot = self.snapshot
+            _ = snapshot.tagPostings.value
+            if let contents = words.contents { _ = snapshot.wordPositions.documents(of: snapshot.sorted, in: contents) }
+        }
     }
 
     /// True once word searches are answered from memory.
@@ -256,6 +271,7 @@ package final class LiveIndex: Sendable {
         if !change.isEmpty || previous.trashCount != next.trashCount {
             onChange(change)
         }
+        warm()
     }
 
     /// The link targets after notes were added and removed: the same when none were (an
