@@ -876,6 +876,26 @@ import VaultPlatform
         try await waitUntil { reports.withLock { $0.contains("Work/Plan.md") } }
         #expect(!reports.withLock { $0.contains { $0.hasPrefix(".vault") } })
     }
+
+    /// Given the folders a scan found, the watcher watches those (and the trash's tree)
+    /// without reading every directory again.
+    @Test func aWatcherGivenTheScansFoldersWatchesEachOnce() async throws {
+        let fixture = try WebFixture()
+        try FileManager.default.createDirectory(atPath: fixture.path + "/Work/Deep", withIntermediateDirectories: true)
+        try fixture.write("Work/Deep/Note.md", "# Deep\n")
+        try FileManager.default.createDirectory(atPath: fixture.path + "/.trash/Sub", withIntermediateDirectories: true)
+        let folders = try fixture.live.session.scan().folders
+        #expect(folders.contains("Work/Deep"))
+        let reports = Locked<[String]>([])
+        let watcher = try DirectoryWatcher(root: fixture.path, directories: folders, alsoWatch: [".trash"]) { report in
+            reports.withLock { $0 += report.paths }
+        }
+        defer { watcher.stop() }
+        #expect(watcher.watchedCount == 1 + folders.count + 2)
+        try fixture.write("Work/Deep/Note.md", "# Deep, edited\n")
+        try fixture.write(".trash/Sub/Gone.md", "# Gone\n")
+        try await waitUntil { reports.withLock { $0.contains("Work/Deep/Note.md") && $0.contains(".trash/Sub/Gone.md") } }
+    }
 }
 
 /// Waits for a condition that a background thread makes true: polls, for at most a

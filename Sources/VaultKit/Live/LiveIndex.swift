@@ -135,7 +135,9 @@ package final class LiveIndex: Sendable {
     package func startWatching() throws {
         let watcher: DirectoryWatcher
         do {
-            watcher = try DirectoryWatcher(root: session.root.path, alsoWatch: [Trash.directory], cookieDirectory: Self.cookieDirectory) { [weak self] report in
+            watcher = try DirectoryWatcher(
+                root: session.root.path, directories: snapshot.scan.folders, alsoWatch: [Trash.directory], cookieDirectory: Self.cookieDirectory
+            ) { [weak self] report in
                 guard let self else { return }
                 let waiters = cookieWaiters.withLock { waiting in report.cookies.compactMap { waiting.removeValue(forKey: $0) } }
                 // A cookie's waiter is answered from the update that reads what came before it, at once.
