@@ -10,10 +10,27 @@ public struct TagPostings: Sendable {
     /// Indexes the tags of `notes`.
     public init(_ notes: [Note]) {
         var positions: [String: [Int32]] = [:]
+        // A vault has far fewer tags than notes: each spelling's keys are worked out once
+        // (folding and splitting every note's tags made this 1.2 s at 100,000 notes).
+        var keysOf: [String: [String]] = [:]
+        var keys: [String] = []
         for (index, note) in notes.enumerated() {
-            var keys: Set<String> = []
-            // `a/b/c` is found by `tag:a` and `tag:a/b` too.
-            for tag in note.tags { keys.formUnion(TagName.selfAndAncestors(TagName.key(tag))) }
+            keys.removeAll(keepingCapacity: true)
+            for tag in note.tags {
+                if let known = keysOf[tag] {
+                    keys += known
+                } else {
+                    // `a/b/c` is found by `tag:a` and `tag:a/b` too.
+                    let made = TagName.selfAndAncestors(TagName.key(tag))
+                    keysOf[tag] = made
+                    keys += made
+                }
+            }
+            if keys.count > 1 {
+                keys.sort()
+                var previous: String?
+                keys.removeAll { key in defer { previous = key }; return key == previous }
+            }
             for key in keys { positions[key, default: []].append(Int32(index)) }
         }
         self.positions = positions
