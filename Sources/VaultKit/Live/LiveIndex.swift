@@ -18,7 +18,7 @@ package final class LiveIndex: Sendable {
         package let scan: ScanResult
         package let index: VaultIndex
         /// What wiki links resolve to, made when first asked for: at a million notes it
-        /// takes seconds, which the server's start does not wait for (`prepare`).
+        /// takes seconds, which the server's start does not wait for (`indexText` makes it).
         package let links: Lazy<WikiLinkResolver>
         /// The notes in list order (pinned first, then most recently modified), sorted once
         /// per rescan rather than on every request.
