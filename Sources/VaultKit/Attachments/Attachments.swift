@@ -138,15 +138,18 @@ public struct Attachments: Sendable {
     public func add(_ source: String) throws(VaultError) -> String {
         let name = (source.split(separator: "/").last.map(String.init) ?? source)
         let bytes: [UInt8]
+        let mode: UInt32
         do {
-            bytes = try OpenFile.contents(of: source, in: Syscalls.currentDirectory).bytes
+            let contents = try OpenFile.contents(of: source, in: Syscalls.currentDirectory)
+            (bytes, mode) = (contents.bytes, contents.status.mode)
         } catch {
             // A folder, a device, a link (not followed): said as such, not as errno's words.
             let reason = error.isSymbolicLink ? "it is a symbolic link (attach the file it points to)"
                 : error.isNotRegularFile ? "it is not a regular file" : error.reason
             throw .invalidArgument("cannot read '\(source)': \(reason)")
         }
-        return try add(bytes, named: name)
+        // Never more readable than its source: a private file stays private (0600 stays 0600).
+        return try add(bytes, named: name, mode: 0o644 & mode)
     }
 
     /// Appends a link to each of `files` (in the attachment folder) at the end of `note`.
@@ -190,7 +193,7 @@ public struct Attachments: Sendable {
 
     /// Writes `bytes` into the attachment folder as `name` (or a free name like it; the
     /// file already there when it has the same bytes) and returns its vault-relative path.
-    public func add(_ bytes: [UInt8], named name: String) throws(VaultError) -> String {
+    public func add(_ bytes: [UInt8], named name: String, mode: UInt32 = 0o644) throws(VaultError) -> String {
         // A NUL would cut the name short in the system call (`x.md\0.png` is `x.md`): refused,
         // with every other control character, before anything is made of the name.
         guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
@@ -206,7 +209,7 @@ public struct Attachments: Sendable {
         for _ in 0..<5 {
             let path = FileNaming.freePath(folder: folder, base: base, extension: suffix, in: vault.root)
             do {
-                try vault.root.write(bytes, to: path, mode: 0o644, replacing: .nothing)
+                try vault.root.write(bytes, to: path, mode: mode, replacing: .nothing)
                 return path
             } catch .destinationExists {
                 continue

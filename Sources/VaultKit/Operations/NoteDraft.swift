@@ -19,6 +19,9 @@ public struct NoteDraft: Sendable {
     public var fileName: String?
     /// The text the user wrote (stdin or the editor).
     public var body: String
+    /// What the front end tells the user about how the draft was made (a template the
+    /// configuration names and the vault does not have), one sentence each.
+    public var warnings: [String] = []
 
     public init(title: String? = nil, folder: String = "", tags: [String] = [], pinned: Bool = false, body: String = "") {
         self.title = title.map(NoteText.oneLine)

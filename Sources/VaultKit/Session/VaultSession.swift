@@ -100,8 +100,16 @@ public struct VaultSession: Sendable {
         draft.fileName = fileName
         let folderKey = draft.folder.hasPrefix("/") ? String(draft.folder.dropFirst()) : draft.folder
         if let name = template ?? config.folderTemplates[folderKey.lowercased()] {
-            let template = try NoteTemplate.load(name, root: root)
-            draft.body = template.render(title: draft.title ?? draft.fileName ?? "Untitled", folder: folderKey, now: moment ?? vault.now(), timeZone: vault.timeZone)
+            let loaded: NoteTemplate
+            do {
+                loaded = try NoteTemplate.load(name, root: root)
+            } catch .noTemplate(let name, let available) where template == nil || template == config.dailyTemplate {
+                // Named by the configuration, not by the user now: the note is made without
+                // it, and `vault check` reports the name.
+                draft.warnings.append((VaultError.noTemplate(name, available: available).errorDescription ?? "no template") + "; the note is made without it")
+                return draft
+            }
+            draft.body = loaded.render(title: draft.title ?? draft.fileName ?? "Untitled", folder: folderKey, now: moment ?? vault.now(), timeZone: vault.timeZone)
         }
         return draft
     }
@@ -129,7 +137,19 @@ public struct VaultSession: Sendable {
     public func check(_ scan: ScanResult) -> VaultCheck {
         VaultCheck(scan: scan, config: config, contentProblems: tasks(of: scan.notes).problems + brokenLinks(in: scan.notes, targets: linkTargets(scan.notes))
             + Attachments(vault: vault).problems(in: scan.notes) + linkedPlaces() + OperationHistory(vault: vault).refused().compactMap(\.diagnostic)
-            + TagRenameConflict.find(records: history(), notes: scan.notes).flatMap(\.diagnostics))
+            + TagRenameConflict.find(records: history(), notes: scan.notes).flatMap(\.diagnostics) + MergeAttributes.problems(root: root)
+            + templateProblems())
+    }
+
+    /// Templates the configuration names (`new.templates`, `daily.template`) that
+    /// `.vault/templates/` does not have: notes are made without them.
+    private func templateProblems() -> [Diagnostic] {
+        let available = Set(NoteTemplate.names(root: root))
+        let named = config.folderTemplates.values.map { ($0, "new.templates") } + (config.dailyTemplate.map { [($0, "daily.template")] } ?? [])
+        return named.filter { !available.contains($0.0.hasSuffix(".md") ? String($0.0.dropLast(3)) : $0.0) }.sorted { $0.0 < $1.0 }.map { name, key in
+            Diagnostic(path: ".vault/config.yaml", severity: .warning,
+                       message: "\(key) names the template '\(name)', which \(NoteTemplate.directory)/ does not have; notes are made without it")
+        }
     }
 
     /// The places vault keeps for itself that the scan does not walk (hidden ones), when

@@ -10,14 +10,14 @@ struct EditsOverDeletes {
 
     /// Puts back every note trashed on one side of the merge in progress (from the commit
     /// `base`) and edited on the other, stages the change, and returns the notes' paths.
-    func restore(since base: String) throws(VaultError) -> [String] {
-        let sides = ["HEAD", "MERGE_HEAD"]
+    func restore(since base: GitRevision) throws(VaultError) -> [String] {
+        let sides: [GitRevision] = [.head, .mergeHead]
         let changes = try sides.map { side throws(VaultError) in try Changes(git.changes(from: base, to: side)) }
         let root = trash.vault.root
         var restored: [String] = []
         for (side, other) in [(0, 1), (1, 0)] {
             for info in changes[side].trashInfos {
-                let text = try git.check(["show", sides[side] + ":" + info]).stdout
+                let text = try git.check(["show"], revisions: [sides[side].file(info)]).stdout
                 let name = String(info.dropFirst(Trash.directory.count + 1).dropLast(TrashInfo.suffix.count))
                 guard let original = TrashInfo(text: text)?.originalPath,
                       changes[other].edited.contains(original),
@@ -26,7 +26,10 @@ struct EditsOverDeletes {
                       root.status(Trash.directory + "/" + name) != nil,
                       // Another note at the same path is no edit of this one (the other
                       // side moved it away and put a new note under its name).
-                      try sameNote(sides[side] + ":" + Trash.directory + "/" + name, sides[other] + ":" + original)
+                      try sameNote(sides[side].file(Trash.directory + "/" + name), sides[other].file(original)),
+                      // A file kept with it that may not come back (a hidden path) keeps it
+                      // in the trash, where `vault trash restore` names the file.
+                      (try? trash.checkAttachments(of: name)) != nil
                 else { continue }
                 try trash.takeBack(name, to: original)
                 restored.append(original)
@@ -38,7 +41,7 @@ struct EditsOverDeletes {
     }
 
     /// False when the two blobs are notes with different ids.
-    private func sameNote(_ one: String, _ other: String) throws(VaultError) -> Bool {
+    private func sameNote(_ one: GitRevision, _ other: GitRevision) throws(VaultError) -> Bool {
         let blobs = try git.blobs([one, other])
         guard let first = blobs[0].flatMap(LostNotes.id(of:)), let second = blobs[1].flatMap(LostNotes.id(of:)) else { return true }
         return first == second

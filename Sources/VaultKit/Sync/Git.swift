@@ -2,7 +2,8 @@ import Foundation
 import VaultPlatform
 
 /// The system `git`, run in a vault's directory: sync uses git's own engine and
-/// credentials, never a reimplementation.
+/// credentials, never a reimplementation. Everything git is handed or prints is untrusted
+/// (docs/confinement.md, "Git is input too"): `run` is the one door to it.
 public struct Git: Sendable {
     public let directory: String
 
@@ -20,10 +21,22 @@ public struct Git: Sendable {
         public var lines: [String] { stdout.split(separator: "\n").map(String.init) }
     }
 
-    /// Runs `git ARGUMENTS` and waits for it; an error only when git cannot be started.
+    /// Whether git may run the repository's hooks. Off unless the user's own git
+    /// configuration (never a file that travels with the vault) says `vault.hooks=true`:
+    /// a hook is a program, and a file planted in `.git/hooks` must never be one vault runs.
+    public var runsHooks = false
+
+    /// Runs git and waits for it; an error only when git cannot be started. This is the one
+    /// door through which vault runs git:
+    /// - `words` are vault's own: the subcommand and its options, literals in the code.
+    /// - `revisions` come after `--end-of-options`, so that none is read as an option.
+    /// - `operands` (paths, or a command's other values: a URL, a config value) come after
+    ///   `--`; paths are names, never patterns (`--literal-pathspecs`).
+    /// - No hook, external diff, text conversion or file-system monitor runs.
     /// `input` is git's standard input (nothing when nil).
     @discardableResult
-    public func run(_ arguments: [String], environment: [String: String] = [:], input: Data? = nil) throws(VaultError) -> Output {
+    public func run(_ words: [String], revisions: [GitRevision] = [], operands: [String]? = nil,
+                    environment: [String: String] = [:], input: Data? = nil) throws(VaultError) -> Output {
         var variables = ProcessInfo.processInfo.environment
         // Git finds the repository from the vault's directory, never from variables that
         // name another one: GIT_DIR set in the shell (or by a hook of another repository)
@@ -46,27 +59,49 @@ public struct Git: Sendable {
             inputFile = file
         }
         do {
-            // `-C`: git works in the vault's directory as if started there.
-            let output = try CapturedProcess.run("git", ["-C", directory] + arguments, environment: variables, inputFile: inputFile)
+            let output = try CapturedProcess.run("git", arguments(words, revisions: revisions, operands: operands), environment: variables, inputFile: inputFile)
             return Output(status: output.status, data: Data(output.standardOutput), stderr: String(decoding: output.standardError, as: UTF8.self))
         } catch {
             throw .invalidArgument("cannot run git: \(error.reason) (install git)")
         }
     }
 
+    /// The whole command line after `git`, as `run` describes it.
+    func arguments(_ words: [String], revisions: [GitRevision], operands: [String]?) -> [String] {
+        // `-C`: git works in the vault's directory as if started there.
+        var line = ["-C", directory, "--literal-pathspecs", "-c", "core.fsmonitor=false"]
+        if !runsHooks { line += ["-c", "core.hooksPath=/dev/null"] }
+        // The subcommand is the first word that is no option of git's own (`-c NAME=VALUE`).
+        var index = 0
+        while index < words.count, words[index].hasPrefix("-") { index += words[index] == "-c" ? 2 : 1 }
+        line += words.prefix(index + 1)
+        if index < words.count, Self.showsDiffs.contains(words[index]) { line += ["--no-ext-diff", "--no-textconv"] }
+        line += words.dropFirst(index + 1)
+        if !revisions.isEmpty { line += ["--end-of-options"] + revisions.map(\.text) }
+        if let operands { line += ["--"] + operands }
+        return line
+    }
+
+    /// Subcommands that print diffs, where a repository's configuration could run a program.
+    private static let showsDiffs: Set<String> = ["diff", "log", "show"]
+
     /// The paths changed from the commit `base` to `target` (a commit, or the index when
     /// nil), each with its status letter (`A`, `M`, `D`…), renames as a delete and an add.
-    public func changes(from base: String, to target: String?) throws(VaultError) -> [(status: String, path: String)] {
-        let output = try check(["diff", "--name-status", "-z", "--no-renames"] + (target.map { [base, $0] } ?? ["--cached", base]))
+    public func changes(from base: GitRevision, to target: GitRevision?) throws(VaultError) -> [(status: String, path: String)] {
+        let output = if let target {
+            try check(["diff", "--name-status", "-z", "--no-renames"], revisions: [base, target])
+        } else {
+            try check(["diff", "--name-status", "-z", "--no-renames", "--cached"], revisions: [base])
+        }
         let fields = output.data.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
         return stride(from: 0, to: fields.count - 1, by: 2).map { (fields[$0], fields[$0 + 1]) }
     }
 
     /// The contents of `objects` (`REV:PATH` each), read by one `git cat-file --batch`; nil
     /// for one git does not have.
-    func blobs(_ objects: [String]) throws(VaultError) -> [[UInt8]?] {
+    func blobs(_ objects: [GitRevision]) throws(VaultError) -> [[UInt8]?] {
         // A path with a line break cannot be asked for on a line of its own.
-        let asked = objects.filter { !$0.contains("\n") }
+        let asked = objects.map(\.text).filter { !$0.contains("\n") }
         let output = try check(["cat-file", "--batch"], input: Data(asked.map { $0 + "\n" }.joined().utf8)).data
         var answers: [String: [UInt8]] = [:]
         var position = output.startIndex
@@ -79,7 +114,7 @@ public struct Git: Sendable {
             answers[object] = Array(output[position..<position + size])
             position += size + 1
         }
-        return objects.map { answers[$0] }
+        return objects.map { answers[$0.text] }
     }
 
     static let repositoryVariables = [
@@ -90,11 +125,11 @@ public struct Git: Sendable {
 
     /// Runs `git ARGUMENTS` and returns its output; a failure is an error with git's message.
     @discardableResult
-    public func check(_ arguments: [String], input: Data? = nil) throws(VaultError) -> Output {
-        let output = try run(arguments, input: input)
+    public func check(_ words: [String], revisions: [GitRevision] = [], operands: [String]? = nil, input: Data? = nil) throws(VaultError) -> Output {
+        let output = try run(words, revisions: revisions, operands: operands, input: input)
         guard output.succeeded else {
             let message = output.stderr.split(separator: "\n").last.map(String.init) ?? "exit \(output.status)"
-            throw .invalidArgument("git \(arguments.first ?? "") failed: \(message.lowercased())")
+            throw .invalidArgument("git \(words.first { !$0.hasPrefix("-") && !$0.contains("=") } ?? "") failed: \(message.lowercased())")
         }
         return output
     }

@@ -20,10 +20,9 @@ enum LineMerge {
         } catch {
             return nil
         }
-        // Spawned, not through Foundation's Process, which waits for a child in 50 ms slices
-        // (docs/performance.md): a sync merges a body per note changed on both sides.
-        guard let output = try? CapturedProcess.run("git", ["merge-file", "-p", "-q"] + files.map(\.path),
-                                                    environment: ProcessInfo.processInfo.environment) else { return nil }
-        return output.status == 0 ? output.standardOutput : nil
+        // Through the one door to git, which spawns it without Foundation's Process (that
+        // waits for a child in 50 ms slices; docs/performance.md).
+        guard let output = try? Git(directory: directory.path).run(["merge-file", "-p", "-q"], operands: files.map(\.path)) else { return nil }
+        return output.succeeded ? [UInt8](output.data) : nil
     }
 }

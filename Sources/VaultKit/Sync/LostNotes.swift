@@ -13,9 +13,9 @@ struct LostNotes {
 
     /// Writes back, in the merge in progress from the commit `base`, every note it lost;
     /// stages them and returns their paths.
-    func restore(since base: String) throws(VaultError) -> [String] {
-        var written: [(side: String, path: String)] = []
-        for side in ["HEAD", "MERGE_HEAD"] {
+    func restore(since base: GitRevision) throws(VaultError) -> [String] {
+        var written: [(side: GitRevision, path: String)] = []
+        for side in [GitRevision.head, .mergeHead] {
             for (status, path) in try git.changes(from: base, to: side) where (status == "A" || status == "M") && Self.isNote(path) {
                 written.append((side, path))
             }
@@ -28,7 +28,7 @@ struct LostNotes {
         var ids: [String: String?] = [:]
         for path in merged { if let bytes = try? root.read(path).bytes { ids[path] = Self.id(of: bytes) } }
         let present = Set(ids.values.compactMap { $0 })
-        let notes = zip(written.map(\.path), try git.blobs(written.map { $0.side + ":" + $0.path })).compactMap { path, bytes in
+        let notes = zip(written.map(\.path), try git.blobs(written.map { $0.side.file($0.path) })).compactMap { path, bytes in
             bytes.flatMap { bytes in Self.id(of: bytes).map { (path: path, bytes: bytes, id: $0) } }
         }
         var restored: [String] = []
@@ -45,7 +45,7 @@ struct LostNotes {
                 // git took another note for the note's rename) goes to the note first.
                 restored += try carry(from: note.path, into: elsewhere, id: intruder, since: base)
                 try root.write(note.bytes, to: note.path, mode: (root.status(note.path)?.mode ?? 0o644) & 0o7777)
-                try git.check(["add", "--", note.path])
+                try git.check(["add"], operands: [note.path])
                 ids[note.path] = note.id
                 restored.append(note.path)
                 continue
@@ -54,14 +54,14 @@ struct LostNotes {
                let home = notes.first(where: { $0.id == intruder && $0.path != note.path && root.status($0.path) == nil })?.path {
                 try root.makeDirectories(home.split(separator: "/").dropLast().joined(separator: "/"))
                 try root.move(note.path, to: home, operation: "move back to '\(home)'")
-                try git.check(["add", "-A", "--", note.path, home])
+                try git.check(["add", "-A"], operands: [note.path, home])
             }
             let folder = note.path.split(separator: "/").dropLast().joined(separator: "/")
             let name = String(note.path.split(separator: "/").last ?? "")
             let target = root.status(note.path) == nil ? note.path : FileNaming.freePath(folder: folder, base: String(name.dropLast(3)), in: root)
             try root.makeDirectories(target.split(separator: "/").dropLast().joined(separator: "/"))
             try root.write(note.bytes, to: target, mode: 0o644, replacing: .nothing)
-            try git.check(["add", "--", target])
+            try git.check(["add"], operands: [target])
             restored.append(target)
         }
         return restored
@@ -70,13 +70,13 @@ struct LostNotes {
     /// Merges the note at `copy` into the note of the same `id` at `note`, from the version
     /// the merge base had of it; stages the result. Returns the path of a conflict copy made
     /// when the two cannot be merged.
-    private func carry(from copy: String, into note: String, id: String, since base: String) throws(VaultError) -> [String] {
+    private func carry(from copy: String, into note: String, id: String, since base: GitRevision) throws(VaultError) -> [String] {
         let (here, there) = (try root.read(copy).bytes, try root.read(note).bytes)
         guard here != there else { return [] }
         // The base version: where the note was before either side moved it.
-        let left = try Set((git.changes(from: base, to: "HEAD") + git.changes(from: base, to: "MERGE_HEAD"))
+        let left = try Set((git.changes(from: base, to: .head) + git.changes(from: base, to: .mergeHead))
             .filter { $0.status == "D" && Self.isNote($0.path) }.map(\.path)).sorted()
-        let original = zip(left, try git.blobs(left.map { base + ":" + $0 })).compactMap { $0.1 }.first { Self.id(of: $0) == id }
+        let original = zip(left, try git.blobs(left.map { base.file($0) })).compactMap { $0.1 }.first { Self.id(of: $0) == id }
         let merged = NoteMerge.merge(base: original ?? [], ours: there, theirs: here)
         try root.write(merged.bytes, to: note, mode: (root.status(note)?.mode ?? 0o644) & 0o7777)
         var staged = [note]
@@ -85,7 +85,7 @@ struct LostNotes {
             try root.write(ConflictCopies.copyNote(conflict, at: path), to: path, mode: 0o644, replacing: .nothing)
             staged.append(path)
         }
-        try git.check(["add", "--"] + staged)
+        try git.check(["add"], operands: staged)
         return Array(staged.dropFirst())
     }
 

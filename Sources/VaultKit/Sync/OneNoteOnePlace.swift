@@ -34,9 +34,9 @@ struct OneNoteOnePlace {
     /// has at a path only it has and the other side at another such path; stages the
     /// result. `discardCopies` is called with the paths joined, whose conflict copies
     /// from git's own merge are void.
-    func join(since base: String, discardCopies: (Set<String>) throws(VaultError) -> Void) throws(VaultError) -> [Joined] {
-        let ours = try git.changes(from: base, to: "HEAD")
-        let theirs = try git.changes(from: base, to: "MERGE_HEAD")
+    func join(since base: GitRevision, discardCopies: (Set<String>) throws(VaultError) -> Void) throws(VaultError) -> [Joined] {
+        let ours = try git.changes(from: base, to: .head)
+        let theirs = try git.changes(from: base, to: .mergeHead)
         func written(_ changes: [(status: String, path: String)]) -> [String] {
             changes.filter { ($0.status == "A" || $0.status == "M") && LostNotes.isNote($0.path) && !$0.path.hasPrefix(".") }.map(\.path)
         }
@@ -54,12 +54,12 @@ struct OneNoteOnePlace {
         let theirOwn = theirPaths.filter { ourDeleted.contains($0) || (theirAdded.contains($0) && !ourAdded.contains($0)) || replaced[$0] != nil }
         guard !ourOwn.isEmpty, !theirOwn.isEmpty else { return [] }
         var ourByID: [String: Version] = [:]
-        for (path, bytes) in zip(ourOwn, try git.blobs(ourOwn.map { "HEAD:" + $0 })) {
+        for (path, bytes) in zip(ourOwn, try git.blobs(ourOwn.map { GitRevision.head.file($0) })) {
             guard let bytes, let id = LostNotes.id(of: bytes), ourByID[id] == nil else { continue }
             ourByID[id] = Version(path: path, bytes: bytes)
         }
         var pairs: [(id: String, ours: Version, theirs: Version)] = []
-        for (path, bytes) in zip(theirOwn, try git.blobs(theirOwn.map { "MERGE_HEAD:" + $0 })) {
+        for (path, bytes) in zip(theirOwn, try git.blobs(theirOwn.map { GitRevision.mergeHead.file($0) })) {
             guard let bytes, let id = LostNotes.id(of: bytes), let mine = ourByID[id], mine.path != path,
                   !pairs.contains(where: { $0.id == id }),
                   // Both still there: where git saw the rename, it merged the two itself.
@@ -79,10 +79,10 @@ struct OneNoteOnePlace {
         // The version both sides started from: at a place one side kept, or at the place both left.
         let left = ours.filter { $0.status == "D" && theirDeleted.contains($0.path) && LostNotes.isNote($0.path) }.map(\.path)
         var leftByID: [String: Version] = [:]
-        for (path, bytes) in zip(left, try git.blobs(left.map { base + ":" + $0 })) {
+        for (path, bytes) in zip(left, try git.blobs(left.map { base.file($0) })) {
             if let bytes, let id = LostNotes.id(of: bytes) { leftByID[id] = leftByID[id] ?? Version(path: path, bytes: bytes) }
         }
-        let kept = try git.blobs(pairs.flatMap { [base + ":" + $0.ours.path, base + ":" + $0.theirs.path] })
+        let kept = try git.blobs(pairs.flatMap { [base.file($0.ours.path), base.file($0.theirs.path)] })
         // When git saw two renames of one file, it merged the two versions under the path
         // both left: that merge's conflict copy is replaced by this one. (A copy under one
         // of the two paths holds what git merged into it from a third file: it stays.)
@@ -100,7 +100,7 @@ struct OneNoteOnePlace {
             } else if theirBase != nil {
                 theirsWins = false
             } else {
-                theirsWins = try commitTime("MERGE_HEAD", pair.theirs.path) > commitTime("HEAD", pair.ours.path)
+                theirsWins = try commitTime(.mergeHead, pair.theirs.path) > commitTime(.head, pair.ours.path)
             }
             // A place where the other side put another note is that note's: never the winner.
             switch (replaced[pair.ours.path] != nil || occupied[pair.ours.path] != nil,
@@ -155,7 +155,7 @@ struct OneNoteOnePlace {
             joined.append(result)
         }
         // Once, for all: a place two joins emptied is gone from the index after the first.
-        try git.check(["add", "-A", "--"] + Array(Set(toStage)).sorted())
+        try git.check(["add", "-A"], operands: Array(Set(toStage)).sorted())
         return joined
     }
 
@@ -164,7 +164,7 @@ struct OneNoteOnePlace {
     /// sides, cannot know. For each, the two sides' bytes.
     private func twoNotesAtOnePath(_ paths: [String]) throws(VaultError) -> [String: (ours: [UInt8], theirs: [UInt8])] {
         guard !paths.isEmpty else { return [:] }
-        let blobs = try git.blobs(paths.flatMap { ["HEAD:" + $0, "MERGE_HEAD:" + $0] })
+        let blobs = try git.blobs(paths.flatMap { [GitRevision.head.file($0), GitRevision.mergeHead.file($0)] })
         var found: [String: (ours: [UInt8], theirs: [UInt8])] = [:]
         for (index, path) in paths.enumerated() {
             guard let ours = blobs[2 * index], let theirs = blobs[2 * index + 1],
@@ -176,8 +176,8 @@ struct OneNoteOnePlace {
     }
 
     /// When the last commit of `revision` that touched `path` was made (seconds).
-    private func commitTime(_ revision: String, _ path: String) throws(VaultError) -> Int {
-        Int(try git.check(["log", "-1", "--format=%ct", revision, "--", path]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    private func commitTime(_ revision: GitRevision, _ path: String) throws(VaultError) -> Int {
+        Int(try git.check(["log", "-1", "--format=%ct"], revisions: [revision], operands: [path]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
     }
 
     /// `bytes` with the `title` key and the first `# ` heading of `model`, each where

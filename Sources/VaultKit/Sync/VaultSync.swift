@@ -14,7 +14,10 @@ public struct VaultSync: Sendable {
     public init(root: VaultRoot, program: String) {
         self.root = root
         self.program = program
-        git = Git(directory: root.path)
+        var git = Git(directory: root.path)
+        // The user's own switch, in their git configuration (docs/sync.md, "Hooks").
+        git.runsHooks = (try? git.run(["config", "--bool", "vault.hooks"]))?.stdout == "true\n"
+        self.git = git
     }
 
     /// The lines `.gitattributes` needs: notes and the config merge through vault.
@@ -36,7 +39,8 @@ public struct VaultSync: Sendable {
             // On the remote's branch: a repository made on git's default (`master`) pushed a
             // branch beside the remote's `main`, and clones of it checked out nothing.
             let branch = try remote.flatMap(defaultBranch(of:))
-            try git.check(["init", "-q"] + (branch.map { ["-b", $0] } ?? []))
+            try git.check(["init", "-q"])
+            if let reference = branch.flatMap(GitRevision.branchReference) { try git.check(["symbolic-ref"], revisions: [.head, reference]) }
             done.append("made a git repository" + (branch.map { " on \($0), the remote's branch" } ?? ""))
         }
         try requireOwnRepository()
@@ -44,10 +48,10 @@ public struct VaultSync: Sendable {
         if let remote {
             let current = try git.run(["remote", "get-url", "origin"])
             if !current.succeeded {
-                try git.check(["remote", "add", "origin", remote])
+                try git.check(["remote", "add"], operands: ["origin", remote])
                 done.append("remote origin is \(remote)")
             } else if current.stdout.trimmingCharacters(in: .newlines) != remote {
-                try git.check(["remote", "set-url", "origin", remote])
+                try git.check(["remote", "set-url"], operands: ["origin", remote])
                 done.append("remote origin is now \(remote)")
             }
         }
@@ -58,10 +62,13 @@ public struct VaultSync: Sendable {
     /// advertises no refs, but a clone of it learns its unborn HEAD (git 2.31 and later):
     /// cloned into `.vault/tmp` (ignored by git), then removed.
     private func defaultBranch(of remote: String) throws(VaultError) -> String? {
-        let advertised = try git.run(["ls-remote", "--symref", remote, "HEAD"])
+        let advertised = try git.run(["ls-remote", "--symref"], operands: [remote, "HEAD"])
         guard advertised.succeeded else { return nil }
+        // The remote's word: a name git would refuse, or one shaped as an option, is none.
         func branch(_ reference: Substring) -> String? {
-            reference.hasPrefix("refs/heads/") ? String(reference.dropFirst("refs/heads/".count)) : nil
+            guard reference.hasPrefix("refs/heads/") else { return nil }
+            let name = String(reference.dropFirst("refs/heads/".count))
+            return GitRevision.isBranchName(name) ? name : nil
         }
         for line in advertised.lines where line.hasPrefix("ref: ") {
             if let name = line.dropFirst("ref: ".count).split(separator: "\t").first.flatMap(branch) { return name }
@@ -71,7 +78,7 @@ public struct VaultSync: Sendable {
         // git follows links: a `.vault/tmp` that is one would have put the clone outside.
         guard root.isDirectory(".vault/tmp") else { return nil }
         defer { root.removeTree(scratch) }
-        guard try git.run(["clone", "-q", "--bare", remote, scratch]).succeeded else { return nil }
+        guard try git.run(["clone", "-q", "--bare"], operands: [remote, scratch]).succeeded else { return nil }
         let head = try Git(directory: root.absolutePath(scratch)).run(["symbolic-ref", "HEAD"])
         return head.succeeded ? branch(Substring(head.stdout.trimmingCharacters(in: .newlines))) : nil
     }
@@ -81,6 +88,13 @@ public struct VaultSync: Sendable {
     /// sync commits, is never committed.
     static let temporaryFiles = ".*.vault-*.tmp"
 
+    /// Whether `path` names such a temporary file (`temporaryFiles`, matched here rather
+    /// than handed to git as a pattern).
+    static func isTemporaryFile(_ path: String) -> Bool {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name.hasPrefix(".") && name.hasSuffix(".tmp") && name.contains(".vault-")
+    }
+
     /// What makes a clone merge notes through vault and never commit what vault keeps for
     /// itself: `.vault/.gitignore`, `.gitattributes`, the driver in the repository's config,
     /// temporary files in `GIT_DIR/info/exclude`. Idempotent; what it did, one line each.
@@ -88,7 +102,11 @@ public struct VaultSync: Sendable {
     private func registerMergeDriver() throws(VaultError) -> [String] {
         var done: [String] = []
         root.ensureIgnoredInGit()
-        try excludeTemporaryFiles()
+        try addToGitDirectory([Self.temporaryFiles], file: "info/exclude")
+        // Where no remote reaches: `.gitattributes` travels, and a line a remote adds after
+        // vault's (`*.md merge=union`) would turn the driver off; `info/attributes` is read
+        // last and is this clone's own.
+        try addToGitDirectory(Self.attributes, file: "info/attributes")
         let path = ".gitattributes"
         let existing = (try? root.read(path)).map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
         let lines = Set(existing.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) })
@@ -101,19 +119,22 @@ public struct VaultSync: Sendable {
         let driver = "'\(program.replacingOccurrences(of: "'", with: "'\\''"))' merge-driver %O %A %B %P"
         if try git.run(["config", "--local", "merge.vault.driver"]).stdout.trimmingCharacters(in: .newlines) != driver {
             try git.check(["config", "--local", "merge.vault.name", "vault: notes merged key by key, never a conflict marker"])
-            try git.check(["config", "--local", "merge.vault.driver", driver])
+            try git.check(["config", "--local"], operands: ["merge.vault.driver", driver])
             done.append("registered the merge driver")
         }
         return done
     }
 
-    /// Adds `temporaryFiles` to `GIT_DIR/info/exclude`: per clone, in no commit.
-    private func excludeTemporaryFiles() throws(VaultError) {
-        let folder = try gitDirectory() + "/info"
-        let file = folder + "/exclude"
+    /// Adds the `lines` it lacks to the file `name` of the git directory (`info/exclude`,
+    /// `info/attributes`): per clone, in no commit.
+    private func addToGitDirectory(_ lines: [String], file name: String) throws(VaultError) {
+        let file = try gitDirectory() + "/" + name
+        let folder = String(file[..<(file.lastIndex(of: "/") ?? file.endIndex)])
         let existing = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
-        guard !existing.split(whereSeparator: \.isNewline).contains(Substring(Self.temporaryFiles)) else { return }
-        let text = existing + (existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n") + Self.temporaryFiles + "\n"
+        let present = Set(existing.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) })
+        let missing = lines.filter { !present.contains($0) }
+        guard !missing.isEmpty else { return }
+        let text = existing + (existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n") + missing.map { $0 + "\n" }.joined()
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try Data(text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
@@ -159,24 +180,27 @@ public struct VaultSync: Sendable {
             return report
         }
         let branch = try git.check(["symbolic-ref", "--short", "HEAD"]).stdout.trimmingCharacters(in: .newlines)
+        guard let upstream = GitRevision.remoteBranch(branch) else {
+            throw .invalidArgument("the branch '\(branch)' has a name vault does not hand to git; check out another branch (nothing was pushed)")
+        }
         for attempt in 0..<3 {
             let fetch = try git.run(["fetch", "-q", "origin"])
             guard fetch.succeeded else {
                 report.offline = true
-                let waiting = try git.run(["rev-list", "--count", "origin/\(branch)..HEAD"])
+                let waiting = try git.run(["rev-list", "--count"], revisions: [upstream.upTo(.head)])
                 let count = waiting.succeeded ? Int(waiting.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 : try commitCount()
                 report.lines.append("offline (\(Self.firstLine(fetch.stderr))): \(count == 1 ? "1 commit waits" : "\(count) commits wait") to be pushed")
                 return report
             }
             stop(at: "after-commit")
-            if try git.run(["rev-parse", "--verify", "-q", "origin/\(branch)"]).succeeded {
+            if try git.run(["rev-parse", "--verify", "-q"], revisions: [upstream]).succeeded {
                 try root.withWriteLock { () throws(VaultError) in
                     // Saves made while fetching, so that git merges into every one of them.
                     if let commit = try commitEverything(message: "vault sync from \(host)") { report.lines.append(commit) }
-                    try merge("origin/\(branch)", into: &report)
+                    try merge(upstream, into: &report)
                 }
             }
-            let push = try git.run(["push", "-q", "-u", "origin", branch])
+            let push = try git.run(["push", "-q", "-u"], operands: ["origin", branch])
             if push.succeeded {
                 report.lines.append("in sync with origin/\(branch)")
                 if report.lines.contains(where: { $0.hasPrefix("merged ") }) { report.tagRenameConflicts = try tagRenameConflicts() }
@@ -267,7 +291,8 @@ public struct VaultSync: Sendable {
         let marker = gitDirectory + "/" + Self.mergeMarker
         guard FileManager.default.fileExists(atPath: marker) else { return }
         if FileManager.default.fileExists(atPath: gitDirectory + "/MERGE_HEAD") {
-            try settleAndCommit(into: &report)
+            let upstream = (try? String(contentsOfFile: marker, encoding: .utf8)) ?? "the other machine"
+            try settleAndCommit(message: "vault sync: merge \(upstream) (finished after an interruption)", into: &report)
             report.lines.append("finished the merge an interrupted sync began")
         }
         try? FileManager.default.removeItem(atPath: marker)
@@ -275,11 +300,12 @@ public struct VaultSync: Sendable {
 
     /// Settles every path git left unmerged, takes edited notes back out of the trash, and
     /// commits the merge, with the conflict copies the merge driver wrote beside notes.
-    private func settleAndCommit(into report: inout Report) throws(VaultError) {
+    private func settleAndCommit(message: String, into report: inout Report) throws(VaultError) {
         let unmerged = Set(try git.check(["diff", "--name-only", "--diff-filter=U", "-z"]).stdout.split(separator: "\0").map(String.init))
         var settledCopies: [String: String] = [:]
         for path in unmerged.sorted() { settledCopies[path] = try settle(path, into: &report) }
-        let base = try git.check(["merge-base", "HEAD", "MERGE_HEAD"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let found = try git.check(["merge-base"], revisions: [.head, .mergeHead]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let base = GitRevision(commit: found) else { throw .invalidArgument("git merge-base printed no commit: '\(found)'") }
         for path in try EditsOverDeletes(git: git, trash: Trash(vault: Vault(root: root))).restore(since: base) {
             report.lines.append("put \(path) back from the trash: it was deleted on one side and edited on the other")
         }
@@ -289,7 +315,7 @@ public struct VaultSync: Sendable {
             copies.discard(for: paths)
             for copy in paths.compactMap({ settledCopies[$0] }) {
                 _ = root.removeFile(copy)
-                try git.check(["rm", "-q", "--cached", "--ignore-unmatch", "--", copy])
+                try git.check(["rm", "-q", "--cached", "--ignore-unmatch"], operands: [copy])
                 report.conflictCopies.removeAll { $0 == copy }
             }
         }
@@ -305,16 +331,16 @@ public struct VaultSync: Sendable {
         // A folder one side emptied may hold the other side's notes now: its marker goes
         // with the merge, and a folder the merge emptied gets one.
         for change in try FolderMarkers(root: root).update() {
-            try git.check(["add", "-A", "--", change])
+            try git.check(["add", "-A"], operands: [change])
         }
-        try git.check(["commit", "-q", "--no-verify", "--no-edit"])
+        try git.check(["commit", "-q", "--no-verify", "-F", "-"], input: Data(message.utf8))
     }
 
     /// Puts the conflict copies the merge driver kept beside their notes and stages them.
     private func placeConflictCopies(into report: inout Report) throws(VaultError) {
         let copies = try ConflictCopies(gitDirectory: gitDirectory()).place(in: root)
         guard !copies.isEmpty else { return }
-        try git.check(["add", "--"] + copies)
+        try git.check(["add"], operands: copies)
         report.conflictCopies += copies
     }
 
@@ -328,7 +354,10 @@ public struct VaultSync: Sendable {
     /// file was edited.
     private func commitEverything(message: String) throws(VaultError) -> String? {
         try FolderMarkers(root: root).update()
-        try git.check(["add", "-A", "--", ".", ":(exclude,glob)**/" + Self.temporaryFiles])
+        try git.check(["add", "-A"], operands: ["."])
+        let temporary = try git.check(["diff", "--cached", "--name-only", "--no-renames", "-z"]).stdout.split(separator: "\0").map(String.init)
+            .filter(Self.isTemporaryFile)
+        if !temporary.isEmpty { try git.check(["rm", "-q", "--cached", "--ignore-unmatch"], operands: temporary) }
         let changes = try git.check(["diff", "--cached", "--name-status", "--no-renames"]).lines
         guard !changes.isEmpty else { return nil }
         var counts: [String: Int] = [:]
@@ -336,7 +365,7 @@ public struct VaultSync: Sendable {
         let parts = [("A", "added"), ("M", "changed"), ("D", "deleted")].compactMap { code, word in counts[code].map { "\($0) \(word)" } }
         let summary = parts.isEmpty ? "\(changes.count) changed" : parts.joined(separator: ", ")
         let files = changes.prefix(50).map { "  " + $0.replacingOccurrences(of: "\t", with: " ") }.joined(separator: "\n")
-        try git.check(["commit", "-q", "--no-verify", "-m", "\(message): \(summary)\n\n\(files)\(changes.count > 50 ? "\n  …" : "")"])
+        try git.check(["commit", "-q", "--no-verify", "-F", "-"], input: Data("\(message): \(summary)\n\n\(files)\(changes.count > 50 ? "\n  …" : "")".utf8))
         return "committed: \(summary)"
     }
 
@@ -346,19 +375,19 @@ public struct VaultSync: Sendable {
 
     /// Merges `upstream`: notes through the merge driver; what git leaves unmerged (an edit
     /// against a delete, a file that is not a note) is settled keeping every edit.
-    private func merge(_ upstream: String, into report: inout Report) throws(VaultError) {
-        let incoming = try git.run(["rev-list", "--count", "HEAD.." + upstream])
+    private func merge(_ upstream: GitRevision, into report: inout Report) throws(VaultError) {
+        let incoming = try git.run(["rev-list", "--count"], revisions: [GitRevision.head.upTo(upstream)])
         let count = Int(incoming.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
         guard count > 0 else { return }
-        if try git.run(["merge-base", "--is-ancestor", "HEAD", upstream]).succeeded {
-            try git.check(["merge", "-q", "--ff-only", upstream])
+        if try git.run(["merge-base", "--is-ancestor"], revisions: [.head, upstream]).succeeded {
+            try git.check(["merge", "-q", "--ff-only"], revisions: [upstream])
             report.lines.append("merged \(count) commit\(count == 1 ? "" : "s") from \(upstream)")
             return
         }
         let gitDirectory = try gitDirectory()
         let marker = gitDirectory + "/" + Self.mergeMarker
         // The marker is how the next sync knows to finish a merge this one began.
-        guard FileManager.default.createFile(atPath: marker, contents: Data(upstream.utf8)) else {
+        guard FileManager.default.createFile(atPath: marker, contents: Data(upstream.text.utf8)) else {
             throw .invalidArgument("cannot write \(marker), so the merge of \(upstream) was not begun")
         }
         // Never committed by git itself, so that every merge ends the same way: settled, then
@@ -366,7 +395,7 @@ public struct VaultSync: Sendable {
         // Folders are moved note by note, so git is not to guess that one was renamed: when a
         // side empties a folder, git 2.39 moves the other side's notes in that folder to where
         // it thinks the folder went, and a note moved there from the same place was lost.
-        let merge = try git.run(["-c", "merge.directoryRenames=false", "merge", "-q", "--no-commit", "--no-ff", "-m", "vault sync: merge \(upstream)", upstream])
+        let merge = try git.run(["-c", "merge.directoryRenames=false", "merge", "-q", "--no-commit", "--no-ff"], revisions: [upstream])
         guard merge.succeeded || FileManager.default.fileExists(atPath: gitDirectory + "/MERGE_HEAD") else {
             try? FileManager.default.removeItem(atPath: marker)
             // git's own complaint, not the merge driver's notes before it.
@@ -374,7 +403,7 @@ public struct VaultSync: Sendable {
             throw .invalidArgument("git merge failed: \(Self.firstLine(complaint.map(String.init) ?? merge.stderr))")
         }
         stop(at: "in-merge")
-        try settleAndCommit(into: &report)
+        try settleAndCommit(message: "vault sync: merge \(upstream)", into: &report)
         try? FileManager.default.removeItem(atPath: marker)
         report.lines.append("merged \(count) commit\(count == 1 ? "" : "s") from \(upstream)")
     }
@@ -382,23 +411,23 @@ public struct VaultSync: Sendable {
     /// Settles a path git could not merge: an edit wins over a delete; where both sides
     /// have it, ours stays and theirs is kept as a conflict copy, whose path is returned.
     private func settle(_ path: String, into report: inout Report) throws(VaultError) -> String? {
-        let stages = try git.check(["ls-files", "-u", "-z", "--", path]).stdout.split(separator: "\0").compactMap { entry -> Int? in
+        let stages = try git.check(["ls-files", "-u", "-z"], operands: [path]).stdout.split(separator: "\0").compactMap { entry -> Int? in
             entry.split(separator: "\t").first?.split(separator: " ").last.flatMap { Int($0) }
         }
         let (ours, theirs) = (stages.contains(2), stages.contains(3))
         if ours && theirs {
             let copy = conflictCopyPath(for: path)
-            let their = try git.check(["show", ":3:" + path]).data
+            let their = try git.check(["show"], revisions: [.staged(path, stage: 3)]).data
             try root.write(ConflictCopies.copyNote(Array(their), at: copy), to: copy, mode: 0o644, replacing: .nothing)
-            try git.check(["checkout", "--ours", "--", path])
-            try git.check(["add", "--", path, copy])
+            try git.check(["checkout", "--ours"], operands: [path])
+            try git.check(["add"], operands: [path, copy])
             report.conflictCopies.append(copy)
             return copy
         } else if ours || theirs {
             // Deleted on one side, changed on the other: the changed file is in the tree.
-            try git.check(["add", "--", path])
+            try git.check(["add"], operands: [path])
         } else {
-            try git.check(["rm", "-q", "--cached", "--", path])
+            try git.check(["rm", "-q", "--cached"], operands: [path])
         }
         return nil
     }

@@ -11,6 +11,8 @@ public struct OpenDailyNote: Sendable {
     public struct Report: Sendable {
         public var path: String
         public var created: Bool
+        /// What the user is to know of how it was made (`NoteDraft.warnings`).
+        public var warnings: [String] = []
     }
 
     public init(day: TaskDate) {
@@ -34,18 +36,21 @@ public struct OpenDailyNote: Sendable {
     /// Finds the day's note, or makes it inside a write.
     public func run(in session: VaultSession) throws(VaultError) -> Report {
         let (name, path) = place(in: session)
-        if let status = session.root.status(path) {
-            // A link (or anything but a note) there is refused, not passed by with a
-            // second note made beside it on every run.
-            guard status.isRegularFile else { throw status.kind == .symbolicLink ? .symbolicLink(path) : .invalidArgument("'\(path)' is not a note") }
-            return Report(path: path, created: false)
+        // Decided under the write lock: two runs at once find the note the first one made,
+        // instead of each making one (`2026-11-28.md` and `2026-11-28 2.md`).
+        return try session.write { changes throws(VaultError) in
+            if let status = session.root.status(path) {
+                // A link (or anything but a note) there is refused, not passed by with a
+                // second note made beside it on every run.
+                guard status.isRegularFile else { throw status.kind == .symbolicLink ? .symbolicLink(path) : .invalidArgument("'\(path)' is not a note") }
+                return Report(path: path, created: false)
+            }
+            let template = session.config.dailyTemplate ?? (NoteTemplate.names(root: session.root).contains("daily") ? "daily" : nil)
+            // Named by the date; titled by the template's heading when it has one.
+            var draft = try session.draft(title: template == nil ? name : nil, folder: session.config.dailyFolder, template: template, fileName: name, at: moment(in: session))
+            if draft.body.isEmpty { draft.body = "# \(name)\n" }
+            try session.validate(draft)
+            return Report(path: try changes.notes.create(draft), created: true, warnings: draft.warnings)
         }
-        let template = session.config.dailyTemplate ?? (NoteTemplate.names(root: session.root).contains("daily") ? "daily" : nil)
-        // Named by the date; titled by the template's heading when it has one.
-        var draft = try session.draft(title: template == nil ? name : nil, folder: session.config.dailyFolder, template: template, fileName: name, at: moment(in: session))
-        if draft.body.isEmpty { draft.body = "# \(name)\n" }
-        try session.validate(draft)
-        let created = try session.write { changes throws(VaultError) in try changes.notes.create(draft) }
-        return Report(path: created, created: true)
     }
 }

@@ -94,7 +94,8 @@ public enum VaultPath {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         if parts.contains(where: { $0 == ".." }) { return "'\(path)' leads outside the vault" }
         if parts.contains(where: { $0.isEmpty || $0 == "." }) { return "'\(path)' is not a plain vault path" }
-        if let first = parts.first, first == Substring(VaultRoot.settingsDirectory) || first == ".git" {
+        // In any case: on a file system that ignores case, `.GIT/` is `.git/`.
+        if let first = parts.first, first.lowercased() == VaultRoot.settingsDirectory || first.lowercased() == ".git" {
             return "'\(path)' is inside \(first)/, which no operation changes"
         }
         return nil

@@ -30,7 +30,7 @@ extension HistoryCacheFile {
     /// A full commit name (SHA-1 or SHA-256 in lower-case hex): never an option git would
     /// read (`--output=…`), nor a revision expression.
     static func isCommit(_ text: String) -> Bool {
-        (text.utf8.count == 40 || text.utf8.count == 64) && text.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }
+        GitRevision.isCommit(text)
     }
 
     /// A note's path beneath the vault's folder, in plain parts (`..`, absolute paths and

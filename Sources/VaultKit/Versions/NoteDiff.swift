@@ -91,7 +91,7 @@ public struct NoteDiff: Sendable {
         defer { before.remove() }
         let after = try ScratchFile(named: "diff-\(id)-b.md", text: new, in: root)
         defer { after.remove() }
-        let diff = try Git(directory: root.path).run(["diff", "--no-index", "--no-color", "--word-diff=porcelain", "-U1", "--", before.absolutePath, after.absolutePath])
+        let diff = try Git(directory: root.path).run(["diff", "--no-index", "--no-color", "--word-diff=porcelain", "-U1"], operands: [before.absolutePath, after.absolutePath])
         // Exit 1 means "different"; anything else is git's own failure.
         guard diff.status <= 1 else { throw .invalidArgument("git diff failed: \(diff.stderr.split(separator: "\n").first ?? "")") }
         let lines = diff.stdout.split(separator: "\n", omittingEmptySubsequences: false)

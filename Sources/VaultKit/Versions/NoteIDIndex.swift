@@ -57,15 +57,16 @@ struct NoteIDIndex: HistoryCacheFile {
     /// The index for the history of `head`: the cache's when it was read up to `head`, else
     /// the cache's extended with the commits since, else read from git whole (a rewritten
     /// history, an unreadable or untrusted cache). Saved when it changed.
-    static func current(head: String, prefix: String, git: Git, root: VaultRoot) throws(VaultError) -> NoteIDIndex {
+    static func current(head: GitRevision, prefix: String, git: Git, root: VaultRoot) throws(VaultError) -> NoteIDIndex {
         let cached = load(from: root).flatMap { $0.prefix == prefix ? $0 : nil }
-        if let cached, cached.head == head { return cached }
+        if let cached, cached.head == head.text { return cached }
         let index: NoteIDIndex
-        if let cached, try git.run(["merge-base", "--is-ancestor", cached.head, head]).succeeded {
-            let newer = try read([head, "^" + cached.head], prefix: prefix, removedBefore: Set(cached.events.filter { !$0.added }.map(\.id)), git: git)
-            index = NoteIDIndex(head: head, prefix: prefix, events: newer + cached.events)
+        if let cached, let cachedHead = GitRevision(commit: cached.head),
+           try git.run(["merge-base", "--is-ancestor"], revisions: [cachedHead, head]).succeeded {
+            let newer = try read([head, cachedHead.excluded], prefix: prefix, removedBefore: Set(cached.events.filter { !$0.added }.map(\.id)), git: git)
+            index = NoteIDIndex(head: head.text, prefix: prefix, events: newer + cached.events)
         } else {
-            index = NoteIDIndex(head: head, prefix: prefix, events: try read([head], prefix: prefix, removedBefore: [], git: git))
+            index = NoteIDIndex(head: head.text, prefix: prefix, events: try read([head], prefix: prefix, removedBefore: [], git: git))
         }
         index.save(in: root)
         return index
@@ -73,30 +74,40 @@ struct NoteIDIndex: HistoryCacheFile {
 
     /// The events of the commits of `range`, newest first; `removedBefore` are the ids
     /// removed by commits older than all of them.
-    private static func read(_ range: [String], prefix: String, removedBefore: Set<String>, git: Git) throws(VaultError) -> [Event] {
+    private static func read(_ range: [GitRevision], prefix: String, removedBefore: Set<String>, git: Git) throws(VaultError) -> [Event] {
         // Renames git sees are no removal (`-M`, as the walk's `git show -M` sees them);
         // `-z` gives names as they are, `--raw` the blobs to read the ids from.
-        let log = try git.run(["log", "--topo-order"] + range + ["--diff-filter=AD", "-M", "--raw", "--no-abbrev", "-z", "--format=%x1E%H", "--", "."])
+        let log = try git.run(["log", "--topo-order", "--diff-filter=AD", "-M", "--raw", "--no-abbrev", "-z", "--format=%H"], revisions: range, operands: ["."])
         guard log.succeeded else { return [] }
         // (position of the commit, newest 0; commit; status; blob; vault-relative path)
         var changes: [(position: Int, commit: String, added: Bool, blob: String, path: String)] = []
-        for (position, entry) in log.data.split(separator: 0x1E).enumerated() {
-            let fields = entry.split(separator: 0, omittingEmptySubsequences: false)
-            guard let first = fields.first else { continue }
-            let commit = String(decoding: first, as: UTF8.self)
-            guard isCommit(commit) else { continue }
-            var field = 1
-            while field + 1 < fields.count {
-                // `:MODE MODE BLOB BLOB STATUS`, then the path.
-                let meta = String(decoding: fields[field], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ")
-                let full = String(decoding: fields[field + 1], as: UTF8.self)
-                field += 2
-                guard meta.count == 5, meta[4] == "A" || meta[4] == "D", full.hasPrefix(prefix) else { continue }
-                let path = String(full.dropFirst(prefix.count))
-                guard LostNotes.isNote(path), isNotePath(path) else { continue }
-                let added = meta[4] == "A"
-                changes.append((position, commit, added, String(added ? meta[3] : meta[2]), path))
+        // Read field by field: a `:MODE MODE BLOB BLOB STATUS` field takes the path after it
+        // (two for a rename or copy), so that no path, whatever it holds, is read as a
+        // commit; any other field is a commit's id, or skipped when it is none.
+        let fields = log.data.split(separator: 0, omittingEmptySubsequences: false)
+        var position = -1
+        var commit: String?
+        var field = 0
+        while field < fields.count {
+            let text = String(decoding: fields[field], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            field += 1
+            guard text.hasPrefix(":") else {
+                if GitRevision.isCommit(text) { (position, commit) = (position + 1, text) } else if !text.isEmpty { commit = nil }
+                continue
             }
+            let meta = text.split(separator: " ")
+            let paths = meta.count == 5 && (meta[4].hasPrefix("R") || meta[4].hasPrefix("C")) ? 2 : 1
+            defer { field += paths }
+            guard let commit, meta.count == 5, meta[4] == "A" || meta[4] == "D", field < fields.count else { continue }
+            let full = String(decoding: fields[field], as: UTF8.self)
+            guard full.hasPrefix(prefix) else { continue }
+            let path = String(full.dropFirst(prefix.count))
+            guard LostNotes.isNote(path), isNotePath(path) else { continue }
+            let added = meta[4] == "A"
+            // A blob's id is checked as a commit's is: it goes back to git.
+            let blob = String(added ? meta[3] : meta[2])
+            guard GitRevision.isCommit(blob) else { continue }
+            changes.append((position, commit, added, blob, path))
         }
         let removals = changes.filter { !$0.added }
         let removedIDs = try ids(of: removals.map(\.blob), git: git)
@@ -127,6 +138,7 @@ struct NoteIDIndex: HistoryCacheFile {
     /// The id of each blob's note, nil for one without.
     private static func ids(of blobs: [String], git: Git) throws(VaultError) -> [String?] {
         guard !blobs.isEmpty else { return [] }
-        return try git.blobs(blobs).map { $0.flatMap(LostNotes.id(of:)) }
+        // Every blob was checked when it was read; one that is not an id gets no answer.
+        return try git.blobs(blobs.map { GitRevision(commit: $0) ?? .head }).map { $0.flatMap(LostNotes.id(of:)) }
     }
 }

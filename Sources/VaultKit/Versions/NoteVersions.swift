@@ -51,7 +51,11 @@ public struct NoteVersions: Sendable {
         // (then the log of the old path goes on from the commit before it), a move git did
         // not see, found by the note's id, or its creation.
         var current = path
-        var start = before.map { $0 + "^" } ?? "HEAD"
+        var start = GitRevision.head
+        if let before {
+            guard let commit = GitRevision(commit: before) else { throw .invalidArgument("'\(before)' is not a commit") }
+            start = commit.parent
+        }
         // Read when the walk first reaches a commit that made the note with no rename.
         var index: NoteIDIndex?
         for _ in 0..<Self.maximumPlaces {
@@ -81,12 +85,12 @@ public struct NoteVersions: Sendable {
     /// that id (and added none): the version made, with what changed from that note's last
     /// text, where it was and the commit its history goes on before. Nil for a note without
     /// an id, or one no commit removed before.
-    private func foundByID(_ made: Version, at path: String, prefix: String, index: inout NoteIDIndex?) throws(VaultError) -> (version: Version, from: String, before: String)? {
-        guard let commit = made.commit else { return nil }
+    private func foundByID(_ madeVersion: Version, at path: String, prefix: String, index: inout NoteIDIndex?) throws(VaultError) -> (version: Version, from: String, before: GitRevision)? {
+        guard let commit = madeVersion.commit, let made = GitRevision(commit: commit) else { return nil }
         if index == nil {
-            let head = try git.run(["rev-parse", "--verify", "--quiet", "HEAD"])
-            guard head.succeeded else { return nil }
-            index = try NoteIDIndex.current(head: head.stdout.trimmingCharacters(in: .newlines), prefix: prefix, git: git, root: root)
+            let head = try git.run(["rev-parse", "--verify", "--quiet"], revisions: [.head])
+            guard head.succeeded, let head = GitRevision(commit: head.stdout.trimmingCharacters(in: .newlines)) else { return nil }
+            index = try NoteIDIndex.current(head: head, prefix: prefix, git: git, root: root)
         }
         guard let index else { return nil }
         let (sameCommit, older) = index.origins(ofNoteAddedAt: path, in: commit)
@@ -95,14 +99,14 @@ public struct NoteVersions: Sendable {
             // The first of its id's events in this commit's history: a removal is the note
             // leaving before it came back; an add is another copy of it, which took its place.
             for event in older {
-                guard try git.run(["merge-base", "--is-ancestor", event.commit, commit]).succeeded else { continue }
+                guard let older = GitRevision(commit: event.commit), try git.run(["merge-base", "--is-ancestor"], revisions: [older, made]).succeeded else { continue }
                 if !event.added { removal = event }
                 break
             }
         }
-        guard let removal else { return nil }
+        guard let removal, let removed = GitRevision(commit: removal.commit) else { return nil }
         // What changed from its last text there to this one, as a rename's patch says it.
-        let diff = try git.run(["diff", "--no-color", "--unified=0", "\(removal.commit)^:\(prefix + removal.path)", "\(commit):\(prefix + path)"])
+        let diff = try git.run(["diff", "--no-color", "--unified=0"], revisions: [removed.parent.file(prefix + removal.path), made.file(prefix + path)])
         guard diff.succeeded else { return nil }
         let lines = ["rename from \(prefix + removal.path)", "rename to \(prefix + path)"] + diff.stdout.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("+++ ") && !$0.hasPrefix("--- ") }.map(String.init)
         var kinds = Self.change(in: lines.map { Substring($0) }[...], at: prefix + path).kinds
@@ -111,9 +115,9 @@ public struct NoteVersions: Sendable {
             kinds.removeAll { $0 == "renamed" || $0 == "restored" }
             kinds.insert("restored", at: 0)
         }
-        var version = made
+        var version = madeVersion
         (version.path, version.kinds) = (path, kinds)
-        return (version, removal.path, removal.commit + "^")
+        return (version, removal.path, removed.parent)
     }
 
     /// `error` as a front end says it: for a vault that is not a git repository, that no
@@ -144,43 +148,45 @@ public struct NoteVersions: Sendable {
     /// How many places (renames, moves, trips to the trash) a note is followed through.
     static let maximumPlaces = 200
 
-    private static let format = "--format=\u{1E}%H%x1F%an%x1F%aI"
-
     /// The versions of the file at `path` in the history of `start`, newest first.
-    private func log(of path: String, from start: String, prefix: String) throws(VaultError) -> [Version] {
-        // Paths are names, not patterns: `a[1].md` or `*.md` is that one note.
-        let log = try git.run(["--literal-pathspecs", "log", start, "--no-color", "--unified=0", "-p", Self.format, "--", path])
+    private func log(of path: String, from start: GitRevision, prefix: String) throws(VaultError) -> [Version] {
+        // Paths are names, not patterns: `a[1].md` or `*.md` is that one note (the door's
+        // `--literal-pathspecs`).
+        let log = try git.run(["log", "--no-color", "--unified=0", "-p", GitLogRecord.format], revisions: [start], operands: [path])
         guard log.succeeded else { return [] }
-        return log.stdout.split(separator: "\u{1E}").compactMap { version(from: $0, at: path, prefix: prefix) }
+        return GitLogRecord.records(in: log.data).map { version(from: $0, at: path, prefix: prefix) }
     }
 
     /// The commit `commit` made the note at `path` by moving it from another place: the
     /// version it made (a move, a rename, a trip to or from the trash, with what else
     /// changed), the vault-relative place it came from and the commit its history goes on
     /// before there. Nil when git saw it made there.
-    private func rename(in commit: String, to path: String, prefix: String) throws(VaultError) -> (version: Version, from: String, before: String)? {
-        let names = try git.run(["--literal-pathspecs", "show", "-M", "--name-status", "--format=", commit])
+    private func rename(in commit: String, to path: String, prefix: String) throws(VaultError) -> (version: Version, from: String, before: GitRevision)? {
+        guard let revision = GitRevision(commit: commit) else { return nil }
+        // `-z`: names as they are, each its own field (`R100`, from, to), whatever they hold.
+        let names = try git.run(["show", "-M", "--name-status", "-z", "--format="], revisions: [revision])
         guard names.succeeded else { return nil }
         let target = prefix + path
-        for line in names.stdout.split(separator: "\n") where line.hasPrefix("R") {
-            let fields = line.split(separator: "\t").map(String.init)
-            guard fields.count == 3, fields[2] == target, fields[1].hasPrefix(prefix) else { continue }
-            let from = String(fields[1].dropFirst(prefix.count))
-            let patch = try git.run(["--literal-pathspecs", "show", "-M", "--no-color", "--unified=0", Self.format, commit, "--", from, path])
-            guard patch.succeeded, let version = patch.stdout.split(separator: "\u{1E}").first.flatMap({ version(from: $0, at: path, prefix: prefix) }) else { return nil }
-            return (version, from, commit + "^")
+        let fields = names.data.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        var field = 0
+        while field < fields.count {
+            let status = fields[field].trimmingCharacters(in: .whitespacesAndNewlines)
+            let paths = status.hasPrefix("R") || status.hasPrefix("C") ? 2 : 1
+            defer { field += 1 + paths }
+            guard status.hasPrefix("R"), field + 2 < fields.count, fields[field + 2] == target, fields[field + 1].hasPrefix(prefix) else { continue }
+            let from = String(fields[field + 1].dropFirst(prefix.count))
+            let patch = try git.run(["show", "-M", "--no-color", "--unified=0", GitLogRecord.format], revisions: [revision], operands: [from, path])
+            guard patch.succeeded, let record = GitLogRecord.records(in: patch.data).first else { return nil }
+            return (version(from: record, at: path, prefix: prefix), from, revision.parent)
         }
         return nil
     }
 
-    /// One version from git's header line (commit, author, date) and patch.
-    private func version(from entry: Substring, at path: String, prefix: String) -> Version? {
-        let lines = entry.split(separator: "\n", omittingEmptySubsequences: false)
-        let header = lines.first.map { $0.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init) } ?? []
-        guard header.count == 3, let date = NoteDate.parse(header[2], timeZone: .current) else { return nil }
-        let change = Self.change(in: lines.dropFirst(), at: prefix + path)
+    /// One version from a commit's record and patch.
+    private func version(from record: GitLogRecord, at path: String, prefix: String) -> Version {
+        let change = Self.change(in: record.lines, at: prefix + path)
         let relative = change.path.hasPrefix(prefix) ? String(change.path.dropFirst(prefix.count)) : change.path
-        return Version(commit: header[0], date: date, author: header[1], path: relative, kinds: change.kinds)
+        return Version(commit: record.commit, date: record.date, author: record.author, path: relative, kinds: change.kinds)
     }
 
     /// A note git saw leave the vault (`vault log --deleted`): purged from the trash, or
@@ -211,20 +217,20 @@ public struct NoteVersions: Sendable {
         let prefixOutput = try git.run(["rev-parse", "--show-prefix"])
         guard prefixOutput.succeeded else { throw .notARepository }
         let prefix = prefixOutput.stdout.trimmingCharacters(in: .newlines)
-        let headOutput = try git.run(["rev-parse", "--verify", "--quiet", "HEAD"])
-        guard headOutput.succeeded else { return [] }
-        let head = headOutput.stdout.trimmingCharacters(in: .newlines)
+        let headOutput = try git.run(["rev-parse", "--verify", "--quiet"], revisions: [.head])
+        guard headOutput.succeeded, let head = GitRevision(commit: headOutput.stdout.trimmingCharacters(in: .newlines)) else { return [] }
         let cached = DeletedNotesCache.load(from: root).flatMap { $0.prefix == prefix ? $0 : nil }
         let removals: [Deleted]
-        if let cached, cached.head == head {
+        if let cached, cached.head == head.text {
             removals = cached.notes
         } else {
-            if let cached, try git.run(["merge-base", "--is-ancestor", cached.head, head]).succeeded {
-                removals = try self.removals(in: [head, "^" + cached.head], prefix: prefix) + cached.notes
+            if let cached, let cachedHead = GitRevision(commit: cached.head),
+               try git.run(["merge-base", "--is-ancestor"], revisions: [cachedHead, head]).succeeded {
+                removals = try self.removals(in: [head, cachedHead.excluded], prefix: prefix) + cached.notes
             } else {
                 removals = try self.removals(in: [head], prefix: prefix)
             }
-            DeletedNotesCache(head: head, prefix: prefix, notes: removals).save(in: root)
+            DeletedNotesCache(head: head.text, prefix: prefix, notes: removals).save(in: root)
         }
         let index = try NoteIDIndex.current(head: head, prefix: prefix, git: git, root: root)
         // Each id's adds, grouped once: a removal looks its id up instead of walking every
@@ -251,25 +257,27 @@ public struct NoteVersions: Sendable {
 
     /// Every note the commits of `range` removed, newest first, named where it was before
     /// the trash; the ones back since are in it too.
-    private func removals(in range: [String], prefix: String) throws(VaultError) -> [Deleted] {
+    private func removals(in range: [GitRevision], prefix: String) throws(VaultError) -> [Deleted] {
         // Renames are detected, so that a move is no delete; names come unquoted (UTF-8).
-        let log = try git.run(["-c", "core.quotePath=false", "log"] + range + ["--diff-filter=D", "-M", "--no-color", "--unified=0", "-p", Self.format, "--", "."])
+        let log = try git.run(["-c", "core.quotePath=false", "log", "--diff-filter=D", "-M", "--no-color", "--unified=0", "-p", GitLogRecord.format],
+                              revisions: range, operands: ["."])
         guard log.succeeded else { return [] }
         var found: [Deleted] = []
-        for entry in log.stdout.split(separator: "\u{1E}") {
-            let lines = entry.split(separator: "\n", omittingEmptySubsequences: false)
-            let header = lines.first.map { $0.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init) } ?? []
-            guard header.count == 3, let date = NoteDate.parse(header[2], timeZone: .current) else { continue }
+        for record in GitLogRecord.records(in: log.data) {
             var origins: [String: String] = [:]
             var files: [(path: String, title: String?, text: String)] = []
             var file: String?
             // Inside a file's hunk, every line that starts with `-` is one of its lines (a
             // front matter's `---` too); before it, `--- a/PATH` names the file.
             var inHunk = false
-            for line in lines.dropFirst() {
+            // A symbolic link (mode 120000) or a submodule (160000) is no note, whatever its name.
+            var isFile = true
+            for line in record.lines {
                 if line.hasPrefix("diff --git ") {
-                    (file, inHunk) = (nil, false)
-                } else if !inHunk, line.hasPrefix("--- a/") {
+                    (file, inHunk, isFile) = (nil, false, true)
+                } else if !inHunk, line.hasPrefix("deleted file mode ") {
+                    isFile = line.hasSuffix(" 100644") || line.hasSuffix(" 100755")
+                } else if !inHunk, isFile, line.hasPrefix("--- a/") {
                     // git ends a name that has a space with a tab.
                     let path = String(line.dropFirst("--- a/".count)).trimmingCharacters(in: CharacterSet(charactersIn: "\t"))
                     file = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
@@ -293,7 +301,7 @@ public struct NoteVersions: Sendable {
             for (path, title, text) in files where DeletedNotesCache.isNotePath(path) {
                 let original = origins[path].flatMap { DeletedNotesCache.isNotePath($0) ? $0 : nil } ?? path
                 let name = original.split(separator: "/").last.map { String($0.dropLast(3)) } ?? original
-                found.append(Deleted(commit: header[0], date: date, path: original, removedPath: path, title: title ?? name, text: text))
+                found.append(Deleted(commit: record.commit, date: record.date, path: original, removedPath: path, title: title ?? name, text: text))
             }
         }
         return found
@@ -304,7 +312,7 @@ public struct NoteVersions: Sendable {
     /// had). A new note under the old name leaves the old one listed, restored beside it.
     private func isBack(_ path: String, removed: String, in commit: String, prefix: String) -> Bool {
         guard root.status(path) != nil else { return false }
-        guard let last = try? git.run(["show", "\(commit)^:\(prefix + removed)"]), last.succeeded,
+        guard let revision = GitRevision(commit: commit), let last = try? git.run(["show"], revisions: [revision.parent.file(prefix + removed)]), last.succeeded,
               let id = LostNotes.id(of: Array(last.data)) else { return true }
         return (try? root.read(path).bytes).flatMap(LostNotes.id(of:)) == id
     }
@@ -330,8 +338,9 @@ public struct NoteVersions: Sendable {
     /// The bytes of the note in `version` (a committed one), as git keeps them.
     public func bytes(of version: Version) throws(VaultError) -> [UInt8] {
         guard let commit = version.commit else { return try root.read(version.path).bytes }
+        guard let revision = GitRevision(commit: commit) else { throw .invalidArgument("'\(commit)' is not a commit") }
         let prefix = try git.check(["rev-parse", "--show-prefix"]).stdout.trimmingCharacters(in: .newlines)
-        let shown = try git.run(["show", "\(commit):\(prefix + version.path)"])
+        let shown = try git.run(["show"], revisions: [revision.file(prefix + version.path)])
         guard shown.succeeded else { throw .invalidArgument("git has no '\(version.path)' in commit \(commit.prefix(8))") }
         return Array(shown.data)
     }
@@ -351,7 +360,7 @@ public struct NoteVersions: Sendable {
 
     /// The text on disk when it differs from the last commit (or was never committed).
     private func uncommittedVersion(of path: String) throws(VaultError) -> Version? {
-        let status = try git.run(["--literal-pathspecs", "status", "--porcelain", "--", path])
+        let status = try git.run(["status", "--porcelain"], operands: [path])
         guard status.succeeded, !status.stdout.isEmpty, let file = root.status(path) else { return nil }
         let isNew = status.stdout.hasPrefix("??") || status.stdout.hasPrefix("A")
         return Version(commit: nil, date: Date(timeIntervalSince1970: file.modified.timeInterval), author: "", path: path, kinds: [isNew ? "created" : "text"])

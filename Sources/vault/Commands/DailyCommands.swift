@@ -46,6 +46,7 @@ struct DailyOptions: ParsableArguments {
             day = today
         }
         let report = try OpenDailyNote(day: day).run(in: session)
+        for warning in report.warnings { Terminal.standardError.line("vault: warning: " + TerminalText.escaped(warning)) }
         if format == .json {
             Terminal.standardOutput(color: .never).jsonObject { json in
                 json.key("path"); json.string(report.path)

@@ -23,6 +23,7 @@ struct NewCommand: ParsableCommand {
         // folder is made when the note is saved.
         var draft = try session.draft(title: title, folder: folder, tags: tags, pinned: pin, template: template)
         try session.validate(draft)
+        for warning in draft.warnings { Terminal.standardError.line("vault: warning: " + TerminalText.escaped(warning)) }
         if !Syscalls.isTerminal(0) {
             let input = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
             // Piped text follows the template's, on a line of its own.

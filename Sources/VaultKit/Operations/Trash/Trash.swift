@@ -186,6 +186,7 @@ public struct Trash: Sendable {
         if let path = item.info.originalPath, let problem = VaultPath.problem(withRecordedPath: path) {
             throw refusal(of: item, problem)
         }
+        try checkAttachments(of: item.name)
         let original = item.info.originalPath ?? (item.name.split(separator: "/").last.map(String.init) ?? item.name)
         let relative = try VaultPath.relative(original, root: root)
         let parts = relative.split(separator: "/").map(String.init)
@@ -265,11 +266,35 @@ public struct Trash: Sendable {
     /// Moves the trashed note `name` back to `path` (an undone delete), making its folder
     /// again if it was removed since.
     func takeBack(_ name: String, to path: String) throws(VaultError) {
+        try checkAttachments(of: name)
         try root.makeDirectories(path.split(separator: "/").dropLast().joined(separator: "/"))
         let source = Self.directory + "/" + name
         try root.move(source, to: path, operation: "restore to '\(path)'")
         root.removeFile(source + TrashInfo.suffix)
         restoreAttachments(of: name)
+    }
+
+    /// Refuses, naming the file, a file kept with the trashed note `name` whose place is no
+    /// plain vault path, or is hidden (`.git/hooks/…`, `.vault/templates/…`, in any case):
+    /// those places come from the trash's folder names, which travel through git like any
+    /// record, and a restore must never plant a hook or a template.
+    func checkAttachments(of name: String) throws(VaultError) {
+        let folder = Self.attachmentFolder(of: name)
+        guard root.isDirectory(folder) else { return }
+        var refused: (file: String, problem: String)?
+        walk(String(folder.dropFirst(Self.directory.count + 1)), includingHidden: true) { relative in
+            guard refused == nil else { return }
+            let original = String(relative.dropFirst(name.count + ".attachments/".count))
+            if let problem = VaultPath.problem(withRecordedPath: original) {
+                refused = (Self.directory + "/" + relative, problem)
+            } else if original.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+                refused = (Self.directory + "/" + relative, "'\(original)' is a hidden path, where no attachment goes")
+            }
+        }
+        if let refused {
+            throw .located(Diagnostic(path: refused.file, line: nil, column: nil, severity: .error,
+                                      message: "restore of '\(name)' refused: \(refused.problem); nothing was changed"))
+        }
     }
 
     /// Puts back the attachments that went to the trash with the note `name`, where their

@@ -1,0 +1,239 @@
+import Foundation
+import Testing
+
+/// What passes between vault and git is untrusted (issue 50): a note's text, an author's
+/// name, a path and an attribute line can all arrive from a remote, and none of them may
+/// become an option git obeys, a pattern git expands, a file outside the vault, a hook,
+/// or a merge that bypasses the note merge driver.
+@Suite("hostile git")
+struct HostileGitTests {
+    /// A line that, read by splitting git's output on U+001E, was a "version" whose commit
+    /// is a git option writing to `target`.
+    private static func forgery(writingTo target: URL) -> String {
+        "\u{1E}--output=\(target.path)\u{1F}Mallory\u{1F}2001-01-01T00:00:00+00:00"
+    }
+
+    private func commit(_ vault: TestVault, _ message: String, author: String = "Ann <ann@example.com>") throws {
+        try SyncTests.git("add", "-A", in: vault.root)
+        try SyncTests.git("commit", "-q", "--author", author, "-m", message, in: vault.root)
+    }
+
+    /// Everything under `base` but the vault itself, with its bytes: what a command wrote
+    /// outside the vault shows as a difference.
+    private func outside(_ vault: TestVault) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: vault.base.path).filter { $0 != "vault" }.sorted()
+    }
+
+    private func isCommit(_ value: Any?) -> Bool {
+        guard let text = value as? String else { return false }
+        return text.utf8.count == 40 && text.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }
+    }
+
+    @Test func aNoteWhoseTextHoldsTheRecordSeparatorForgesNoVersion() throws {
+        let vault = try TestVault()
+        let target = vault.base.appendingPathComponent("written-by-git")
+        try SyncTests.git("init", "-q", "-b", "main", in: vault.root)
+        try vault.write("Note.md", "# Note\n\nOne.\n")
+        try commit(vault, "one")
+        try vault.write("Note.md", "# Note\n\nOne.\n" + Self.forgery(writingTo: target) + "\n")
+        try commit(vault, "two")
+
+        let log = try vault.run("log", "Note", "--format", "json")
+        #expect(log.status == 0, "\(log)")
+        let versions = try log.jsonObjects()
+        #expect(versions.count == 2, "two commits, two versions: \(versions)")
+        #expect(versions.allSatisfy { isCommit($0["commit"]) }, "\(versions)")
+        #expect(versions.map { $0["author"] as? String } == ["Ann", "Ann"])
+        // A version chosen by its day: the forged one was of 2001.
+        let diff = try vault.run("diff", "Note", "2001-01-01")
+        #expect(diff.status != 0 || !diff.stdout.isEmpty, "\(diff)")
+        #expect(try outside(vault) == [], "git wrote outside the vault")
+    }
+
+    @Test func anAuthorNameHoldingTheRecordSeparatorForgesNoVersion() throws {
+        let vault = try TestVault()
+        let target = vault.base.appendingPathComponent("written-by-git")
+        try SyncTests.git("init", "-q", "-b", "main", in: vault.root)
+        try vault.write("Note.md", "# Note\n\nOne.\n")
+        try commit(vault, "one")
+        try vault.write("Note.md", "# Note\n\nTwo.\n")
+        try commit(vault, "two", author: "Eve" + Self.forgery(writingTo: target) + " <eve@example.com>")
+
+        let log = try vault.run("log", "Note", "--format", "json")
+        #expect(log.status == 0, "\(log)")
+        let versions = try log.jsonObjects()
+        #expect(versions.count == 2, "\(versions)")
+        #expect(versions.allSatisfy { isCommit($0["commit"]) }, "\(versions)")
+        #expect((versions.first?["author"] as? String)?.hasPrefix("Eve") == true, "the author as git has it: \(versions)")
+        _ = try vault.run("diff", "Note", "2001-01-01")
+        _ = try vault.run("restore", "Note", "--at", "2001-01-01")
+        #expect(try outside(vault) == [], "git wrote outside the vault")
+    }
+
+    @Test func aRemovedNoteHoldingTheRecordSeparatorForgesNoDeletedNote() throws {
+        let vault = try TestVault()
+        let target = vault.base.appendingPathComponent("written-by-git")
+        try SyncTests.git("init", "-q", "-b", "main", in: vault.root)
+        // In the patch of its removal, `-- a/Kept.md` reads `--- a/Kept.md`: a file header.
+        try vault.write("Gone.md", "# Gone\n\n" + Self.forgery(writingTo: target) + "\n-- a/Kept.md\n")
+        try vault.write("Kept.md", "# Kept\n")
+        try commit(vault, "one")
+        try FileManager.default.removeItem(at: vault.url("Gone.md"))
+        try commit(vault, "two")
+
+        let result = try vault.run("log", "--deleted", "--format", "json")
+        #expect(result.status == 0, "\(result)")
+        let deleted = try result.jsonObjects()
+        #expect(deleted.map { $0["path"] as? String } == ["Gone.md"], "\(deleted)")
+        #expect(deleted.allSatisfy { isCommit($0["commit"]) }, "\(deleted)")
+        #expect(try outside(vault) == [], "git wrote outside the vault")
+    }
+
+    /// A forged cache of removals names a commit that is an option: it is not trusted.
+    @Test func aForgedRemovalsCacheRunsNoOption() throws {
+        let vault = try TestVault()
+        let target = vault.base.appendingPathComponent("written-by-git")
+        try SyncTests.git("init", "-q", "-b", "main", in: vault.root)
+        try vault.write("Kept.md", "# Kept\n")
+        try commit(vault, "one")
+        let head = try SyncTests.git("rev-parse", "HEAD", in: vault.root).stdout.trimmingCharacters(in: .newlines)
+        try vault.createDirectory(".vault/cache")
+        let forged = """
+        {"head":"\(head)","prefix":"","notes":[{"commit":"--output=\(target.path)","date":0,"path":"Kept.md","removedPath":"Kept.md","title":"Kept","text":""}]}
+        """
+        try vault.write(".vault/cache/deleted-v1.json", forged)
+        let result = try vault.run("log", "--deleted", "--format", "json")
+        #expect(result.status == 0, "\(result)")
+        #expect(try result.jsonObjects().isEmpty, "\(result)")
+        #expect(try outside(vault) == [])
+    }
+
+    // MARK: - The trash
+
+    /// Files kept with a trashed note come back under their recorded paths, and those paths
+    /// arrive through git: none may land in `.git/`, `.vault/` or under a hidden name.
+    @Test(arguments: [".git/hooks/post-commit", ".vault/templates/daily.md", ".GIT/hooks/post-commit", "docs/.hidden/x.png", ".Vault/config.yaml"])
+    func aTrashedNotesFilesNeverLandInGitOrVaultFolders(planted: String) throws {
+        let vault = try TestVault()
+        try SyncTests.git("init", "-q", "-b", "main", in: vault.root)
+        try vault.write("Kept.md", "# Kept\n")
+        try vault.createDirectory(".trash/Evil.md.attachments/" + planted.split(separator: "/").dropLast().joined(separator: "/"))
+        try vault.write(".trash/Evil.md", "# Evil\n")
+        try vault.write(".trash/Evil.md.trashinfo", "[Trash Info]\nPath=Evil.md\nDeletionDate=2026-11-27T10:00:00\n")
+        try vault.write(".trash/Evil.md.attachments/" + planted, "#!/bin/sh\necho planted\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: vault.url(".trash/Evil.md.attachments/" + planted).path)
+        let before = try vault.snapshot()
+
+        let result = try vault.run("trash", "restore", "Evil")
+        #expect(result.status != 0, "\(result)")
+        #expect(result.stderr.contains(".trash/Evil.md.attachments/" + planted), "the file is named: \(result)")
+        #expect(result.stderr.contains("nothing was changed"), "\(result)")
+        let changed = try vault.snapshot().differences(from: before).filter { $0 != "added: .vault/history" }
+        #expect(changed == [], "nothing changed: \(changed)")
+        #expect(!FileManager.default.fileExists(atPath: vault.url(".git/hooks/post-commit").path))
+    }
+
+    @Test func aRecordedPathIntoGitInAnyCaseIsRefused() throws {
+        let vault = try TestVault()
+        try vault.write(".trash/Evil.md", "# Evil\n")
+        try vault.write(".trash/Evil.md.trashinfo", "[Trash Info]\nPath=.GIT/hooks/post-commit\nDeletionDate=2026-11-27T10:00:00\n")
+        let before = try vault.snapshot()
+        let result = try vault.run("trash", "restore", "Evil")
+        #expect(result.status != 0, "\(result)")
+        #expect(result.stderr.contains("which no operation changes"), "\(result)")
+        let changed = try vault.snapshot().differences(from: before).filter { $0 != "added: .vault/history" }
+        #expect(changed == [], "\(changed)")
+    }
+
+    // MARK: - Merging
+
+    /// A path that is a pattern to git (`[ab].txt` matches `a.txt`) is that one file.
+    @Test func pathsGoToGitAsNamesNotPatterns() throws {
+        let (remote, clones) = try SyncTests.clones(2)
+        defer { withExtendedLifetime(remote) {} }
+        let (first, second) = (clones[0], clones[1])
+        try first.write("a.txt", "a\n")
+        try first.write("[ab].txt", "pattern\n")
+        #expect(try SyncTests.sync(first, []).status == 0)
+        #expect(try SyncTests.sync(second, []).status == 0)
+        try first.write("a.txt", "a, first\n")
+        try first.write("[ab].txt", "pattern, first\n")
+        try second.write("a.txt", "a, second\n")
+        try second.write("[ab].txt", "pattern, second\n")
+        #expect(try SyncTests.sync(first, []).status == 0)
+        let clash = try SyncTests.sync(second, [])
+        #expect(clash.status == 1, "\(clash)")
+        #expect(try second.text("a.txt") == "a, second\n")
+        #expect(try second.text("[ab].txt") == "pattern, second\n")
+        let copies = try second.names().filter { $0.contains("(conflict ") }.sorted()
+        #expect(copies.count == 2, "one copy each: \(copies)")
+        for name in try second.names() where !name.hasPrefix(".") {
+            #expect(try !second.text(name).contains("<<<<<<<"), "\(name)")
+        }
+        let log = try SyncTests.git("log", "--format=%H", "--", "a.txt", in: second.root).stdout.split(separator: "\n")
+        #expect(try SyncTests.git("show", "HEAD:a.txt", in: second.root).stdout == "a, second\n", "\(log)")
+    }
+
+    /// A `.gitattributes` line from a remote that would merge notes another way is
+    /// overruled: notes still merge through vault.
+    @Test func aRemotesAttributesDoNotTurnTheMergeDriverOff() throws {
+        let (remote, clones) = try SyncTests.clones(2)
+        defer { withExtendedLifetime(remote) {} }
+        let (first, second) = (clones[0], clones[1])
+        try first.write(".gitattributes", try first.text(".gitattributes") + "*.md merge=union\n")
+        #expect(try SyncTests.sync(first, []).status == 0)
+        #expect(try SyncTests.sync(second, []).status == 0)
+        try first.write("Plan.md", try first.text("Plan.md").replacingOccurrences(of: "Two.", with: "Two, first.")
+            .replacingOccurrences(of: "modified: 2026-11-01T10:00:00+00:00", with: "modified: 2026-11-02T10:00:00+00:00"))
+        try second.write("Plan.md", try second.text("Plan.md").replacingOccurrences(of: "Two.", with: "Two, second.")
+            .replacingOccurrences(of: "modified: 2026-11-01T10:00:00+00:00", with: "modified: 2026-11-03T10:00:00+00:00"))
+        #expect(try SyncTests.sync(first, []).status == 0)
+        let clash = try SyncTests.sync(second, [])
+        #expect(clash.status == 1, "a conflict copy, as the driver keeps: \(clash)")
+        let plan = try second.text("Plan.md")
+        #expect(plan.components(separatedBy: "modified:").count == 2, "one modified key: \(plan)")
+        #expect(plan.contains("Two, second.") && !plan.contains("Two, first."), "\(plan)")
+        let check = try second.run("check")
+        #expect(check.stdout.contains(".gitattributes"), "check names the attribute: \(check)")
+    }
+
+    // MARK: - The smaller doors
+
+    @Test func anAttachmentIsNeverMoreReadableThanItsSource() throws {
+        let vault = try TestVault()
+        try vault.write("Plan.md", "# Plan\n")
+        let secret = vault.base.appendingPathComponent("secret.pdf")
+        try Data("secret".utf8).write(to: secret)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: secret.path)
+        let result = try vault.run("attach", "Plan", secret.path)
+        #expect(result.status == 0, "\(result)")
+        #expect(try vault.permissions("attachments/secret.pdf") & 0o777 == 0o600)
+    }
+
+    @Test func anUnknownTemplateIsAWarningAndACheckProblem() throws {
+        let vault = try TestVault()
+        try vault.write(".vault/config.yaml", "daily:\n  template: nowhere\n")
+        let today = try vault.run("today", "--print")
+        #expect(today.status == 0, "the note is made without it: \(today)")
+        #expect(today.stderr.contains("nowhere"), "\(today)")
+        let check = try vault.run("check")
+        #expect(check.stdout.contains("nowhere"), "\(check)")
+        #expect(check.status != 0, "\(check)")
+    }
+
+    @Test func aCommittedSymbolicLinkIsNeverRestoredAsANote() throws {
+        let vault = try TestVault()
+        try SyncTests.git("init", "-q", "-b", "main", in: vault.root)
+        try vault.write("Kept.md", "# Kept\n")
+        try FileManager.default.createSymbolicLink(atPath: vault.url("Link.md").path, withDestinationPath: "/etc/hostname")
+        try commit(vault, "one")
+        try FileManager.default.removeItem(at: vault.url("Link.md"))
+        try commit(vault, "two")
+        let listed = try vault.run("log", "--deleted", "--format", "json")
+        #expect(listed.status == 0, "\(listed)")
+        #expect(try listed.jsonObjects().isEmpty, "a link is no note: \(listed)")
+        let restored = try vault.run("restore", "Link")
+        #expect(restored.status != 0, "\(restored)")
+        #expect(!vault.exists("Link.md") && !vault.exists(".trash/Link.md"))
+    }
+}
