@@ -59,14 +59,18 @@ test: deps
 	Tests/run-in-parts "$$($(SWIFT) build --show-bin-path)/vaultPackageTests.xctest" 3
 
 # The whole-product sync simulation (outside editors, tag merges, "one id, one note" after
-# every sync) on seeds that each once found a defect, replayed as they ran.
+# every sync) on seeds that each once found a defect, replayed as they ran; then a shell
+# appending to a note every 5 ms through APPENDER_MERGES merges (docs/reliability.md).
 SIM_SEEDS ?= 15 21 30 37 46
+APPENDER_MERGES ?= 30
 sim: deps
 	$(SWIFT) build --build-tests
 	@for seed in $(SIM_SEEDS); do \
 		echo "whole-product simulation, seed $$seed"; \
 		VAULT_SYNC_WHOLE=1 VAULT_SYNC_SEED=$$seed $(SWIFT) test --skip-build --filter SyncSimulationTests/theWholeProduct || exit 1; \
 	done
+	@echo "an appender during $(APPENDER_MERGES) merges"
+	VAULT_APPENDER_MERGES=$(APPENDER_MERGES) $(SWIFT) test --skip-build --filter HostileGitTests/linesAppendedWhileASyncMergesAreNeverLost
 
 # Each sanitizer builds in its own directory, so that switching does not rebuild the others.
 # The sync simulation's four runs of 50 rounds run in the plain suite; the sanitizers take

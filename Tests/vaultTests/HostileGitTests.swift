@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What passes between vault and git is untrusted (issue 50): a note's text, an author's
 /// name, a path and an attribute line can all arrive from a remote, and none of them may
@@ -195,6 +198,75 @@ struct HostileGitTests {
         #expect(plan.contains("Two, second.") && !plan.contains("Two, first."), "\(plan)")
         let check = try second.run("check")
         #expect(check.stdout.contains(".gitattributes"), "check names the attribute: \(check)")
+    }
+
+    // MARK: - Outside writers during a merge
+
+    /// A shell appends to a note (`>>`, every 5 ms) while `vault sync` merges another
+    /// machine's edit of it: git's checkout deleted and rewrote the file, and lines written
+    /// in between were lost (109 of 741 in the report), or the note became the appended
+    /// tail alone. Now every line is kept, and the note keeps its front matter. A sync may
+    /// still give up on a note that never stops changing (exit 2, "changed on disk while
+    /// vault was writing it", having changed nothing of it): the next one finishes the merge.
+    /// `VAULT_APPENDER_MERGES` sets the number of merges (10 here; the soak runs 30).
+    @Test func linesAppendedWhileASyncMergesAreNeverLost() throws {
+        let merges = Int(ProcessInfo.processInfo.environment["VAULT_APPENDER_MERGES"] ?? "") ?? 10
+        let (remote, clones) = try SyncTests.clones(2)
+        defer { withExtendedLifetime(remote) {} }
+        let (first, second) = (clones[0], clones[1])
+        let appender = Appender(path: second.url("Plan.md").path)
+        appender.start()
+        for round in 0..<merges {
+            try first.write("Plan.md", try first.text("Plan.md").replacingOccurrences(of: "One", with: "One \(round)"))
+            #expect(try SyncTests.sync(first, []).status == 0)
+            let merged = try SyncTests.sync(second, [])
+            #expect(merged.status != 2 || merged.stderr.contains("changed on disk while vault was writing it"), "\(merged)")
+        }
+        let written = appender.stop()
+        let last = try SyncTests.sync(second, [])
+        #expect(last.status != 2, "\(last)")
+        let plan = try second.text("Plan.md")
+        let copies = try second.names().filter { $0.hasPrefix("Plan (conflict ") }.map { try second.text($0) }.joined()
+        let lost = (0..<written).filter { !plan.contains("\nappended \($0)\n") && !copies.contains("\nappended \($0)\n") }
+        #expect(written > 0 && lost.isEmpty, "\(lost.count) of \(written) appended lines lost: \(lost.prefix(10))")
+        #expect(plan.hasPrefix("---\nid: plan\n"), "the note keeps its front matter: \(plan.prefix(200))")
+        #expect(plan.contains("One \(merges - 1)"), "the other machine's last edit: \(plan.prefix(200))")
+        let committed = try SyncTests.git("show", "HEAD:Plan.md", in: second.root).stdout
+        #expect(committed.hasPrefix("---\nid: plan\n"), "\(committed.prefix(200))")
+    }
+
+    /// Appends a numbered line to a file every 5 ms, as `echo … >> FILE` in a loop does.
+    final class Appender: @unchecked Sendable {
+        let path: String
+        private let lock = NSLock()
+        private var running = false
+        private var count = 0
+        private let done = DispatchSemaphore(value: 0)
+
+        init(path: String) { self.path = path }
+
+        func start() {
+            lock.withLock { running = true }
+            Thread.detachNewThread { [self] in
+                while lock.withLock({ running }) {
+                    let line = Array("appended \(lock.withLock { count })\n".utf8)
+                    let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+                    if fd >= 0 {
+                        if write(fd, line, line.count) == line.count { lock.withLock { count += 1 } }
+                        close(fd)
+                    }
+                    usleep(5_000)
+                }
+                done.signal()
+            }
+        }
+
+        /// Stops it and returns how many lines it wrote.
+        func stop() -> Int {
+            lock.withLock { running = false }
+            done.wait()
+            return lock.withLock { count }
+        }
     }
 
     // MARK: - The smaller doors

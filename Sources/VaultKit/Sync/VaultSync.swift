@@ -375,12 +375,27 @@ public struct VaultSync: Sendable {
 
     /// Merges `upstream`: notes through the merge driver; what git leaves unmerged (an edit
     /// against a delete, a file that is not a note) is settled keeping every edit.
+    ///
+    /// git computes the merge without touching the working tree (`git merge-tree`), and
+    /// vault writes its result as it writes a note (`WorkingTreeUpdate`): git's own checkout
+    /// deleted and recreated each file it merged, losing what an editor or a shell wrote to
+    /// it in between. The index and `MERGE_HEAD` are then set as `git merge --no-commit`
+    /// would leave them, so that the merge is settled and committed as before.
     private func merge(_ upstream: GitRevision, into report: inout Report) throws(VaultError) {
         let incoming = try git.run(["rev-list", "--count"], revisions: [GitRevision.head.upTo(upstream)])
         let count = Int(incoming.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
         guard count > 0 else { return }
-        if try git.run(["merge-base", "--is-ancestor"], revisions: [.head, upstream]).succeeded {
-            try git.check(["merge", "-q", "--ff-only"], revisions: [upstream])
+        let resolved = try git.check(["rev-parse", "--verify", "-q"], revisions: [upstream]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let headID = try git.check(["rev-parse", "--verify", "-q"], revisions: [.head]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let target = GitRevision(commit: resolved), let head = GitRevision(commit: headID) else {
+            throw .invalidArgument("git named no commit for \(upstream) or HEAD (nothing was merged)")
+        }
+        let update = WorkingTreeUpdate(root: root, git: git)
+        if try git.run(["merge-base", "--is-ancestor"], revisions: [head, target]).succeeded {
+            let applied = try update.apply(from: head, to: target)
+            report.conflictCopies += applied.conflictCopies
+            if !applied.indexEntries.isEmpty { try git.check(["update-index", "-z", "--index-info"], input: applied.indexEntries) }
+            try git.check(["update-ref", "-m", "vault sync: fast-forward"], revisions: [.head, target, head])
             report.lines.append("merged \(count) commit\(count == 1 ? "" : "s") from \(upstream)")
             return
         }
@@ -390,17 +405,46 @@ public struct VaultSync: Sendable {
         guard FileManager.default.createFile(atPath: marker, contents: Data(upstream.text.utf8)) else {
             throw .invalidArgument("cannot write \(marker), so the merge of \(upstream) was not begun")
         }
-        // Never committed by git itself, so that every merge ends the same way: settled, then
-        // committed here (and an interrupted one is finished by the next sync).
         // Folders are moved note by note, so git is not to guess that one was renamed: when a
         // side empties a folder, git 2.39 moves the other side's notes in that folder to where
         // it thinks the folder went, and a note moved there from the same place was lost.
-        let merge = try git.run(["-c", "merge.directoryRenames=false", "merge", "-q", "--no-commit", "--no-ff"], revisions: [upstream])
-        guard merge.succeeded || FileManager.default.fileExists(atPath: gitDirectory + "/MERGE_HEAD") else {
+        let merge = try git.run(["-c", "merge.directoryRenames=false", "merge-tree", "--write-tree", "-z", "--no-messages"], revisions: [head, target])
+        let fields = merge.data.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        guard merge.status == 0 || merge.status == 1, let first = fields.first, let tree = GitRevision(commit: first) else {
             try? FileManager.default.removeItem(atPath: marker)
-            // git's own complaint, not the merge driver's notes before it.
             let complaint = merge.stderr.split(separator: "\n").first { $0.hasPrefix("error:") || $0.hasPrefix("fatal:") }
             throw .invalidArgument("git merge failed: \(Self.firstLine(complaint.map(String.init) ?? merge.stderr))")
+        }
+        // What git could not merge: `MODE BLOB STAGE<TAB>PATH` for each stage of each path.
+        var stages: [String: [(mode: String, blob: String, stage: Int)]] = [:]
+        for field in fields.dropFirst() {
+            guard !field.isEmpty else { break }
+            let parts = field.split(separator: "\t", maxSplits: 1)
+            let meta = parts.first?.split(separator: " ") ?? []
+            guard parts.count == 2, meta.count == 3, let stage = Int(meta[2]), GitRevision.isCommit(String(meta[1])) else { continue }
+            stages[String(parts[1]), default: []].append((String(meta[0]), String(meta[1]), stage))
+        }
+        let applied = try update.apply(from: head, to: tree, skipping: Set(stages.keys))
+        report.conflictCopies += applied.conflictCopies
+        // Deleted here and changed there: the changed file is the one to keep, as git's
+        // merge would have written it.
+        for (path, entries) in stages where !entries.contains(where: { $0.stage == 2 }) {
+            guard let theirs = entries.first(where: { $0.stage == 3 }), root.status(path) == nil, let blob = GitRevision(commit: theirs.blob),
+                  let bytes = try git.blobs([blob]).first ?? nil else { continue }
+            try root.makeDirectories(path.split(separator: "/").dropLast().joined(separator: "/"))
+            try root.write(bytes, to: path, mode: theirs.mode == "100755" ? 0o755 : 0o644, replacing: .nothing)
+        }
+        do {
+            var lines = applied.indexEntries
+            for (path, entries) in stages.sorted(by: { $0.key < $1.key }) {
+                lines += Data("0 \(String(repeating: "0", count: head.text.count))\t\(path)".utf8) + [0]
+                for entry in entries { lines += Data("\(entry.mode) \(entry.blob) \(entry.stage)\t\(path)".utf8) + [0] }
+            }
+            if !lines.isEmpty { try git.check(["update-index", "-z", "--index-info"], input: lines) }
+        }
+        // As `git merge --no-commit` leaves it: the commit that follows has both parents.
+        guard FileManager.default.createFile(atPath: gitDirectory + "/MERGE_HEAD", contents: Data((target.text + "\n").utf8)) else {
+            throw .invalidArgument("cannot write \(gitDirectory)/MERGE_HEAD (the merge of \(upstream) is left to the next sync)")
         }
         stop(at: "in-merge")
         try settleAndCommit(message: "vault sync: merge \(upstream)", into: &report)
@@ -419,7 +463,11 @@ public struct VaultSync: Sendable {
             let copy = conflictCopyPath(for: path)
             let their = try git.check(["show"], revisions: [.staged(path, stage: 3)]).data
             try root.write(ConflictCopies.copyNote(Array(their), at: copy), to: copy, mode: 0o644, replacing: .nothing)
-            try git.check(["checkout", "--ours"], operands: [path])
+            // The file on disk is ours: the merge wrote nothing there (but a merge begun by
+            // git's own `merge`, before vault merged this way, left its markers in it).
+            if let disk = try? root.read(path).bytes, disk.starts(with: Array("<<<<<<< ".utf8)) || disk.firstRange(of: Self.markerLine) != nil {
+                try git.check(["checkout", "--ours"], operands: [path])
+            }
             try git.check(["add"], operands: [path, copy])
             report.conflictCopies.append(copy)
             return copy
@@ -431,6 +479,9 @@ public struct VaultSync: Sendable {
         }
         return nil
     }
+
+    /// The start of a line git's conflict markers begin with.
+    private static let markerLine = Array("\n<<<<<<< ".utf8)
 
     /// `dir/Name (conflict 2026-11-24).ext`, or `… 2` when that is taken.
     public func conflictCopyPath(for path: String, date: Date = Date()) -> String {
