@@ -111,6 +111,32 @@ struct HostileGitTests {
         #expect(try outside(vault) == [])
     }
 
+    /// Names shaped as options or patterns, made on another machine: each is that one file
+    /// to git, in a sync, a note's log and the list of removed notes.
+    @Test func namesShapedAsOptionsArriveAsNames() throws {
+        let (remote, clones) = try SyncTests.clones(2)
+        defer { withExtendedLifetime(remote) {} }
+        let (first, second) = (clones[0], clones[1])
+        let target = first.base.appendingPathComponent("written-by-git")
+        let names = ["--output=\(target.path).md", "-p.md", "*.md", ":(glob)x.md", "HEAD.md"]
+        for name in names { try first.write(name, "# \(name)\n") }
+        #expect(try SyncTests.sync(first, []).status == 0)
+        let pulled = try SyncTests.sync(second, [])
+        #expect(pulled.status == 0, "\(pulled)")
+        for name in names { #expect(try second.text(name) == "# \(name)\n", "\(name)") }
+        let log = try second.run("log", "--format", "json", "--", "-p")
+        #expect(log.status == 0, "\(log)")
+        #expect(try log.jsonObjects().count == 1, "\(log)")
+        for name in names { try FileManager.default.removeItem(at: second.url(name)) }
+        #expect(try SyncTests.sync(second, []).status == 0)
+        let deleted = try second.run("log", "--deleted", "--format", "json")
+        #expect(Set(try deleted.jsonObjects().compactMap { $0["path"] as? String }) == Set(names), "\(deleted)")
+        #expect(try SyncTests.sync(first, []).status == 0)
+        #expect(names.allSatisfy { !first.exists($0) })
+        #expect(try outside(first) == [], "git wrote outside the vault")
+        #expect(try outside(second) == [], "git wrote outside the vault")
+    }
+
     // MARK: - The trash
 
     /// Files kept with a trashed note come back under their recorded paths, and those paths
@@ -291,6 +317,25 @@ struct HostileGitTests {
         let check = try vault.run("check")
         #expect(check.stdout.contains("nowhere"), "\(check)")
         #expect(check.status != 0, "\(check)")
+    }
+
+    /// `vault log` stopped after 200 renames, saying nothing: a long-lived daily log renamed
+    /// every week lost its early history.
+    @Test func logFollowsEveryRename() throws {
+        let vault = try TestVault()
+        try SyncTests.git("init", "-q", "-b", "main", in: vault.root)
+        try vault.write("Name 0.md", "# Log\n")
+        try commit(vault, "made")
+        let renames = 210
+        for number in 1...renames {
+            try SyncTests.git("mv", "Name \(number - 1).md", "Name \(number).md", in: vault.root)
+            try SyncTests.git("commit", "-q", "-m", "rename \(number)", in: vault.root)
+        }
+        let log = try vault.run("log", "Name \(renames)", "--format", "json")
+        #expect(log.status == 0, "\(log.stderr)")
+        let versions = try log.jsonObjects()
+        #expect(versions.count == renames + 1, "\(versions.count)")
+        #expect(versions.last?["path"] as? String == "Name 0.md")
     }
 
     @Test func aCommittedSymbolicLinkIsNeverRestoredAsANote() throws {

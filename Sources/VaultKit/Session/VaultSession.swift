@@ -22,6 +22,11 @@ public struct VaultSession: Sendable {
         self.vault = vault
     }
 
+    /// This session with the vault's settings read again (see `Vault.reloadingConfig`).
+    public func reloadingConfig() -> VaultSession {
+        VaultSession(vault: vault.reloadingConfig())
+    }
+
     /// Opens the vault a front end designates: `explicit` (`--vault`), else `VAULT_PATH`,
     /// else the nearest ancestor of `workingDirectory` with `.vault/`.
     public static func open(

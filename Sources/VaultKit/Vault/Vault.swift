@@ -4,7 +4,7 @@ import VaultPlatform
 /// A vault opened for one command: its root, settings, clock and the write path.
 public struct Vault: Sendable {
     public let root: VaultRoot
-    public let config: VaultConfig
+    public private(set) var config: VaultConfig
     /// The current time; tests inject a fixed one.
     public var now: @Sendable () -> Date = { Date() }
     public var timeZone: TimeZone = .current
@@ -12,6 +12,20 @@ public struct Vault: Sendable {
     public init(root: VaultRoot) {
         self.root = root
         self.config = VaultConfig.load(from: root)
+    }
+
+    /// This vault with its settings read again from `.vault/config.yaml` (which changed);
+    /// everything else of it (clock, time zone, cache, journal) is kept.
+    public func reloadingConfig() -> Vault {
+        var copy = self
+        copy.config = VaultConfig.load(from: root)
+        return copy
+    }
+
+    /// The stamp of `.vault/config.yaml` (nil when there is none): a long-running front end
+    /// reads the settings again when it changes.
+    public var configStamp: FileStamp? {
+        root.status(VaultRoot.settingsDirectory + "/" + VaultConfig.fileName)?.stamp
     }
 
     /// Whether scans use and refresh the front-matter cache in `.vault/cache/`.

@@ -58,7 +58,10 @@ public struct NoteVersions: Sendable {
         }
         // Read when the walk first reaches a commit that made the note with no rename.
         var index: NoteIDIndex?
-        for _ in 0..<Self.maximumPlaces {
+        // Every place is followed: each step goes to commits older than the last, so the walk
+        // ends with the history; a place seen twice (which a forged history could make) ends it.
+        var visited: Set<String> = []
+        while visited.insert(current + "\u{0}" + start.text).inserted {
             var segment = try log(of: current, from: start, prefix: prefix)
             // The newest commit that made the file there is where this stay began; what the
             // log finds before it is an earlier stay at the same place, reached in its turn.
@@ -144,9 +147,6 @@ public struct NoteVersions: Sendable {
         // A cache of git's: failing to write it costs speed, never a version.
         _ = try git.run(["commit-graph", "write", "--reachable", "--changed-paths", "--split"])
     }
-
-    /// How many places (renames, moves, trips to the trash) a note is followed through.
-    static let maximumPlaces = 200
 
     /// The versions of the file at `path` in the history of `start`, newest first.
     private func log(of path: String, from start: GitRevision, prefix: String) throws(VaultError) -> [Version] {
