@@ -137,6 +137,87 @@ struct HostileGitTests {
         #expect(try outside(second) == [], "git wrote outside the vault")
     }
 
+    /// A commit on the remote whose tree holds `path` (a hook, a nested repository's
+    /// config), made with git's plumbing as a hostile remote would make it.
+    private func plant(_ path: String, executable: Bool, on remote: TestVault) throws {
+        let work = try TestVault.emptyDirectory()
+        try? FileManager.default.removeItem(at: work.root)
+        try SyncTests.git("clone", "-q", remote.root.path, work.root.path, in: work.base)
+        let blob = try SyncTests.git("hash-object", "-w", "--", "Plan.md", in: work.root).stdout.trimmingCharacters(in: .newlines)
+        // Trees from the innermost folder out, each with the one entry.
+        var parts = path.split(separator: "/").map(String.init)
+        var entry = "\(executable ? "100755" : "100644") blob \(blob)\t\(parts.removeLast())"
+        while let folder = parts.popLast() {
+            let tree = try mktree(entry, in: work.root)
+            entry = "040000 tree \(tree)\t\(folder)"
+        }
+        let top = try SyncTests.git("ls-tree", "HEAD", in: work.root).stdout + entry + "\n"
+        let tree = try mktree(top, in: work.root)
+        let commit = try SyncTests.git("commit-tree", tree, "-p", "HEAD", "-m", "planted", in: work.root).stdout.trimmingCharacters(in: .newlines)
+        try SyncTests.git("push", "-q", "origin", commit + ":refs/heads/main", in: work.root)
+    }
+
+    private func mktree(_ entries: String, in directory: URL) throws -> String {
+        guard let git = CLI.which("git") else { throw CLIError("no git") }
+        let result = try CLI.run(git, ["mktree"], in: directory, stdin: Data(entries.utf8), environment: SyncTests.identity)
+        return result.stdout.trimmingCharacters(in: .newlines)
+    }
+
+    /// A remote whose tree holds a hook, or a nested repository's config, in any spelling:
+    /// the sync refuses the merge, naming the path, and writes nothing there.
+    @Test(arguments: [".git/hooks/post-merge", "Notes/.git/config", ".GIT/hooks/post-merge", "Notes/.Git./config"])
+    func aMergeThatWouldWriteIntoGitIsRefused(planted: String) throws {
+        let (remote, clones) = try SyncTests.clones(2)
+        defer { withExtendedLifetime(remote) {} }
+        let (first, second) = (clones[0], clones[1])
+        try plant(planted, executable: true, on: remote)
+        try first.write("Other.md", "# Other\n\nA change of this machine's, so that the sync merges.\n")
+        for clone in [first, second] {
+            let result = try SyncTests.sync(clone, [])
+            #expect(result.status == 2, "\(result)")
+            #expect(result.stderr.contains(planted) && result.stderr.contains("nothing was merged"), "\(result)")
+            #expect(!clone.exists(".git/hooks/post-merge") && !clone.exists("Notes"), "\(planted)")
+        }
+    }
+
+    /// What a merge brings that is not a plain file keeps its kind: a symbolic link stays
+    /// one (vault does not write it; git does, as its merge did), an executable bit is set.
+    @Test func linksAndExecutableBitsArriveAsTheyAre() throws {
+        let (remote, clones) = try SyncTests.clones(2)
+        defer { withExtendedLifetime(remote) {} }
+        let (first, second) = (clones[0], clones[1])
+        try FileManager.default.createSymbolicLink(atPath: first.url("Link.md").path, withDestinationPath: "Plan.md")
+        try first.write("run.sh", "#!/bin/sh\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: first.url("run.sh").path)
+        try second.write("Other.md", "# Other\n\nSecond's change.\n")
+        #expect(try SyncTests.sync(first, []).status == 0)
+        let merged = try SyncTests.sync(second, [])
+        #expect(merged.status == 0, "\(merged)")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: second.url("Link.md").path)) == "Plan.md")
+        #expect(try second.permissions("run.sh") & 0o111 != 0)
+        #expect(try SyncTests.sync(second, []).status == 0)
+        #expect(try SyncTests.git("status", "--porcelain", in: second.root).stdout == "", "nothing left to commit")
+        #expect(try SyncTests.git("ls-tree", "HEAD", "Link.md", in: second.root).stdout.hasPrefix("120000"))
+    }
+
+    /// A file here, a folder of the same name there: git moves ours aside (`file~BRANCH`);
+    /// it is kept, not lost.
+    @Test func aFileMeetingAFolderOfItsNameIsKept() throws {
+        let (remote, clones) = try SyncTests.clones(2)
+        defer { withExtendedLifetime(remote) {} }
+        let (first, second) = (clones[0], clones[1])
+        try first.createDirectory("notes")
+        try first.write("notes/inner.txt", "theirs\n")
+        try second.write("notes", "ours\n")
+        #expect(try SyncTests.sync(first, []).status == 0)
+        let merged = try SyncTests.sync(second, [])
+        #expect(merged.status != 2, "\(merged)")
+        let kept = try second.names().filter { $0.hasPrefix("notes") && $0 != "notes" }
+        let texts = try kept.map { try second.text($0) }
+        #expect(texts.contains("ours\n"), "\(kept) \(merged)")
+        #expect(try second.text("notes/inner.txt") == "theirs\n")
+    }
+
     // MARK: - The trash
 
     /// Files kept with a trashed note come back under their recorded paths, and those paths
@@ -306,6 +387,32 @@ struct HostileGitTests {
         let result = try vault.run("attach", "Plan", secret.path)
         #expect(result.status == 0, "\(result)")
         #expect(try vault.permissions("attachments/secret.pdf") & 0o777 == 0o600)
+    }
+
+    /// Two `vault today` at once made `2026-11-28.md` and `2026-11-28 2.md`: each looked for
+    /// the day's note before taking the write lock. Both wait here on a lock this test holds.
+    @Test func twoTodaysAtOnceMakeOneNote() throws {
+        let vault = try TestVault()
+        let lock = try AcknowledgedWriteTests.HeldLock(vault)
+        var processes: [Process] = []
+        for _ in 0..<2 {
+            let process = Process()
+            process.executableURL = try CLI.binary.get()
+            process.arguments = ["today", "--print"]
+            process.currentDirectoryURL = vault.root
+            process.environment = CLI.baseEnvironment()
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            processes.append(process)
+        }
+        let waited = processes.map(AcknowledgedWriteTests.waitsForLock)
+        lock.release()
+        for process in processes { process.waitUntilExit() }
+        #expect(waited == [true, true], "both wait for the lock")
+        #expect(processes.map(\.terminationStatus) == [0, 0])
+        let notes = try vault.names(in: "Daily").filter { $0.hasSuffix(".md") }
+        #expect(notes.count == 1, "\(notes)")
     }
 
     @Test func anUnknownTemplateIsAWarningAndACheckProblem() throws {

@@ -395,10 +395,12 @@ public struct VaultSync: Sendable {
             let applied = try update.apply(from: head, to: target)
             report.conflictCopies += applied.conflictCopies
             if !applied.indexEntries.isEmpty { try git.check(["update-index", "-z", "--index-info"], input: applied.indexEntries) }
+            if !applied.gitWrites.isEmpty { try git.check(["checkout-index", "-f", "-q"], operands: applied.gitWrites) }
             try git.check(["update-ref", "-m", "vault sync: fast-forward"], revisions: [.head, target, head])
             report.lines.append("merged \(count) commit\(count == 1 ? "" : "s") from \(upstream)")
             return
         }
+        try requireMergeTree()
         let gitDirectory = try gitDirectory()
         let marker = gitDirectory + "/" + Self.mergeMarker
         // The marker is how the next sync knows to finish a merge this one began.
@@ -424,15 +426,26 @@ public struct VaultSync: Sendable {
             guard parts.count == 2, meta.count == 3, let stage = Int(meta[2]), GitRevision.isCommit(String(meta[1])) else { continue }
             stages[String(parts[1]), default: []].append((String(meta[0]), String(meta[1]), stage))
         }
+        // A path git could not merge is checked as every path the merge writes is.
+        if let refused = stages.keys.sorted().first(where: { WorkingTreeUpdate.problem(with: $0) != nil }) {
+            try? FileManager.default.removeItem(atPath: marker)
+            throw WorkingTreeUpdate.refusal(refused, from: tree)
+        }
         let applied = try update.apply(from: head, to: tree, skipping: Set(stages.keys))
         report.conflictCopies += applied.conflictCopies
-        // Deleted here and changed there: the changed file is the one to keep, as git's
-        // merge would have written it.
-        for (path, entries) in stages where !entries.contains(where: { $0.stage == 2 }) {
-            guard let theirs = entries.first(where: { $0.stage == 3 }), root.status(path) == nil, let blob = GitRevision(commit: theirs.blob),
-                  let bytes = try git.blobs([blob]).first ?? nil else { continue }
+        // A path git could not merge that is not on disk: deleted here and changed there (the
+        // changed file is the one to keep), or ours moved aside for a folder of theirs
+        // (`file~BRANCH`): ours when there is one, else theirs, as git's merge wrote it.
+        var staged: [(path: String, stage: Int)] = []
+        for (path, entries) in stages where root.status(path) == nil {
+            guard let kept = entries.first(where: { $0.stage == 2 }) ?? entries.first(where: { $0.stage == 3 }) else { continue }
+            guard kept.mode == "100644" || kept.mode == "100755" else {
+                staged.append((path, kept.stage))
+                continue
+            }
+            guard let blob = GitRevision(commit: kept.blob), let bytes = try git.blobs([blob]).first ?? nil else { continue }
             try root.makeDirectories(path.split(separator: "/").dropLast().joined(separator: "/"))
-            try root.write(bytes, to: path, mode: theirs.mode == "100755" ? 0o755 : 0o644, replacing: .nothing)
+            try root.write(bytes, to: path, mode: kept.mode == "100755" ? 0o755 : 0o644, replacing: .nothing)
         }
         do {
             var lines = applied.indexEntries
@@ -442,6 +455,14 @@ public struct VaultSync: Sendable {
             }
             if !lines.isEmpty { try git.check(["update-index", "-z", "--index-info"], input: lines) }
         }
+        // Links and submodules, written by git from the index as its merge wrote them.
+        if !applied.gitWrites.isEmpty { try git.check(["checkout-index", "-f", "-q"], operands: applied.gitWrites) }
+        for (path, stage) in staged {
+            switch stage {
+            case 2: try git.check(["checkout-index", "-f", "-q", "--stage=2"], operands: [path])
+            default: try git.check(["checkout-index", "-f", "-q", "--stage=3"], operands: [path])
+            }
+        }
         // As `git merge --no-commit` leaves it: the commit that follows has both parents.
         guard FileManager.default.createFile(atPath: gitDirectory + "/MERGE_HEAD", contents: Data((target.text + "\n").utf8)) else {
             throw .invalidArgument("cannot write \(gitDirectory)/MERGE_HEAD (the merge of \(upstream) is left to the next sync)")
@@ -450,6 +471,15 @@ public struct VaultSync: Sendable {
         try settleAndCommit(message: "vault sync: merge \(upstream)", into: &report)
         try? FileManager.default.removeItem(atPath: marker)
         report.lines.append("merged \(count) commit\(count == 1 ? "" : "s") from \(upstream)")
+    }
+
+    /// Refuses, before anything changes, a git too old to merge without touching the working
+    /// tree (`git merge-tree --write-tree` came with git 2.38).
+    private func requireMergeTree() throws(VaultError) {
+        let version = try git.check(["version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let numbers = version.split(separator: " ").dropFirst(2).first?.split(separator: ".").compactMap { Int($0) } ?? []
+        guard numbers.count >= 2, (numbers[0], numbers[1]) < (2, 38) else { return }
+        throw .invalidArgument("vault sync merges with git 2.38 or later, and this is \(version); install a newer git (nothing was merged)")
     }
 
     /// Settles a path git could not merge: an edit wins over a delete; where both sides

@@ -18,21 +18,34 @@ struct WorkingTreeUpdate {
         var path: String
         var oldBlob: String?
         var newBlob: String?
+        var oldMode: String
         var newMode: String
+
+        /// A regular file (not a symbolic link or a submodule) in the new tree.
+        var isFile: Bool { newMode == "100644" || newMode == "100755" }
     }
 
-    /// What `apply` did: the conflict copies it made, and the index entries of the new tree
-    /// for the paths it changed (`git update-index -z --index-info` lines).
+    /// What `apply` did: the conflict copies it made, the index entries of the new tree for
+    /// the paths it changed (`git update-index -z --index-info` lines), and the paths that
+    /// are git's to write from the index (symbolic links, submodules).
     struct Applied {
         var conflictCopies: [String] = []
         var indexEntries = Data()
+        var gitWrites: [String] = []
     }
 
     /// Applies the changes from `old` to `new` to the working tree, leaving out `skipped`
     /// (paths whose merge is settled afterwards). The index is the caller's to update, with
     /// the entries returned: git's `read-tree -m` refuses entries whose files changed.
+    /// A path vault never writes (`.git` in any part or spelling, `..`) refuses the whole
+    /// update before anything is written.
     func apply(from old: GitRevision, to new: GitRevision, skipping skipped: Set<String> = []) throws(VaultError) -> Applied {
-        let changes = try self.changes(from: old, to: new).filter { !skipped.contains($0.path) }
+        let all = try self.changes(from: old, to: new)
+        if let refused = all.first(where: { Self.problem(with: $0.path) != nil }) {
+            throw Self.refusal(refused.path, from: new)
+        }
+        // Removals first: a folder that becomes a file must be gone before the file is written.
+        let changes = all.filter { !skipped.contains($0.path) }.sorted { ($0.newBlob == nil ? 0 : 1) < ($1.newBlob == nil ? 0 : 1) }
         var applied = Applied()
         for change in changes {
             let entry = change.newBlob.map { "\(change.newMode) \($0)\t\(change.path)" } ?? "0 \(String(repeating: "0", count: change.oldBlob?.count ?? 40))\t\(change.path)"
@@ -43,18 +56,47 @@ struct WorkingTreeUpdate {
         let names = Array(Set(changes.flatMap { [$0.oldBlob, $0.newBlob].compactMap { $0 } }))
         let contents = Dictionary(uniqueKeysWithValues: zip(names, try git.blobs(names.compactMap(GitRevision.init(commit:)))))
         for change in changes {
-            let before = change.oldBlob.flatMap { contents[$0] ?? nil }
-            if let blob = change.newBlob {
-                // A symbolic link or a submodule is git's to write, never vault's.
-                guard change.newMode == "100644" || change.newMode == "100755", let after = contents[blob] ?? nil else { continue }
-                if let copy = try write(after, to: change.path, mode: change.newMode == "100755" ? 0o755 : 0o644, replacing: before) {
-                    applied.conflictCopies.append(copy)
-                }
-            } else {
-                remove(change.path, ifStill: before)
+            let before = change.oldMode == "100644" || change.oldMode == "100755" ? change.oldBlob.flatMap { contents[$0] ?? nil } : nil
+            guard let blob = change.newBlob else {
+                remove(change.path, ifStill: before, wasLink: change.oldMode == "120000")
+                continue
+            }
+            // A symbolic link or a submodule is written by git from the index, as its merge
+            // wrote it; nobody appends to one.
+            guard change.isFile, let after = contents[blob] ?? nil else {
+                if change.oldMode == "120000", root.status(change.path)?.kind == .symbolicLink { _ = root.removeFile(change.path) }
+                applied.gitWrites.append(change.path)
+                continue
+            }
+            if change.oldMode == "120000", root.status(change.path)?.kind == .symbolicLink { _ = root.removeFile(change.path) }
+            if let copy = try write(after, to: change.path, mode: change.newMode == "100755" ? 0o755 : 0o644, replacing: before) {
+                applied.conflictCopies.append(copy)
             }
         }
         return applied
+    }
+
+    /// Why vault never writes `path` from a tree of git's, nil when it may: a path a merge
+    /// may hold is a vault path (`.vault/` too: the configuration and the history travel
+    /// with the vault), and no part of it is `.git` in any case or spelling git itself
+    /// refuses (`.git.`, `git~1`, with characters a file system ignores).
+    static func problem(with path: String) -> String? {
+        let checked = path.hasPrefix(".vault/") ? "settings/" + path.dropFirst(".vault/".count) : path
+        if let problem = VaultPath.problem(withRecordedPath: checked) { return problem }
+        let ignorable: Set<UInt32> = [0x200C, 0x200D, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E,
+                                      0x206A, 0x206B, 0x206C, 0x206D, 0x206E, 0x206F, 0xFEFF]
+        for part in path.split(separator: "/") {
+            var name = String(String.UnicodeScalarView(part.unicodeScalars.filter { !ignorable.contains($0.value) })).lowercased()
+            while name.hasSuffix(".") || name.hasSuffix(" ") { name.removeLast() }
+            if name == ".git" || name == "git~1" { return "'\(path)' is inside a .git folder, which no operation changes" }
+        }
+        return nil
+    }
+
+    /// The error for a merge that would write `path`.
+    static func refusal(_ path: String, from revision: GitRevision) -> VaultError {
+        .invalidArgument("the merge would write '\(path)', which vault never writes (\(problem(with: path) ?? "not a vault path")); "
+            + "nothing was merged: remove it from the other machine's history")
     }
 
     /// `git diff-tree -r` from `old` to `new`, read field by field (`-z`: names as they are).
@@ -68,13 +110,11 @@ struct WorkingTreeUpdate {
             let meta = fields[index].split(separator: " ")
             let path = fields[index + 1]
             index += 2
-            // A path git's tree may hold and vault may write: `.vault/` (the configuration and
-            // history travel with the vault) but not `.git/`, `..` or an absolute path.
-            let checked = path.hasPrefix(".vault/") ? "settings/" + path.dropFirst(".vault/".count) : path
-            guard meta.count == 5, meta[0].hasPrefix(":"), VaultPath.problem(withRecordedPath: checked) == nil else { continue }
+            guard meta.count == 5, meta[0].hasPrefix(":") else { continue }
             let absent = String(repeating: "0", count: meta[2].count)
             changes.append(Change(path: path, oldBlob: meta[2] == absent ? nil : String(meta[2]),
-                                  newBlob: meta[3] == absent ? nil : String(meta[3]), newMode: String(meta[1])))
+                                  newBlob: meta[3] == absent ? nil : String(meta[3]),
+                                  oldMode: String(meta[0].dropFirst()), newMode: String(meta[1])))
         }
         return changes
     }
@@ -87,6 +127,10 @@ struct WorkingTreeUpdate {
         // appended to) takes the same growth, without merging again.
         var last: (read: [UInt8], bytes: [UInt8], copy: (path: String, bytes: [UInt8])?)?
         for _ in 0..<Self.attempts {
+            if let kind = root.status(path)?.kind, kind != .regular {
+                throw .invalidArgument("the merge puts a file at '\(path)', where this vault has \(kind == .directory ? "a folder" : "something that is no file"); "
+                    + "move it away and sync again (the merge was not finished)")
+            }
             guard let current = try? root.read(path) else {
                 // Not there: new, or removed since the commit; the new version is an edit,
                 // and an edit wins over a delete.
@@ -97,6 +141,11 @@ struct WorkingTreeUpdate {
                     continue
                 }
             }
+            // git keeps one permission bit: executable or not; the others stay as they are.
+            let kept = current.status.mode & 0o7777
+            let wanted = mode & 0o111 != 0 ? kept | 0o111 : kept & ~0o111
+            // Already so (a merge begun before, or the same edit made here).
+            if current.bytes == after, kept == wanted { return nil }
             var bytes = after
             var copy: (path: String, bytes: [UInt8])?
             if let last, current.bytes.count >= last.read.count, current.bytes.starts(with: last.read) {
@@ -109,7 +158,7 @@ struct WorkingTreeUpdate {
             }
             last = (current.bytes, bytes, copy)
             do {
-                try root.write(bytes, to: path, mode: current.status.mode & 0o7777, replacing: .unchanged(current.status.stamp))
+                try root.write(bytes, to: path, mode: wanted, replacing: .unchanged(current.status.stamp))
             } catch .conflict {
                 // Out of step with a writer that keeps going (a log every few ms): a pause
                 // of a random length, so that the next try does not fall on its beat.
@@ -140,9 +189,13 @@ struct WorkingTreeUpdate {
 
     /// Removes `path` if it is still `before` (what the old tree had), and the folders that
     /// leaves empty; a file someone changed since stays (an edit wins over a delete).
-    private func remove(_ path: String, ifStill before: [UInt8]?) {
-        guard let current = try? root.read(path), current.bytes == before,
-              root.status(path)?.stamp.isSameContent(as: current.status.stamp) == true, root.removeFile(path) else { return }
+    private func remove(_ path: String, ifStill before: [UInt8]?, wasLink: Bool) {
+        if wasLink {
+            guard root.status(path)?.kind == .symbolicLink, root.removeFile(path) else { return }
+        } else {
+            guard let current = try? root.read(path), current.bytes == before,
+                  root.status(path)?.stamp.isSameContent(as: current.status.stamp) == true, root.removeFile(path) else { return }
+        }
         var folder = path.split(separator: "/").dropLast()
         while !folder.isEmpty, root.removeDirectory(folder.joined(separator: "/")) { folder.removeLast() }
     }
