@@ -20,6 +20,20 @@ struct AcknowledgedWriteTests {
         func release() { close(fd) }
     }
 
+    /// `vault ARGUMENTS` started in `vault` and left running, its output discarded: a
+    /// command that is to wait on a lock the test holds.
+    static func started(_ arguments: [String], in vault: TestVault) throws -> Process {
+        let process = Process()
+        process.executableURL = try CLI.binary.get()
+        process.arguments = arguments
+        process.currentDirectoryURL = vault.root
+        process.environment = CLI.baseEnvironment()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
     /// True once `pid` waits for a flock(2) another process holds: `/proc/locks` lists such
     /// a waiter as `N: -> FLOCK ADVISORY WRITE PID …`. Gives up when the process has exited.
     static func waitsForLock(_ process: Process) -> Bool {
@@ -38,14 +52,7 @@ struct AcknowledgedWriteTests {
         let vault = try TestVault()
         try vault.write("Note.md", "# Note\n")
         let lock = try HeldLock(vault)
-        let process = Process()
-        process.executableURL = try CLI.binary.get()
-        process.arguments = ["pin", "Note"]
-        process.currentDirectoryURL = vault.root
-        process.environment = CLI.baseEnvironment()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try Self.started(["pin", "Note"], in: vault)
         let waited = Self.waitsForLock(process)
         #expect(waited, "vault pin took no lock")
         if waited { #expect(try vault.text("Note.md") == "# Note\n", "nothing written while the lock is held") }
@@ -147,15 +154,7 @@ struct AcknowledgedWriteTests {
         let lock = try HeldLock(vault)
         var merges: [Process] = []
         for (source, target) in [("a", "c"), ("b", "d")] {
-            let process = Process()
-            process.executableURL = try CLI.binary.get()
-            process.arguments = ["tag", "merge", source, "--into", target]
-            process.currentDirectoryURL = vault.root
-            process.environment = CLI.baseEnvironment()
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            merges.append(process)
+            merges.append(try Self.started(["tag", "merge", source, "--into", target], in: vault))
         }
         let waited = merges.map(Self.waitsForLock)
         #expect(waited == [true, true], "both merges wait for the lock")

@@ -394,18 +394,7 @@ struct HostileGitTests {
     @Test func twoTodaysAtOnceMakeOneNote() throws {
         let vault = try TestVault()
         let lock = try AcknowledgedWriteTests.HeldLock(vault)
-        var processes: [Process] = []
-        for _ in 0..<2 {
-            let process = Process()
-            process.executableURL = try CLI.binary.get()
-            process.arguments = ["today", "--print"]
-            process.currentDirectoryURL = vault.root
-            process.environment = CLI.baseEnvironment()
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            processes.append(process)
-        }
+        let processes = try (0..<2).map { _ in try AcknowledgedWriteTests.started(["today", "--print"], in: vault) }
         let waited = processes.map(AcknowledgedWriteTests.waitsForLock)
         lock.release()
         for process in processes { process.waitUntilExit() }

@@ -138,7 +138,7 @@ struct NoteIDIndex: HistoryCacheFile {
     /// The id of each blob's note, nil for one without.
     private static func ids(of blobs: [String], git: Git) throws(VaultError) -> [String?] {
         guard !blobs.isEmpty else { return [] }
-        // Every blob was checked when it was read; one that is not an id gets no answer.
-        return try git.blobs(blobs.map { GitRevision(commit: $0) ?? .head }).map { $0.flatMap(LostNotes.id(of:)) }
+        // Every blob was checked to be an id when it was read, so none is dropped here.
+        return try git.blobs(blobs.compactMap(GitRevision.init(commit:))).map { $0.flatMap(LostNotes.id(of:)) }
     }
 }
