@@ -81,4 +81,24 @@ import Testing
         #expect(vault.read("Errands.md") == text)
         #expect(vault.read("Other.md") == "- [ ] water plants\n")
     }
+
+    /// `vault task undo` cannot bring back a task that is gone: a single task deleted on
+    /// completion (`🏁 delete`) or removed is recorded for `vault undo`, as a change of
+    /// several tasks is.
+    @Test(arguments: [
+        ("- [ ] renew the passport 🏁 delete 📅 2026-11-23", TaskChange.status(.done)),
+        ("- [ ] renew the passport [onCompletion:: delete]", .status(.done)),
+        ("- [ ] renew the passport", .remove),
+    ])
+    func aTaskThatGoesIsRecordedForUndo(_ line: String, _ change: TaskChange) throws {
+        let text = "# Once\n\n\(line)\n- [ ] other\n"
+        try vault.write("Once.md", text)
+        let task = try #require(Array(text.utf8).withUnsafeBytes { TaskReader.tasks(in: $0, path: "Once.md").tasks.first })
+        let session = VaultSession(vault: vault.vault)
+        let report = try session.write { try ChangeTasks([task], [change]).run(in: $0) }
+        #expect(vault.read("Once.md") == "# Once\n\n- [ ] other\n")
+        let id = try #require(report.recordID)
+        _ = try session.write { try UndoOperation(id).run(in: $0) }
+        #expect(vault.read("Once.md") == text)
+    }
 }

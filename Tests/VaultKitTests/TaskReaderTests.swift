@@ -41,6 +41,49 @@ import VaultPlatform
         #expect(String(decoding: bytes.bytes, as: UTF8.self) == TaskDate(dayNumber: dayNumber).description)
     }
 
+    /// The plugin reads 📆 and 🗓 as due dates too, and ⌛ as scheduled.
+    @Test(arguments: ["📆", "🗓", "🗓\u{FE0F}", "📅"])
+    func otherDueSigns(_ sign: String) throws {
+        let task = try #require(tasks("- [ ] pay \(sign) 2026-11-25 ⌛ 2026-11-20 #home").tasks.first)
+        #expect(task.text == "pay #home")
+        #expect(task.due?.description == "2026-11-25")
+        #expect(task.scheduled?.description == "2026-11-20")
+    }
+
+    /// The plugin takes fields off the end of the line one by one, each time setting the
+    /// field: of one written twice, the leftmost is the one it keeps.
+    @Test func ofAFieldWrittenTwiceTheLeftmostCounts() throws {
+        let task = try #require(tasks("- [ ] pay 📅 2026-11-25 ⏫ 🔁 every day 📅 2026-12-01 🔽 🔁 every week ✅ 2026-11-02 ✅ 2026-11-03").tasks.first)
+        #expect(task.text == "pay")
+        #expect(task.due?.description == "2026-11-25")
+        #expect(task.priority == .high)
+        #expect(task.recurrence == "every day")
+        #expect(task.done?.description == "2026-11-02")
+        let dataview = try #require(tasks("- [ ] pay [due:: 2026-11-25] [due:: 2026-12-01]").tasks.first)
+        #expect(dataview.due?.description == "2026-11-25")
+    }
+
+    /// A tag is `#` and anything but a space and `!@#$%^&*(),.?":{}|<>`, as the plugin's
+    /// tag expression reads it: emoji are part of it.
+    @Test func categoriesKeepTheirEmoji() throws {
+        let task = try #require(tasks("- [ ] call #🏢/companyA #work🔥 #a-b_c/d 📅 2026-11-25").tasks.first)
+        #expect(task.categories == ["🏢/companyA", "work🔥", "a-b_c/d"])
+        #expect(task.text == "call #🏢/companyA #work🔥 #a-b_c/d")
+        #expect(task.due?.description == "2026-11-25")
+        let stops = try #require(tasks("- [ ] see #one, #two. (#three) #four!").tasks.first)
+        #expect(stops.categories == ["one", "two", "four"])
+    }
+
+    /// Dataview's id, dependsOn and onCompletion are fields, not words.
+    @Test func dataviewIdsAndOnCompletionAreFields() throws {
+        let line = TaskLine("- [ ] ship [id:: abc-1] [dependsOn:: x, y_2] (onCompletion:: Delete) [due:: 2026-11-25]", path: "n.md", number: 1)
+        let task = try #require(line?.task)
+        #expect(task.text == "ship")
+        #expect(task.due?.description == "2026-11-25")
+        #expect(line?.onCompletion == "delete")
+        #expect(line?.fields[.id] != nil && line?.fields[.dependsOn] != nil)
+    }
+
     @Test func theFieldsOfTheTasksPlugin() throws {
         let line = "- [ ] pay rent 📅 2026-11-25 ⏳ 2026-11-20 🛫 2026-11-01 ➕ 2026-10-30 ⏫ 🔁 every month on the 1st #home #money/bills"
         let task = try #require(tasks(line).tasks.first)

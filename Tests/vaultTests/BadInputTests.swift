@@ -32,7 +32,7 @@ struct BadInputTests {
         // The cache trusts no file changed (here: its time set) in the two seconds before
         // it was written; a cache that trusted nothing would test nothing.
         Thread.sleep(forTimeInterval: 2.5)
-        let cache = ".vault/cache/notes-v8.bin"
+        let cache = ".vault/cache/notes-v9.bin"
         for arguments in [["tasks"], ["tasks", "--all", "--format", "json"], ["list", "--format", "json"], ["list"], ["list", "--limit", "3"],
                           ["backlinks", "Alpha launch plan"], ["search", "task:todo"]] {
             let expected = try vault.run(arguments: arguments + ["--no-cache"])

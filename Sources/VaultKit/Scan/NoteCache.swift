@@ -13,7 +13,7 @@ import VaultPlatform
 /// only then) is read again from its file (`CacheRepair`).
 public final class NoteCache: @unchecked Sendable {
     /// Vault-relative path of the cache file.
-    public static let path = ".vault/cache/notes-v8.bin"
+    public static let path = ".vault/cache/notes-v9.bin"
     static let magic: UInt64 = 0x3776_6568_6361_4356  // "VCachev7"
     /// Entries modified less than this long before the cache was written are re-read.
     static let racyWindowNanoseconds: Int64 = 2_000_000_000
@@ -238,7 +238,7 @@ public final class NoteCache: @unchecked Sendable {
         // they were in memory twice.
         try? root.write(chunks: [bytes, entries.bytes, bulky.bytes], to: path, mode: 0o644)
         // Earlier formats' files, if any, are left from older versions.
-        for version in 1...7 { root.removeFile(".vault/cache/notes-v\(version).bin") }
+        for version in 1...8 { root.removeFile(".vault/cache/notes-v\(version).bin") }
     }
 
 }

@@ -87,8 +87,9 @@ struct TaskEdit {
         case .status(let status):
             guard editor.parsed.task.status != status else { return }
             editor.setStatus(status)
-            editor.set(.done, to: status == .done ? editor.parsed.task.done ?? today : nil)
-            editor.set(.cancelled, to: status == .cancelled ? editor.parsed.task.cancelled ?? today : nil)
+            // Today's date, over one the line had: the plugin writes the day it was done.
+            editor.set(.done, to: status == .done ? today : nil)
+            editor.set(.cancelled, to: status == .cancelled ? today : nil)
         case .date(let field, let date):
             editor.set(field, to: date)
         case .priority(let priority):
@@ -122,7 +123,11 @@ struct TaskEdit {
         if let reference = task.due ?? task.scheduled ?? task.start {
             // The dates keep their distance from the first of them, which moves to the
             // rule's next date after it (after today, for `when done`).
-            let shift = rule.next(after: rule.whenDone ? today : reference).dayNumber - reference.dayNumber
+            guard let next = rule.next(after: rule.whenDone ? today : reference) else {
+                throw .located(Diagnostic(path: path, line: line, severity: .error,
+                                          message: "the recurrence rule '\(text)' names no day that exists, so there is no next occurrence; nothing changed"))
+            }
+            let shift = next.dayNumber - reference.dayNumber
             for field in [NoteTask.DateField.start, .scheduled, .due] {
                 if let date = task[field] { copy.set(field, to: date.adding(days: shift)) }
             }

@@ -85,14 +85,15 @@ struct TaskLine {
         fields[.onCompletion].map { String(String.UnicodeScalarView(scalars[$0.value])).lowercased() }
     }
 
-    /// 📅 ⏳ 🛫 ➕ ✅ ❌, 🔺 ⏫ 🔼 🔽 ⏬, 🔁, 🏁 🆔 ⛔; nil for any other character.
+    /// 📅 📆 🗓 ⏳ ⌛ 🛫 ➕ ✅ ❌, 🔺 ⏫ 🔼 🔽 ⏬, 🔁, 🏁 🆔 ⛔; nil for any other character.
+    /// (The plugin reads 📆 and 🗓 as due, ⌛ as scheduled, and writes 📅 and ⏳.)
     private static func sign(_ scalar: Unicode.Scalar) -> Sign? {
         switch scalar.value {
         case 0x1F3C1: return .onCompletion
         case 0x1F194: return .id
         case 0x26D4: return .dependsOn
-        case 0x1F4C5: return .date(.due)
-        case 0x23F3: return .date(.scheduled)
+        case 0x1F4C5, 0x1F4C6, 0x1F5D3: return .date(.due)
+        case 0x23F3, 0x231B: return .date(.scheduled)
         case 0x1F6EB: return .date(.start)
         case 0x2795: return .date(.created)
         case 0x2705: return .date(.done)
@@ -256,8 +257,12 @@ struct TaskLine {
                 while index < end, scalars[index] != " ", !isSign(scalars[index]) { index += 1 }
                 let value = String(String.UnicodeScalarView(scalars[valueStart..<index]))
                 if let parsed = TaskDate(value) {
-                    task[field] = parsed
-                    fields[.date(field)] = (signStart..<index, valueStart..<index)
+                    // Written twice, the leftmost counts: the plugin takes fields off the
+                    // line's end one by one, each setting the field again.
+                    if fields[.date(field)] == nil {
+                        task[field] = parsed
+                        fields[.date(field)] = (signStart..<index, valueStart..<index)
+                    }
                     firstSign = firstSign ?? signStart
                 } else {
                     dateProblems.append((signStart, column(valueStart), "malformed \(field.rawValue) date '\(value)' on a task (write YYYY-MM-DD)",
@@ -279,19 +284,23 @@ struct TaskLine {
                 while valueEnd > valueStart, scalars[valueEnd - 1] == " " { valueEnd -= 1 }
                 let value = String(String.UnicodeScalarView(scalars[valueStart..<valueEnd]))
                 if !value.isEmpty {
-                    task.recurrence = value
-                    fields[.recurrence] = (signStart..<valueEnd, valueStart..<valueEnd)
+                    if fields[.recurrence] == nil {
+                        task.recurrence = value
+                        fields[.recurrence] = (signStart..<valueEnd, valueStart..<valueEnd)
+                    }
                     firstSign = firstSign ?? signStart
                 }
                 if index < end, scalars[index] == "#" || scalars[index] == "[" || scalars[index] == "(" { kept.append(0x20) }
                 continue
             }
             if case .priority(let priority)? = sign {
-                task.priority = priority
                 let signStart = index
                 index += 1
                 if index < end, scalars[index] == "\u{FE0F}" { index += 1 }
-                fields[.priority] = (signStart..<index, signStart..<index)
+                if fields[.priority] == nil {
+                    task.priority = priority
+                    fields[.priority] = (signStart..<index, signStart..<index)
+                }
                 firstSign = firstSign ?? signStart
                 continue
             }
@@ -320,20 +329,20 @@ struct TaskLine {
                     keep(scalars[signStart])
                     lastWords = index
                 } else {
-                    fields[field] = (signStart..<value.upperBound, value)
+                    if fields[field] == nil { fields[field] = (signStart..<value.upperBound, value) }
                     firstSign = firstSign ?? signStart
                 }
                 continue
             }
             if scalar == "[" || scalar == "(", let (fieldEnd, key, value) = Self.dataviewField(scalars, at: index), fieldEnd <= end,
                let field = readDataview(key, String(String.UnicodeScalarView(scalars[value])), column: column(index)) {
-                if let field { fields[field] = (index..<fieldEnd, value) }
+                if let field, fields[field] == nil { fields[field] = (index..<fieldEnd, value) }
                 index = fieldEnd
                 continue
             }
             if scalar == "#", kept.last.map({ $0 == 0x20 || $0 == 0x09 }) ?? true {
                 var tagEnd = index + 1
-                while tagEnd < end, Self.isTagScalar(scalars[tagEnd]) { tagEnd += 1 }
+                while tagEnd < end, Self.isTagScalar(scalars[tagEnd]), !isSign(scalars[tagEnd]) { tagEnd += 1 }
                 if tagEnd > index + 1 {
                     let tag = String(String.UnicodeScalarView(scalars[(index + 1)..<tagEnd]))
                     if !task.categories.contains(tag) { task.categories.append(tag) }
@@ -401,14 +410,15 @@ struct TaskLine {
     }
 
     /// Applies a Dataview field: nil for a key tasks do not have (it stays in the text),
-    /// else the field it set (`.some(nil)` when its value could not be read).
+    /// else the field it set (`.some(nil)` when its value could not be read). A field the
+    /// line had already (to the left) keeps its value, as with the emoji signs.
     private mutating func readDataview(_ key: String, _ value: String, column: @autoclosure () -> Int) -> Field?? {
         if let field = NoteTask.DateField.allCases.first(where: { $0.dataviewKey == key }) {
             guard let date = TaskDate(value) else {
                 problems.append((column(), "malformed \(key) date '\(value)' on a task (write YYYY-MM-DD)"))
                 return .some(nil)
             }
-            task[field] = date
+            if fields[.date(field)] == nil { task[field] = date }
             return .date(field)
         }
         switch key {
@@ -417,17 +427,42 @@ struct TaskLine {
                 problems.append((column(), "unknown priority '\(value)' on a task (highest, high, medium, normal, low, lowest)"))
                 return .some(nil)
             }
-            task.priority = priority
+            if fields[.priority] == nil { task.priority = priority }
             return .priority
         case "repeat":
-            task.recurrence = value
+            if fields[.recurrence] == nil { task.recurrence = value }
             return .recurrence
+        // The plugin's Dataview names for 🏁, 🆔 and ⛔ (keys are read lower-cased).
+        case "oncompletion" where !value.isEmpty && value.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic }):
+            return .onCompletion
+        case "id" where Self.isIDList(value, single: true):
+            return .id
+        case "dependson" where Self.isIDList(value, single: false):
+            return .dependsOn
         default:
             return nil
         }
     }
 
-    private static func isTagScalar(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-" || scalar == "/"
+    /// True when `value` is a task id (letters, digits, `-`, `_`), or unless `single`,
+    /// ids separated by commas, as the plugin's id expressions take them.
+    private static func isIDList(_ value: String, single: Bool) -> Bool {
+        let ids = single ? [Substring(value)] : value.split(separator: ",", omittingEmptySubsequences: false)
+        return ids.allSatisfy { id in
+            let id = String(id).trimmingSpaces()
+            return !id.isEmpty && id.unicodeScalars.allSatisfy { isBlockIDScalar($0) || $0 == "_" }
+        }
     }
+
+    /// A character of a `#tag`, as the plugin's tag expression takes them: anything but
+    /// white space and `!@#$%^&*(),.?":{}|<>`, so emoji are part of a tag (`#work🔥`).
+    /// A field's sign ends it, as the plugin takes the field off first.
+    private static func isTagScalar(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x80 {
+            return scalar.value > 0x20 && scalar.value != 0x7F && !Self.tagStops.contains(UInt8(scalar.value))
+        }
+        return !scalar.properties.isWhitespace
+    }
+
+    private static let tagStops = Set(#"!@#$%^&*(),.?":{}|<>"#.utf8)
 }

@@ -1,173 +1,124 @@
 /// A recurrence rule of the Tasks plugin (`🔁 every week on Monday`), and the date of the
 /// next occurrence it gives.
 ///
-/// Read: `every [N] day|week|month|year[s]`, `every weekday`, `every week on Monday,
-/// Friday` (or `every Monday and Friday`), `every [N] month[s] on the 1st | the last |
-/// the 2nd Tuesday | the last Friday`, `every January [on the 15th]`, each optionally
-/// followed by `when done` (the next date counts from the day it was done).
+/// The plugin hands the rule to rrule's natural-language parser; vault reads the same
+/// words by the same grammar (`TaskRecurrence+Text.swift`) into the parts of an rrule
+/// that name days: `every [N] day|week|month|year[s]`, `every weekday`, `every Monday and
+/// Friday`, `every April and December on the 1st and 24th`, `every month on the 2nd last
+/// Friday`, `every year in March`, each optionally followed by `when done` (the next date
+/// counts from the day it was done).
 public struct TaskRecurrence: Sendable, Equatable {
     public enum Unit: Sendable, Equatable { case day, week, month, year }
 
-    /// Which day of a month: the 15th (`day`), the last (`day: -1`), the 2nd Tuesday
-    /// (`weekday`, `ordinal: 2`), the last Friday (`ordinal: -1`).
-    public enum MonthDay: Sendable, Equatable {
-        case day(Int)
-        case weekday(Int, ordinal: Int)
+    /// A day of the week (0 = Sunday), and with `nth` which one of its month (or, in a
+    /// yearly rule naming no month, of its year): 1 the first, -1 the last.
+    public struct Weekday: Sendable, Equatable {
+        public var day: Int
+        public var nth: Int?
     }
 
     public var unit: Unit
-    public var interval: Int
-    /// For weeks: the weekdays (0 = Sunday), empty for "the same weekday".
-    public var weekdays: Set<Int> = []
-    /// For months and years: the day in the month, nil for "the same day".
-    public var monthDay: MonthDay?
-    /// For years: the month (1-12), nil for "the same month".
-    public var month: Int?
+    public var interval = 1
+    /// The months (1-12) the rule is limited to; none limits nothing.
+    public var months: [Int] = []
+    /// The days of the month it names, negative from the end (-1 is the last).
+    public var monthDays: [Int] = []
+    public var weekdays: [Weekday] = []
     public var whenDone = false
 
-    /// Reads `text`; nil when it is not a rule vault can follow.
-    public init?(_ text: String) {
-        var words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init).filter { $0 != "and" }
-        guard words.first == "every" else { return nil }
-        words.removeFirst()
-        if words.suffix(2) == ["when", "done"] {
-            whenDone = true
-            words.removeLast(2)
+    init(unit: Unit) {
+        self.unit = unit
+    }
+
+    /// The date of the occurrence after one on `reference` (the rule's start, as the
+    /// plugin starts the rrule there); nil when the rule names no day that exists.
+    public func next(after reference: TaskDate) -> TaskDate? {
+        if unit == .month || unit == .year, months.isEmpty, monthDays.isEmpty, weekdays.isEmpty {
+            // The same day N months on, or that month's last day when it has none: the
+            // plugin steps back from rrule's answer until it skips no month.
+            return reference.adding(months: unit == .year ? 12 * interval : interval)
         }
-        var interval = 1
-        if let first = words.first, let number = Int(first) {
-            guard number >= 1, number <= 1000 else { return nil }
-            interval = number
-            words.removeFirst()
+        let days = Days(rule: self, start: reference)
+        // The periods (a week, a month, a year) every `interval` from the start's own; 400
+        // years of them reach the rarest day a rule names (29 February of a century's year).
+        let periods = unit == .year ? max(1, 400 / interval) + 1 : unit == .day ? 2 : 1200
+        for count in 0..<periods {
+            for day in days.period(count) where day > reference && days.contains(day) { return day }
         }
-        guard let head = words.first else { return nil }
-        self.interval = interval
-        words.removeFirst()
-        let on = words.first == "on" ? Array(words.dropFirst()) : words
-        if words.first != "on", !words.isEmpty, TaskDateInput.weekday(named: head) == nil { return nil }
-        switch head {
-        case "day", "days":
-            unit = .day
-            guard words.isEmpty else { return nil }
-        case "weekday":
-            guard interval == 1, words.isEmpty else { return nil }
-            unit = .week
-            weekdays = [1, 2, 3, 4, 5]
-        case "week", "weeks":
-            unit = .week
-            guard let days = Self.weekdays(on) else { return nil }
-            weekdays = days
-        case "month", "months":
-            unit = .month
-            if !words.isEmpty {
-                guard let day = Self.monthDay(on) else { return nil }
-                monthDay = day
+        return nil
+    }
+
+    /// The days a rule names, with rrule's defaults from its start: a weekly rule naming no
+    /// day recurs on the start's weekday, a monthly one on its day of the month, a yearly
+    /// one on its day (and month).
+    private struct Days {
+        let rule: TaskRecurrence
+        let start: TaskDate
+        var months: [Int]
+        var monthDays: [Int]
+        var weekdays: [Weekday]
+
+        init(rule: TaskRecurrence, start: TaskDate) {
+            self.rule = rule
+            self.start = start
+            months = rule.months
+            monthDays = rule.monthDays
+            weekdays = rule.weekdays
+            guard monthDays.isEmpty, weekdays.isEmpty else { return }
+            switch rule.unit {
+            case .day: break
+            case .week: weekdays = [Weekday(day: start.weekday, nth: nil)]
+            case .month: monthDays = [start.day]
+            case .year:
+                if months.isEmpty { months = [start.month] }
+                monthDays = [start.day]
             }
-        case "year", "years":
-            unit = .year
-            guard words.isEmpty else { return nil }
-        default:
-            if let weekday = TaskDateInput.weekday(named: head), let more = Self.weekdays(words) {
-                unit = .week
-                weekdays = more.union([weekday])
-            } else if let month = Self.months.firstIndex(where: { $0 == head || $0.prefix(3) == head }) {
-                unit = .year
-                self.month = month + 1
-                if !words.isEmpty {
-                    guard let day = Self.monthDay(on) else { return nil }
-                    monthDay = day
-                }
+        }
+
+        /// The days of the `count`-th period after the start's: every `interval` days,
+        /// weeks (from Monday), months or years.
+        func period(_ count: Int) -> [TaskDate] {
+            let step = count * rule.interval
+            switch rule.unit {
+            case .day:
+                return [start.adding(days: step)]
+            case .week:
+                let monday = start.adding(days: -((start.weekday + 6) % 7) + 7 * step)
+                return (0..<7).map { monday.adding(days: $0) }
+            case .month:
+                let first = TaskDate(year: start.year, month: start.month, day: 1).adding(months: step)
+                return (0..<first.lastOfMonth.day).map { first.adding(days: $0) }
+            case .year:
+                let first = TaskDate(year: start.year + step, month: 1, day: 1)
+                let next = TaskDate(year: start.year + step + 1, month: 1, day: 1)
+                return (0..<(next.dayNumber - first.dayNumber)).map { first.adding(days: $0) }
+            }
+        }
+
+        /// True when `day` is one the rule names: in its months, on one of its days of the
+        /// month and one of its weekdays (each when it names any).
+        func contains(_ day: TaskDate) -> Bool {
+            if !months.isEmpty, !months.contains(day.month) { return false }
+            let last = day.lastOfMonth.day
+            if !monthDays.isEmpty, !monthDays.contains(where: { $0 == day.day || $0 == day.day - last - 1 }) { return false }
+            if !weekdays.isEmpty, !weekdays.contains(where: { $0.day == day.weekday && matches($0.nth, day) }) { return false }
+            return true
+        }
+
+        /// True when `day` is the `nth` of its weekday in its month (or year, in a yearly
+        /// rule naming no month); a weekly or daily rule has no nth, as in rrule.
+        private func matches(_ nth: Int?, _ day: TaskDate) -> Bool {
+            guard let nth, rule.unit == .month || rule.unit == .year else { return true }
+            let (position, length): (Int, Int)
+            if rule.unit == .year, rule.months.isEmpty {
+                let first = TaskDate(year: day.year, month: 1, day: 1)
+                position = day.dayNumber - first.dayNumber
+                length = TaskDate(year: day.year + 1, month: 1, day: 1).dayNumber - first.dayNumber
             } else {
-                return nil
+                position = day.day - 1
+                length = day.lastOfMonth.day
             }
+            return nth > 0 ? position / 7 + 1 == nth : (length - 1 - position) / 7 + 1 == -nth
         }
-    }
-
-    /// The date of the occurrence after one on `reference`.
-    public func next(after reference: TaskDate) -> TaskDate {
-        switch unit {
-        case .day:
-            return reference.adding(days: interval)
-        case .week:
-            guard !weekdays.isEmpty else { return reference.adding(days: 7 * interval) }
-            // Weeks start on Monday, as in the plugin's rules.
-            let monday = reference.adding(days: -((reference.weekday + 6) % 7))
-            for offset in 1..<7 {
-                let day = reference.adding(days: offset)
-                if day < monday.adding(days: 7), weekdays.contains(day.weekday) { return day }
-            }
-            let week = monday.adding(days: 7 * interval)
-            return (0..<7).map { week.adding(days: $0) }.first { weekdays.contains($0.weekday) } ?? week
-        case .month:
-            guard let monthDay else { return reference.adding(months: interval) }
-            return firstMatching(after: reference, step: interval, from: reference.adding(months: 0), monthDay: monthDay)
-        case .year:
-            let start = month.map { TaskDate(year: reference.year, month: $0, day: 1) } ?? reference
-            guard month != nil || monthDay != nil else { return reference.adding(months: 12 * interval) }
-            return firstMatching(after: reference, step: 12 * interval, from: start, monthDay: monthDay ?? .day(reference.day))
-        }
-    }
-
-    /// The first day after `reference` that `monthDay` names, in the month of `from` or
-    /// every `step` months after it (a month without that day, such as a 31st, is skipped).
-    private func firstMatching(after reference: TaskDate, step: Int, from: TaskDate, monthDay: MonthDay) -> TaskDate {
-        let first = TaskDate(year: from.year, month: from.month, day: 1)
-        for count in 0..<100 {
-            let month = first.adding(months: count * step)
-            if let day = Self.day(monthDay, in: month), day > reference { return day }
-        }
-        return reference.adding(months: step)
-    }
-
-    private static func day(_ monthDay: MonthDay, in month: TaskDate) -> TaskDate? {
-        let last = month.lastOfMonth
-        switch monthDay {
-        case .day(let day):
-            if day == -1 { return last }
-            return day <= last.day ? TaskDate(year: month.year, month: month.month, day: day) : nil
-        case .weekday(let weekday, let ordinal):
-            if ordinal < 0 {
-                let back = (last.weekday - weekday + 7) % 7
-                return last.adding(days: -back + 7 * (ordinal + 1))
-            }
-            let first = TaskDate(year: month.year, month: month.month, day: 1)
-            let day = first.adding(days: (weekday - first.weekday + 7) % 7 + 7 * (ordinal - 1))
-            return day.month == month.month ? day : nil
-        }
-    }
-
-    static let months = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"]
-
-    /// `monday tuesday`: weekday numbers; nil for anything else.
-    private static func weekdays(_ words: [String]) -> Set<Int>? {
-        var days: Set<Int> = []
-        for word in words {
-            guard let day = TaskDateInput.weekday(named: word.hasSuffix("s") && word.count > 4 ? String(word.dropLast()) : word) else { return nil }
-            days.insert(day)
-        }
-        return days
-    }
-
-    /// `the 1st`, `the last`, `the 2nd tuesday`, `the last friday`, `the 2nd last friday`.
-    private static func monthDay(_ words: [String]) -> MonthDay? {
-        var words = words
-        if words.first == "the" { words.removeFirst() }
-        guard let first = words.first else { return nil }
-        var ordinal: Int
-        if first == "last" {
-            ordinal = -1
-        } else {
-            let digits = first.prefix { $0.isNumber }
-            guard let number = Int(digits), number >= 1, number <= 31, ["st", "nd", "rd", "th"].contains(String(first.dropFirst(digits.count))) else { return nil }
-            ordinal = number
-        }
-        words.removeFirst()
-        if words.first == "last", ordinal > 0 {
-            ordinal = -ordinal
-            words.removeFirst()
-        }
-        if words.isEmpty { return ordinal == -1 ? .day(-1) : ordinal > 0 ? .day(ordinal) : nil }
-        guard words.count == 1, let weekday = TaskDateInput.weekday(named: words[0]), abs(ordinal) <= 5 else { return nil }
-        return .weekday(weekday, ordinal: ordinal)
     }
 }

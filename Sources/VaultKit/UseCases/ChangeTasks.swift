@@ -1,7 +1,8 @@
 /// Changing tasks (status, dates, priority, categories, removal), the one way every front
 /// end does it: each note written once however many of its tasks change, and the change
 /// recorded for `vault undo` by one rule: when it can touch more than one task (several
-/// asked for, or those a query chose).
+/// asked for, or those a query chose), or can take a task's line away (`rm`, or `done` on
+/// a task that asks `🏁 delete`), which `vault task undo` cannot bring back.
 public struct ChangeTasks {
     /// What a change did.
     public struct Report: Sendable {
@@ -44,12 +45,19 @@ public struct ChangeTasks {
         let apply = { (writing: VaultChanges) in
             report.results = Array(zip(tasks, writing.tasks.change(tasks, self.changes)))
         }
-        if query != nil || tasks.count > 1 {
+        if query != nil || tasks.count > 1 || removesALine {
             report.recordID = try changes.recorded(.tasks, summary: summary) { apply($0) }.recordID
         } else {
             apply(changes)
         }
         return report
+    }
+
+    /// True when a task's line may go: removed, or done when it asks to be deleted then.
+    var removesALine: Bool {
+        if changes.contains(.remove) { return true }
+        guard changes.contains(.status(.done)) else { return false }
+        return tasks.contains { TaskLine($0.source, path: $0.path, number: $0.line)?.onCompletion == "delete" }
     }
 
     /// `done 3 tasks`, `removed query tag:old`.
@@ -62,6 +70,6 @@ public struct ChangeTasks {
         case .remove: "removed"
         default: "changed"
         }
-        return "\(verb) " + (query.map { "query \($0)" } ?? "\(tasks.count) tasks")
+        return "\(verb) " + (query.map { "query \($0)" } ?? "\(tasks.count) task\(tasks.count == 1 ? "" : "s")")
     }
 }
