@@ -54,6 +54,46 @@ import VaultPlatform
     }
 
     @Test func hashtagAtLineStartIsNotAHeading() {
-        #expect(read("#idea for later\n").title == "#idea for later")
+        // Not a heading, so not the title (DESIGN 1.2): the file names the note.
+        #expect(read("#idea for later\n").title == "Plan")
+        #expect(read("#idea for later\n").snippet == "#idea for later")
+    }
+}
+
+/// DESIGN 1.2: the `title` key, else a first line that is a heading, else the file name
+/// (as Obsidian names notes), for the vaults written elsewhere.
+@Suite struct TitleRuleTests {
+    let reader = NoteReaderTests()
+
+    @Test func aParagraphIsNotATitle() {
+        let note = reader.read("A Secure Protocol operating at [[Layer 2]] for wireless networks.\n", path: "Net/WI-FI Protected Access.md")
+        #expect(note.title == "WI-FI Protected Access")
+        #expect(note.snippet == "A Secure Protocol operating at [[Layer 2]] for wireless networks.")
+    }
+
+    @Test func anImageOrALinkIsNotATitle() {
+        #expect(reader.read("![[Access Control Vestibule-20240725211815898.webp|456]]\ntext\n", path: "Vestibule.md").title == "Vestibule")
+        #expect(reader.read("[[Windows]] is an OS\n", path: "Windows 11.md").title == "Windows 11")
+    }
+
+    @Test func aFirstHeadingIsTheTitle() {
+        let note = reader.read("\n## Windows\nThe OS.\n", path: "Windows (OS).md")
+        #expect(note.title == "Windows")
+        #expect(note.snippet == "The OS.")
+    }
+
+    @Test func aHeadingAfterAParagraphIsNotTheTitle() {
+        #expect(reader.read("Intro line\n# Heading\n", path: "Topic.md").title == "Topic")
+    }
+
+    @Test func aFirstLineThatNamedTheFileIsNotRepeated() {
+        // How `vault new` names a note from a first line that is not a heading.
+        let note = reader.read("Buy milk\nand eggs\n", path: "Buy milk.md")
+        #expect(note.title == "Buy milk")
+        #expect(note.snippet == "and eggs")
+    }
+
+    @Test func theTitleKeyStillWins() {
+        #expect(reader.read("---\ntitle: Plan B\n---\nSome text\n", path: "x.md").title == "Plan B")
     }
 }

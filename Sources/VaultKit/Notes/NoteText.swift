@@ -1,5 +1,6 @@
-/// Derives a note's title and snippet from its body, the way Apple Notes shows a note:
-/// the first line is the title, the next lines are the preview.
+/// Derives a note's title and snippet from its body (DESIGN 1.2): a first line that is a
+/// heading is the title, as in a note `vault` made; the lines after the title are the
+/// preview, as Apple Notes shows a note.
 ///
 /// This runs for every note on every command, so it works on UTF-8 bytes and builds
 /// one `String` per result rather than one per line.
@@ -8,15 +9,18 @@ enum NoteText {
     static let snippetLength = 100
 
     struct Derived {
-        /// The first non-blank line without heading markers, if any.
-        var firstLine: String?
+        /// The first non-blank line without its markers when it is a heading, else nil:
+        /// the title of a note without a `title` key. A paragraph, an image or a link there
+        /// is no title (Obsidian names such a note by its file).
+        var heading: String?
         var snippet: String
     }
 
-    /// Reads the first lines of `body`; a first line equal to the front-matter `title`
-    /// is not repeated in the snippet.
-    static func derive(from body: UnsafeRawBufferPointer, skipLine title: String?) -> Derived {
-        var firstLine: String?
+    /// Reads the first lines of `body`; the first line is not repeated in the snippet
+    /// when it is the title (`titleKey`, else a heading, else `fileName`).
+    static func derive(from body: UnsafeRawBufferPointer, titleKey: String?, fileName: String) -> Derived {
+        var heading: String?
+        var sawFirstLine = false
         var snippet: [UInt8] = []
         var characters = 0
         var lines = 0
@@ -34,10 +38,12 @@ enum NoteText {
                 inCodeFence.toggle()
                 continue
             }
-            if firstLine == nil {
-                let heading = String(decoding: UnsafeRawBufferPointer(rebasing: body[stripHeading(body, line)]), as: UTF8.self)
-                firstLine = heading
-                if title == nil || title == heading { continue }
+            if !sawFirstLine {
+                sawFirstLine = true
+                let textRange = stripHeading(body, line)
+                let text = String(decoding: UnsafeRawBufferPointer(rebasing: body[textRange]), as: UTF8.self)
+                if textRange != line { heading = text }
+                if text == (titleKey ?? heading ?? fileName) { continue }
             }
             let before = snippet.count
             if !snippet.isEmpty { snippet.append(UInt8(ascii: " ")) }
@@ -54,7 +60,7 @@ enum NoteText {
             }
             characters = snippet.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
         }
-        return Derived(firstLine: firstLine, snippet: cut(snippet))
+        return Derived(heading: heading, snippet: cut(snippet))
     }
 
     /// Where the title `derive` takes from `body` stands: the range of its text, and
@@ -112,6 +118,8 @@ enum NoteText {
             var skip = 0
             if first == UInt8(ascii: "#") || first == UInt8(ascii: ">") {
                 while line.lowerBound + skip < line.upperBound, bytes[line.lowerBound + skip] == first { skip += 1 }
+                // `#tag` is text; a heading's marker is followed by a space.
+                if first == UInt8(ascii: "#"), line.lowerBound + skip < line.upperBound, !bytes[line.lowerBound + skip].isASCIIWhitespace { skip = 0 }
             } else if first == UInt8(ascii: "-") || first == UInt8(ascii: "*") || first == UInt8(ascii: "+") {
                 if line.count > 1, bytes[line.lowerBound + 1] == 0x20 { skip = 2 }
             } else if first == UInt8(ascii: "["), line.count >= 4, bytes[line.lowerBound + 2] == UInt8(ascii: "]"),

@@ -114,6 +114,19 @@ public struct NoteOperations: Sendable {
         }
     }
 
+    /// The text of the heading the note's title comes from (no `title` key, a first line
+    /// that is a heading), which a rename changes; nil otherwise.
+    func titleHeading(of note: Note) -> String? {
+        guard let bytes = try? root.read(note.path).bytes, let editor = try? FrontMatterEditor(bytes: bytes, timeZone: vault.timeZone),
+              !editor.has(FrontMatterKey.title) else { return nil }
+        let bodyStart = editor.frontMatter?.block.bodyStart ?? (bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
+        return bytes.withUnsafeBytes { raw -> String? in
+            let body = UnsafeRawBufferPointer(rebasing: raw[bodyStart...])
+            guard let first = NoteText.firstLine(in: body), first.isHeading else { return nil }
+            return String(decoding: UnsafeRawBufferPointer(rebasing: body[first.text]), as: UTF8.self)
+        }
+    }
+
     /// As `retitle`, with the bytes before and after.
     func retitleChange(_ path: String, from note: Note, to title: String) throws(VaultError) -> NoteWriter.Change? {
         try vault.writer.change(path) { editor in try Self.retitle(&editor, from: note, to: title.trimmingSpaces()) }
@@ -121,8 +134,7 @@ public struct NoteOperations: Sendable {
 
     /// Makes `title` what the note shows as its title, where its title comes from: the
     /// `title` key, else the first heading (only its text changes: `## Old ##` becomes
-    /// `## New ##`), else a `title` key is added when the first line of text was the title.
-    /// A title that came from the file name follows the file.
+    /// `## New ##`). A title that comes from the file name follows the file.
     private static func retitle(_ editor: inout FrontMatterEditor, from note: Note, to title: String) throws(FrontMatterError) {
         if editor.has(FrontMatterKey.title) {
             try editor.set(FrontMatterKey.title, to: .string(title))
@@ -134,8 +146,6 @@ public struct NoteOperations: Sendable {
         if first.isHeading, !first.text.isEmpty, title.allSatisfy({ !$0.isNewline }) {
             let range = (bodyStart + first.text.lowerBound)..<(bodyStart + first.text.upperBound)
             try editor.splice(range, with: Array(title.utf8))
-        } else if note.title != title {
-            try editor.set(FrontMatterKey.title, to: .string(title))
         }
     }
 

@@ -28,7 +28,7 @@ public enum NoteReader {
         let body = UnsafeRawBufferPointer(rebasing: bytes[bodyStart...])
         return Note(reading: NoteSource(
             path: path, fields: fields, frontMatterError: frontMatterError, hasFrontMatter: hasFrontMatter,
-            body: body, file: bytes, text: NoteText.derive(from: body, skipLine: fields.title), status: status, timeZone: timeZone
+            body: body, file: bytes, text: NoteText.derive(from: body, titleKey: fields.title, fileName: fileName(of: path)), status: status, timeZone: timeZone
         ))
     }
 

@@ -81,8 +81,8 @@ package struct NoteSource {
     package let status: FileStatus
     package let timeZone: TimeZone
 
-    /// The body's first non-blank line without heading markers, if any.
-    package var firstLine: String? { text.firstLine }
+    /// The body's first non-blank line without its markers when it is a heading.
+    package var heading: String? { text.heading }
     /// The body's first lines after the title, Markdown markers removed.
     package var snippet: String { text.snippet }
 }
@@ -159,7 +159,7 @@ package enum NoteProperties {
     /// How properties are read from a note and encoded in the cache: raised when a reading
     /// rule changes (a new problem reported) or a value's encoding does, so that notes
     /// cached under the old rule are read again.
-    static let readingRules = 5
+    static let readingRules = 6
 
     /// Names the list and its reading rules, so that a cache written with other
     /// properties, or read by other rules, is not trusted.
