@@ -71,6 +71,44 @@ import Testing
         #expect(resolve("[x](Projects/Alpha.md)", from: "Work/Plan.md") == .note("Work/Projects/Alpha.md"))
         #expect(resolve("[x](../Home.md)", from: "Work/Plan.md") == .note("Home.md"))
         #expect(resolve("[x](../../Home.md)", from: "Work/Plan.md") == .broken, "out of the vault")
-        #expect(resolve("[x](Alpha.md)", from: "Work/Plan.md") == .broken, "a path, not a name")
+        #expect(resolve("[x](Alpha.md)", from: "Work/Plan.md") == .note("Work/Projects/Alpha.md"), "a bare name finds its note as a wiki link does (DESIGN 13.1)")
+        #expect(resolve("[x](./Alpha.md)", from: "Work/Plan.md") == .broken, "a path from the note's folder, not a name")
+    }
+}
+
+/// Text CommonMark and Obsidian do not read as a link is not one (issue: 865 false
+/// warnings in one Obsidian vault), and a name with a dot names a note.
+@Suite struct ObsidianLinkTextTests {
+    let parser = LinkParserTests()
+
+    @Test(arguments: [
+        "[System.Reflection.Assembly]::Load($bytes)",
+        "[git repo](github repo for the theme)",
+        "<!-- [[Hidden]] -->",
+        "<!--\n[[Hidden]]\n[x](Hidden.md)\n-->",
+        "%% [[Hidden]] %%",
+        "%%\n[[Hidden]]\n%%",
+        "$$\n[[Hidden]]\n$$",
+        "[[<% tp.file.creation_date() %>]]",
+        "[[{{date}}]]",
+    ])
+    func notLinks(_ text: String) {
+        #expect(parser.links(text).isEmpty, "\(text)")
+    }
+
+    @Test func textAroundACommentStillLinks() {
+        #expect(parser.described("a <!-- [[No]] --> [[Yes]]\n") == ["wiki Yes @1:19 'Yes'"])
+        #expect(parser.described("<!--\nx\n-->\n[[After]]\n") == ["wiki After @4:1 'After'"])
+        #expect(parser.described("[t](Plan.md \"title\") [u](Plan.md 'x')") == ["markdown Plan.md @1:1 'Plan.md'", "markdown Plan.md @1:22 'Plan.md'"])
+    }
+
+    @Test(arguments: ["Node.js", "G.I. Joe fallacy", "TLS 1.3", "M.2", "v1.2.3 notes", "Notes.md"])
+    func aNameWithADotNamesANote(_ target: String) {
+        #expect(NoteLink(kind: .wiki, target: target, line: 1, column: 1, targetRange: 0..<1).namesNote, "\(target)")
+    }
+
+    @Test(arguments: ["photo.png", "Scan.PDF", "a/b/clip.mp4", "deck.pptx", "Board.canvas", "data.csv"])
+    func aFileTypeNamesAnAttachment(_ target: String) {
+        #expect(!NoteLink(kind: .wiki, target: target, line: 1, column: 1, targetRange: 0..<1).namesNote, "\(target)")
     }
 }

@@ -50,11 +50,16 @@ import Testing
 
     @Test func aMovedNoteKeepsItsOwnRelativeLinksRight() {
         let move = [LinkRewriter.Move(from: "Work/Plan.md", to: "Plan.md")]
+        // `[o](Other.md)` still finds Work/Other.md by its name wherever it is written from.
         let text = "[h](../Home.md) [o](Other.md) [[Other]] [[Work/Other]] [s](./Other.md#x) [[Plan]]"
-        #expect(rewritten(text, at: "Work/Plan.md", move) == "[h](Home.md) [o](Work/Other.md) [[Other]] [[Work/Other]] [s](./Work/Other.md#x) [[Plan]]")
+        #expect(rewritten(text, at: "Work/Plan.md", move) == "[h](Home.md) [o](Other.md) [[Other]] [[Work/Other]] [s](./Work/Other.md#x) [[Plan]]")
         // A move to a folder of the same depth changes nothing.
         let sideways = [LinkRewriter.Move(from: "Work/Plan.md", to: "Archive/Plan.md")]
-        #expect(rewritten(text, at: "Work/Plan.md", sideways) == "[h](../Home.md) [o](../Work/Other.md) [[Other]] [[Work/Other]] [s](../Work/Other.md#x) [[Plan]]")
+        #expect(rewritten(text, at: "Work/Plan.md", sideways) == "[h](../Home.md) [o](Other.md) [[Other]] [[Work/Other]] [s](../Work/Other.md#x) [[Plan]]")
+        // A name that no longer finds its note becomes a path.
+        let written = "[o](Plan%20Old.md)"
+        let renamed = [LinkRewriter.Move(from: "Work/Other.md", to: "Work/Plan Old.md"), LinkRewriter.Move(from: "Plan Old.md", to: "Archive/Deep/Plan Old.md")]
+        #expect(rewritten(written, at: "Home.md", renamed) == "[o](Archive/Deep/Plan%20Old.md)")
     }
 
     @Test func aNameThatNoLongerFindsTheNoteBecomesAPath() {
@@ -140,5 +145,35 @@ import Testing
             }.sorted()
             #expect(fast == slow, "\(target)")
         }
+    }
+}
+
+/// Links written as Obsidian users write them resolve and follow renames: a Markdown link
+/// by name, a name with a dot.
+@Suite struct ObsidianLinkRenameTests {
+    static let notes = ["Home.md", "Work/Plan.md", "Tech/Node.js.md", "Tech/TLS 1.3.md"]
+
+    func rewritten(_ text: String, _ moves: [LinkRewriter.Move]) -> String {
+        let rewriter = LinkRewriter(paths: Self.notes, moves: moves) { _ in false }
+        let bytes = Array(text.utf8)
+        return String(decoding: ByteSplice.apply(rewriter.splices(in: bytes, of: "Home.md"), to: bytes) ?? [], as: UTF8.self)
+    }
+
+    @Test func aMarkdownLinkByNameFindsTheNoteAnywhere() {
+        let targets = LinkTargets(paths: Self.notes)
+        let link = NoteLink(kind: .markdown, target: "Plan.md", line: 1, column: 1, targetRange: 0..<7)
+        #expect(targets.resolve(link, from: "Home.md") == .note("Work/Plan.md"))
+        #expect(targets.resolve(NoteLink(kind: .markdown, target: "./Plan.md", line: 1, column: 1, targetRange: 0..<9), from: "Home.md") == .broken)
+        #expect(targets.resolve(NoteLink(kind: .wiki, target: "Node.js", line: 1, column: 1, targetRange: 0..<7), from: "Home.md") == .note("Tech/Node.js.md"))
+    }
+
+    @Test func aMarkdownLinkByNameStaysANameOnRename() {
+        #expect(rewritten("[t](Plan.md)", [.init(from: "Work/Plan.md", to: "Work/Plan B.md")]) == "[t](Plan%20B.md)")
+        #expect(rewritten("[t](Plan.md)", [.init(from: "Work/Plan.md", to: "Archive/Plan.md")]) == "[t](Plan.md)")
+    }
+
+    @Test func aNameWithADotFollowsItsNote() {
+        #expect(rewritten("[[Node.js]] and [[TLS 1.3|tls]]", [.init(from: "Tech/Node.js.md", to: "Tech/Nodejs.md"), .init(from: "Tech/TLS 1.3.md", to: "Tech/TLS 1.4.md")])
+            == "[[Nodejs]] and [[TLS 1.4|tls]]")
     }
 }

@@ -7,7 +7,8 @@ import Testing
     /// rewritten for it are set back, those for the notes that did move stay.
     @Test func linksRewrittenForAMoveThatFailedLeadWhereTheFileIs() throws {
         let vault = try TemporaryVault()
-        try vault.write("A.md", "# A\n\n[b](B.md) and [c](C.md)\n")
+        // Written `./` so that they are paths: a bare name would still find the moved note.
+        try vault.write("A.md", "# A\n\n[b](./B.md) and [c](./C.md)\n")
         try vault.write("B.md", "# B\n")
         try vault.write("C.md", "# C\n")
         try vault.write("Work/W.md", "# W\n")
@@ -17,7 +18,7 @@ import Testing
         let report = try Relocation(vault: vault.vault, notes: notes).move(moving, to: "Work")
         #expect(report.moves == [LinkRewriter.Move(from: "B.md", to: "Work/B.md")])
         #expect(report.failed.count == 1)
-        #expect(vault.read("A.md") == "# A\n\n[b](Work/B.md) and [c](C.md)\n")
-        #expect(report.links.map(\.after) == ["Work/B.md"])
+        #expect(vault.read("A.md") == "# A\n\n[b](./Work/B.md) and [c](./C.md)\n")
+        #expect(report.links.map(\.after) == ["./Work/B.md"])
     }
 }

@@ -18,28 +18,100 @@ public enum LinkParser {
         var links: [NoteLink] = []
         var fences = FencedCode()
         var blocks = IndentedCode()
+        var hidden = HiddenText()
+        var afterBlank = true
         var lineStart = start
         while lineStart < bytes.count {
             let lineEnd = firstIndex(of: 0x0A, in: bytes, from: lineStart) ?? bytes.count
             let line = UnsafeRawBufferPointer(rebasing: bytes[lineStart..<lineEnd])
             let content = unquoted(line)
             let quoted = content.count != line.count
-            if fences.read(content, quoted: quoted) {
+            let blank = !line.contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }
+            if !hidden.isOpen, fences.read(content, quoted: quoted) {
                 blocks.fence()
-            } else if !fences.isOpen, !blocks.isCode(line), line.contains(UInt8(ascii: "[")) {
-                if let definition = referenceDefinition(line) {
-                    if let target = definition.target {
-                        links.append(NoteLink(kind: .markdown, target: target, heading: definition.heading, line: number, column: 1 + definition.indent,
-                                              targetRange: (lineStart + definition.range.lowerBound)..<(lineStart + definition.range.upperBound)))
+            } else if !fences.isOpen, !blocks.isCode(line) {
+                let hiddenRanges = hidden.read(line)
+                if line.contains(UInt8(ascii: "[")) {
+                    let first = links.count
+                    if let definition = afterBlank ? referenceDefinition(line) : nil {
+                        if let target = definition.target {
+                            links.append(NoteLink(kind: .markdown, target: target, heading: definition.heading, line: number, column: 1 + definition.indent,
+                                                  targetRange: (lineStart + definition.range.lowerBound)..<(lineStart + definition.range.upperBound)))
+                        }
+                    } else {
+                        scan(line, offset: lineStart, number: number, into: &links)
                     }
-                } else {
-                    scan(line, offset: lineStart, number: number, into: &links)
+                    if !hiddenRanges.isEmpty {
+                        links[first...].removeAll { link in hiddenRanges.contains { $0.contains(link.targetRange.lowerBound - lineStart) } }
+                    }
                 }
             }
+            // A definition starts a paragraph: it cannot interrupt one (CommonMark 4.7).
+            afterBlank = blank || (afterBlank && referenceDefinition(line) != nil)
             lineStart = lineEnd + 1
             number += 1
         }
         return links
+    }
+
+    /// Comments (`<!-- … -->`, Obsidian's `%% … %%`) and math blocks (`$$ … $$`), which
+    /// may span lines: nothing in them is a link, as Obsidian reads them.
+    private struct HiddenText {
+        private enum Closer { case html, percent, math }
+        private var open: Closer?
+
+        var isOpen: Bool { open != nil }
+
+        /// The ranges of `line` that are hidden, reading on from the lines before.
+        mutating func read(_ line: UnsafeRawBufferPointer) -> [Range<Int>] {
+            guard open != nil || line.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "$") }) else { return [] }
+            var ranges: [Range<Int>] = []
+            var index = 0
+            var hiddenFrom = 0
+            while index < line.count {
+                if let closer = open {
+                    let token = Self.token(closer)
+                    if Self.matches(token, in: line, at: index) {
+                        index += token.count
+                        ranges.append(hiddenFrom..<index)
+                        open = nil
+                    } else {
+                        index += 1
+                    }
+                    continue
+                }
+                if Self.matches(Self.htmlOpener, in: line, at: index) {
+                    (open, hiddenFrom) = (.html, index)
+                    index += Self.htmlOpener.count
+                } else if Self.matches(Self.token(.percent), in: line, at: index) {
+                    (open, hiddenFrom) = (.percent, index)
+                    index += 2
+                } else if Self.matches(Self.token(.math), in: line, at: index) {
+                    (open, hiddenFrom) = (.math, index)
+                    index += 2
+                } else {
+                    index += 1
+                }
+            }
+            if open != nil { ranges.append(hiddenFrom..<line.count) }
+            return ranges
+        }
+
+        private static let htmlOpener = Array("<!--".utf8)
+
+        private static func token(_ closer: Closer) -> [UInt8] {
+            switch closer {
+            case .html: Array("-->".utf8)
+            case .percent: Array("%%".utf8)
+            case .math: Array("$$".utf8)
+            }
+        }
+
+        private static func matches(_ token: [UInt8], in line: UnsafeRawBufferPointer, at index: Int) -> Bool {
+            guard index + token.count <= line.count else { return false }
+            for offset in token.indices where line[index + offset] != token[offset] { return false }
+            return true
+        }
     }
 
     /// Indented code blocks, line by line: a line indented four spaces (or a tab) after a
@@ -104,7 +176,8 @@ public enum LinkParser {
         // line's end for its `)`.
         var destination = Array(line[(end + 2)...])
         while destination.first == 0x20 || destination.first == 0x09 { destination.removeFirst() }
-        guard !destination.isEmpty else { return nil }
+        // `[System.Reflection.Assembly]::Load(…)` is code written in a paragraph, not a definition.
+        guard !destination.isEmpty, destination.first != UInt8(ascii: ":") else { return nil }
         let skipped = line.count - (end + 2) - destination.count
         let shifted = [close, UInt8(ascii: "(")] + destination + [UInt8(ascii: ")")]
         return shifted.withUnsafeBytes { raw in
@@ -221,6 +294,9 @@ public enum LinkParser {
         while last > first, line[last - 1] == 0x20 { last -= 1 }
         guard first < last || headingText != nil else { return nil }
         let target = String(decoding: UnsafeRawBufferPointer(rebasing: line[first..<last]), as: UTF8.self)
+        // A template's placeholder (`[[<% tp.file.title %>]]`, `[[{{date}}]]`) becomes a link
+        // only in the note made from it.
+        guard !target.contains("<%"), !target.contains("{{") else { return nil }
         return (target, headingText, first..<last, end + 2)
     }
 
@@ -251,6 +327,31 @@ public enum LinkParser {
         }
     }
 
+    /// Where the `)` that ends a link is, after its destination (ending at `from`): spaces,
+    /// then a title in `"…"`, `'…'` or `(…)` or nothing, then spaces. Nil when something
+    /// else follows (`[git repo](github repo for the theme)` is no link in CommonMark).
+    private static func titleEnd(_ line: UnsafeRawBufferPointer, from: Int, limit: Int) -> Int? {
+        var index = from
+        while index < limit, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
+        guard index < limit else { return nil }
+        let opener = line[index]
+        if opener == UInt8(ascii: ")") { return index }
+        let closer: UInt8
+        switch opener {
+        case UInt8(ascii: "\""), UInt8(ascii: "'"): closer = opener
+        case UInt8(ascii: "("): closer = UInt8(ascii: ")")
+        default: return nil
+        }
+        index += 1
+        while index < limit, line[index] != closer {
+            if line[index] == backslash { index += 1 }
+            index += 1
+        }
+        index += 1
+        while index < limit, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
+        return index < limit && line[index] == UInt8(ascii: ")") ? index : nil
+    }
+
     /// `[text](destination "title")` whose text ends at `textEnd` (its `]`): the target when
     /// it is a relative path (nil for a URL or an anchor), where it is written, and where the
     /// link ends.
@@ -279,9 +380,7 @@ public enum LinkParser {
                 end += 1
             }
         }
-        var close = end
-        while close < limit, line[close] != UInt8(ascii: ")") { close += 1 }
-        guard close < limit else { return nil }
+        guard let close = titleEnd(line, from: angled ? end + 1 : end, limit: limit) else { return nil }
         let written = String(decoding: UnsafeRawBufferPointer(rebasing: line[start..<end]), as: UTF8.self)
         var path = written
         var heading: String?

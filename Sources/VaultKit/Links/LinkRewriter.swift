@@ -23,6 +23,21 @@ public struct LinkRewriter: Sendable {
         }
     }
 
+    /// A heading that changes with a move: the title heading of a renamed note (`# B` of
+    /// `B.md` becomes `# C`), so that `[[B#B]]` becomes `[[C#C]]`.
+    public struct HeadingRename: Sendable, Equatable {
+        public var from: String
+        public var to: String
+
+        public init(from: String, to: String) {
+            self.from = from
+            self.to = to
+        }
+    }
+
+    /// Headings that change, by the path of their note after the moves.
+    public var headingRenames: [String: HeadingRename] = [:]
+
     private let movedFiles: [String: String]
     private let movedFolders: [Move]
     private let before: LinkTargets
@@ -93,16 +108,32 @@ public struct LinkRewriter: Sendable {
             let moved = newPath(destination)
             guard moved != nil || from != path || movedNames.contains(Self.nameKey(link.target)) else { continue }
             let target = moved ?? destination
+            // After the target's change: splices go in file order.
+            let heading = headingSplice(link, in: bytes, to: target)
+            defer { if let heading { splices.append(heading) } }
             if leads(link, from: from, to: target) { continue }
             let written = Array(bytes[link.targetRange])
+            let angled = link.targetRange.lowerBound > 0 && bytes[link.targetRange.lowerBound - 1] == UInt8(ascii: "<")
             let text = link.kind == .markdown
-                ? markdownTarget(written, angled: link.targetRange.lowerBound > 0 && bytes[link.targetRange.lowerBound - 1] == UInt8(ascii: "<"),
-                                 from: writtenFromTop(link, from: path) ? "" : from, to: target, isNote: link.namesNote)
+                ? markdownTarget(written, angled: angled, from: writtenFromTop(link, from: path) ? "" : from,
+                                 to: nameKeptFor(link, from: path, to: target) ?? target, isNote: link.namesNote)
                 : wikiTarget(String(decoding: written, as: UTF8.self), from: from, to: target, isNote: link.namesNote)
             let inserted = Array(text.utf8)
             if inserted != written { splices.append(ByteSplice(offset: link.targetRange.lowerBound, removed: written, inserted: inserted)) }
         }
         return splices
+    }
+
+    /// The change that makes the wiki `link`'s heading (`#B` of `[[B#B]]`) the renamed
+    /// heading of its note, now at `target`; nil when it names another heading.
+    private func headingSplice(_ link: NoteLink, in bytes: [UInt8], to target: String) -> ByteSplice? {
+        guard link.kind != .markdown, let rename = headingRenames[target], let heading = link.heading,
+              heading.lowercased() == rename.from.lowercased() else { return nil }
+        let start = link.targetRange.upperBound + 1
+        let written = Array(heading.utf8)
+        guard start > 0, start - 1 < bytes.count, bytes[start - 1] == UInt8(ascii: "#"), start + written.count <= bytes.count,
+              Array(bytes[start..<(start + written.count)]) == written else { return nil }
+        return ByteSplice(offset: start, removed: written, inserted: Array(rename.to.utf8))
     }
 
     /// The vault path of the file `link` leads to from the note at `path` before the moves;
@@ -140,6 +171,15 @@ public struct LinkRewriter: Sendable {
         if link.namesNote { return before.note(from: link.target, inFolderOf: path) == nil }
         guard let top = fromTop(link), let relative = LinkTargets.path(of: link.target, from: path), top != relative else { return false }
         return !fileExists(relative)
+    }
+
+    /// The new note's file name when `link` is a Markdown link that found its note by name
+    /// and the name still finds it (`[x](Plan.md)` → `[x](Plan%20B.md)`); nil otherwise.
+    private func nameKeptFor(_ link: NoteLink, from path: String, to target: String) -> String? {
+        guard before.note(from: link.target, inFolderOf: path) == nil, before.note(from: link.target, inFolderOf: "") == nil,
+              before.byName(link) != nil else { return nil }
+        let name = String(target.split(separator: "/").last ?? Substring(target))
+        return after.note(named: name) == target ? name : nil
     }
 
     private func wikiTarget(_ written: String, from path: String, to target: String, isNote: Bool) -> String {

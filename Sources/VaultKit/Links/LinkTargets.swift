@@ -39,7 +39,17 @@ public struct LinkTargets: Sendable {
         // Obsidian reads a Markdown link's path from the vault's top too (not one written
         // `./` or `../`); still a path, never a name.
         guard link.kind == .markdown, !Self.isRelative(link.target) else { return .broken }
-        return note(from: link.target, inFolderOf: "").map(Resolution.note) ?? .broken
+        if let found = note(from: link.target, inFolderOf: "") { return .note(found) }
+        // And by name, as a wiki link (`[x](Plan.md)` for `Work/Plan.md`): Obsidian finds a
+        // Markdown link's note as it finds a wiki link's.
+        return byName(link).map(Resolution.note) ?? .broken
+    }
+
+    /// The note a Markdown link written as a bare name (`Plan.md`, `Plan%20B.md`) finds by
+    /// that name; nil for a path or a link written from the note's folder.
+    func byName(_ link: NoteLink) -> String? {
+        guard link.kind == .markdown, link.namesNote, !link.target.contains("/") else { return nil }
+        return wiki.resolve(link.target)
     }
 
     /// The note `target` names as a path from the folder of the note at `path` ("" for the

@@ -31,9 +31,24 @@ public struct NoteLink: Sendable, Equatable {
         self.targetRange = targetRange
     }
 
-    /// True when it names a note (no extension or `.md`), not an attachment.
+    /// True when it names a note, not an attachment: a target ends in a file type only when
+    /// it is one of `attachmentTypes`, so `[[Node.js]]`, `[[TLS 1.3]]` and `[[G.I. Joe]]`
+    /// name notes, as they do in Obsidian.
     public var namesNote: Bool {
         guard let name = target.split(separator: "/").last, let dot = name.lastIndex(of: ".") else { return !target.isEmpty }
-        return name[name.index(after: dot)...].lowercased() == "md"
+        return !Self.attachmentTypes.contains(name[name.index(after: dot)...].lowercased())
     }
+
+    /// The file types a link names as a file: those Obsidian opens (images, audio, video,
+    /// PDF, canvases, bases) and the documents, archives and data files people attach.
+    /// Any other ending is part of a note's name.
+    static let attachmentTypes: Set<String> = [
+        "avif", "bmp", "gif", "heic", "ico", "jpeg", "jpg", "png", "svg", "tif", "tiff", "webp",
+        "3gp", "aac", "flac", "m4a", "mp3", "oga", "ogg", "opus", "wav",
+        "m4v", "mkv", "mov", "mp4", "ogv", "webm",
+        "pdf", "canvas", "base", "excalidraw",
+        "csv", "doc", "docx", "epub", "htm", "html", "json", "key", "numbers", "odp", "ods", "odt", "pages",
+        "ppt", "pptx", "rtf", "tex", "txt", "xls", "xlsx", "xml", "yaml", "yml",
+        "7z", "gz", "rar", "tar", "tgz", "zip",
+    ]
 }
