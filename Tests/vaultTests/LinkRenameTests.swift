@@ -94,7 +94,14 @@ struct LinkRenameTests {
         let id = String(result.stdoutLines.last?.split(separator: " ").last ?? "")
         let edited = try vault.text("Linker 3.md") + "a later edit\n"
         try vault.write("Linker 3.md", edited)
-        let undo = try vault.run("undo", id)
+        // All or nothing: the undo changes nothing, and says how to take back the rest.
+        let before = try vault.snapshot()
+        let refused = try vault.run("undo", id)
+        #expect(refused.status == 1, "\(refused)")
+        #expect(refused.stderr == "Linker 3.md: error: left as it is: it changed since\n"
+            + "vault: nothing was undone: a file of \(id) changed since; put it back as \(id) left it, or take back the rest with --partial\n", "\(refused)")
+        #expect(try vault.snapshot().differences(from: before) == [])
+        let undo = try vault.run("undo", id, "--partial")
         #expect(undo.status == 1, "\(undo)")
         #expect(undo.stderr == "Linker 3.md: error: left as it is: it changed since\n", "\(undo)")
         #expect(try vault.text("Linker 3.md") == edited)
@@ -115,11 +122,12 @@ struct LinkRenameTests {
             "would change Linker 0.md:7:84: Work/Plan.md → Personal/Plan.md",
         ], "\(dry)")
         #expect(dry.stdoutLines.contains("would change Personal/Trips/Linker 2.md:7:14: ../../Work/Plan.md → ../Plan.md"))
+        // `[p](Plan.md)` in Work/ still finds the note by its name (DESIGN 13.1).
         #expect(dry.stdoutLines.suffix(4) == [
+            "would change Work/Linker 49.md:7:43: ./Plan → ../Personal/Plan",
             "would change Work/Linker 7.md:7:12: Work/Plan → Personal/Plan",
-            "would change Work/Linker 7.md:7:30: Plan.md → ../Personal/Plan.md",
             "would change Work/Linker 7.md:7:43: ./Plan → ../Personal/Plan",
-            "would update 118 links in 50 notes",
+            "would update 101 links in 50 notes",
         ])
         #expect(try vault.snapshot().differences(from: before) == [])
 

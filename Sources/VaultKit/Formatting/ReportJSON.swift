@@ -66,6 +66,7 @@ public enum ReportJSON {
             write(changed: report.changed, failed: report.leftAlone, to: &json) { json in
                 json.key("recordID"); json.string(report.recordID)
                 json.key("undid"); json.string(undid)
+                json.key("refused"); json.bool(report.refused)
                 json.key("steps"); json.beginArray()
                 for step in report.steps { write(step, to: &json) }
                 json.endArray()

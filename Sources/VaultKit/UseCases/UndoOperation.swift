@@ -19,15 +19,19 @@ public struct UndoOperation: Sendable {
 
     /// The operation's id, or a prefix of it.
     public let id: String
+    /// Take back what can be when some files changed since (`Undo.undo(_:dryRun:partial:)`);
+    /// without it, such an undo changes nothing.
+    public let partial: Bool
 
-    public init(_ id: String) {
+    public init(_ id: String, partial: Bool = false) {
         self.id = id
+        self.partial = partial
     }
 
     /// What it would do over `notes` (the vault's, scanned), nothing written.
     public func plan(in session: VaultSession, over notes: [Note]) throws -> Report {
         switch try OperationHistory(vault: session.vault).entry(id).entry {
-        case .files(let record): Report(undid: record.id, outcome: .files(try Undo(vault: session.vault).undo(record, dryRun: true)))
+        case .files(let record): Report(undid: record.id, outcome: .files(try Undo(vault: session.vault).undo(record, dryRun: true, partial: partial)))
         case .tags(let record): Report(undid: record.id, outcome: .tags(try Self.undo(record, with: session.tagPlanner(over: notes), dryRun: true)))
         }
     }
@@ -35,7 +39,7 @@ public struct UndoOperation: Sendable {
     /// Does it, inside a write (for a tag operation, one that scanned holding the lock).
     public func run(in changes: VaultChanges) throws -> Report {
         switch try OperationHistory(vault: changes.vault).entry(id).entry {
-        case .files(let record): Report(undid: record.id, outcome: .files(try Undo(vault: changes.vault).undo(record)))
+        case .files(let record): Report(undid: record.id, outcome: .files(try Undo(vault: changes.vault).undo(record, partial: partial)))
         case .tags(let record): Report(undid: record.id, outcome: .tags(try Self.undo(record, with: changes.tags, dryRun: false)))
         }
     }

@@ -173,12 +173,13 @@ struct OrganisingAPI: Sendable {
 
     // MARK: - History
 
-    /// `POST /api/undo` with `{"id", "dryRun"}`: as `vault undo`, the same report as
-    /// `vault undo --format json`; what it left alone is in `failed`.
+    /// `POST /api/undo` with `{"id", "dryRun", "partial"}`: as `vault undo`, the same report
+    /// as `vault undo --format json`; what it left alone is in `failed`, and `refused` is
+    /// true when that kept it from changing anything.
     func undo(_ request: Request) async throws -> Response {
         let body = try await request.decode(UndoBody.self)
         let session = self.session
-        let undo = UndoOperation(body.id)
+        let undo = UndoOperation(body.id, partial: body.partial ?? false)
         let dryRun = body.dryRun ?? false
         let report = try await Blocking.run { () throws -> UndoOperation.Report in
             if dryRun { return try undo.plan(in: session, over: try session.scan().notes) }
@@ -222,6 +223,7 @@ struct OrganisingAPI: Sendable {
     struct UndoBody: Decodable {
         var id: String
         var dryRun: Bool?
+        var partial: Bool?
     }
     struct FolderBody: Decodable { var folder: String }
     struct RenameBody: Decodable {
@@ -238,6 +240,7 @@ struct OrganisingAPI: Sendable {
     struct SplitBody: Decodable {
         var id: String
         var dryRun: Bool?
+        var partial: Bool?
     }
     struct TagColorBody: Decodable {
         var tag: String

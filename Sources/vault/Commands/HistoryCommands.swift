@@ -74,16 +74,18 @@ struct HistoryCommand: ParsableCommand {
 struct UndoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "undo",
-        abstract: "Take back a recorded operation (ids from 'vault history'); files changed since are left alone and reported.")
+        abstract: "Take back a recorded operation (ids from 'vault history'), all of it or nothing: files changed since are reported.")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: WriteOutput
     @Argument(help: "The operation's id (or a prefix).") var id: String
     @Flag(help: "Print what would be put back and change nothing.") var dryRun = false
+    @Flag(help: "When some files changed since, take back the rest (each note whole; links only if every note moves back).")
+    var partial = false
 
     func run() throws {
         let session = try Session(global)
-        let undo = UndoOperation(id)
+        let undo = UndoOperation(id, partial: partial)
         // A tag operation is undone over the notes as they are: scanned holding the lock.
         let report = dryRun ? try undo.plan(in: session.vault, over: session.scan.notes) : try session.write { try undo.run(in: $0) }
         if output.format == .json {
@@ -115,6 +117,11 @@ struct UndoCommand: ParsableCommand {
                 }
             }
             for error in report.leftAlone { Terminal.standardError.printError(error) }
+            if report.refused {
+                let count = report.leftAlone.count
+                Terminal.standardError.write("vault: nothing was undone: \(count == 1 ? "a file" : "\(count) files") of \(undone) changed since; "
+                    + "put \(count == 1 ? "it" : "them") back as \(undone) left \(count == 1 ? "it" : "them"), or take back the rest with --partial\n")
+            }
             if !report.leftAlone.isEmpty { throw ExitCode(1) }
         }
     }

@@ -78,7 +78,12 @@ public struct Relocation: Sendable {
         // key written twice) is refused before the first byte changes.
         try operations.checkRetitle(note, to: title)
         let moves = target == note.path ? [] : [LinkRewriter.Move(from: note.path, to: target)]
-        return try relocate(moves, kind: .rename, summary: "\(note.path) → \(target)", dryRun: dryRun) { steps throws(VaultError) in
+        // A title from the first heading changes with the name: links to that heading follow.
+        var headings: [String: LinkRewriter.HeadingRename] = [:]
+        if let heading = operations.titleHeading(of: note), heading != title {
+            headings[target] = LinkRewriter.HeadingRename(from: heading, to: title)
+        }
+        return try relocate(moves, kind: .rename, summary: "\(note.path) → \(target)", dryRun: dryRun, headings: headings) { steps throws(VaultError) in
             if let change = try operations.retitleChange(target, from: note, to: title) { steps.append(OperationRecord.Step.edit(target, change)) }
         }
     }
@@ -101,10 +106,12 @@ public struct Relocation: Sendable {
 
     private func relocate(
         _ moves: [LinkRewriter.Move], kind: OperationRecord.Kind, summary: String, dryRun: Bool,
+        headings: [String: LinkRewriter.HeadingRename] = [:],
         finish: (inout [OperationRecord.Step]) throws(VaultError) -> Void = { _ throws(VaultError) in }
     ) throws(VaultError) -> Report {
         var report = Report(moves: moves)
-        let rewriter = LinkRewriter(paths: notes.map(\.path), moves: moves) { [root] in root.status($0) != nil }
+        var rewriter = LinkRewriter(paths: notes.map(\.path), moves: moves) { [root] in root.status($0) != nil }
+        rewriter.headingRenames = headings
         var planned: [(path: String, before: [UInt8], splices: [ByteSplice])] = []
         if rewritesLinks, !moves.isEmpty {
             for note in notes.filter({ rewriter.mayChange($0.links, of: $0.path) }).sorted(by: { $0.path < $1.path }) {

@@ -18,6 +18,9 @@ public struct Undo: Sendable {
         public var steps: [OperationRecord.Step] = []
         /// Files left alone because they changed since, with why.
         public var leftAlone: [VaultError] = []
+        /// True when nothing was taken back (or would be, on a dry run) because some of
+        /// `leftAlone` changed since: an undo is all or nothing unless asked to be partial.
+        public var refused = false
         public var recordID: String?
 
         /// The paths the steps leave changed: where an edit, a move or a restore put a
@@ -33,58 +36,37 @@ public struct Undo: Sendable {
         }
     }
 
-    /// Undoes the file operation `record` (from the file `file`).
-    public func undo(_ record: OperationRecord, dryRun: Bool = false) throws(VaultError) -> Report {
+    /// Undoes the file operation `record`, all of it or nothing: when a file it changed
+    /// has changed since (or is gone), nothing is taken back and `report.refused` says so,
+    /// with each such file in `leftAlone`. With `partial`, the rest is taken back: each
+    /// note's steps together or not at all, and the links a relocation rewrote only when
+    /// every file it moved comes back (a link never leads to a note that is not back).
+    /// A dry run reports exactly what the undo would do.
+    public func undo(_ record: OperationRecord, dryRun: Bool = false, partial: Bool = false) throws(VaultError) -> Report {
         let history = OperationHistory(vault: vault)
         if let later = Self.standingUndo(of: record.id, among: history.entries().compactMap { if case .files(let r) = $0.entry { r } else { nil } }) {
             throw .invalidArgument("operation \(record.id) was undone by \(later); undo \(later) to do it again")
         }
         let steps = record.steps.reversed().map(\.inverse)
         var report = Report()
+        let (skipped, leftAlone) = plan(steps)
+        report.leftAlone = leftAlone
+        if !leftAlone.isEmpty, !partial {
+            report.refused = true
+            return report
+        }
+        let chains = Self.chains(of: steps)
+        let kept = steps.indices.filter { !skipped.contains(chains[$0]) }.map { steps[$0] }
         if dryRun {
-            // Each step is checked as it runs, after the ones before it: a dry run lists them.
-            report.done = steps.map(Self.describe)
-            report.steps = steps
+            report.done = kept.map(Self.describe)
+            report.steps = kept
             return report
         }
         let summary = "undo \(record.id): \(record.summary)"
-        var undo = OperationRecord(kind: .undo, time: vault.now(), summary: summary, undoes: record.id, steps: steps)
+        var undo = OperationRecord(kind: .undo, time: vault.now(), summary: summary, undoes: record.id, steps: kept)
         let file = try history.write(undo)
         var taken: [OperationRecord.Step] = []
-        // A note's steps (its move and its edit, for a rename) are taken back together or
-        // not at all: checked first, all of them, so that no note comes back half undone.
-        let chains = Self.chains(of: steps)
-        var chainSizes: [Int: Int] = [:]
-        for chain in chains { chainSizes[chain, default: 0] += 1 }
-        var skipped = Set<Int>()
-        // Where each path's file is before the steps run: a step is checked where the
-        // moves before it will have put its file.
-        var moved: [String: String] = [:]
-        func place(_ path: String) -> String {
-            if let file = moved[path] { return file }
-            // A file of a folder that a step before it moves back.
-            var folder = Substring(path)
-            while let slash = folder.lastIndex(of: "/") {
-                folder = folder[..<slash]
-                if let there = moved[String(folder)] { return there + path.dropFirst(folder.count) }
-            }
-            return path
-        }
-        for (index, step) in steps.enumerated() where !skipped.contains(chains[index]) {
-            let result = check(step, place: place)
-            if case .ready = result {
-                switch step {
-                case .move(let from, let to): moved[to] = place(from)
-                case .trash(let path, let name): moved[Trash.directory + "/" + name] = place(path)
-                case .restore(let name, let path): moved[path] = place(Trash.directory + "/" + name)
-                case .edit: break
-                }
-            }
-            guard case .changed(let error) = result else { continue }
-            skipped.insert(chains[index])
-            report.leftAlone.append(chainSizes[chains[index], default: 1] > 1 ? Self.wholeNoteLeft(error) : error)
-        }
-        for (index, step) in steps.enumerated() where !skipped.contains(chains[index]) {
+        for step in kept {
             switch check(step) {
             case .already: continue
             case .changed(let error): report.leftAlone.append(error)
@@ -111,6 +93,60 @@ public struct Undo: Sendable {
         return report
     }
 
+    /// Which chains of `steps` (`chains(of:)`) cannot be taken back, checked in order as
+    /// the steps before each will have left the files, and why. A note's steps (its move
+    /// and its edit, for a rename) are taken back together or not at all; when a move
+    /// cannot be, the edits of other notes (the links rewritten for it) are not either.
+    private func plan(_ steps: [OperationRecord.Step]) -> (skipped: Set<Int>, leftAlone: [VaultError]) {
+        let chains = Self.chains(of: steps)
+        var chainSizes: [Int: Int] = [:]
+        var moving = Set<Int>()
+        for (index, chain) in chains.enumerated() {
+            chainSizes[chain, default: 0] += 1
+            if case .edit = steps[index] {} else { moving.insert(chain) }
+        }
+        var skipped = Set<Int>()
+        var leftAlone: [VaultError] = []
+        // Where each path's file is before the steps run: a step is checked where the
+        // moves before it will have put its file.
+        var moved: [String: String] = [:]
+        func place(_ path: String) -> String {
+            if let file = moved[path] { return file }
+            // A file of a folder that a step before it moves back.
+            var folder = Substring(path)
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                if let there = moved[String(folder)] { return there + path.dropFirst(folder.count) }
+            }
+            return path
+        }
+        // What each file will hold once the edits before the step are taken back: a note
+        // renamed with its title heading and its own links has two edits, one each side
+        // of its move.
+        var edited: [String: UInt64] = [:]
+        var aMoveIsLeft = false
+        for (index, step) in steps.enumerated() where !skipped.contains(chains[index]) {
+            let result = check(step, place: place, edited: edited)
+            if case .ready = result, case .edit(let path, _, let after, _) = step { edited[place(path)] = after }
+            if case .ready = result {
+                switch step {
+                case .move(let from, let to): moved[to] = place(from)
+                case .trash(let path, let name): moved[Trash.directory + "/" + name] = place(path)
+                case .restore(let name, let path): moved[path] = place(Trash.directory + "/" + name)
+                case .edit: break
+                }
+            }
+            guard case .changed(let error) = result else { continue }
+            skipped.insert(chains[index])
+            if moving.contains(chains[index]) { aMoveIsLeft = true }
+            leftAlone.append(chainSizes[chains[index], default: 1] > 1 ? Self.wholeNoteLeft(error) : error)
+        }
+        if aMoveIsLeft {
+            for chain in chains where !moving.contains(chain) { skipped.insert(chain) }
+        }
+        return (skipped, leftAlone)
+    }
+
     /// The id of the undo of `id` that stands: one that undid it and was not undone itself
     /// (an undo undone does the operation again, which can then be undone again).
     static func standingUndo(of id: String, among records: [OperationRecord]) -> String? {
@@ -131,7 +167,7 @@ public struct Undo: Sendable {
 
     /// Whether `step` can run now; `place` says where a path's file is (elsewhere when an
     /// earlier step will have moved it there).
-    private func check(_ step: OperationRecord.Step, place: (String) -> String = { $0 }) -> Check {
+    private func check(_ step: OperationRecord.Step, place: (String) -> String = { $0 }, edited: [String: UInt64] = [:]) -> Check {
         let root = vault.root
         switch step {
         case .move(let from, let to):
@@ -141,8 +177,14 @@ public struct Undo: Sendable {
         case .restore(let name, let path):
             return Self.check(moving: place(Trash.directory + "/" + name), to: path, root: root)
         case .edit(let path, let before, let after, _):
-            guard let bytes = try? root.read(place(path)).bytes else { return .changed(Self.leftAlone(path, "it is not there any more")) }
-            switch FNV1a.hash(bytes) {
+            let hash: UInt64
+            if let planned = edited[place(path)] {
+                hash = planned
+            } else {
+                guard let bytes = try? root.read(place(path)).bytes else { return .changed(Self.leftAlone(path, "it is not there any more")) }
+                hash = FNV1a.hash(bytes)
+            }
+            switch hash {
             case before: return .ready
             case after: return .already
             default: return .changed(Self.leftAlone(path, "it changed since"))
