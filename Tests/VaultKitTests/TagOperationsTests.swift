@@ -14,7 +14,8 @@ import Testing
             switch index % 3 {
             case 0: list = "tags: [" + unique.joined(separator: ", ") + "]"
             case 1: list = unique.isEmpty ? "tags: []" : "tags:\n" + unique.map { "  - \($0)" }.joined(separator: "\n")
-            default: list = "tags: " + (unique.isEmpty ? "[]" : unique.joined(separator: ", "))
+            // One string is one tag (a string with a comma is none, as Obsidian reads it).
+            default: list = unique.count == 1 ? "tags: " + unique[0] : "tags: [" + unique.joined(separator: ",") + "]"
             }
             let id = index % 5 == 0 ? "" : "id: note-\(index)\n"
             try vault.write("F\(index % 3)/n\(index).md", "---\n\(id)\(list)\nmodified: 2026-01-01T00:00:00+00:00\n---\n# Note \(index)\n")
@@ -89,7 +90,7 @@ import Testing
             "a.md": "---\nid: n-a\ntags: [\"#book\", \"home\", x]   # mine\n---\nA\n",
             "b.md": "---\nid: n-b\ntags:\n  - \"home\"   # the house\n  - work  # the job\n  - '#book'\n---\nB\n",
             "c.md": "---\ntags: [ home, book ]\n---\nC\n",
-            "d.md": "---\nid: n-d\ntags: \"#book, home\"\n---\nD\n",
+            "d.md": "---\nid: n-d\ntags: \"#book\"\n---\nD\n",
         ]
         for (path, text) in notes { try vault.write(path, text) }
         let merge = try operations(vault).merge(["book", "home"], into: "reading")
@@ -198,5 +199,21 @@ import Testing
         #expect(!report.changed.isEmpty)
         #expect(try files(vault) == before)
         #expect(TagHistory(vault: vault.vault).records().isEmpty)
+    }
+
+    /// A merge carries the sources' subtags, as a rename does: `a/x` becomes `c/x`.
+    @Test func aMergeCarriesSubtags() throws {
+        let vault = try TemporaryVault()
+        try vault.write("G/n1.md", "---\nid: n1\ntags: [a/x, other]\n---\nA\n")
+        try vault.write("G/n2.md", "---\nid: n2\ntags:\n  - b/y/z\n  - c/x\n---\nB\n")
+        try vault.write("G/n3.md", "---\nid: n3\ntags: [a]\n---\nC\n")
+        let before = try files(vault)
+        let merge = try operations(vault).merge(["a", "b"], into: "c")
+        #expect(Set(merge.changed) == ["G/n1.md", "G/n2.md", "G/n3.md"])
+        #expect(vault.read("G/n1.md") == "---\nid: n1\ntags: [c/x, other]\n---\nA\n")
+        #expect(vault.read("G/n2.md") == "---\nid: n2\ntags:\n  - c/y/z\n  - c/x\n---\nB\n")
+        #expect(vault.read("G/n3.md") == "---\nid: n3\ntags: [c]\n---\nC\n")
+        _ = try operations(vault).split(try #require(merge.recordID))
+        #expect(try files(vault) == before)
     }
 }

@@ -4,8 +4,10 @@ import VaultPlatform
 /// Turns a note file's bytes into a `Note`: reads the front matter and hands it, with the
 /// body and the file's status, to every property (`NoteProperties.all`).
 public enum NoteReader {
-    /// Reads a note whose bytes are `bytes`, found at vault-relative `path`.
-    public static func read(_ bytes: UnsafeRawBufferPointer, path: String, status: FileStatus, timeZone: TimeZone = .current) -> Note {
+    /// Reads a note whose bytes are `bytes`, found at vault-relative `path`; `inlineTags`:
+    /// whether body `#tags` are tags (`tags.inline` in the config).
+    public static func read(_ bytes: UnsafeRawBufferPointer, path: String, status: FileStatus, timeZone: TimeZone = .current,
+                            inlineTags: Bool = true) -> Note {
         var fields = NoteFields()
         var frontMatterError: FrontMatterError?
         var bodyStart = 0
@@ -26,10 +28,12 @@ public enum NoteReader {
             bodyStart = 3
         }
         let body = UnsafeRawBufferPointer(rebasing: bytes[bodyStart...])
-        return Note(reading: NoteSource(
+        var source = NoteSource(
             path: path, fields: fields, frontMatterError: frontMatterError, hasFrontMatter: hasFrontMatter,
             body: body, file: bytes, text: NoteText.derive(from: body, skipLine: fields.title), status: status, timeZone: timeZone
-        ))
+        )
+        source.inlineTags = inlineTags
+        return Note(reading: source)
     }
 
     /// The note at vault-relative `path` in `root`, read as the scan reads it (`buffer` is

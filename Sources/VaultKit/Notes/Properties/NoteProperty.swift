@@ -80,6 +80,8 @@ package struct NoteSource {
     let text: NoteText.Derived
     package let status: FileStatus
     package let timeZone: TimeZone
+    /// Whether `#tags` in the body are tags (`tags.inline` in the config).
+    package var inlineTags = true
 
     /// The body's first non-blank line without heading markers, if any.
     package var firstLine: String? { text.firstLine }
@@ -159,7 +161,7 @@ package enum NoteProperties {
     /// How properties are read from a note and encoded in the cache: raised when a reading
     /// rule changes (a new problem reported) or a value's encoding does, so that notes
     /// cached under the old rule are read again.
-    static let readingRules = 5
+    static let readingRules = 6
 
     /// Names the list and its reading rules, so that a cache written with other
     /// properties, or read by other rules, is not trusted.

@@ -76,17 +76,23 @@ public struct TagOperations: Sendable {
         return report
     }
 
-    /// Every note tagged with one of `sources` loses it and gets `target` (once).
+    /// Every note tagged with one of `sources` loses it and gets `target` (once); tags
+    /// below a source move below the target (`a/x` → `c/x`), as a rename moves them.
     public func merge(_ sources: [String], into target: String, dryRun: Bool = false) throws(VaultError) -> Report {
         let sourceNames = try validated(sources)
         let targetName = try validated([target])[0]
-        let keys = Set(sourceNames.map(TagName.key)).subtracting([TagName.key(targetName)])
+        let targetKey = TagName.key(targetName)
+        let keys = Set(sourceNames.map(TagName.key)).subtracting([targetKey])
         guard !keys.isEmpty else { throw .invalidArgument("nothing to merge: give tags other than the target") }
-        let affected = notes.filter { $0.tags.contains { keys.contains(TagName.key($0)) } }
+        if keys.contains(where: { targetKey.hasPrefix($0 + "/") }) {
+            throw .invalidTagName(target, reason: "a tag cannot be merged into a tag below it")
+        }
+        let transform = Self.merging(sourceKeys: keys, into: targetName)
+        let affected = notes.filter { $0.tags.contains { transform($0) != $0 } }
         try requireTagged(sourceNames, kind: .merge, target: targetName)
         return try recorded(kind: .merge, sources: sourceNames, target: targetName, affected: affected,
                             skipped: unparsedNotes(mentioning: sourceNames), dryRun: dryRun) { editor, _ in
-            try editor.renameTags { keys.contains(TagName.key($0)) ? targetName : $0 }
+            try editor.renameTags(transform)
         }
     }
 
@@ -119,7 +125,7 @@ public struct TagOperations: Sendable {
             renames.reduce(name) { current, rename in Self.renaming(oldKey: TagName.key(rename.0), to: rename.1)(current) ?? current }
         }
         let sourceKeys = Set(merge.sources.map(TagName.key))
-        let targetKey = TagName.key(target)
+        let merging = Self.merging(sourceKeys: sourceKeys, into: merge.target)
         // Two notes may share an id (a copy made by hand): the recorded path tells them apart.
         let byID = Dictionary(grouping: notes.filter { $0.id != nil }, by: { $0.id?.lowercased() ?? "" })
         var report = Report()
@@ -139,21 +145,24 @@ public struct TagOperations: Sendable {
                                   affected: plan.map(\.0), dryRun: dryRun) { editor, path in
             guard let entry = entries[path] else { return }
             let before = entry.before
-            let hadTarget = before.contains { TagName.key($0) == TagName.key(merge.target) }
-            let restored = before.filter { sourceKeys.contains(TagName.key($0)) }
+            let beforeKeys = Set(before.map(TagName.key))
+            let restored = before.filter { merging($0) != $0 }
             let current = editor.fields.tags
             // Untouched since the merge: put the list back exactly as it was.
             let merged = Self.merged(before, sources: sourceKeys, target: merge.target).map(applyRenames)
             if current.map(TagName.key) == merged.map(TagName.key) {
                 // Byte for byte when no later rename changed one of its other tags.
-                if let text = entry.text, before.allSatisfy({ applyRenames($0) == $0 || sourceKeys.contains(TagName.key($0)) }) {
+                if let text = entry.text, before.allSatisfy({ applyRenames($0) == $0 || merging($0) != $0 }) {
                     try editor.replaceTagsEntry(with: text)
                 } else {
-                    try editor.setTags(before.map { sourceKeys.contains(TagName.key($0)) ? $0 : applyRenames($0) })
+                    try editor.setTags(before.map { merging($0) != $0 ? $0 : applyRenames($0) })
                 }
                 return
             }
-            try editor.renameTags { TagName.key($0) == targetKey && !hadTarget ? nil : $0 }
+            // What the merge made of the restored tags (as later renames call it) goes,
+            // unless the note had it before.
+            let made = Set(restored.map { TagName.key(applyRenames(merging($0))) }).subtracting(beforeKeys)
+            try editor.renameTags { made.contains(TagName.key($0)) ? nil : $0 }
             try editor.updateTags(removing: [], adding: restored)
         }
         result.missing = report.missing
@@ -213,10 +222,22 @@ public struct TagOperations: Sendable {
 
     /// The tags a merge makes of `before`.
     static func merged(_ before: [String], sources: Set<String>, target: String) -> [String] {
+        let transform = merging(sourceKeys: sources, into: target)
         var seen = Set<String>()
         return before.compactMap { tag in
-            let name = sources.contains(TagName.key(tag)) ? target : tag
+            let name = transform(tag)
             return seen.insert(TagName.key(name)).inserted ? name : nil
+        }
+    }
+
+    /// Maps each of `sourceKeys` and the tags below it onto `target` (`a/x` → `c/x`); a tag
+    /// below two sources goes with the nearer one.
+    static func merging(sourceKeys: Set<String>, into target: String) -> @Sendable (String) -> String {
+        let sources = sourceKeys.sorted { $0.utf8.count > $1.utf8.count }
+        return { tag in
+            let key = TagName.key(tag)
+            guard let source = sources.first(where: { TagName.isSelfOrDescendant(key, of: $0) }) else { return tag }
+            return renaming(oldKey: source, to: target)(tag) ?? tag
         }
     }
 
