@@ -115,4 +115,31 @@ import VaultPlatform
     func onlyTheKeyTagsHoldsTags(key: String) {
         #expect(read("---\n\(key): [a]\n---\nx\n").tags == [])
     }
+
+    // MARK: - The config key (tags.inline)
+
+    @Test func theConfigTurnsInlineTagsOffAndTheCacheFollows() throws {
+        let vault = try TemporaryVault()
+        try vault.write("n.md", "---\ntags: [a]\n---\ntext #b\n")
+        try vault.write("old.md", "---\nmodified: 2020-01-01T00:00:00+00:00\n---\n#c\n")
+        var uncached = vault.vault
+        uncached.usesCache = false
+        let on = try uncached.scan()
+        #expect(Set(on.notes.flatMap(\.tags)) == ["a", "b", "c"])
+        // A cache written as if well after the files changed, so that it is trusted.
+        NoteCache.write(on.notes, root: vault.root, timeZone: vault.vault.timeZone, inlineTags: true, startedAt: Date(timeIntervalSinceNow: 10))
+        #expect(try vault.vault.scan().cacheHits == 2, "the cache serves a scan with the same setting")
+        try vault.write(".vault/config.yaml", "tags:\n  inline: false\n")
+        #expect(!vault.vault.config.inlineTags)
+        let off = try vault.vault.scan()
+        #expect(Set(off.notes.flatMap(\.tags)) == ["a"], "a cache read with inline tags is not used")
+        try vault.write(".vault/config.yaml", "tags: {inline: true}\n")
+        #expect(Set(try vault.vault.scan().notes.flatMap(\.tags)) == ["a", "b", "c"])
+    }
+
+    @Test func aBadInlineSettingIsReported() {
+        let config = Array("tags:\n  inline: maybe\n".utf8).withUnsafeBytes { VaultConfig.parse($0, path: "config.yaml") }
+        #expect(config.inlineTags)
+        #expect(config.problems.map(\.message) == ["'tags.inline' should be true or false"])
+    }
 }

@@ -39,12 +39,12 @@ public enum NoteReader {
     /// The note at vault-relative `path` in `root`, read as the scan reads it (`buffer` is
     /// reused between calls); nil when the scan would report the file instead: unreadable
     /// or binary.
-    static func read(_ path: String, in root: VaultRoot, buffer: inout [UInt8], timeZone: TimeZone) -> Note? {
+    static func read(_ path: String, in root: VaultRoot, buffer: inout [UInt8], timeZone: TimeZone, inlineTags: Bool) -> Note? {
         guard let status = try? root.read(path, into: &buffer) else { return nil }
         return buffer.withUnsafeBytes { raw -> Note? in
             let bytes = UnsafeRawBufferPointer(rebasing: raw[0..<Int(status.size)])
             if VaultScanner.looksBinary(bytes) { return nil }
-            return read(bytes, path: path, status: status, timeZone: timeZone)
+            return read(bytes, path: path, status: status, timeZone: timeZone, inlineTags: inlineTags)
         }
     }
 
