@@ -216,4 +216,60 @@ import Testing
         _ = try operations(vault).split(try #require(merge.recordID))
         #expect(try files(vault) == before)
     }
+
+    // MARK: - Inline tags
+
+    @Test func aRenameRewritesInlineTagsWhereTheyStand() throws {
+        let vault = try TemporaryVault()
+        let body = "Plan #a and #a/x, not `#a` or [[N#a]]\n- [ ] call #A\n#ab stays\n"
+        try vault.write("G/n.md", "---\nid: n\ntags: [a]\n---\n" + body)
+        try vault.write("G/m.md", "only #a/y here\n")
+        let report = try operations(vault).rename("a", to: "b")
+        #expect(Set(report.changed) == ["G/n.md", "G/m.md"])
+        #expect(vault.read("G/n.md") == "---\nid: n\ntags: [b]\n---\nPlan #b and #b/x, not `#a` or [[N#a]]\n- [ ] call #b\n#ab stays\n")
+        #expect(vault.read("G/m.md").hasSuffix("only #b/y here\n"))
+    }
+
+    @Test func aMergeOfInlineTagsIsSplitBackByteForByte() throws {
+        let vault = try TemporaryVault()
+        let notes = [
+            "G/n1.md": "---\nid: n1\ntags: [a]\n---\n#c first, then #a and #B/y\n",
+            "G/n2.md": "---\nid: n2\n---\nno list, just #b here\n",
+            "G/n3.md": "---\nid: n3\ntags: [other]\n---\n#a/x\n",
+        ]
+        for (path, text) in notes { try vault.write(path, text) }
+        let merge = try operations(vault).merge(["a", "b"], into: "c")
+        #expect(Set(merge.changed) == Set(notes.keys))
+        #expect(vault.read("G/n1.md") == "---\nid: n1\ntags: [c]\n---\n#c first, then #c and #c/y\n")
+        #expect(vault.read("G/n2.md") == "---\nid: n2\n---\nno list, just #c here\n")
+        #expect(vault.read("G/n3.md") == "---\nid: n3\ntags: [other]\n---\n#c/x\n")
+        _ = try operations(vault).split(try #require(merge.recordID))
+        for (path, text) in notes { #expect(vault.read(path) == text, "\(path)") }
+    }
+
+    @Test func removeTakesTheInlineTagAndOneSpace() throws {
+        let vault = try TemporaryVault()
+        try vault.write("G/n.md", "x #a y\n#a first\nlast #a\n#a #a\nkeep #a/x\n")
+        let ops = try operations(vault)
+        _ = try ops.remove(["a"], from: ops.notes)
+        #expect(vault.read("G/n.md") == "x y\nfirst\nlast\n\nkeep #a/x\n")
+    }
+
+    @Test func addWritesTheFrontMatterAndSkipsANoteTaggedInline() throws {
+        let vault = try TemporaryVault()
+        try vault.write("G/n.md", "text #a\n")
+        let ops = try operations(vault)
+        #expect(try ops.add(["a"], to: ops.notes).changed.isEmpty, "already tagged inline")
+        _ = try ops.add(["b"], to: ops.notes)
+        #expect(vault.read("G/n.md") == "---\ntags: [b]\n---\ntext #a\n")
+    }
+
+    @Test func withInlineTagsOffBodiesAreLeftAlone() throws {
+        let vault = try TemporaryVault()
+        try vault.write(".vault/config.yaml", "tags: {inline: false}\n")
+        try vault.write("G/n.md", "---\ntags: [a]\n---\ntext #a\n")
+        _ = try operations(vault).rename("a", to: "b")
+        let text = vault.read("G/n.md")
+        #expect(text.hasPrefix("---\ntags: [b]\n") && text.hasSuffix("---\ntext #a\n"), "\(text)")
+    }
 }
