@@ -109,10 +109,13 @@ import Testing
         #expect(try edit("---\ntags:\n  - a\ntitle: x\n---\n") { try $0.updateTags(removing: ["a"], adding: []) } == "---\ntags: []\ntitle: x\n---\n")
     }
 
-    @Test func stringTagsKeepTheirSeparator() throws {
-        #expect(try edit("---\ntags: \"health, running\"\n---\n") { try $0.updateTags(removing: ["running"], adding: ["sleep"]) } == "---\ntags: \"health, sleep\"\n---\n")
-        #expect(try edit("---\ntags: book fiction\n---\n") { try $0.updateTags(removing: [], adding: ["classic"]) } == "---\ntags: book fiction classic\n---\n")
-        #expect(try edit("---\ntags: travel\n---\n") { try $0.updateTags(removing: [], adding: ["work"]) } == "---\ntags: travel, work\n---\n")
+    /// One string is one tag: a second one makes it a flow list (a string `a, b` would be
+    /// no tag at all), the string kept as written; a string that is no tag is refused.
+    @Test func aStringTagBecomesAFlowList() throws {
+        #expect(try edit("---\ntags: travel\n---\n") { try $0.updateTags(removing: [], adding: ["work"]) } == "---\ntags: [travel, work]\n---\n")
+        #expect(try edit("---\ntags: \"#travel\"  # mine\n---\n") { try $0.updateTags(removing: [], adding: ["work"]) } == "---\ntags: [\"#travel\", work]  # mine\n---\n")
+        #expect(try edit("---\ntags: travel\n---\n") { try $0.updateTags(removing: ["travel"], adding: []) } == "---\ntags: []\n---\n")
+        #expect(throws: FrontMatterError.self) { try edit("---\ntags: health, running\n---\n") { try $0.updateTags(removing: [], adding: ["sleep"]) } }
     }
 
     @Test func tagsCompareCaseInsensitivelyAndIgnoreHash() throws {
@@ -164,7 +167,7 @@ import Testing
 
     @Test func everyEditReparsesToTheNewValue() throws {
         let styles = [
-            "---\ntags: [a, b]\n---\n", "---\ntags:\n- a\n- b\n---\n", "---\ntags: a, b\n---\n",
+            "---\ntags: [a, b]\n---\n", "---\ntags:\n- a\n- b\n---\n", "---\ntags: a\n---\n",
             "---\ntags:\n---\n", "---\n---\n", "body only\n", "---\r\ntags: [a]\r\n---\r\n",
         ]
         for style in styles {

@@ -330,10 +330,10 @@ import Testing
 
         // A cache written from cached notes is the cache written from the files.
         let written = Date().addingTimeInterval(10)
-        NoteCache.write(fresh, root: vault.root, timeZone: vault.vault.timeZone, startedAt: written)
+        NoteCache.write(fresh, root: vault.root, timeZone: vault.vault.timeZone, inlineTags: true, startedAt: written)
         let cacheFile = vault.path + "/" + NoteCache.path
         let fromFiles = try #require(FileManager.default.contents(atPath: cacheFile))
-        NoteCache.write(cached, root: vault.root, timeZone: vault.vault.timeZone, startedAt: written)
+        NoteCache.write(cached, root: vault.root, timeZone: vault.vault.timeZone, inlineTags: true, startedAt: written)
         #expect(FileManager.default.contents(atPath: cacheFile) == fromFiles)
     }
 }

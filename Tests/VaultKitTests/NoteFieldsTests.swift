@@ -15,12 +15,15 @@ import Testing
         ("tags: [work, project/alpha]", ["work", "project/alpha"]),
         ("tags:\n  - work\n  - project/alpha", ["work", "project/alpha"]),
         ("tags: work", ["work"]),
-        ("tags: work, home", ["work", "home"]),
-        ("tags: \"work home\"", ["work", "home"]),
+        // One string is one tag, as Obsidian reads it: with a comma or a space it is none.
+        ("tags: work, home", []),
+        ("tags: \"work home\"", []),
         ("tags: [\"#idea\", null, ~]", ["idea"]),
         ("tags: []", []),
         ("tags:", []),
-        ("Tags: [A, a]", ["A"]),
+        ("tags: [A, a]", ["A"]),
+        // Obsidian reads tags only under `tags` as written.
+        ("Tags: [A, a]", []),
         ("tags: [2024]", ["2024"]),
     ])
     func readsEveryTagStyle(yaml: String, expected: [String]) throws {

@@ -14,7 +14,8 @@ import Testing
             switch index % 3 {
             case 0: list = "tags: [" + unique.joined(separator: ", ") + "]"
             case 1: list = unique.isEmpty ? "tags: []" : "tags:\n" + unique.map { "  - \($0)" }.joined(separator: "\n")
-            default: list = "tags: " + (unique.isEmpty ? "[]" : unique.joined(separator: ", "))
+            // One string is one tag (a string with a comma is none, as Obsidian reads it).
+            default: list = unique.count == 1 ? "tags: " + unique[0] : "tags: [" + unique.joined(separator: ",") + "]"
             }
             let id = index % 5 == 0 ? "" : "id: note-\(index)\n"
             try vault.write("F\(index % 3)/n\(index).md", "---\n\(id)\(list)\nmodified: 2026-01-01T00:00:00+00:00\n---\n# Note \(index)\n")
@@ -89,7 +90,7 @@ import Testing
             "a.md": "---\nid: n-a\ntags: [\"#book\", \"home\", x]   # mine\n---\nA\n",
             "b.md": "---\nid: n-b\ntags:\n  - \"home\"   # the house\n  - work  # the job\n  - '#book'\n---\nB\n",
             "c.md": "---\ntags: [ home, book ]\n---\nC\n",
-            "d.md": "---\nid: n-d\ntags: \"#book, home\"\n---\nD\n",
+            "d.md": "---\nid: n-d\ntags: \"#book\"\n---\nD\n",
         ]
         for (path, text) in notes { try vault.write(path, text) }
         let merge = try operations(vault).merge(["book", "home"], into: "reading")
@@ -198,5 +199,77 @@ import Testing
         #expect(!report.changed.isEmpty)
         #expect(try files(vault) == before)
         #expect(TagHistory(vault: vault.vault).records().isEmpty)
+    }
+
+    /// A merge carries the sources' subtags, as a rename does: `a/x` becomes `c/x`.
+    @Test func aMergeCarriesSubtags() throws {
+        let vault = try TemporaryVault()
+        try vault.write("G/n1.md", "---\nid: n1\ntags: [a/x, other]\n---\nA\n")
+        try vault.write("G/n2.md", "---\nid: n2\ntags:\n  - b/y/z\n  - c/x\n---\nB\n")
+        try vault.write("G/n3.md", "---\nid: n3\ntags: [a]\n---\nC\n")
+        let before = try files(vault)
+        let merge = try operations(vault).merge(["a", "b"], into: "c")
+        #expect(Set(merge.changed) == ["G/n1.md", "G/n2.md", "G/n3.md"])
+        #expect(vault.read("G/n1.md") == "---\nid: n1\ntags: [c/x, other]\n---\nA\n")
+        #expect(vault.read("G/n2.md") == "---\nid: n2\ntags:\n  - c/y/z\n  - c/x\n---\nB\n")
+        #expect(vault.read("G/n3.md") == "---\nid: n3\ntags: [c]\n---\nC\n")
+        _ = try operations(vault).split(try #require(merge.recordID))
+        #expect(try files(vault) == before)
+    }
+
+    // MARK: - Inline tags
+
+    @Test func aRenameRewritesInlineTagsWhereTheyStand() throws {
+        let vault = try TemporaryVault()
+        let body = "Plan #a and #a/x, not `#a` or [[N#a]]\n- [ ] call #A\n#ab stays\n"
+        try vault.write("G/n.md", "---\nid: n\ntags: [a]\n---\n" + body)
+        try vault.write("G/m.md", "only #a/y here\n")
+        let report = try operations(vault).rename("a", to: "b")
+        #expect(Set(report.changed) == ["G/n.md", "G/m.md"])
+        #expect(vault.read("G/n.md") == "---\nid: n\ntags: [b]\n---\nPlan #b and #b/x, not `#a` or [[N#a]]\n- [ ] call #b\n#ab stays\n")
+        #expect(vault.read("G/m.md").hasSuffix("only #b/y here\n"))
+    }
+
+    @Test func aMergeOfInlineTagsIsSplitBackByteForByte() throws {
+        let vault = try TemporaryVault()
+        let notes = [
+            "G/n1.md": "---\nid: n1\ntags: [a]\n---\n#c first, then #a and #B/y\n",
+            "G/n2.md": "---\nid: n2\n---\nno list, just #b here\n",
+            "G/n3.md": "---\nid: n3\ntags: [other]\n---\n#a/x\n",
+        ]
+        for (path, text) in notes { try vault.write(path, text) }
+        let merge = try operations(vault).merge(["a", "b"], into: "c")
+        #expect(Set(merge.changed) == Set(notes.keys))
+        #expect(vault.read("G/n1.md") == "---\nid: n1\ntags: [c]\n---\n#c first, then #c and #c/y\n")
+        #expect(vault.read("G/n2.md") == "---\nid: n2\n---\nno list, just #c here\n")
+        #expect(vault.read("G/n3.md") == "---\nid: n3\ntags: [other]\n---\n#c/x\n")
+        _ = try operations(vault).split(try #require(merge.recordID))
+        for (path, text) in notes { #expect(vault.read(path) == text, "\(path)") }
+    }
+
+    @Test func removeTakesTheInlineTagAndOneSpace() throws {
+        let vault = try TemporaryVault()
+        try vault.write("G/n.md", "x #a y\n#a first\nlast #a\n#a #a\nkeep #a/x\n")
+        let ops = try operations(vault)
+        _ = try ops.remove(["a"], from: ops.notes)
+        #expect(vault.read("G/n.md") == "x y\nfirst\nlast\n\nkeep #a/x\n")
+    }
+
+    @Test func addWritesTheFrontMatterAndSkipsANoteTaggedInline() throws {
+        let vault = try TemporaryVault()
+        try vault.write("G/n.md", "text #a\n")
+        let ops = try operations(vault)
+        #expect(try ops.add(["a"], to: ops.notes).changed.isEmpty, "already tagged inline")
+        _ = try ops.add(["b"], to: ops.notes)
+        #expect(vault.read("G/n.md") == "---\ntags: [b]\n---\ntext #a\n")
+    }
+
+    @Test func withInlineTagsOffBodiesAreLeftAlone() throws {
+        let vault = try TemporaryVault()
+        try vault.write(".vault/config.yaml", "tags: {inline: false}\n")
+        try vault.write("G/n.md", "---\ntags: [a]\n---\ntext #a\n")
+        _ = try operations(vault).rename("a", to: "b")
+        let text = vault.read("G/n.md")
+        #expect(text.hasPrefix("---\ntags: [b]\n") && text.hasSuffix("---\ntext #a\n"), "\(text)")
     }
 }

@@ -188,10 +188,10 @@ struct RoughEdgesTests {
 
     @Test func checkReportsAKeySetTwice() throws {
         let vault = try TestVault()
-        try vault.write("Dup.md", "---\ntags: [a]\nTags: [b]\n---\nx\n")
+        try vault.write("Dup.md", "---\ntitle: a\nTitle: b\n---\nx\n")
         let result = try vault.run("check")
         #expect(result.status == 1)
-        #expect(result.stdout == "Dup.md:3:1: error: 'Tags' is set twice (first on line 2); the last one counts\n", "\(result)")
+        #expect(result.stdout == "Dup.md:3:1: error: 'Title' is set twice (first on line 2); the last one counts\n", "\(result)")
     }
 
     @Test func checkHistoryAndWritesSpeakJSON() throws {

@@ -21,6 +21,9 @@ struct UndoTests {
         ["folder", "delete", "Work", "--yes"],
         ["tag", "add", "--query", "folder:Personal", "#errand"],
         ["tag", "remove", "Groceries", "Ideas", "Weekend plans", "personal"],
+        // Inline tags: `#hiring` is in a body only, `#finance` on task lines and in a list.
+        ["tag", "remove", "--query", "tag:hiring", "hiring"],
+        ["tag", "rename", "finance", "money"],
         ["pin", "Groceries", "Ideas", "Quick thought"],
         ["unpin", "Groceries", "Roadmap"],
         ["task", "done", "--query", "folder:Work"],

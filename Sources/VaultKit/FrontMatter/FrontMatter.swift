@@ -18,7 +18,7 @@ public struct FrontMatter: Sendable {
         return false
     }
 
-    /// The entries whose key matches `name` case-insensitively.
+    /// The entries whose key matches `name` (`FrontMatterKey.matches`).
     public func entries(named name: String) -> [YAMLPair] {
         entries.filter { $0.key.scalar.map { FrontMatterKey.matches($0, name) } ?? false }
     }
@@ -90,8 +90,11 @@ public enum FrontMatterKey {
     public static let modified = "modified"
     public static let sortDate = "sortDate"
 
-    /// Keys match case-insensitively (`Tags` is `tags`).
+    /// Keys match case-insensitively (`Title` is `title`), except `tags`: Obsidian reads
+    /// tags only under `tags` as written, and a `Tags` key is a property of its own there.
     static func matches(_ key: String, _ name: String) -> Bool {
-        key.utf8.count == name.utf8.count && key.lowercased() == name.lowercased()
+        guard key.utf8.count == name.utf8.count else { return false }
+        if key == tags || name == tags { return key == name }
+        return key.lowercased() == name.lowercased()
     }
 }

@@ -65,10 +65,17 @@ public struct FrontMatterEditor {
         case .sequence:
             try replaceList(pair, with: kept, in: frontMatter)
         case .scalar(let text, let style, _) where !pair.value.isNull:
-            // "work, home" stays a comma-separated string; "work home" space-separated.
-            let separator = text.contains(",") ? ", " : (kept.count > 1 && !text.contains(" ") ? ", " : " ")
-            let rendered = kept.isEmpty ? "[]" : YAMLScalarWriter.render(kept.joined(separator: separator), like: style)
-            replaceValue(of: pair, with: rendered, in: frontMatter)
+            // One string is one tag (as Obsidian reads it). A string that is no tag
+            // (`work, home`) is the user's to fix: replacing it would lose what it says.
+            guard !current.isEmpty else {
+                throw FrontMatterError(message: "'tags' is the string '\(text)', which is no tag: write it as a list ([a, b]) and run the command again",
+                                       line: pair.value.line + 2, column: pair.value.column + 1)
+            }
+            // A second tag makes it a flow list, the string's own text its first item.
+            let single = style != .literal && style != .folded && kept.first == current.first
+            let items = single ? [String(decoding: bytes[pair.value.start..<pair.value.contentEnd], as: UTF8.self)] + kept.dropFirst().map { YAMLScalarWriter.render($0, in: .flow) }
+                : kept.map { YAMLScalarWriter.render($0, in: .flow) }
+            replaceValue(of: pair, with: "[" + items.joined(separator: ", ") + "]", in: frontMatter)
         default:
             replaceValue(of: pair, with: render(.list(kept), like: nil), in: frontMatter)
         }

@@ -13,12 +13,12 @@ public struct FrontMatterField: Sendable, Hashable {
         case flag
         /// A date: YAML timestamp, ISO 8601, `YYYY-MM-DD`, or epoch milliseconds.
         case date
-        /// Tag names: a flow or block list, or one string of comma- or space-separated
-        /// names; a leading `#` is dropped, each name kept once.
+        /// Tag names: a flow or block list, or one string that is one name (as Obsidian
+        /// reads them); a leading `#` is dropped, each name kept once.
         case tags
     }
 
-    /// The key as `vault` writes it; keys match case-insensitively.
+    /// The key as `vault` writes it; keys match as `FrontMatterKey.matches` says.
     public let key: String
     public let kind: Kind
 

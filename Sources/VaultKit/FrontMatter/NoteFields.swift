@@ -20,6 +20,7 @@ public struct NoteFields: Sendable {
             let folded = key.utf8.contains(where: { (0x41...0x5A).contains($0) }) ? key.lowercased() : key
             guard let index = keys.firstIndex(of: folded) else { continue }
             let field = understood[index]
+            guard FrontMatterKey.matches(key, field.key) else { continue }
             var reader = FieldReader(key: key, timeZone: timeZone)
             let value = reader.read(pair.value, as: field.kind)
             problems += reader.problems
@@ -117,10 +118,13 @@ private struct FieldReader {
         var tags: [String] = []
         switch node.kind {
         case .scalar(let value, _, _):
-            // A single string may hold several tags: "work, home" or "work home".
-            let byComma = value.utf8.contains(UInt8(ascii: ","))
-            for part in value.split(whereSeparator: { byComma ? $0 == "," : ($0 == " " || $0 == "\t") }) {
-                addTag(String(part), at: node, to: &tags)
+            // One string is one tag, as Obsidian (1.9 on) reads it: `tags: work, home`
+            // is no tag there, so it is none here either, and reported.
+            let trimmed = value.trimmingSpaces()
+            if trimmed.unicodeScalars.contains(where: { $0 == "," || $0.properties.isWhitespace }) {
+                report("'\(key)' should be a list ([a, b]): the string '\(trimmed)' is not a tag", at: node)
+            } else {
+                addTag(value, at: node, to: &tags)
             }
         case .sequence(let items, _):
             for item in items where !item.isNull {

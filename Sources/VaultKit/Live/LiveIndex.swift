@@ -260,7 +260,8 @@ package final class LiveIndex: Sendable {
         let previous = snapshot
         let next: Snapshot
         let change: Change
-        if let paths, let update = ScanUpdate(previous.scan, paths: paths, root: session.root, timeZone: session.vault.timeZone) {
+        if let paths, let update = ScanUpdate(previous.scan, paths: paths, root: session.root, timeZone: session.vault.timeZone,
+                                                  inlineTags: session.vault.config.inlineTags) {
             let trashChanged = paths.contains { $0 == Trash.directory || $0.hasPrefix(Trash.directory + "/") }
             guard !update.isEmpty || trashChanged else { return }
             let links = Self.links(previous.links, removing: update.removed, adding: update.added)

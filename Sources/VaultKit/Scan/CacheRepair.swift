@@ -12,13 +12,15 @@ import VaultPlatform
 final class CacheRepair: @unchecked Sendable {
     private let root: VaultRoot
     private let timeZone: TimeZone
+    private let inlineTags: Bool
     /// The notes read again, by path: kept for as long as the cache's notes live, since
     /// task records point into their bytes.
     private let readAgain = Locked<[String: Note]>([:])
 
-    init(root: VaultRoot, timeZone: TimeZone) {
+    init(root: VaultRoot, timeZone: TimeZone, inlineTags: Bool) {
         self.root = root
         self.timeZone = timeZone
+        self.inlineTags = inlineTags
     }
 
     /// True once a note was read again: the cache is damaged (and removed already).
@@ -30,7 +32,7 @@ final class CacheRepair: @unchecked Sendable {
         if let note = readAgain.withLock({ $0[path] }) { return note }
         // Read outside the lock: a cache damaged throughout is read again on every core.
         var buffer: [UInt8] = []
-        let note = NoteReader.read(path, in: root, buffer: &buffer, timeZone: timeZone) ?? empty(at: path, stamp: stamp)
+        let note = NoteReader.read(path, in: root, buffer: &buffer, timeZone: timeZone, inlineTags: inlineTags) ?? empty(at: path, stamp: stamp)
         return readAgain.withLock { notes in
             // Another thread may have read it meanwhile; every caller gets the same note.
             if let first = notes[path] { return first }
@@ -45,6 +47,6 @@ final class CacheRepair: @unchecked Sendable {
     private func empty(at path: String, stamp: FileStamp) -> Note {
         let status = FileStatus(size: 0, inode: stamp.inode, mode: stamp.mode, modified: stamp.modified,
                                 changed: FileTime(seconds: stamp.ctimeSeconds, nanoseconds: stamp.ctimeNanoseconds))
-        return NoteReader.read(UnsafeRawBufferPointer(start: nil, count: 0), path: path, status: status, timeZone: timeZone)
+        return NoteReader.read(UnsafeRawBufferPointer(start: nil, count: 0), path: path, status: status, timeZone: timeZone, inlineTags: inlineTags)
     }
 }

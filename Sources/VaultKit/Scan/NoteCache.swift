@@ -63,8 +63,9 @@ public final class NoteCache: @unchecked Sendable {
         keepers = (0...(count / Self.keeperRun)).map { _ in MappingKeeper(file, repair: repair) }
     }
 
-    /// Loads the cache of `root` written for `timeZone` (dates without an offset depend on it).
-    static func load(root: VaultRoot, timeZone: TimeZone) -> NoteCache? {
+    /// Loads the cache of `root` written for `timeZone` (dates without an offset depend on it)
+    /// and `inlineTags` (whether body `#tags` are among a note's tags).
+    static func load(root: VaultRoot, timeZone: TimeZone, inlineTags: Bool) -> NoteCache? {
         // Mapped, not copied: the entries are decoded straight from the page cache, and the
         // 35 MB of a 100,000-note vault's cache cost neither a copy nor fresh pages (a read
         // into fresh memory was a tenth of a full-text search). vault replaces this file
@@ -78,11 +79,18 @@ public final class NoteCache: @unchecked Sendable {
         }) else { return nil }
         let storage = file.bytes
         var reader = ByteReader(bytes: storage, offset: 0)
-        guard reader.uint() == magic, reader.string() == NoteProperties.fingerprint, reader.string() == timeZone.identifier,
+        guard reader.uint() == magic, reader.string() == NoteProperties.fingerprint, reader.string() == readingKey(timeZone, inlineTags: inlineTags),
               let writtenAt = reader.int(), let count = reader.int(), count >= 0, let bulkyStart = reader.int(),
               reader.offset + 12 * Int(count) <= bulkyStart, bulkyStart <= storage.count else { return nil }
         return NoteCache(file: file, count: Int(count), offsetTable: reader.offset, writtenAt: writtenAt, bulkyStart: Int(bulkyStart),
-                         repair: CacheRepair(root: root, timeZone: timeZone))
+                         repair: CacheRepair(root: root, timeZone: timeZone, inlineTags: inlineTags))
+    }
+
+    /// What the values were read under, besides the rules: the time zone, and whether
+    /// inline tags are tags. A cache read under other settings is not used: turning
+    /// `tags.inline` off must not leave notes tagged from their bodies.
+    static func readingKey(_ timeZone: TimeZone, inlineTags: Bool) -> String {
+        inlineTags ? timeZone.identifier : timeZone.identifier + ";front-matter tags only"
     }
 
     /// The cached note at `path`, if the file still has `stamp` and was not racily recent.
@@ -175,7 +183,7 @@ public final class NoteCache: @unchecked Sendable {
     /// Writes the cache for `notes`, in the order the scan listed them (atomically; errors
     /// are ignored: the cache is optional). `startedAt` is when the scan that read them
     /// began, for the racy rule.
-    static func write(_ notes: [Note], root: VaultRoot, timeZone: TimeZone, startedAt: Date) {
+    static func write(_ notes: [Note], root: VaultRoot, timeZone: TimeZone, inlineTags: Bool, startedAt: Date) {
         var entries = ByteWriter()
         var bulky = ByteWriter()
         // Sized once: grown by doubling, a million notes' entries were copied a dozen times.
@@ -211,7 +219,7 @@ public final class NoteCache: @unchecked Sendable {
             var header = ByteWriter()
             header.uint(magic)
             header.string(NoteProperties.fingerprint)
-            header.string(timeZone.identifier)
+            header.string(readingKey(timeZone, inlineTags: inlineTags))
             header.int(Int64((startedAt.timeIntervalSince1970 * 1e9).rounded(.down)))
             header.int(Int64(notes.count))
             header.int(Int64(bulkyStart))

@@ -4,8 +4,10 @@ import VaultPlatform
 /// Turns a note file's bytes into a `Note`: reads the front matter and hands it, with the
 /// body and the file's status, to every property (`NoteProperties.all`).
 public enum NoteReader {
-    /// Reads a note whose bytes are `bytes`, found at vault-relative `path`.
-    public static func read(_ bytes: UnsafeRawBufferPointer, path: String, status: FileStatus, timeZone: TimeZone = .current) -> Note {
+    /// Reads a note whose bytes are `bytes`, found at vault-relative `path`; `inlineTags`:
+    /// whether body `#tags` are tags (`tags.inline` in the config).
+    public static func read(_ bytes: UnsafeRawBufferPointer, path: String, status: FileStatus, timeZone: TimeZone = .current,
+                            inlineTags: Bool = true) -> Note {
         var fields = NoteFields()
         var frontMatterError: FrontMatterError?
         var bodyStart = 0
@@ -26,21 +28,23 @@ public enum NoteReader {
             bodyStart = 3
         }
         let body = UnsafeRawBufferPointer(rebasing: bytes[bodyStart...])
-        return Note(reading: NoteSource(
+        var source = NoteSource(
             path: path, fields: fields, frontMatterError: frontMatterError, hasFrontMatter: hasFrontMatter,
             body: body, file: bytes, text: NoteText.derive(from: body, titleKey: fields.title, fileName: fileName(of: path)), status: status, timeZone: timeZone
-        ))
+        )
+        source.inlineTags = inlineTags
+        return Note(reading: source)
     }
 
     /// The note at vault-relative `path` in `root`, read as the scan reads it (`buffer` is
     /// reused between calls); nil when the scan would report the file instead: unreadable
     /// or binary.
-    static func read(_ path: String, in root: VaultRoot, buffer: inout [UInt8], timeZone: TimeZone) -> Note? {
+    static func read(_ path: String, in root: VaultRoot, buffer: inout [UInt8], timeZone: TimeZone, inlineTags: Bool) -> Note? {
         guard let status = try? root.read(path, into: &buffer) else { return nil }
         return buffer.withUnsafeBytes { raw -> Note? in
             let bytes = UnsafeRawBufferPointer(rebasing: raw[0..<Int(status.size)])
             if VaultScanner.looksBinary(bytes) { return nil }
-            return read(bytes, path: path, status: status, timeZone: timeZone)
+            return read(bytes, path: path, status: status, timeZone: timeZone, inlineTags: inlineTags)
         }
     }
 

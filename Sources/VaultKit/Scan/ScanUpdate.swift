@@ -22,7 +22,8 @@ public struct ScanUpdate: Sendable {
     /// Applies the changes to `paths` (vault-relative, as reported) to `scan`; nil when a
     /// full rescan is needed. Paths in hidden directories (`.trash`, `.git`) and files that
     /// are not notes change nothing here.
-    public init?(_ scan: ScanResult, paths: some Sequence<String>, root: VaultRoot, timeZone: TimeZone) {
+    /// `inlineTags`: whether body `#tags` are tags (`tags.inline`).
+    public init?(_ scan: ScanResult, paths: some Sequence<String>, root: VaultRoot, timeZone: TimeZone, inlineTags: Bool = true) {
         self.scan = scan
         let paths = Set(paths)
         var positions: [String: Int]?
@@ -61,7 +62,7 @@ public struct ScanUpdate: Sendable {
             }
             let parent = path.split(separator: "/").dropLast().joined(separator: "/")
             guard parent.isEmpty || folders.contains(parent) else { return nil }
-            guard let note = NoteReader.read(path, in: root, buffer: &buffer, timeZone: timeZone) else { return nil }
+            guard let note = NoteReader.read(path, in: root, buffer: &buffer, timeZone: timeZone, inlineTags: inlineTags) else { return nil }
             reread.append(note)
             if let at {
                 if !self.scan.notes[at].stamp.isSameContent(as: note.stamp) { changed.append(path) }

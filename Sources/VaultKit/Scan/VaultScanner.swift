@@ -9,6 +9,8 @@ import VaultPlatform
 public struct VaultScanner: Sendable {
     public let root: VaultRoot
     public var timeZone: TimeZone = .current
+    /// Whether body `#tags` are tags (`tags.inline`).
+    public var inlineTags = true
     /// Directories that hold no notes (the attachment folder), vault-relative.
     public var excludedFolders: Set<String> = []
     /// Whether the counts `VaultIndex` needs (folders, pinned, tags) are gathered while
@@ -61,7 +63,7 @@ public struct VaultScanner: Sendable {
         let chunks = (listing.files.count + chunkSize - 1) / chunkSize
         // Only a scan without a filter, for fewer notes than there are, leaves any out.
         let firstNotes = keepsFirst.flatMap { filter == nil && $0 < listing.files.count ? FirstNotes(count: $0) : nil }
-        let worker = ScanWorker(directories: listing.directories, root: root.descriptor, output: output, filter: filter, timeZone: timeZone,
+        let worker = ScanWorker(directories: listing.directories, root: root.descriptor, output: output, filter: filter, timeZone: timeZone, inlineTags: inlineTags,
                                 firstNotes: firstNotes.map(Unmanaged.passUnretained))
         let unretainedCache = cache.map(Unmanaged.passUnretained)
         let countsNotes = countsNotes
@@ -276,6 +278,7 @@ private struct ScanWorker {
     let output: SharedOutput
     let filter: ScanFilter?
     let timeZone: TimeZone
+    let inlineTags: Bool
     private var buffer: [UInt8] = []
     // Files are listed directory by directory, so a worker opens few directories, and each
     // note is then found by one name lookup instead of a whole path.
@@ -289,11 +292,12 @@ private struct ScanWorker {
     /// How many cached notes this worker did not make, as they cannot be among those.
     private(set) var leftOut = 0
 
-    init(directories: [String], root: Int32, output: SharedOutput, filter: ScanFilter?, timeZone: TimeZone, firstNotes: Unmanaged<FirstNotes>?) {
+    init(directories: [String], root: Int32, output: SharedOutput, filter: ScanFilter?, timeZone: TimeZone, inlineTags: Bool, firstNotes: Unmanaged<FirstNotes>?) {
         self.firstNotes = firstNotes
         self.output = output
         self.filter = filter
         self.timeZone = timeZone
+        self.inlineTags = inlineTags
         directory = DirectoryHandle(root: root, directories: directories)
     }
 
@@ -364,7 +368,7 @@ private struct ScanWorker {
                 return
             }
             // A cached note whose text a filter needs keeps its cached fields.
-            let note = cached ?? NoteReader.read(bytes, path: path, status: stat, timeZone: timeZone)
+            let note = cached ?? NoteReader.read(bytes, path: path, status: stat, timeZone: timeZone, inlineTags: inlineTags)
             output.notes[index] = note
             firstNotes?._withUnsafeGuaranteedRef { $0.add(note.orderKey) }
             guard let filter else {

@@ -47,7 +47,7 @@ extension VaultSession {
     public func document(at path: String) throws(VaultError) -> NoteDocument {
         let relative = try notePath(path)
         let (bytes, status) = try readExisting(relative)
-        return Self.document(bytes, path: relative, status: status, timeZone: vault.timeZone)
+        return Self.document(bytes, path: relative, status: status, timeZone: vault.timeZone, inlineTags: vault.config.inlineTags)
     }
 
     /// Replaces the text of the note at `path` with `text`, if the file is still the
@@ -65,7 +65,7 @@ extension VaultSession {
         let (current, status) = try root.read(relative)
         guard Self.version(of: status.stamp) == version else { throw .conflict(path: relative) }
         var bytes = Array(text.utf8)
-        guard bytes != current else { return Self.document(current, path: relative, status: status, timeZone: vault.timeZone) }
+        guard bytes != current else { return Self.document(current, path: relative, status: status, timeZone: vault.timeZone, inlineTags: vault.config.inlineTags) }
         if status.isReadOnly {
             throw .located(Diagnostic(path: relative, severity: .error, message: "note is read-only; vault leaves it unchanged (chmod u+w to allow)"))
         }
@@ -77,9 +77,9 @@ extension VaultSession {
         return try document(at: relative)
     }
 
-    static func document(_ bytes: [UInt8], path: String, status: FileStatus, timeZone: TimeZone) -> NoteDocument {
+    static func document(_ bytes: [UInt8], path: String, status: FileStatus, timeZone: TimeZone, inlineTags: Bool) -> NoteDocument {
         bytes.withUnsafeBytes { raw in
-            let note = NoteReader.read(raw, path: path, status: status, timeZone: timeZone)
+            let note = NoteReader.read(raw, path: path, status: status, timeZone: timeZone, inlineTags: inlineTags)
             let start = note.frontMatterError == nil ? NoteReader.bodyStart(of: raw) : 0
             return NoteDocument(
                 note: note, text: String(decoding: raw, as: UTF8.self),

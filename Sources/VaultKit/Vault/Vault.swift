@@ -44,6 +44,7 @@ public struct Vault: Sendable {
         // The counts are of every note: a scan that counts makes them all.
         scanner.keepsFirst = countingNotes ? nil : keepingFirst
         scanner.timeZone = timeZone
+        scanner.inlineTags = config.inlineTags
         scanner.excludedFolders = [config.attachmentFolder]
         scanner.progress = scanProgress
         PhaseTimer.mark("start")
@@ -51,7 +52,7 @@ public struct Vault: Sendable {
         let startedAt = now()
         // The cache loads while the directories are listed: the walk starts in the root
         // alone, with the other cores idle.
-        let pending = Pending { [root, timeZone] in NoteCache.load(root: root, timeZone: timeZone) }
+        let pending = Pending { [root, timeZone, config] in NoteCache.load(root: root, timeZone: timeZone, inlineTags: config.inlineTags) }
         scanner.listingCache = ListingCache.open(root: root)
         var cache: NoteCache?
         var result = try scanner.scan(filter: filter) {
@@ -68,7 +69,7 @@ public struct Vault: Sendable {
                 scanner.listingCache = nil
                 result = try scanner.scan(filter: filter) { cache }
             }
-            NoteCache.write(result.allNotes, root: root, timeZone: timeZone, startedAt: startedAt)
+            NoteCache.write(result.allNotes, root: root, timeZone: timeZone, inlineTags: config.inlineTags, startedAt: startedAt)
             PhaseTimer.mark("write cache")
         }
         return result

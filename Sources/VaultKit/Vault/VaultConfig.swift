@@ -12,6 +12,9 @@ public struct VaultConfig: Sendable, Equatable {
     /// How lists write dates older than a week: `dd/MM/yy` (the default, as Apple Notes
     /// writes them in most of the world) or `iso` (`2026-11-04`, for readers of `MM/dd`).
     public var listDateFormat: RelativeDate.Style = .dayMonthYear
+    /// Whether `#tags` in a note's body are tags (`tags.inline`, on by default, as
+    /// Obsidian reads them); off, a note's tags are its front matter's only.
+    public var inlineTags = true
     /// Colour names by tag key (see `TagName.key`).
     public var tagColors: [String: String] = [:]
     /// Colour names by folder path, compared case-insensitively.
@@ -101,6 +104,14 @@ public struct VaultConfig: Sendable, Equatable {
                         }
                     default:
                         continue
+                    }
+                }
+            case "tags":
+                for (tagsKey, tagsValue) in pairs(value) where tagsKey == "inline" {
+                    if let flag = tagsValue.scalar.flatMap(YAMLBool.value(of:)) {
+                        config.inlineTags = flag
+                    } else {
+                        report("'tags.inline' should be true or false", tagsValue)
                     }
                 }
             case "tasks":

@@ -80,6 +80,8 @@ package struct NoteSource {
     let text: NoteText.Derived
     package let status: FileStatus
     package let timeZone: TimeZone
+    /// Whether `#tags` in the body are tags (`tags.inline` in the config).
+    package var inlineTags = true
 
     /// The body's first non-blank line without its markers when it is a heading.
     package var heading: String? { text.heading }

@@ -1,9 +1,20 @@
-/// The tags of the front matter, as written (a leading `#` dropped, each once).
+/// The note's tags: those of the front matter as written (a leading `#` dropped), then the
+/// inline `#tags` of the body in order (unless the config turns them off), each once as
+/// `TagName.key` compares them, in the spelling met first.
 package enum NoteTags: NoteProperty {
     package static let jsonName: String? = "tags"
     package static let frontMatterField: FrontMatterField? = .tags
 
-    package static func read(from source: NoteSource) -> [String] { source.fields[.tags]?.list ?? [] }
+    package static func read(from source: NoteSource) -> [String] {
+        let frontMatter = source.fields[.tags]?.list ?? []
+        guard source.inlineTags else { return frontMatter }
+        let inline = InlineTags.occurrences(in: source.body)
+        guard !inline.isEmpty else { return frontMatter }
+        var tags = frontMatter
+        var keys = Set(frontMatter.map(TagName.key))
+        for tag in inline where keys.insert(TagName.key(tag.name)).inserted { tags.append(tag.name) }
+        return tags
+    }
 
     /// Calls `body` with the UTF-8 bytes of each encoded tag, making no strings: tags are
     /// counted and matched on every scan.

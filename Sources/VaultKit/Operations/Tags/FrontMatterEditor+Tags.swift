@@ -62,34 +62,16 @@ extension FrontMatterEditor {
                 // A block list with no item left: write `tags: []` rather than `tags:` (null).
                 try set(FrontMatterKey.tags, to: .list([]))
             }
-        case .scalar(let text, let style, _) where !pair.value.isNull:
-            let byComma = text.utf8.contains(UInt8(ascii: ","))
-            let parts = text.split(whereSeparator: { byComma ? $0 == "," : ($0 == " " || $0 == "\t") })
-            /// Where the tag's name is in `part`: without the spaces around it and a `#`.
-            func nameRange(of part: Substring) -> Range<String.Index> {
-                var (start, end) = (part.startIndex, part.endIndex)
-                while start < end, part[start].isWhitespace { start = part.index(after: start) }
-                while end > start, part[part.index(before: end)].isWhitespace { end = part.index(before: end) }
-                if start < end, part[start] == "#" { start = part.index(after: start) }
-                return start..<end
+        case .scalar(_, let style, _) where !pair.value.isNull:
+            // One string is one tag (as Obsidian reads it); a string that is no tag
+            // (`a, b`) is not read as tags, so it is not changed as tags either.
+            guard let (name, hash, _) = Self.tagItem(pair.value), TagName.problem(with: name) == nil else { return }
+            guard let renamed = transform(name) else {
+                try splice(pair.value.start..<pair.value.end, with: Array("[]".utf8))
+                return
             }
-            let ranges = parts.map(nameRange).filter { !$0.isEmpty }
-            var seen = unchanged(ranges.map { String(text[$0]) })
-            // Decided in order (the first of two items renamed alike is the one kept), then
-            // renamed in place from the end when nothing is removed: `b,   c` keeps its spacing.
-            let kept = ranges.map { range in (range: range, old: String(text[range]), new: keep(String(text[range]), seen: &seen)) }
-            let names = kept.compactMap(\.new)
-            let removed = names.count < kept.count
-            var inPlace = Array(text.utf8)
-            for item in kept.reversed() {
-                guard let renamed = item.new, renamed != item.old else { continue }
-                let offsets = text.utf8.distance(from: text.startIndex, to: item.range.lowerBound)..<text.utf8.distance(from: text.startIndex, to: item.range.upperBound)
-                inPlace.replaceSubrange(offsets, with: Array(renamed.utf8))
-            }
-            let joined = removed ? names.joined(separator: byComma ? ", " : " ") : String(decoding: inPlace, as: UTF8.self)
-            let rendered = names.isEmpty ? "[]" : YAMLScalarWriter.render(joined, like: style)
-            if rendered != String(decoding: bytes[pair.value.start..<pair.value.end], as: UTF8.self) {
-                try splice(pair.value.start..<pair.value.end, with: Array(rendered.utf8))
+            if renamed != name {
+                try splice(pair.value.start..<pair.value.end, with: Array(Self.render(renamed, hash: hash, style: style, in: .block).utf8))
             }
         default:
             return

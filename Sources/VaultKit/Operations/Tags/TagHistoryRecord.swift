@@ -18,12 +18,16 @@ public struct TagHistoryRecord: Sendable, Equatable {
         /// For a merge: the note's `tags` entry as written before (quoting, `#`, order,
         /// comments), which a split puts back exactly. Nil in records older than it.
         public var text: String?
+        /// For a merge: every inline `#tag` of the body before, in order, as written, so
+        /// that a split gives the rewritten ones back their own names where they stand.
+        public var inline: [String]
 
-        public init(id: String, path: String, before: [String], text: String? = nil) {
+        public init(id: String, path: String, before: [String], text: String? = nil, inline: [String] = []) {
             self.id = id
             self.path = path
             self.before = before
             self.text = text
+            self.inline = inline
         }
     }
 
@@ -61,6 +65,7 @@ public struct TagHistoryRecord: Sendable, Equatable {
             lines.append("    path: \(YAMLScalarWriter.render(entry.path))")
             lines.append("    before: \(list(entry.before))")
             if let text = entry.text { lines.append("    text: \(YAMLScalarWriter.doubleQuoted(text))") }
+            if !entry.inline.isEmpty { lines.append("    inline: \(list(entry.inline))") }
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -83,7 +88,8 @@ public struct TagHistoryRecord: Sendable, Equatable {
                 guard case .mapping(let fields, _) = item.kind else { continue }
                 func field(_ key: String) -> YAMLNode? { fields.first { $0.key.scalar == key }?.value }
                 guard let noteID = field("id")?.scalar else { continue }
-                notes.append(Entry(id: noteID, path: field("path")?.scalar ?? "", before: strings(field("before")), text: field("text")?.scalar))
+                notes.append(Entry(id: noteID, path: field("path")?.scalar ?? "", before: strings(field("before")), text: field("text")?.scalar,
+                                   inline: strings(field("inline"))))
             }
         }
         self.init(id: id, kind: kind, time: time, sources: strings(value("sources")), target: target,

@@ -42,8 +42,11 @@ public struct TagOperations: Sendable {
     /// Removes `tags` from `targets`.
     public func remove(_ tags: [String], from targets: [Note], dryRun: Bool = false) throws(VaultError) -> Report {
         let keys = Set(try validated(tags).map(TagName.key))
+        let inline = vault.config.inlineTags
         return apply(to: targets.filter { $0.tags.contains { keys.contains(TagName.key($0)) } }, dryRun: dryRun) { editor, _ in
             try editor.renameTags { keys.contains(TagName.key($0)) ? nil : $0 }
+            // An inline `#tag` goes where it stands, with one space beside it.
+            if inline { editor.renameInlineTags { keys.contains(TagName.key($0)) ? nil : $0 } }
         }
     }
 
@@ -66,9 +69,11 @@ public struct TagOperations: Sendable {
         let transform = Self.renaming(oldKey: oldKey, to: newName)
         let affected = notes.filter { $0.tags.contains { transform($0) != $0 } }
         try requireTagged([oldName], kind: .rename, target: newName)
+        let inline = vault.config.inlineTags
         let report = try recorded(kind: .rename, sources: [oldName], target: newName, affected: affected,
                                   skipped: unparsedNotes(mentioning: [oldName]), dryRun: dryRun) { editor, _ in
             try editor.renameTags(transform)
+            if inline { editor.renameInlineTags(transform) }
         }
         // The colours go with the tags, as a folder's go with it. A config that does not
         // parse is left for `vault check` to report: the notes are renamed either way.
@@ -76,17 +81,25 @@ public struct TagOperations: Sendable {
         return report
     }
 
-    /// Every note tagged with one of `sources` loses it and gets `target` (once).
+    /// Every note tagged with one of `sources` loses it and gets `target` (once); tags
+    /// below a source move below the target (`a/x` → `c/x`), as a rename moves them.
     public func merge(_ sources: [String], into target: String, dryRun: Bool = false) throws(VaultError) -> Report {
         let sourceNames = try validated(sources)
         let targetName = try validated([target])[0]
-        let keys = Set(sourceNames.map(TagName.key)).subtracting([TagName.key(targetName)])
+        let targetKey = TagName.key(targetName)
+        let keys = Set(sourceNames.map(TagName.key)).subtracting([targetKey])
         guard !keys.isEmpty else { throw .invalidArgument("nothing to merge: give tags other than the target") }
-        let affected = notes.filter { $0.tags.contains { keys.contains(TagName.key($0)) } }
+        if keys.contains(where: { targetKey.hasPrefix($0 + "/") }) {
+            throw .invalidTagName(target, reason: "a tag cannot be merged into a tag below it")
+        }
+        let transform = Self.merging(sourceKeys: keys, into: targetName)
+        let affected = notes.filter { $0.tags.contains { transform($0) != $0 } }
         try requireTagged(sourceNames, kind: .merge, target: targetName)
+        let inline = vault.config.inlineTags
         return try recorded(kind: .merge, sources: sourceNames, target: targetName, affected: affected,
                             skipped: unparsedNotes(mentioning: sourceNames), dryRun: dryRun) { editor, _ in
-            try editor.renameTags { keys.contains(TagName.key($0)) ? targetName : $0 }
+            try editor.renameTags(transform)
+            if inline { editor.renameInlineTags(transform) }
         }
     }
 
@@ -119,7 +132,7 @@ public struct TagOperations: Sendable {
             renames.reduce(name) { current, rename in Self.renaming(oldKey: TagName.key(rename.0), to: rename.1)(current) ?? current }
         }
         let sourceKeys = Set(merge.sources.map(TagName.key))
-        let targetKey = TagName.key(target)
+        let merging = Self.merging(sourceKeys: sourceKeys, into: merge.target)
         // Two notes may share an id (a copy made by hand): the recorded path tells them apart.
         let byID = Dictionary(grouping: notes.filter { $0.id != nil }, by: { $0.id?.lowercased() ?? "" })
         var report = Report()
@@ -138,22 +151,26 @@ public struct TagOperations: Sendable {
         var result = try recorded(kind: .split, sources: [target], target: merge.sources.joined(separator: ", "), undoes: merge.id,
                                   affected: plan.map(\.0), dryRun: dryRun) { editor, path in
             guard let entry = entries[path] else { return }
+            Self.restoreInline(entry.inline, in: &editor) { applyRenames(merging($0)) }
             let before = entry.before
-            let hadTarget = before.contains { TagName.key($0) == TagName.key(merge.target) }
-            let restored = before.filter { sourceKeys.contains(TagName.key($0)) }
+            let beforeKeys = Set(before.map(TagName.key))
+            let restored = before.filter { merging($0) != $0 }
             let current = editor.fields.tags
             // Untouched since the merge: put the list back exactly as it was.
             let merged = Self.merged(before, sources: sourceKeys, target: merge.target).map(applyRenames)
             if current.map(TagName.key) == merged.map(TagName.key) {
                 // Byte for byte when no later rename changed one of its other tags.
-                if let text = entry.text, before.allSatisfy({ applyRenames($0) == $0 || sourceKeys.contains(TagName.key($0)) }) {
+                if let text = entry.text, before.allSatisfy({ applyRenames($0) == $0 || merging($0) != $0 }) {
                     try editor.replaceTagsEntry(with: text)
                 } else {
-                    try editor.setTags(before.map { sourceKeys.contains(TagName.key($0)) ? $0 : applyRenames($0) })
+                    try editor.setTags(before.map { merging($0) != $0 ? $0 : applyRenames($0) })
                 }
                 return
             }
-            try editor.renameTags { TagName.key($0) == targetKey && !hadTarget ? nil : $0 }
+            // What the merge made of the restored tags (as later renames call it) goes,
+            // unless the note had it before.
+            let made = Set(restored.map { TagName.key(applyRenames(merging($0))) }).subtracting(beforeKeys)
+            try editor.renameTags { made.contains(TagName.key($0)) ? nil : $0 }
             try editor.updateTags(removing: [], adding: restored)
         }
         result.missing = report.missing
@@ -211,12 +228,44 @@ public struct TagOperations: Sendable {
         throw .tagNotFound(missing, suggestion: nearest)
     }
 
+    /// Gives the inline tags a merge rewrote their names of `before` (every inline tag the
+    /// body had, in order) back where they stand; `merged` names what the merge (and later
+    /// renames) made of a tag. When the body's tags are still those the merge left, each
+    /// goes back by position, byte for byte; after edits, the rewritten ones are matched
+    /// in order.
+    static func restoreInline(_ before: [String], in editor: inout FrontMatterEditor, merged: (String) -> String) {
+        guard before.contains(where: { merged($0) != $0 }) else { return }
+        let now = editor.inlineTags.map { TagName.key($0.name) }
+        if now == before.map({ TagName.key(merged($0)) }) {
+            editor.rewriteInlineTags { index, name in merged(before[index]) != before[index] ? before[index] : name }
+            return
+        }
+        var pending = before.filter { merged($0) != $0 }[...]
+        editor.rewriteInlineTags { _, name in
+            guard let next = pending.first, TagName.key(name) == TagName.key(merged(next)) else { return name }
+            pending.removeFirst()
+            return next
+        }
+    }
+
     /// The tags a merge makes of `before`.
     static func merged(_ before: [String], sources: Set<String>, target: String) -> [String] {
+        let transform = merging(sourceKeys: sources, into: target)
         var seen = Set<String>()
         return before.compactMap { tag in
-            let name = sources.contains(TagName.key(tag)) ? target : tag
+            let name = transform(tag)
             return seen.insert(TagName.key(name)).inserted ? name : nil
+        }
+    }
+
+    /// Maps each of `sourceKeys` and the tags below it onto `target` (`a/x` → `c/x`); a tag
+    /// below two sources goes with the nearer one.
+    static func merging(sourceKeys: Set<String>, into target: String) -> @Sendable (String) -> String {
+        let sources = sourceKeys.sorted { $0.utf8.count > $1.utf8.count }
+        return { tag in
+            let key = TagName.key(tag)
+            guard let source = sources.first(where: { TagName.isSelfOrDescendant(key, of: $0) }) else { return tag }
+            return renaming(oldKey: source, to: target)(tag) ?? tag
         }
     }
 
@@ -268,9 +317,12 @@ public struct TagOperations: Sendable {
             let id = note.id ?? known[note.path] ?? NoteOperations.newID()
             ids[note.path] = id
             if known[note.path] == nil {
-                // A merge keeps each note's tags entry as written, for an exact split.
-                let text = kind == .merge ? (try? vault.root.read(note.path)).flatMap { try? FrontMatterEditor(bytes: $0.bytes).tagsEntryText } : nil
-                record.notes.append(.init(id: id, path: note.path, before: note.tags, text: text))
+                // The front matter's tags (a note's tags include its inline ones); a merge
+                // also keeps the tags entry and the inline tags as written, for an exact split.
+                let editor = (try? vault.root.read(note.path)).flatMap { try? FrontMatterEditor(bytes: $0.bytes, timeZone: vault.timeZone) }
+                let text = kind == .merge ? editor?.tagsEntryText : nil
+                let inline = kind == .merge && vault.config.inlineTags ? editor?.inlineTags.map(\.name) ?? [] : []
+                record.notes.append(.init(id: id, path: note.path, before: editor?.fields.tags ?? note.tags, text: text, inline: inline))
             }
         }
         let file = try history.write(record, to: interrupted?.file)

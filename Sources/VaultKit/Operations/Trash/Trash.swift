@@ -116,7 +116,7 @@ public struct Trash: Sendable {
         for name in notes {
             let path = Self.directory + "/" + name
             guard let (bytes, status) = try? root.read(path) else { continue }
-            let note = bytes.withUnsafeBytes { NoteReader.read($0, path: name, status: status, timeZone: vault.timeZone) }
+            let note = bytes.withUnsafeBytes { NoteReader.read($0, path: name, status: status, timeZone: vault.timeZone, inlineTags: vault.config.inlineTags) }
             var info: TrashInfo?
             if infos.contains(name + TrashInfo.suffix), let record = try? root.read(path + TrashInfo.suffix).bytes {
                 info = TrashInfo(text: String(decoding: record, as: UTF8.self), timeZone: vault.timeZone)
