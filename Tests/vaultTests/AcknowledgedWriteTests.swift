@@ -602,7 +602,8 @@ struct AcknowledgedWriteTests {
 
     /// Undo of a rename whose note was edited since: the note keeps its new name and its
     /// heading (never the old name with the new heading), says so once, and the links
-    /// rewritten in other notes are taken back.
+    /// rewritten in other notes stay as they are: an undo is all or nothing, and a link is
+    /// never set back to a name no note has.
     @Test func anUndoRestoresAllOfANoteOrNoneOfIt() throws {
         let vault = try TestVault()
         try vault.write("Plan.md", "# Plan\n\ntext\n")
@@ -617,7 +618,7 @@ struct AcknowledgedWriteTests {
         #expect(!vault.exists("Plan.md"))
         #expect(undo.stderr.components(separatedBy: "left as it is").count == 2, "said once: \(undo)")
         #expect(undo.stderr.contains("nothing of this note was undone"), "\(undo)")
-        #expect(try vault.text("Linker.md") == "See [[Plan]].\n")
+        #expect(try vault.text("Linker.md") == "See [[Plan B]].\n")
     }
 
     /// A note that a reader has open (a pager, `tail -f`, an indexer) is written as any

@@ -219,10 +219,16 @@ indirect enum QueryCondition: Sendable {
         case .text(let matcher):
             return matcher.matches(task.text)
         case .tag(let pattern):
-            return task.categories.contains { category in
-                var name = category
+            func matches(_ tag: String) -> Bool {
+                var name = tag
                 return name.withUTF8 { pattern.matches(UnsafeRawBufferPointer($0)) }
-            } || matchesMetadata(note)
+            }
+            if task.categories.contains(where: matches) { return true }
+            // The note's tags, but those written only on other tasks' lines.
+            let taskOnly = note[NoteTaskOnlyTags.self]
+            guard !taskOnly.isEmpty else { return matchesMetadata(note) }
+            let others = Set(taskOnly.map(TagName.key))
+            return note.tags.contains { !others.contains(TagName.key($0)) && matches($0) }
         case .taskDate, .taskDateBounds, .priority, .status, .hasTask:
             return matches(task)
         default:

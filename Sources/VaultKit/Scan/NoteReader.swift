@@ -33,6 +33,7 @@ public enum NoteReader {
             body: body, file: bytes, text: NoteText.derive(from: body, titleKey: fields.title, fileName: fileName(of: path)), status: status, timeZone: timeZone
         )
         source.inlineTags = inlineTags
+        if inlineTags { source.inline = InlineTags.occurrences(in: body) }
         return Note(reading: source)
     }
 

@@ -35,6 +35,9 @@ enum InlineTags {
                     if !hiddenRanges.isEmpty {
                         found[first...].removeAll { tag in hiddenRanges.contains { $0.contains(tag.range.lowerBound - lineStart) } }
                     }
+                    if found.count > first, isTask(content) {
+                        for index in first..<found.count { found[index].onTaskLine = true }
+                    }
                 }
             }
             lineStart = lineEnd + 1
@@ -44,6 +47,24 @@ enum InlineTags {
             }
         }
         return found
+    }
+
+    /// `- [ ] …`, `* [x] …`, `1. [/] …` at any indentation (the quote markers taken off):
+    /// a task's line, as the task reader reads it.
+    private static func isTask(_ line: UnsafeRawBufferPointer) -> Bool {
+        var index = 0
+        while index < line.count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
+        guard index < line.count else { return false }
+        if line[index] == UInt8(ascii: "-") || line[index] == UInt8(ascii: "*") || line[index] == UInt8(ascii: "+") {
+            index += 1
+        } else {
+            let digits = index
+            while index < line.count, index - digits < 9, (0x30...0x39).contains(line[index]) { index += 1 }
+            guard index > digits, index < line.count, line[index] == UInt8(ascii: ".") || line[index] == UInt8(ascii: ")") else { return false }
+            index += 1
+        }
+        guard index + 3 < line.count, line[index] == 0x20, line[index + 1] == UInt8(ascii: "["), line[index + 3] == UInt8(ascii: "]") else { return false }
+        return index + 4 == line.count || line[index + 4] == 0x20
     }
 
     private static let hash = UInt8(ascii: "#")

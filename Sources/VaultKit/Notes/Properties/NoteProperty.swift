@@ -82,6 +82,9 @@ package struct NoteSource {
     package let timeZone: TimeZone
     /// Whether `#tags` in the body are tags (`tags.inline` in the config).
     package var inlineTags = true
+    /// The body's inline tags (none when `inlineTags` is off), read once by the reader for
+    /// the properties that need them.
+    package var inline: [InlineTag] = []
 
     /// The body's first non-blank line without its markers when it is a heading.
     package var heading: String? { text.heading }
@@ -95,6 +98,7 @@ package enum NoteProperties {
         NoteTitle.self, NoteID.self, NoteTags.self, NotePinned.self,
         NoteCreated.self, NoteModified.self, NoteSortDate.self, NoteSnippet.self,
         NoteReadError.self, NoteProblems.self, NoteHasFrontMatter.self, NoteTasks.self, NoteLinks.self,
+        NoteTaskOnlyTags.self,
     ]
 
     /// The most properties a note can have (its offset table holds their starts and the
