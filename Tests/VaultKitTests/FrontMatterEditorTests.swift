@@ -144,7 +144,10 @@ import Testing
 
     @Test func writesDatesWithSecondsAndLocalOffset() throws {
         let date = Date(timeIntervalSince1970: 1_795_000_000)
-        #expect(try edit("---\nmodified: 2020-01-01\n---\n") { try $0.set("modified", to: .date(date)) } == "---\nmodified: 2026-11-18T12:06:40+01:00\n---\n")
+        #expect(try edit("---\nmodified: 2020-01-01T08:00\n---\n") { try $0.set("modified", to: .date(date)) } == "---\nmodified: 2026-11-18T12:06:40+01:00\n---\n")
+        #expect(try edit("---\nx: 1\n---\n") { try $0.set("modified", to: .date(date)) } == "---\nx: 1\nmodified: 2026-11-18T12:06:40+01:00\n---\n")
+        // A date written as a day stays a day (as Obsidian's date property writes it).
+        #expect(try edit("---\nmodified: 2020-01-01\n---\n") { try $0.set("modified", to: .date(date)) } == "---\nmodified: 2026-11-18\n---\n")
     }
 
     @Test func refusesBrokenFrontMatterWithItsPlace() throws {

@@ -303,13 +303,27 @@ public struct FrontMatterEditor {
             if old.first?.isUppercase == true { return word.prefix(1).uppercased() + word.dropFirst() }
             return word
         case .date(let date):
-            let text = NoteDate.format(date, timeZone: timeZone)
+            // A date written as a day (`modified: 2024-03-30`, as Obsidian's date property
+            // writes it) stays a day.
+            let text = node?.scalar.map(Self.isDay) == true ? Self.day(date, timeZone: timeZone) : NoteDate.format(date, timeZone: timeZone)
             if case .scalar(_, let style, _)? = node?.kind, style != .plain { return YAMLScalarWriter.render(text, like: style) }
             return json ? "\"\(text)\"" : text
         case .list(let names):
             let items = names.map { json ? YAMLScalarWriter.doubleQuoted($0) : YAMLScalarWriter.render($0, in: .flow) }
             return "[" + items.joined(separator: ", ") + "]"
         }
+    }
+
+    /// `2024-03-30`: a day, no time.
+    private static func isDay(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        return bytes.count == 10 && bytes[4] == UInt8(ascii: "-") && bytes[7] == UInt8(ascii: "-")
+            && bytes.enumerated().allSatisfy { $0.offset == 4 || $0.offset == 7 || (0x30...0x39).contains($0.element) }
+    }
+
+    /// `date` as its day in `timeZone`, `2024-03-30`.
+    private static func day(_ date: Date, timeZone: TimeZone) -> String {
+        String(NoteDate.format(date, timeZone: timeZone).prefix(10))
     }
 
     private static func read(_ bytes: [UInt8]) throws(FrontMatterError) -> FrontMatter? {

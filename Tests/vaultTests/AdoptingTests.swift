@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+/// Pointing vault at the vault you already have (an Obsidian one above all): init says what
+/// it found and changes no note, completion finds names as they are typed, and an edit
+/// keeps a date written as a day.
+@Suite("adopting a vault")
+struct AdoptingTests {
+    @Test func initInAFolderOfNotesSaysWhatItFoundAndChangesNothing() throws {
+        let place = try TestVault.emptyDirectory()
+        try place.createDirectory("Tech")
+        try place.write("Tech/Node.js.md", "A runtime. #js\n\nSee [[TLS 1.3]] and [[Gone]].\n")
+        try place.write("TLS 1.3.md", "---\ntags: [security]\n---\n![[diagram.png]] ![[missing.png]]\n")
+        try place.write("Tech/diagram.png", bytes: [0x89, 0x50, 0x4E, 0x47])
+        try place.write("Broken.md", "---\ntags: [a\n---\ntext\n")
+        let before = try place.snapshot()
+        let result = try CLI.vault(["init"], in: place.root)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == """
+            initialised a vault in \(place.root.path); no note was changed
+            found 3 notes in 1 folder, 2 tags, 4 links (1 broken), 1 attachment (1 missing)
+            not read as written: 1 note whose front matter does not read (listed by their text; not rewritten)
+            vault check lists each problem with its place
+
+            """, "\(result)")
+        #expect(try place.snapshot().differences(from: before).allSatisfy { $0.hasPrefix("added: .vault") }, "no note changed")
+    }
+
+    @Test func completionFindsANameTypedInQuotesOrWithEscapesAndBareFileNames() throws {
+        let vault = try TestVault()
+        try vault.createDirectory("Lists")
+        try vault.write("Lists/Shopping list.md", "# Shopping list\n\neggs\n")
+        func complete(_ word: String) throws -> [String] {
+            try vault.run("---completion", "show", "--", "positional@0", "2", "\(word.count)", "vault", "show", word).stdoutLines
+        }
+        #expect(try complete("\"Shopping l") == ["Shopping list"])
+        #expect(try complete("Shopping\\ l") == ["Shopping list"])
+        #expect(try complete("'shop") == ["Shopping list"])
+        #expect(try complete("Lists/Sh") == ["Lists/Shopping list"])
+    }
+
+    @Test func aSaveKeepsADateWrittenAsADay() throws {
+        let vault = try TestVault()
+        try vault.write("Day.md", "---\nmodified: 2024-03-30\ncreated: 2024-03-01T10:00:00+01:00\n---\n# Day\n")
+        let outside = try TestVault.emptyDirectory()
+        try outside.write("photo.png", bytes: [0x89, 0x50, 0x4E, 0x47])
+        // An attach changes the text, so `modified` moves: to a day, as it was written.
+        let attach = try vault.run("attach", "Day", outside.root.appendingPathComponent("photo.png").path)
+        #expect(attach.status == 0, "\(attach)")
+        let text = try vault.text("Day.md")
+        #expect(!text.contains("modified: 2024-03-30\n"), "modified moved: \(text)")
+        let modified = try #require(text.split(separator: "\n").first { $0.hasPrefix("modified: ") })
+        #expect(modified.count == "modified: 2024-03-30".count, "\(text)")
+        #expect(text.contains("created: 2024-03-01T10:00:00+01:00\n"))
+    }
+}
