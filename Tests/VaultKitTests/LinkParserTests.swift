@@ -54,8 +54,9 @@ import Testing
     }
 
     @Test func notInFrontMatterOrCodeBlocksAndLinesCountFromTheTop() {
-        let text = "---\ntitle: \"[[Not]]\"\n---\n```\n[[Code]]\n```\n~~~md\n[[Tilde]]\n~~~\r\n[[Yes]]\r\n"
-        #expect(described(text) == ["wiki Yes @10:1 'Yes'"])
+        // A quoted wiki link in the front matter is a property link (Obsidian 1.4+).
+        let text = "---\ntitle: \"[[Prop]]\"\n---\n```\n[[Code]]\n```\n~~~md\n[[Tilde]]\n~~~\r\n[[Yes]]\r\n"
+        #expect(described(text) == ["wiki Prop @2:9 'Prop'", "wiki Yes @10:1 'Yes'"])
     }
 
     @Test func resolvingAsObsidianDoes() {
@@ -110,5 +111,18 @@ import Testing
     @Test(arguments: ["photo.png", "Scan.PDF", "a/b/clip.mp4", "deck.pptx", "Board.canvas", "data.csv"])
     func aFileTypeNamesAnAttachment(_ target: String) {
         #expect(!NoteLink(kind: .wiki, target: target, line: 1, column: 1, targetRange: 0..<1).namesNote, "\(target)")
+    }
+}
+
+/// Links in properties, as Obsidian 1.4+ reads them: a wiki link in a quoted value, alone or
+/// in a list; not an unquoted `[[x]]` (a YAML list), not a comment.
+@Suite struct PropertyLinkTests {
+    let parser = LinkParserTests()
+
+    @Test func quotedWikiLinksInTheFrontMatterAreLinks() {
+        let text = "---\nrelated: \"[[Plan]]\"\nup: [\"[[Roadmap#Q1|q]]\", 'x [[Café]]']\nlist:\n  - \"[[Item]]\"\nno: [[Nested]]\n# \"[[Comment]]\"\nurl: \"https://x\" # '[[After]]'\n---\nbody [[Body]]\n"
+        #expect(parser.described(text) == [
+            "wiki Plan @2:11 'Plan'", "wiki Roadmap#Q1 @3:7 'Roadmap'", "wiki Café @3:29 'Café'", "wiki Item @5:6 'Item'", "wiki Body @10:6 'Body'",
+        ])
     }
 }

@@ -83,3 +83,25 @@ struct ExactUndoTests {
         #expect(try vault.text("C.md") == "# C\n\nedited since\n")
     }
 }
+
+/// Links in properties are links: backlinks, check and rename see them (Obsidian 1.4+
+/// indexes and rewrites them; 16 notes were left pointing at an old name).
+@Suite("property links")
+struct PropertyLinkCommandTests {
+    @Test func aRenameRewritesPropertyLinksAndUndoPutsThemBack() throws {
+        let vault = try TestVault()
+        try vault.write("Plan.md", "# Plan\n")
+        let child = "---\nrelated: \"[[Plan]]\"\nup: ['[[Plan#Goals]]', \"[[Gone]]\"]\n---\n# Child\n"
+        try vault.write("Child.md", child)
+        let backlinks = try vault.run("backlinks", "Plan")
+        #expect(backlinks.stdoutLines.count == 2, "\(backlinks)")
+        let check = try vault.run("check")
+        #expect(check.stdout.contains("Child.md:3:25: warning: broken link: no note is 'Gone'"), "\(check)")
+        let before = try vault.snapshot()
+        #expect(try vault.run("rename", "Plan", "Plan B").status == 0)
+        #expect(try vault.text("Child.md") == "---\nrelated: \"[[Plan B]]\"\nup: ['[[Plan B#Goals]]', \"[[Gone]]\"]\n---\n# Child\n")
+        let id = String(try #require(try vault.run("history").stdoutLines.last).prefix(8))
+        #expect(try vault.run("undo", id).status == 0)
+        #expect(try vault.snapshot().differences(from: before).filter { !$0.hasPrefix("added: .vault/history") } == [])
+    }
+}

@@ -1,21 +1,24 @@
 import Foundation
 
 /// Finds the links of a note's text: wiki links, embeds, Markdown links to relative paths
-/// and reference definitions (`[r]: Note.md`), outside the front matter, code blocks
-/// (fenced, in a quote or callout too, and indented) and code spans; an escaped `\[`
-/// starts none, and URLs (`https:`, `mailto:`) and same-page anchors are not links to notes.
+/// and reference definitions (`[r]: Note.md`), outside code blocks (fenced, in a quote or
+/// callout too, and indented) and code spans; an escaped `\[` starts none, and URLs
+/// (`https:`, `mailto:`) and same-page anchors are not links to notes. In the front matter,
+/// a wiki link in a quoted value is a link (`related: "[[Plan]]"`, `up: ["[[Plan]]"]`), as
+/// Obsidian reads properties.
 public enum LinkParser {
     /// The links in the file `bytes`, in order.
     public static func links(in bytes: UnsafeRawBufferPointer) -> [NoteLink] {
         var start = 0
+        var links: [NoteLink] = []
         if case .block(let block) = FrontMatterBlock.locate(in: bytes) {
             start = block.bodyStart
+            propertyLinks(in: UnsafeRawBufferPointer(rebasing: bytes[..<start]), into: &links)
         } else if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             start = 3
         }
         var number = 1
         for index in 0..<start where bytes[index] == 0x0A { number += 1 }
-        var links: [NoteLink] = []
         var fences = FencedCode()
         var blocks = IndentedCode()
         var hidden = HiddenText()
@@ -52,6 +55,49 @@ public enum LinkParser {
             number += 1
         }
         return links
+    }
+
+    /// The wiki links inside quoted values of the front matter `block` (its bytes up to the
+    /// body): `"[[Plan]]"` or `'[[Plan|shown]]'`, alone or in a list. An unquoted `[[Plan]]`
+    /// is a YAML list in a list, not a link, in Obsidian too.
+    private static func propertyLinks(in block: UnsafeRawBufferPointer, into links: inout [NoteLink]) {
+        guard block.count > 4, firstIndex(of: bracket, in: block, from: 0) != nil else { return }
+        var lineStart = 0
+        var number = 1
+        while lineStart < block.count {
+            let lineEnd = firstIndex(of: 0x0A, in: block, from: lineStart) ?? block.count
+            let line = UnsafeRawBufferPointer(rebasing: block[lineStart..<lineEnd])
+            var quote: UInt8?
+            var index = 0
+            var counted = (byte: 0, column: 1)
+            while index < line.count {
+                let byte = line[index]
+                if let open = quote {
+                    if byte == backslash, open == UInt8(ascii: "\"") {
+                        index += 2
+                        continue
+                    }
+                    if byte == open {
+                        quote = nil
+                    } else if byte == bracket, index + 1 < line.count, line[index + 1] == bracket,
+                              let link = wiki(line, at: index, embed: false) {
+                        counted.column += String(decoding: UnsafeRawBufferPointer(rebasing: line[counted.byte..<index]), as: UTF8.self).count
+                        counted.byte = index
+                        links.append(NoteLink(kind: .wiki, target: link.target, heading: link.heading, line: number, column: counted.column,
+                                              targetRange: (lineStart + link.range.lowerBound)..<(lineStart + link.range.upperBound)))
+                        index = link.end
+                        continue
+                    }
+                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    quote = byte
+                } else if byte == UInt8(ascii: "#") {
+                    break  // A comment.
+                }
+                index += 1
+            }
+            lineStart = lineEnd + 1
+            number += 1
+        }
     }
 
     /// `[label]: destination "title"` at the start of a line (up to three spaces in):

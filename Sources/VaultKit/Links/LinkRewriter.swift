@@ -101,6 +101,10 @@ public struct LinkRewriter: Sendable {
     /// lead where they led before the moves, in file order.
     public func splices(in bytes: [UInt8], of path: String) -> [ByteSplice] {
         let links = bytes.withUnsafeBytes { LinkParser.links(in: $0) }
+        let bodyStart = bytes.withUnsafeBytes { raw -> Int in
+            if case .block(let block) = FrontMatterBlock.locate(in: raw) { return block.bodyStart }
+            return 0
+        }
         let from = newPath(path) ?? path
         var splices: [ByteSplice] = []
         for link in links {
@@ -119,6 +123,9 @@ public struct LinkRewriter: Sendable {
                                  to: nameKeptFor(link, from: path, to: target) ?? target, isNote: link.namesNote)
                 : wikiTarget(String(decoding: written, as: UTF8.self), from: from, to: target, isNote: link.namesNote)
             let inserted = Array(text.utf8)
+            // In a front-matter value (`related: "[[Plan]]"`) a quote or a backslash would
+            // end or escape the YAML string: such a target is left as it is.
+            if link.targetRange.upperBound <= bodyStart, inserted.contains(where: { [0x22, 0x27, 0x5C].contains($0) }) { continue }
             if inserted != written { splices.append(ByteSplice(offset: link.targetRange.lowerBound, removed: written, inserted: inserted)) }
         }
         return splices
