@@ -172,6 +172,19 @@ import Testing
         #expect(rewritten("[t](Plan.md)", [.init(from: "Work/Plan.md", to: "Archive/Plan.md")]) == "[t](Plan.md)")
     }
 
+    /// A name that ends like a file names a note when one has it (`Passwords in
+    /// unattend.xml.md`), as Obsidian finds it; with none, it stays an attachment.
+    @Test func aNoteNamedLikeAFileIsANote() {
+        let targets = LinkTargets(paths: ["Tags/Passwords in unattend.xml.md"])
+        let link = NoteLink(kind: .wiki, target: "Passwords in unattend.xml", line: 1, column: 1, targetRange: 0..<1)
+        #expect(targets.resolve(link, from: "Home.md") == .note("Tags/Passwords in unattend.xml.md"))
+        #expect(targets.resolve(NoteLink(kind: .wiki, target: "config.xml", line: 1, column: 1, targetRange: 0..<1), from: "Home.md") == .attachment)
+        let rewriter = LinkRewriter(paths: ["Home.md", "Tags/Passwords in unattend.xml.md"],
+                                    moves: [.init(from: "Tags/Passwords in unattend.xml.md", to: "Tags/Unattend passwords.md")]) { _ in false }
+        let bytes = Array("[[Passwords in unattend.xml]]".utf8)
+        #expect(String(decoding: ByteSplice.apply(rewriter.splices(in: bytes, of: "Home.md"), to: bytes) ?? [], as: UTF8.self) == "[[Unattend passwords]]")
+    }
+
     @Test func aNameWithADotFollowsItsNote() {
         #expect(rewritten("[[Node.js]] and [[TLS 1.3|tls]]", [.init(from: "Tech/Node.js.md", to: "Tech/Nodejs.md"), .init(from: "Tech/TLS 1.3.md", to: "Tech/TLS 1.4.md")])
             == "[[Nodejs]] and [[TLS 1.4|tls]]")

@@ -93,6 +93,13 @@ import VaultPlatform
         #expect(note.snippet == "and eggs")
     }
 
+    /// A closing run of `#` is one only after a space (a vault of 13,526 notes had `# C#`).
+    @Test func aHashAtTheEndOfAWordIsPartOfTheTitle() {
+        #expect(reader.read("# C#\n", path: "tags/C#.md").title == "C#")
+        #expect(reader.read("# Use F# ##\n", path: "x.md").title == "Use F#")
+        #expect(reader.read("## Plan ##\n", path: "x.md").title == "Plan")
+    }
+
     @Test func theTitleKeyStillWins() {
         #expect(reader.read("---\ntitle: Plan B\n---\nSome text\n", path: "x.md").title == "Plan B")
     }

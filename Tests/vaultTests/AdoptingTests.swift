@@ -26,6 +26,17 @@ struct AdoptingTests {
         #expect(try place.snapshot().differences(from: before).allSatisfy { $0.hasPrefix("added: .vault") }, "no note changed")
     }
 
+    /// `[[Download MigApp.xml]]` names the note `Download MigApp.xml.md`: not a missing
+    /// attachment (17 false warnings in one vault).
+    @Test func aNoteNamedLikeAFileIsNoMissingAttachment() throws {
+        let vault = try TestVault()
+        try vault.write("Download MigApp.xml.md", "# Download\n")
+        try vault.write("Home.md", "See [[Download MigApp.xml]] and ![[gone.png]].\n")
+        let check = try vault.run("check")
+        #expect(check.stdout == "Home.md:1:33: warning: missing attachment: no file is 'gone.png'\n", "\(check)")
+        #expect(try vault.run("backlinks", "Download MigApp.xml").stdoutLines.count == 1)
+    }
+
     @Test func completionFindsANameTypedInQuotesOrWithEscapesAndBareFileNames() throws {
         let vault = try TestVault()
         try vault.createDirectory("Lists")

@@ -93,11 +93,14 @@ public struct Attachments: Sendable {
         public var file: String?
     }
 
-    /// Every link of `notes` to a file that is not a note, with the file it finds.
-    public func uses(in notes: [Note]) -> [Use] {
-        notes.flatMap { note in
-            note.links.filter { !$0.namesNote && !$0.target.isEmpty }.map { Use(note: note, link: $0, file: resolve($0, from: note.path)) }
-        }
+    /// Every link of `notes` to a file that is not a note, with the file it finds; `all`
+    /// are the vault's notes (`notes` when nil), for a name that ends like a file but is a
+    /// note's (`[[Passwords in unattend.xml]]`).
+    public func uses(in notes: [Note], among all: [Note]? = nil) -> [Use] {
+        let candidates = notes.flatMap { note in note.links.filter { !$0.namesNote && !$0.target.isEmpty }.map { (note, $0) } }
+        guard !candidates.isEmpty else { return [] }
+        let targets = LinkTargets(paths: (all ?? notes).map(\.path))
+        return candidates.filter { !targets.namesNote($0.1) }.map { note, link in Use(note: note, link: link, file: resolve(link, from: note.path)) }
     }
 
     /// True when some of `notes` link to a file that is not a note.
@@ -110,10 +113,10 @@ public struct Attachments: Sendable {
     /// only notes being deleted use goes with the first of them.
     public func exclusive(to deleting: [Note], among notes: [Note]) -> [String: [String]] {
         let leaving = Set(deleting.map(\.path))
-        let staying = Set(uses(in: notes.filter { !leaving.contains($0.path) }).compactMap(\.file))
+        let staying = Set(uses(in: notes.filter { !leaving.contains($0.path) }, among: notes).compactMap(\.file))
         var taken: Set<String> = []
         var result: [String: [String]] = [:]
-        for use in uses(in: deleting) {
+        for use in uses(in: deleting, among: notes) {
             guard let file = use.file, !staying.contains(file), taken.insert(file).inserted else { continue }
             result[use.note.path, default: []].append(file)
         }

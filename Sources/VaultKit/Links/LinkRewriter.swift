@@ -120,8 +120,8 @@ public struct LinkRewriter: Sendable {
             let angled = link.targetRange.lowerBound > 0 && bytes[link.targetRange.lowerBound - 1] == UInt8(ascii: "<")
             let text = link.kind == .markdown
                 ? markdownTarget(written, angled: angled, from: writtenFromTop(link, from: path) ? "" : from,
-                                 to: nameKeptFor(link, from: path, to: target) ?? target, isNote: link.namesNote)
-                : wikiTarget(String(decoding: written, as: UTF8.self), from: from, to: target, isNote: link.namesNote)
+                                 to: nameKeptFor(link, from: path, to: target) ?? target, isNote: before.namesNote(link))
+                : wikiTarget(String(decoding: written, as: UTF8.self), from: from, to: target, isNote: before.namesNote(link))
             let inserted = Array(text.utf8)
             // In a front-matter value (`related: "[[Plan]]"`) a quote or a backslash would
             // end or escape the YAML string: such a target is left as it is.
@@ -147,7 +147,7 @@ public struct LinkRewriter: Sendable {
     /// nil for a broken link, a heading of the same note, or a file found by name alone.
     private func destination(of link: NoteLink, from path: String) -> String? {
         if link.target.isEmpty { return nil }
-        if link.namesNote {
+        if before.namesNote(link) {
             guard case .note(let note) = before.resolve(link, from: path) else { return nil }
             return note
         }
@@ -161,13 +161,13 @@ public struct LinkRewriter: Sendable {
     /// The file a Markdown link to a file that is not a note names from the vault's top;
     /// nil for other links and for a path from the note's folder (`./`, `../`).
     private func fromTop(_ link: NoteLink) -> String? {
-        guard link.kind == .markdown, !link.namesNote, !LinkTargets.isRelative(link.target) else { return nil }
+        guard link.kind == .markdown, !before.namesNote(link), !LinkTargets.isRelative(link.target) else { return nil }
         return LinkTargets.visible(LinkTargets.path(of: link.target, from: ""))
     }
 
     /// True when `link`, in the note now at `path`, leads to `target` after the moves.
     private func leads(_ link: NoteLink, from path: String, to target: String) -> Bool {
-        if link.namesNote { return after.resolve(link, from: path) == .note(target) }
+        if before.namesNote(link) { return after.resolve(link, from: path) == .note(target) }
         return link.kind == .markdown ? LinkTargets.path(of: link.target, from: path) == target : false
     }
 
@@ -175,7 +175,7 @@ public struct LinkRewriter: Sendable {
     /// by name), not from its note's folder: a rewrite writes it from the top again.
     private func writtenFromTop(_ link: NoteLink, from path: String) -> Bool {
         guard link.kind == .markdown, !LinkTargets.isRelative(link.target) else { return false }
-        if link.namesNote { return before.note(from: link.target, inFolderOf: path) == nil }
+        if before.namesNote(link) { return before.note(from: link.target, inFolderOf: path) == nil }
         guard let top = fromTop(link), let relative = LinkTargets.path(of: link.target, from: path), top != relative else { return false }
         return !fileExists(relative)
     }

@@ -29,10 +29,18 @@ public struct LinkTargets: Sendable {
         wiki.resolve(target)
     }
 
+    /// True when `link` names a note: by its form (`NoteLink.namesNote`), or a wiki link whose
+    /// name ends like a file (`[[Passwords in unattend.xml]]`) and a note has that name, as
+    /// Obsidian finds `Passwords in unattend.xml.md`.
+    public func namesNote(_ link: NoteLink) -> Bool {
+        if link.namesNote { return true }
+        return link.kind != .markdown && !link.target.isEmpty && wiki.resolve(link.target) != nil
+    }
+
     /// Where `link`, in the note at `path`, leads.
     public func resolve(_ link: NoteLink, from path: String) -> Resolution {
         if link.target.isEmpty { return .sameNote }
-        guard link.namesNote else { return .attachment }
+        guard namesNote(link) else { return .attachment }
         if link.kind != .markdown, !Self.isRelative(link.target) { return wiki.resolve(link.target).map(Resolution.note) ?? .broken }
         // A Markdown link, or a wiki link written from the note's folder (`[[./Note]]`).
         if let found = note(from: link.target, inFolderOf: path) { return .note(found) }

@@ -88,8 +88,10 @@ enum NoteText {
         guard start > line.lowerBound else { return line }
         // `#tag` at the start of a line is text, not a heading.
         guard start == line.upperBound || bytes[start] == 0x20 || bytes[start] == 0x09 else { return line }
+        // A closing run of `#` counts only after a space (`# C#` is "C#", CommonMark 4.2).
         var end = line.upperBound
         while end > start, bytes[end - 1] == UInt8(ascii: "#") { end -= 1 }
+        if end < line.upperBound, end > start, !bytes[end - 1].isASCIIWhitespace { end = line.upperBound }
         return trimmed(bytes, start..<end)
     }
 

@@ -52,7 +52,7 @@ struct AttachmentsCommand: ParsableCommand {
         let terminal = session.terminal
         if let note {
             let found = try session.resolve(note)
-            let uses = attachments.uses(in: [found])
+            let uses = attachments.uses(in: [found], among: session.scan.notes)
             if format == .json {
                 var json = JSONWriter()
                 json.beginArray()
