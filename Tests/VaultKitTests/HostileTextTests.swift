@@ -46,4 +46,18 @@ struct HostileTextTests {
         let found = links(String(repeating: text, count: 3) + " [[Groceries]]\n")
         #expect(found.map(\.target) == ["Groceries"])
     }
+
+    @Test("100,000 unclosed wiki links, each after an inline tag")
+    func unclosedWikiLinksBetweenTags() {
+        let text = String(repeating: "#t [[ ", count: 100_000) + "#end\n"
+        let tags = Array(text.utf8).withUnsafeBytes { InlineTags.occurrences(in: $0) }
+        #expect(tags.count == 100_001)
+        #expect(tags.last?.name == "end")
+    }
+
+    @Test("100,000 backtick runs around comment and math openers")
+    func hiddenTextInCodeSpans() {
+        let found = links(String(repeating: "`$$` `<!--` ", count: 100_000) + "[[Groceries]]\n")
+        #expect(found.map(\.target) == ["Groceries"])
+    }
 }

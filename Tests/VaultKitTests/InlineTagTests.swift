@@ -68,6 +68,26 @@ import VaultPlatform
         #expect(found.map(\.range) == [2..<5, 8..<10])
     }
 
+    /// Bytes that are not UTF-8 end a tag: its range is its bytes, so a rename replaces
+    /// exactly them (an overlong `C1 81` once made the range four bytes too long).
+    @Test func aTagEndsWhereTheBytesStopBeingUTF8() {
+        let body: [UInt8] = Array("x #proj/".utf8) + [0xC1, 0x81] + Array(" and more".utf8)
+        let found = body.withUnsafeBytes { InlineTags.occurrences(in: $0) }
+        #expect(found.map(\.name) == ["proj"])
+        #expect(found.map(\.range) == [2..<7])
+        let overlong: [UInt8] = Array("#a".utf8) + [0xE0, 0x80, 0x80] + Array(" b".utf8)
+        #expect(overlong.withUnsafeBytes { InlineTags.occurrences(in: $0) }.map(\.range) == [0..<2])
+    }
+
+    /// What a rename may write where an inline tag stands: `#v1.0` reads as `v1`.
+    @Test func aNameReadsBackOnlyWhenItIsAllTagCharacters() {
+        #expect(InlineTags.readsBack("work/alpha"))
+        #expect(InlineTags.readsBack("café"))
+        #expect(!InlineTags.readsBack("v1.0"))
+        #expect(!InlineTags.readsBack("2024"))
+        #expect(!InlineTags.readsBack("c++"))
+    }
+
     @Test func aBodyWithoutHashIsSkipped() {
         #expect(names(String(repeating: "plain text ", count: 1000)) == [])
     }

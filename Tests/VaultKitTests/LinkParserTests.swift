@@ -97,6 +97,18 @@ import Testing
         #expect(parser.links(text).isEmpty, "\(text)")
     }
 
+    /// A comment or math opener inside a code span is code (`kill $$`): it hid every link
+    /// after it.
+    @Test func anOpenerInACodeSpanHidesNothing() {
+        #expect(parser.described("Run `kill $$` then [[Link]]\n`%%` and `<!--` [[Two]]\n") == ["wiki Link @1:20 'Link'", "wiki Two @2:17 'Two'"])
+    }
+
+    /// A definition cannot interrupt a paragraph, but may follow a heading or a fence.
+    @Test func aDefinitionAfterAHeadingIsALink() {
+        #expect(parser.described("## Links\n[1]: Plan.md\n") == ["markdown Plan.md @2:1 'Plan.md'"])
+        #expect(parser.described("text\n[1]: Plan.md\n") == [])
+    }
+
     @Test func textAroundACommentStillLinks() {
         #expect(parser.described("a <!-- [[No]] --> [[Yes]]\n") == ["wiki Yes @1:19 'Yes'"])
         #expect(parser.described("<!--\nx\n-->\n[[After]]\n") == ["wiki After @4:1 'After'"])

@@ -185,6 +185,19 @@ import Testing
         #expect(String(decoding: ByteSplice.apply(rewriter.splices(in: bytes, of: "Home.md"), to: bytes) ?? [], as: UTF8.self) == "[[Unattend passwords]]")
     }
 
+    /// A new title that would end the link or its heading (`|`, `#`, `]`), or a quoted
+    /// property's string (`"`), leaves the heading as it was.
+    @Test func aHeadingThatCannotBeWrittenIsLeft() {
+        var rewriter = LinkRewriter(paths: Self.notes, moves: [.init(from: "Work/Plan.md", to: "Work/Q3 Plan.md")]) { _ in false }
+        rewriter.headingRenames = ["Work/Q3 Plan.md": .init(from: "Plan", to: "Q3 | Plan")]
+        let bytes = Array("[[Plan#Plan]]".utf8)
+        #expect(String(decoding: ByteSplice.apply(rewriter.splices(in: bytes, of: "Home.md"), to: bytes) ?? [], as: UTF8.self) == "[[Q3 Plan#Plan]]")
+        rewriter.headingRenames = ["Work/Q3 Plan.md": .init(from: "Plan", to: "Q3 \"Plan\"")]
+        let property = Array("---\nup: \"[[Plan#Plan]]\"\n---\n[[Plan#Plan]]\n".utf8)
+        #expect(String(decoding: ByteSplice.apply(rewriter.splices(in: property, of: "Home.md"), to: property) ?? [], as: UTF8.self)
+            == "---\nup: \"[[Q3 Plan#Plan]]\"\n---\n[[Q3 Plan#Q3 \"Plan\"]]\n")
+    }
+
     @Test func aNameWithADotFollowsItsNote() {
         #expect(rewritten("[[Node.js]] and [[TLS 1.3|tls]]", [.init(from: "Tech/Node.js.md", to: "Tech/Nodejs.md"), .init(from: "Tech/TLS 1.3.md", to: "Tech/TLS 1.4.md")])
             == "[[Nodejs]] and [[TLS 1.4|tls]]")

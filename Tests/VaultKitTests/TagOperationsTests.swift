@@ -272,4 +272,18 @@ import Testing
         let text = vault.read("G/n.md")
         #expect(text.hasPrefix("---\ntags: [b]\n") && text.hasSuffix("---\ntext #a\n"), "\(text)")
     }
+
+    /// A new name an inline tag cannot hold (`#v1.0` reads as `v1`) leaves that note as it
+    /// is, with why; a note tagged in its front matter only is renamed.
+    @Test func aRenameToANameNoInlineTagCanHoldLeavesThatNote() throws {
+        let vault = try TemporaryVault()
+        try vault.write("Inline.md", "text #work here\n")
+        try vault.write("Front.md", "---\ntags: [work]\n---\ntext\n")
+        let report = try operations(vault).rename("work", to: "v1.0")
+        #expect(report.changed == ["Front.md"])
+        #expect(report.failed.count == 1)
+        #expect(report.failed.first.map { "\($0.errorDescription ?? "")" }?.contains("Inline.md") == true, "\(report.failed)")
+        #expect(vault.read("Inline.md") == "text #work here\n")
+        #expect(vault.read("Front.md").hasPrefix("---\ntags: [v1.0]\n"))
+    }
 }

@@ -59,6 +59,19 @@ struct ExactUndoTests {
         #expect(try vault.text("B.md") == "# B\n\ntext\n")
     }
 
+    /// A new title that names the same file (`B?` is written `B.md`) still changes the
+    /// heading: links to it follow.
+    @Test func aHeadingRenamedInPlaceCarriesItsLinks() throws {
+        let vault = try TestVault()
+        try vault.write("B.md", "# B\n")
+        try vault.write("A.md", "[[B#B]]\n")
+        try vault.write("B.md", "# B\n\nsee [[#B]]\n")
+        let rename = try vault.run("rename", "B", "B?")
+        #expect(rename.status == 0, "\(rename)")
+        #expect(try vault.text("B.md") == "# B?\n\nsee [[#B?]]\n")
+        #expect(try vault.text("A.md") == "[[B#B?]]\n")
+    }
+
     /// The renamed note changed since: the undo changes nothing and says why; a dry run says
     /// the same; taking back the rest is a choice the user makes.
     @Test func anUndoThatCannotTakeBackEveryFileChangesNothing() throws {

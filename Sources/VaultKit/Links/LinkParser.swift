@@ -30,8 +30,10 @@ public enum LinkParser {
             let content = unquoted(line)
             let quoted = content.count != line.count
             let blank = !line.contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }
+            var startsBlock = blank
             if !hidden.isOpen, fences.read(content, quoted: quoted) {
                 blocks.fence()
+                startsBlock = true
             } else if !fences.isOpen, !blocks.isCode(line) {
                 let hiddenRanges = hidden.read(line)
                 if line.contains(UInt8(ascii: "[")) {
@@ -49,8 +51,9 @@ public enum LinkParser {
                     }
                 }
             }
-            // A definition starts a paragraph: it cannot interrupt one (CommonMark 4.7).
-            afterBlank = blank || (afterBlank && referenceDefinition(line) != nil)
+            // A definition starts a paragraph: it cannot interrupt one (CommonMark 4.7), but
+            // may follow a heading or a fence.
+            afterBlank = startsBlock || isHeading(content) || (afterBlank && referenceDefinition(line) != nil)
             lineStart = lineEnd + 1
             number += 1
         }
@@ -98,6 +101,15 @@ public enum LinkParser {
             lineStart = lineEnd + 1
             number += 1
         }
+    }
+
+    /// `# Heading` (up to three spaces in, one to six `#`, then a space or the line's end).
+    private static func isHeading(_ line: UnsafeRawBufferPointer) -> Bool {
+        var index = 0
+        while index < min(3, line.count), line[index] == 0x20 { index += 1 }
+        let marks = index
+        while index < line.count, line[index] == UInt8(ascii: "#") { index += 1 }
+        return (1...6).contains(index - marks) && (index == line.count || line[index] == 0x20 || line[index] == 0x09)
     }
 
     /// `[label]: destination "title"` at the start of a line (up to three spaces in):

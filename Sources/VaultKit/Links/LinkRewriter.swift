@@ -93,7 +93,8 @@ public struct LinkRewriter: Sendable {
     public func mayChange(_ links: [NoteLink], of path: String) -> Bool {
         if newPath(path) != nil { return !links.isEmpty }
         return links.contains { link in
-            movedNames.contains(Self.nameKey(link.target)) || destination(of: link, from: path).map { newPath($0) != nil } ?? false
+            (link.target.isEmpty && headingRenames[path] != nil) || movedNames.contains(Self.nameKey(link.target))
+                || destination(of: link, from: path).map { newPath($0) != nil || (link.heading != nil && headingRenames[$0] != nil) } ?? false
         }
     }
 
@@ -108,12 +109,17 @@ public struct LinkRewriter: Sendable {
         let from = newPath(path) ?? path
         var splices: [ByteSplice] = []
         for link in links {
+            if link.target.isEmpty {
+                // `[[#B]]` in the renamed note itself follows its heading too.
+                if let splice = headingSplice(link, in: bytes, to: from, inFrontMatter: link.targetRange.upperBound <= bodyStart) { splices.append(splice) }
+                continue
+            }
             guard let destination = destination(of: link, from: path) else { continue }
             let moved = newPath(destination)
-            guard moved != nil || from != path || movedNames.contains(Self.nameKey(link.target)) else { continue }
             let target = moved ?? destination
+            guard moved != nil || from != path || movedNames.contains(Self.nameKey(link.target)) || headingRenames[target] != nil else { continue }
             // After the target's change: splices go in file order.
-            let heading = headingSplice(link, in: bytes, to: target)
+            let heading = headingSplice(link, in: bytes, to: target, inFrontMatter: link.targetRange.upperBound <= bodyStart)
             defer { if let heading { splices.append(heading) } }
             if leads(link, from: from, to: target) { continue }
             let written = Array(bytes[link.targetRange])
@@ -133,9 +139,13 @@ public struct LinkRewriter: Sendable {
 
     /// The change that makes the wiki `link`'s heading (`#B` of `[[B#B]]`) the renamed
     /// heading of its note, now at `target`; nil when it names another heading.
-    private func headingSplice(_ link: NoteLink, in bytes: [UInt8], to target: String) -> ByteSplice? {
+    private func headingSplice(_ link: NoteLink, in bytes: [UInt8], to target: String, inFrontMatter: Bool) -> ByteSplice? {
         guard link.kind != .markdown, let rename = headingRenames[target], let heading = link.heading,
               heading.lowercased() == rename.from.lowercased() else { return nil }
+        // What would end the link or its heading (`|`, `#`, `^`, `]`), or, in a quoted
+        // property, the YAML string: such a heading is left for the user.
+        let unsafe: Set<Character> = inFrontMatter ? ["|", "#", "^", "[", "]", "\"", "'", "\\"] : ["|", "#", "^", "[", "]"]
+        guard !rename.to.contains(where: unsafe.contains) else { return nil }
         let start = link.targetRange.upperBound + 1
         let written = Array(heading.utf8)
         guard start > 0, start - 1 < bytes.count, bytes[start - 1] == UInt8(ascii: "#"), start + written.count <= bytes.count,

@@ -91,3 +91,25 @@ func unquoted(_ line: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
     }
     return UnsafeRawBufferPointer(rebasing: line[index...])
 }
+
+/// Past the code span that starts at the backticks at `index`, or past the backticks
+/// when no run of as many closes it (they are then text). `unclosedRuns` (one per line)
+/// keeps the lengths of runs that nothing closes, so that a line is read in one pass.
+func endOfCodeSpan(_ line: UnsafeRawBufferPointer, at index: Int, unclosedRuns: inout Set<Int>) -> Int {
+    var run = index
+    while run < line.count, line[run] == UInt8(ascii: "`") { run += 1 }
+    let length = run - index
+    var search = unclosedRuns.contains(length) ? line.count : run
+    while search < line.count {
+        guard line[search] == UInt8(ascii: "`") else {
+            search += 1
+            continue
+        }
+        var end = search
+        while end < line.count, line[end] == UInt8(ascii: "`") { end += 1 }
+        if end - search == length { return end }
+        search = end
+    }
+    unclosedRuns.insert(length)
+    return run
+}

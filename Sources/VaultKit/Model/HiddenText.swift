@@ -12,6 +12,7 @@ struct HiddenText {
         var ranges: [Range<Int>] = []
         var index = 0
         var hiddenFrom = 0
+        var unclosedRuns: Set<Int> = []
         while index < line.count {
             if let closer = open {
                 let token = Self.token(closer)
@@ -24,7 +25,10 @@ struct HiddenText {
                 }
                 continue
             }
-            if Self.matches(Self.htmlOpener, in: line, at: index) {
+            if line[index] == UInt8(ascii: "`") {
+                // `` `kill $$` `` is code: no comment or math opens in a code span.
+                index = endOfCodeSpan(line, at: index, unclosedRuns: &unclosedRuns)
+            } else if Self.matches(Self.htmlOpener, in: line, at: index) {
                 (open, hiddenFrom) = (.html, index)
                 index += Self.htmlOpener.count
             } else if Self.matches(Self.token(.percent), in: line, at: index) {

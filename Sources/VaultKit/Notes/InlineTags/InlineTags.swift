@@ -67,6 +67,13 @@ enum InlineTags {
         return index + 4 == line.count || line[index + 4] == 0x20
     }
 
+    /// True when `#name` written in text reads back as the tag `name` (`#v1.0` reads as
+    /// `v1`, `#2024` as no tag): what a rename may write where an inline tag stands.
+    static func readsBack(_ name: String) -> Bool {
+        let written = Array(("#" + name).utf8)
+        return written.withUnsafeBytes { occurrences(in: $0).map(\.name) == [name] && occurrences(in: $0).first?.range == 0..<written.count }
+    }
+
     private static let hash = UInt8(ascii: "#")
     private static let backtick = UInt8(ascii: "`")
     private static let backslash = UInt8(ascii: "\\")
@@ -144,8 +151,9 @@ enum InlineTags {
         var end = run.count
         while end > 0, run[end - 1] == UInt8(ascii: "/") { end -= 1 }
         let bytes = UnsafeRawBufferPointer(rebasing: run[..<end])
-        guard !bytes.isEmpty, bytes.contains(where: { $0 < 0x30 || $0 > 0x39 }) else { return nil }
-        let name = String(decoding: bytes, as: UTF8.self)
+        // Validated, so that the name's bytes are the text's: a rewrite replaces exactly them.
+        guard !bytes.isEmpty, bytes.contains(where: { $0 < 0x30 || $0 > 0x39 }),
+              let name = String(validating: bytes, as: UTF8.self) else { return nil }
         return TagName.problem(with: name) == nil ? name : nil
     }
 
@@ -173,7 +181,8 @@ enum InlineTags {
     /// UTF-8.
     private static func decode(_ line: UnsafeRawBufferPointer, at index: Int) -> (Unicode.Scalar, Int)? {
         let lead = line[index]
-        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 0
+        // No overlong forms (C0, C1, short values) and nothing past U+10FFFF (F5 and up).
+        let length = lead >= 0xF5 ? 0 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC2 ? 2 : 0
         guard length > 0, index + length <= line.count else { return nil }
         var value = UInt32(lead) & (0xFF >> (length + 1))
         for offset in 1..<length {
@@ -181,35 +190,19 @@ enum InlineTags {
             guard byte & 0xC0 == 0x80 else { return nil }
             value = value << 6 | UInt32(byte & 0x3F)
         }
+        let smallest: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
+        guard value >= smallest else { return nil }
         return Unicode.Scalar(value).map { ($0, length) }
-    }
-
-    /// Past the code span that starts at the backticks at `index`, or past the backticks
-    /// when no run of as many closes it (they are then text).
-    private static func endOfCodeSpan(_ line: UnsafeRawBufferPointer, at index: Int, unclosedRuns: inout Set<Int>) -> Int {
-        var run = index
-        while run < line.count, line[run] == backtick { run += 1 }
-        let length = run - index
-        var search = unclosedRuns.contains(length) ? line.count : run
-        while search < line.count {
-            guard line[search] == backtick else {
-                search += 1
-                continue
-            }
-            var end = search
-            while end < line.count, line[end] == backtick { end += 1 }
-            if end - search == length { return end }
-            search = end
-        }
-        unclosedRuns.insert(length)
-        return run
     }
 
     /// Past the `]]` that closes a wiki link whose text starts at `start`; nil without one.
     private static func closing(_ line: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        // As `LinkParser` reads a wiki link: a `[` before the `]]` ends the search, so that
+        // a line of unclosed `[[` is read in one pass.
         var index = start
         while index + 1 < line.count {
             if line[index] == UInt8(ascii: "]"), line[index + 1] == UInt8(ascii: "]") { return index + 2 }
+            if line[index] == UInt8(ascii: "[") { return nil }
             index += 1
         }
         return nil

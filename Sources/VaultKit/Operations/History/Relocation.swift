@@ -113,7 +113,7 @@ public struct Relocation: Sendable {
         var rewriter = LinkRewriter(paths: notes.map(\.path), moves: moves) { [root] in root.status($0) != nil }
         rewriter.headingRenames = headings
         var planned: [(path: String, before: [UInt8], splices: [ByteSplice])] = []
-        if rewritesLinks, !moves.isEmpty {
+        if rewritesLinks, !moves.isEmpty || !headings.isEmpty {
             for note in notes.filter({ rewriter.mayChange($0.links, of: $0.path) }).sorted(by: { $0.path < $1.path }) {
                 guard let bytes = try? root.read(note.path).bytes else { continue }
                 let splices = rewriter.splices(in: bytes, of: note.path)

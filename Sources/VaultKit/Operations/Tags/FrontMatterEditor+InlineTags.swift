@@ -23,6 +23,17 @@ extension FrontMatterEditor {
         rewriteInlineTags { _, name in transform(name) }
     }
 
+    /// `renameInlineTags`, refusing (the note at `path` unchanged) when a new name written
+    /// `#name` would read as another tag or none (`#v1.0` is `v1`, `#2024` no tag).
+    mutating func renameInlineTags(_ transform: (String) -> String?, in path: String) throws(VaultError) {
+        for tag in inlineTags {
+            guard let renamed = transform(tag.name), renamed != tag.name, !InlineTags.readsBack(renamed) else { continue }
+            throw .located(Diagnostic(path: path, severity: .error,
+                                      message: "left as it is: #\(tag.name) written as #\(renamed) would read as another tag; rename it in the front matter or choose another name"))
+        }
+        renameInlineTags(transform)
+    }
+
     /// `renameInlineTags` with each tag's position among the body's inline tags.
     ///
     /// A removed tag takes one space next to it along, the one after it if there is one:

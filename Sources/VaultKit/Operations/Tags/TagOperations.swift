@@ -71,9 +71,9 @@ public struct TagOperations: Sendable {
         try requireTagged([oldName], kind: .rename, target: newName)
         let inline = vault.config.inlineTags
         let report = try recorded(kind: .rename, sources: [oldName], target: newName, affected: affected,
-                                  skipped: unparsedNotes(mentioning: [oldName]), dryRun: dryRun) { editor, _ in
+                                  skipped: unparsedNotes(mentioning: [oldName]), dryRun: dryRun) { editor, path in
+            if inline { try editor.renameInlineTags(transform, in: path) }
             try editor.renameTags(transform)
-            if inline { editor.renameInlineTags(transform) }
         }
         // The colours go with the tags, as a folder's go with it. A config that does not
         // parse is left for `vault check` to report: the notes are renamed either way.
@@ -97,9 +97,9 @@ public struct TagOperations: Sendable {
         try requireTagged(sourceNames, kind: .merge, target: targetName)
         let inline = vault.config.inlineTags
         return try recorded(kind: .merge, sources: sourceNames, target: targetName, affected: affected,
-                            skipped: unparsedNotes(mentioning: sourceNames), dryRun: dryRun) { editor, _ in
+                            skipped: unparsedNotes(mentioning: sourceNames), dryRun: dryRun) { editor, path in
+            if inline { try editor.renameInlineTags(transform, in: path) }
             try editor.renameTags(transform)
-            if inline { editor.renameInlineTags(transform) }
         }
     }
 
