@@ -18,8 +18,10 @@ import Testing
             try vault.write("attachments/receipt.png", "receipt bytes")
             try vault.write("attachments/old.png", "old bytes")
             try vault.write("Receipt.md", "---\nid: receipt\n---\n# Receipt\n\n![[receipt.png]]\n")
-            try vault.write("Old/First.md", "---\nid: old-1\n---\n# First\n\n![[old.png]]\n")
-            try vault.write("Old/Second.md", "---\nid: old-2\ntags: [alpha]\n---\n# Second\n\nText.\n")
+            // Dated, so that their list order (newest first) is one on both copies: two files
+            // written in one clock tick have one modification time, and tie by title.
+            try vault.write("Old/First.md", "---\nid: old-1\nmodified: 2026-01-02T10:00:00Z\n---\n# First\n\n![[old.png]]\n")
+            try vault.write("Old/Second.md", "---\nid: old-2\nmodified: 2026-01-01T10:00:00Z\ntags: [alpha]\n---\n# Second\n\nText.\n")
             try vault.write("Plan.md", "---\nid: plan\ntags: [beta]\n---\n# Plan\n\n- [ ] write it\n- [ ] ship it\n")
             try vault.write("Links.md", "---\nid: links\ntags: [alpha]\n---\n# Links\n\nSee [[Plan]] and [the plan](Plan.md).\n")
         }
