@@ -37,6 +37,12 @@ struct VaultCommand: AsyncParsableCommand {
         PhaseTimer.mark("main")
         var command: ParsableCommand
         var arguments = movingGlobalOptions(Array(CommandLine.arguments.dropFirst()))
+        // `vault help shwo` printed the whole help and exited 0.
+        if arguments.first == "help", arguments.count > 1,
+           let unknown = UnknownCommand.message(for: Array(arguments.dropFirst()), commands: configuration.subcommands) {
+            Terminal.standardError.line("vault: error: " + unknown)
+            Foundation.exit(2)
+        }
         do {
             command = try parseAsRoot(arguments)
         } catch {
@@ -48,6 +54,10 @@ struct VaultCommand: AsyncParsableCommand {
                 Foundation.exit(2)
             }
             Terminal.standardError.line("vault: error: " + reworded(message(for: error)))
+            // `vault rm -draft` read the name as options and then missed the notes.
+            if let name = arguments.prefix(while: { $0 != "--" }).first(where: readsAsOptions) {
+                Terminal.standardError.line("vault: hint: '\(TerminalText.escaped(name))' reads as options; put -- before a name that starts with a dash")
+            }
             Terminal.standardError.line(usage(for: error))
             Foundation.exit(2)
         }
@@ -224,6 +234,10 @@ struct GlobalOptions: ParsableArguments {
         if let testCrash { CrashSimulation.shared.simulate(testCrash) }
         var opened = try VaultSession.open(explicit: vault, workingDirectory: FileManager.default.currentDirectoryPath, usesCache: !noCache).vault
         opened.scanProgress = ScanProgressLine.forStandardError()
+        // A config that does not parse gives the defaults: said, not silent.
+        for problem in opened.config.problems where problem.severity == .error {
+            Terminal.standardError.line(TerminalText.escaped("vault: warning: \(problem.location): \(problem.message); the defaults are used"))
+        }
         return VaultSession(vault: opened)
     }
 

@@ -91,7 +91,7 @@ struct BadInputTests {
         let check = try vault.run("check")
         #expect(check.status == 1, "\(check)")
         #expect(check.stdout == Self.brokenError + "\n")
-        #expect(check.stderr == "vault: 1 problem in 3 notes\n")
+        #expect(check.stderr == "vault: 1 problem at 1 path; 3 notes checked\n")
 
         // show still prints the text.
         let show = try vault.run("show", "Broken.md", "--raw")
@@ -313,7 +313,7 @@ struct BadInputTests {
             A/B/C/D/E/Deep.md: warning: nested deeper than a folder and a subfolder; it counts in folder 'A'
 
             """)
-        #expect(check.stderr == "vault: 4 problems in 3 notes\n")
+        #expect(check.stderr == "vault: 4 problems at 4 paths; 3 notes checked\n")
         #expect(try vault.snapshot().differences(from: before) == [])
     }
 

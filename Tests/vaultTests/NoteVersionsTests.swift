@@ -113,7 +113,7 @@ struct NoteVersionsTests {
         #expect(today.status == 0, "\(today)")
         #expect(try vault.text("Work/Plan.md").contains("The second text."), "the last version made today")
         let none = try vault.run("restore", "Plan", "--at", "1999-01-01")
-        #expect(none.status == 2 && none.stderr.contains("no version of Work/Plan.md matches '1999-01-01'"), "\(none)")
+        #expect(none.status == 2 && none.stderr.contains("Work/Plan.md has no version from 1999-01-01 or before"), "\(none)")
     }
 
     /// `vault diff`: the properties that changed (each tag added or removed), then the text

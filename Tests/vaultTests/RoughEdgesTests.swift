@@ -215,7 +215,8 @@ struct RoughEdgesTests {
         #expect((move["moved"] as? [[String: String]])?.first == ["from": "Phone numbers.md", "to": "Work/Phone numbers.md"])
         #expect(move["recordID"] is String)
         let trashed = try vault.run("rm", "Work/Phone numbers", "--format", "json")
-        #expect(trashed.stdout == "{\"changed\":[\"Work/Phone numbers.md\"],\"count\":1,\"failed\":[]}\n", "\(trashed)")
+        let record = try #require(try vault.run("history", "--format", "json").jsonObjects().last?["id"] as? String)
+        #expect(trashed.stdout == "{\"changed\":[\"Work/Phone numbers.md\"],\"count\":1,\"failed\":[],\"recordID\":\"\(record)\"}\n", "\(trashed)")
     }
 
     @Test func quietBulkCommandsPrintACount() throws {

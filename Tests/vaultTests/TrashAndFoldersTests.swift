@@ -99,7 +99,7 @@ struct TrashAndFoldersTests {
         #expect(restored.status == 0, "\(restored)")
         #expect(try vault.text("Plan.md") == "# Plan\n\nsecond\n")
         let missing = try vault.run("trash", "restore", ".trash/Plan 3")
-        #expect(missing.stderr == "vault: error: no note matches '.trash/Plan 3'\n")
+        #expect(missing.stderr == "vault: error: no note in the trash matches '.trash/Plan 3'\n")
         #expect(try vault.run("trash", "restore", ".trash/Plan").stdout == "restored Plan 2.md (Plan.md is taken, so under a new name)\n")
         #expect(try vault.text("Plan 2.md") == "# Plan\n\nfirst\n")
     }

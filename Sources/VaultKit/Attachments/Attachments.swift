@@ -97,10 +97,31 @@ public struct Attachments: Sendable {
     /// are the vault's notes (`notes` when nil), for a name that ends like a file but is a
     /// note's (`[[Passwords in unattend.xml]]`).
     public func uses(in notes: [Note], among all: [Note]? = nil) -> [Use] {
-        let candidates = notes.flatMap { note in note.links.filter { !$0.namesNote && !$0.target.isEmpty }.map { (note, $0) } }
+        let candidates = notes.flatMap { note in
+            note.links.filter { !$0.target.isEmpty && (!$0.namesNote || namesAttachedFile($0)) }.map { (note, $0) }
+        }
         guard !candidates.isEmpty else { return [] }
         let targets = LinkTargets(paths: (all ?? notes).map(\.path))
-        return candidates.filter { !targets.namesNote($0.1) }.map { note, link in Use(note: note, link: link, file: resolve(link, from: note.path)) }
+        return candidates.compactMap { note, link in
+            if link.namesNote {
+                return file(forBroken: link, from: note.path, targets: targets).map { Use(note: note, link: link, file: $0) }
+            }
+            return targets.namesNote(link) ? nil : Use(note: note, link: link, file: resolve(link, from: note.path))
+        }
+    }
+
+    /// The file of the attachment folder a wiki link names when it reads as a note's name
+    /// but no note has it: `[[Makefile]]`, which `vault attach` writes for a file without a
+    /// type. Nil for any other link.
+    public func file(forBroken link: NoteLink, from path: String, targets: LinkTargets) -> String? {
+        guard namesAttachedFile(link), targets.resolve(link, from: path) == .broken else { return nil }
+        return named(link.target, from: path)
+    }
+
+    /// A wiki link read as a note's name whose name is a file's of the attachment folder.
+    private func namesAttachedFile(_ link: NoteLink) -> Bool {
+        guard link.kind != .markdown, link.namesNote, let name = link.target.split(separator: "/").last else { return false }
+        return !folderFiles.files(named: String(name)).isEmpty
     }
 
     /// True when some of `notes` link to a file that is not a note.

@@ -58,6 +58,9 @@ public enum VersionJSON {
             json.key("commit"); json.string(note.commit)
             json.key("date"); json.string(NoteDate.format(note.date))
             json.key("path"); json.string(note.path)
+            // Where git last had it (`.trash/…` for a note purged from the trash): what
+            // `git show COMMIT^:PATH` takes.
+            json.key("removedPath"); json.string(note.removedPath)
             json.key("title"); json.string(note.title)
             json.key("text"); json.string(note.text)
             json.endObject()

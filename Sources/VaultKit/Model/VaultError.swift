@@ -14,6 +14,8 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
     /// to what was typed, if one is near.
     case noteNotFound(String, suggestion: String? = nil)
     case ambiguousNote(String, candidates: [String])
+    /// No note in the trash has that original path, name or title.
+    case trashedNoteNotFound(String)
     /// `suggestion`: the folder `vault folder create` could make for it (nil when that
     /// would fail: a missing parent, deeper than one level of subfolders).
     case folderNotFound(String, suggestion: String?)
@@ -67,6 +69,8 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
             return "no template '\(name)' in \(NoteTemplate.directory)/" + (available.isEmpty ? " (it has none)" : " (it has: \(available.joined(separator: ", ")))")
         case .noteNotFound(let name, let suggestion):
             return "no note matches '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        case .trashedNoteNotFound(let name):
+            return "no note in the trash matches '\(name)'"
         case .ambiguousNote(let name, let candidates):
             return "'\(name)' matches \(candidates.count) notes: " + candidates.joined(separator: ", ")
         case .folderNotFound(let name, _?):

@@ -33,15 +33,19 @@ public struct NoteOperations: Sendable {
         let firstLine = draft.textAfterFrontMatter.split(whereSeparator: \.isNewline).first { !$0.trimmingSpaces().isEmpty }
         let base = FileNaming.baseName(for: draft.fileName ?? title.flatMap { $0.isEmpty ? nil : $0 } ?? firstLine.map { NoteText.stripHeading($0.trimmingSpaces()) } ?? "Untitled")
         let bytes = try draft.file(id: Self.newID(), now: vault.now(), timeZone: vault.timeZone)
-        return try createFile(bytes, folder: folder, base: base)
+        return try createFile(folder: folder, base: base) { _ in bytes }
     }
 
-    /// Writes a new file under a free name, retrying if another appears meanwhile.
-    private func createFile(_ bytes: [UInt8], folder: String, base: String, mode: UInt32 = 0o644) throws(VaultError) -> String {
+    /// Writes a new file under a free name, retrying if another appears meanwhile;
+    /// `bytes` are made for the path chosen (a copy's title carries its number).
+    private func createFile(
+        folder: String, base: String, mode: UInt32 = 0o644, bytes: (String) throws(VaultError) -> [UInt8]
+    ) throws(VaultError) -> String {
         for _ in 0..<5 {
             let path = FileNaming.freePath(folder: folder, base: base, in: root)
+            let content = try bytes(path)
             do {
-                try root.write(bytes, to: path, mode: mode, replacing: .nothing)
+                try root.write(content, to: path, mode: mode, replacing: .nothing)
                 return path
             } catch .destinationExists {
                 continue
@@ -156,27 +160,36 @@ public struct NoteOperations: Sendable {
     // MARK: - Duplicate
 
     /// Copies `note` into `folder` (default: its own) as a new note: a new `id`, `created`
-    /// and `modified` now, and the title "… copy".
+    /// and `modified` now, not pinned, and the title "… copy" (with the number its file
+    /// name gets when "… copy" is taken, so that no two notes share a title).
     public func duplicate(_ note: Note, to folder: String? = nil) throws(VaultError) -> String {
         let destination = try existingFolder(folder.map { $0 == "/" ? "" : $0 } ?? note.folder)
         if folder != nil { try FolderRules.requireNotesFolder(destination, attachmentFolder: vault.config.attachmentFolder) }
         let (original, stat) = try root.read(note.path)
+        let base = FileNaming.baseName(for: note.name + " copy")
+        return try createFile(folder: destination, base: base, mode: stat.mode & 0o7777) { path throws(VaultError) in
+            let stem = (path.split(separator: "/").last ?? "").dropLast(3)
+            return try copyBytes(of: original, note: note, title: note.title + " copy" + stem.dropFirst(base.count))
+        }
+    }
+
+    private func copyBytes(of original: [UInt8], note: Note, title: String) throws(VaultError) -> [UInt8] {
         let now = vault.now()
-        let copyTitle = note.title + " copy"
-        var editor: FrontMatterEditor
         do {
-            editor = try FrontMatterEditor(bytes: original, timeZone: vault.timeZone)
+            var editor = try FrontMatterEditor(bytes: original, timeZone: vault.timeZone)
             try editor.set(FrontMatterKey.id, to: .string(Self.newID()))
             // As a rename: the key, else the first heading, else a key for a first line; a
             // title from the file name changes with the new name.
-            try Self.retitle(&editor, from: note, to: copyTitle)
+            try Self.retitle(&editor, from: note, to: title)
             try editor.set(FrontMatterKey.created, to: .date(now))
             try editor.set(FrontMatterKey.modified, to: .date(now))
             if editor.has(FrontMatterKey.sortDate) { try editor.set(FrontMatterKey.sortDate, to: .date(now)) }
+            // A copy is a new note: the original keeps its place at the top.
+            if editor.has(FrontMatterKey.pinned) { try editor.remove(FrontMatterKey.pinned) }
+            return editor.bytes
         } catch {
             throw .located(error.diagnostic(path: note.path))
         }
-        return try createFile(editor.bytes, folder: destination, base: FileNaming.baseName(for: note.name + " copy"), mode: stat.mode & 0o7777)
     }
 
     // MARK: - Pin

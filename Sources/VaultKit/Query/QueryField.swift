@@ -51,7 +51,11 @@ public struct QueryField: Sendable {
     static let title = QueryField(
         name: "title", aliases: [:],
         form: "title:x", meaning: "the title contains x (ignoring case and accents)"
-    ) { value in .title(value) }
+    ) { value in
+        // `title:shop*`, a prefix as a word is written, already matches as `title:shop`.
+        let prefix = value.reversed().drop { $0 == "*" }.reversed()
+        return .title(prefix.isEmpty ? value : String(prefix))
+    }
 
     static let state = QueryField(
         name: "is", aliases: ["pinned": "is:pinned", "unsorted": "is:unsorted", "untagged": "is:untagged"],

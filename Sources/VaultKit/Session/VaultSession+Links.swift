@@ -64,10 +64,25 @@ extension VaultSession {
         return current == number && start < bytes.count ? String(decoding: bytes[start...], as: UTF8.self) : nil
     }
 
+    /// Where `link`, in the note at `path`, leads: as `targets` resolves it, except that a
+    /// name no note has but a file of the attachment folder has (`[[Makefile]]`, as
+    /// `vault attach` links a file without a type) leads to that attachment.
+    public func resolve(_ link: NoteLink, from path: String, targets: LinkTargets) -> LinkTargets.Resolution {
+        resolve(link, from: path, targets: targets, attachments: Lazy { Attachments(vault: vault) })
+    }
+
+    /// `attachments` is made only for a link that finds no note.
+    private func resolve(_ link: NoteLink, from path: String, targets: LinkTargets, attachments: Lazy<Attachments>) -> LinkTargets.Resolution {
+        let resolution = targets.resolve(link, from: path)
+        guard resolution == .broken, attachments.value.file(forBroken: link, from: path, targets: targets) != nil else { return resolution }
+        return .attachment
+    }
+
     /// A warning for each link of `notes` to a note that does not exist.
     public func brokenLinks(in notes: [Note], targets: LinkTargets) -> [Diagnostic] {
-        notes.flatMap { note in
-            note.links.filter { targets.resolve($0, from: note.path) == .broken }.map { link in
+        let attachments = Lazy { Attachments(vault: vault) }
+        return notes.flatMap { note in
+            note.links.filter { resolve($0, from: note.path, targets: targets, attachments: attachments) == .broken }.map { link in
                 Diagnostic(path: note.path, line: link.line, column: link.column, severity: .warning,
                            message: "broken link: no note is '\(link.target)'")
             }

@@ -31,11 +31,13 @@ public struct VaultSync: Sendable {
     ///
     /// A vault that is a folder of a larger repository is refused (a sync would commit and
     /// push that repository's other files) unless `ownRepository` asks for a repository of
-    /// the vault's own there, as `vault init --git` does for the vault it makes.
-    public func setup(remote: String?, ownRepository: Bool = false) throws(VaultError) -> [String] {
+    /// the vault's own there, as `vault init --git` does for the vault it makes; with
+    /// `firstCommit`, a repository made here starts with a commit of the vault as it is.
+    public func setup(remote: String?, ownRepository: Bool = false, firstCommit: Bool = false) throws(VaultError) -> [String] {
         var done: [String] = []
         let top = try repositoryTop()
-        if top == nil || (ownRepository && top != Self.realPath(root.path)) {
+        let madeRepository = top == nil || (ownRepository && top != Self.realPath(root.path))
+        if madeRepository {
             // On the remote's branch: a repository made on git's default (`master`) pushed a
             // branch beside the remote's `main`, and clones of it checked out nothing.
             let branch = try remote.flatMap(defaultBranch(of:))
@@ -53,6 +55,15 @@ public struct VaultSync: Sendable {
             } else if current.stdout.trimmingCharacters(in: .newlines) != remote {
                 try git.check(["remote", "set-url"], operands: ["origin", remote])
                 done.append("remote origin is now \(remote)")
+            }
+        }
+        // A new repository starts with the vault as it is: a first `vault sync` then has a
+        // base to merge against, and `vault log` has versions to show.
+        if madeRepository, firstCommit {
+            do {
+                if let line = try commitEverything(message: "vault init") { done.append(line) }
+            } catch {
+                done.append("made no first commit (\(error.localizedDescription)); vault sync makes it")
             }
         }
         return done

@@ -38,7 +38,8 @@ public struct RestoreDeletedNote: Sendable {
             chosen = versions.first
         }
         guard let version = chosen else {
-            throw .invalidArgument("no version of \(deleted.path) matches '\(at ?? "its last text")' (give a commit or a day, YYYY-MM-DD)")
+            guard let at else { throw .invalidArgument("git has no text of \(deleted.path) from before it left") }
+            throw NoteVersions.noVersion(at, of: deleted.path, in: versions, timeZone: changes.vault.timeZone)
         }
         let bytes = try history.bytes(of: version)
         let summary = "\(deleted.path) back from git as of \(version.commit.map { String($0.prefix(8)) } ?? "")"

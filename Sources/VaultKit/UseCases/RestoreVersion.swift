@@ -24,8 +24,9 @@ public struct RestoreVersion: Sendable {
     /// Runs it inside a write.
     public func run(in changes: VaultChanges) throws(VaultError) -> Report {
         let versions = NoteVersions(root: changes.vault.root)
-        guard let version = NoteVersions.version(at, in: try versions.versions(of: note.path), timeZone: changes.vault.timeZone) else {
-            throw .invalidArgument("no version of \(note.path) matches '\(at)' (give a commit or a day, YYYY-MM-DD)")
+        let all = try versions.versions(of: note.path)
+        guard let version = NoteVersions.version(at, in: all, timeZone: changes.vault.timeZone) else {
+            throw NoteVersions.noVersion(at, of: note.path, in: all, timeZone: changes.vault.timeZone)
         }
         let bytes = try versions.bytes(of: version)
         let path = note.path

@@ -40,27 +40,26 @@ public enum VaultPath {
 
     /// `name` as a vault-relative path. An absolute path inside the vault is made
     /// relative; `./x` and `../x` are read from the working directory when it is inside
-    /// the vault (as git reads them); other `..` components and paths outside the vault
-    /// are refused.
+    /// the vault (as git reads them); `Personal/../Work` is `Work`, read by the names
+    /// alone (the files are then opened without following a link); a path that climbs
+    /// above the vault, or is outside it, is refused.
     public static func relative(_ name: String, root: VaultRoot) throws(VaultError) -> String {
         var path = name
+        var parts: [Substring] = []
         if path.hasPrefix("/") {
             let prefix = root.path == "/" ? "/" : root.path + "/"
             guard path.hasPrefix(prefix) || path == root.path else { throw .outsideVault(name) }
             path = String(path.dropFirst(min(prefix.count, path.count)))
         } else if let base = root.workingDirectory, isWorkingDirectoryRelative(path) {
-            var parts: [Substring] = base.split(separator: "/")
-            for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-                switch part {
-                case ".": continue
-                case "..": if parts.popLast() == nil { throw .outsideVault(name) }
-                default: parts.append(part)
-                }
-            }
-            return parts.joined(separator: "/")
+            parts = base.split(separator: "/")
         }
-        let parts = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
-        if parts.contains("..") { throw .outsideVault(name) }
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..": if parts.popLast() == nil { throw .outsideVault(name) }
+            default: parts.append(part)
+            }
+        }
         return parts.joined(separator: "/")
     }
 

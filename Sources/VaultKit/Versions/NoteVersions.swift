@@ -358,6 +358,23 @@ public struct NoteVersions: Sendable {
         return committed.first { $0.date.timeIntervalSince1970 < end }
     }
 
+    /// Why `version(at, in: versions)` found none, in the words of what was given: a day
+    /// before the first version ("give a commit or a day" answered a day given), a commit
+    /// that is not one of the note's, or neither.
+    public static func noVersion(_ at: String, of path: String, in versions: [Version], timeZone: TimeZone) -> VaultError {
+        let first = versions.last { $0.commit != nil }.map { version in
+            let seconds = version.date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: version.date))
+            return TaskDate(dayNumber: Int((seconds / 86_400).rounded(.down))).description
+        }
+        if TaskDate(at) != nil {
+            return .invalidArgument("\(path) has no version from \(at) or before" + (first.map { " (its first is from \($0))" } ?? " (git has none of it yet)"))
+        }
+        if at.count >= 4, at.allSatisfy(\.isHexDigit) {
+            return .invalidArgument("no commit of \(path) starts with '\(at)' (vault log \(path) lists them)")
+        }
+        return .invalidArgument("'\(at)' is neither a commit (4 or more of its hex digits) nor a day (YYYY-MM-DD)")
+    }
+
     /// The text on disk when it differs from the last commit (or was never committed).
     private func uncommittedVersion(of path: String) throws(VaultError) -> Version? {
         let status = try git.run(["status", "--porcelain"], operands: [path])

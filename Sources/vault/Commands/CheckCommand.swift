@@ -25,8 +25,11 @@ struct CheckCommand: ParsableCommand {
         if check.isClean {
             global.terminal.line("\(scan.notes.count) note\(scan.notes.count == 1 ? "" : "s") checked; no problems found")
         } else {
+            // "3 problems in 4 notes" read as if every note had one: the files are counted.
             let count = check.diagnostics.count
-            Terminal.standardError.line("vault: \(count) problem\(count == 1 ? "" : "s") in \(scan.notes.count) note\(scan.notes.count == 1 ? "" : "s")")
+            let paths = Set(check.diagnostics.map(\.path)).count
+            Terminal.standardError.line(
+                "vault: \(count) problem\(count == 1 ? "" : "s") at \(paths) path\(paths == 1 ? "" : "s"); \(scan.notes.count) note\(scan.notes.count == 1 ? "" : "s") checked")
             throw ExitCode(1)
         }
     }

@@ -28,7 +28,8 @@ struct YesterdayCommand: ParsableCommand {
 /// What `today` and `yesterday` take.
 struct DailyOptions: ParsableArguments {
     @OptionGroup var global: GlobalOptions
-    @Option(help: ArgumentHelp("Another day: \(TaskDateInput.forms), or -1d.", valueName: "day")) var date: String?
+    // Unconditional: "-1d" is a day back, not an option.
+    @Option(parsing: .unconditional, help: ArgumentHelp("Another day: \(TaskDateInput.forms), or -1d.", valueName: "day")) var date: String?
     @Flag(help: "Print the note's path instead of opening it (the default when not on a terminal).") var print = false
     @Option(help: "Output format: text or json.") var format: OutputFormat = .text
 

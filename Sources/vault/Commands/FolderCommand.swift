@@ -81,6 +81,7 @@ extension FolderCommand {
         @Argument(help: "The folder.", completion: Completions.folders) var folder: String
         @Flag(help: "Print the notes that would be trashed and change nothing.") var dryRun = false
         @Flag(name: [.short, .long], help: "Do not ask for confirmation.") var yes = false
+        @OptionGroup var output: WriteOutput
 
         func run() throws {
             let session = try global.openSession()
@@ -95,13 +96,26 @@ extension FolderCommand {
             guard try yes || confirm("Move \(notes.count) note\(notes.count == 1 ? "" : "s") of '\(existing)' to the trash and remove the folder?",
                                      terminal: terminal, withoutTerminal: "delete the folder") else { return }
             let report = try session.reportedWrite(after: deletion.scan) { try deletion.run(in: $0) }
-            for (path, _) in report.trashed { terminal.line("trashed \(TerminalText.escaped(path))") }
             for error in report.failed { Terminal.standardError.printError(error) }
             for directory in report.kept {
                 Terminal.standardError.line("vault: kept \(directory): it still holds files that are not notes")
             }
+            if output.format == .json {
+                var json = JSONWriter()
+                ReportJSON.write(changed: report.trashed.map(\.path), failed: report.failed, to: &json) { json in
+                    json.key("folder"); json.string(existing)
+                    json.key("removed"); json.bool(report.kept.isEmpty)
+                    json.key("kept"); json.strings(report.kept)
+                    if let id = report.recordID { json.key("recordID"); json.string(id) }
+                }
+                terminal.line(json.output)
+            } else {
+                if output.listsNotes { for (path, _) in report.trashed { terminal.line("trashed \(TerminalText.escaped(path))") } }
+                if output.quiet { terminal.line("\(report.trashed.count) note\(report.trashed.count == 1 ? "" : "s") trashed") }
+                if report.kept.isEmpty { terminal.line("removed folder \(existing)") }
+                if let id = report.recordID, !report.trashed.isEmpty { terminal.line("undo with: vault undo \(id)") }
+            }
             if !report.failed.isEmpty { throw ExitCode(2) }
-            if report.kept.isEmpty { terminal.line("removed folder \(existing)") }
         }
     }
 

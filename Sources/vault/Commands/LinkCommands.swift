@@ -25,7 +25,7 @@ struct LinksCommand: ParsableCommand {
                 json.key("heading"); json.string(link.heading)
                 json.key("line"); json.number(link.line)
                 json.key("column"); json.number(link.column)
-                let resolution = targets.resolve(link, from: note.path)
+                let resolution = session.vault.resolve(link, from: note.path, targets: targets)
                 json.key("note"); if case .note(let path) = resolution { json.string(path) } else { json.null() }
                 json.key("broken"); json.bool(resolution == .broken)
                 json.endObject()
@@ -43,7 +43,7 @@ struct LinksCommand: ParsableCommand {
             case .markdown: written = "(\(link.target)\(link.heading.map { "#" + $0 } ?? ""))"
             }
             let leads: String
-            switch targets.resolve(link, from: note.path) {
+            switch session.vault.resolve(link, from: note.path, targets: targets) {
             case .note(let path): leads = "→ " + path
             case .sameNote: leads = "→ this note"
             case .attachment: leads = "(attachment)"

@@ -33,7 +33,8 @@ struct LogCommand: ParsableCommand, PagedCommand {
             session.terminal.line("no versions of \(TerminalText.escaped(found.path)) in git yet (vault sync commits them)")
             return
         }
-        let authorWidth = min(20, versions.map(\.author.count).max() ?? 0)
+        // Padded to the longest, never cut: a name is how a person is told apart.
+        let authorWidth = versions.map(\.author.count).max() ?? 0
         var out = ""
         for version in versions {
             let commit = version.commit.map { String($0.prefix(8)) } ?? "(not committed)"
@@ -60,14 +61,17 @@ struct LogCommand: ParsableCommand, PagedCommand {
             return
         }
         guard !deleted.isEmpty else {
-            session.terminal.line("no note has left the vault in git's history")
-            return
+            // No result, as a search that finds nothing: exit 1 (the README's statuses).
+            Terminal.standardError.line("vault: no note has left the vault in git's history")
+            throw ExitCode(1)
         }
         var out = ""
         for note in deleted {
             out += TerminalText.escaped("\(Self.dateFormatter.string(from: note.date))  \(note.commit.prefix(8))  \(note.path)  \(note.title)") + "\n"
         }
-        out += "(vault restore PATH brings one back; its last text: git show COMMIT^:PATH)\n"
+        // The path git last had is not always the one listed (a note purged from the trash
+        // was in `.trash/`): the way back is vault's, which knows where to look.
+        out += "(vault restore PATH brings one back with its last text)\n"
         session.terminal.write(out)
     }
 

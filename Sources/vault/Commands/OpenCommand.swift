@@ -72,8 +72,15 @@ struct OpenCommand: ParsableCommand {
         }
         if notes.count > shown.count { out += "     … \(notes.count - shown.count) more; add words to narrow it down\n" }
         terminal.write(out)
-        terminal.write("open which (1-\(shown.count))? ")
-        guard let answer = readLine(), let number = Int(answer.trimmingCharacters(in: .whitespaces)), (1...shown.count).contains(number) else { return nil }
-        return shown[shown.index(shown.startIndex, offsetBy: number - 1)]
+        // Asked again on a number out of range (it exited without a word); an empty answer
+        // or the end of input opens nothing.
+        while true {
+            terminal.write("open which (1-\(shown.count))? ")
+            guard let answer = readLine()?.trimmingCharacters(in: .whitespaces), !answer.isEmpty else { return nil }
+            if let number = Int(answer), (1...shown.count).contains(number) {
+                return shown[shown.index(shown.startIndex, offsetBy: number - 1)]
+            }
+            terminal.line(TerminalText.escaped("'\(answer)' is not a number from 1 to \(shown.count)"))
+        }
     }
 }

@@ -56,7 +56,11 @@ struct SearchCommand: ReadOnlyCommand {
             let printer = NoteListPrinter(terminal: terminal, config: config, showSnippet: snippet ?? config.listSnippet, now: session.now)
             if format == .json { printer.printJSON(notes) } else { printer.print(notes) }
         }
-        if notes.isEmpty { throw ExitCode(1) }
+        if notes.isEmpty {
+            // Said on stderr, as the README promises; the count alone already says it.
+            if !count { Terminal.standardError.line(TerminalText.escaped("vault: no note matches '\(words.joined(separator: " "))'")) }
+            throw ExitCode(1)
+        }
     }
 }
 

@@ -80,7 +80,10 @@ struct TasksCommand: ReadOnlyCommand {
             }
             printer.print(groups, of: tasks, in: notes, paths: paths)
             PhaseTimer.mark("print")
-            if groups.isEmpty { throw ExitCode(1) }
+            if groups.isEmpty {
+                if !words.isEmpty { Terminal.standardError.line(TerminalText.escaped("vault: no task matches '\(words.joined(separator: " "))'")) }
+                throw ExitCode(1)
+            }
         }
     }
 

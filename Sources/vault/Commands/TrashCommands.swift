@@ -30,7 +30,7 @@ struct RemoveCommand: ParsableCommand {
         let report = try session.write { changes in try delete.run(in: changes) }
         try session.report(report.trashed.map { path, name in
             (path, "trashed \(path)" + (name == path.split(separator: "/").last.map(String.init) ? "" : " (as \(Trash.directory)/\(name))"))
-        }, failed: report.failed, output: output)
+        }, failed: report.failed, recordID: report.recordID, output: output)
     }
 }
 

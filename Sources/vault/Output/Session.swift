@@ -72,19 +72,25 @@ struct Session {
     /// Prints what a use case's write did: the lines of the notes changed (unless quiet),
     /// each failure on stderr, a count with `--quiet` and the JSON report with `--format
     /// json`; exits with status 2 if any failed.
-    func report(_ lines: [(path: String, line: String)], failed: [VaultError], output: WriteOutput) throws {
+    /// `recordID`, when the write was recorded, is said as the way back (as `mv` says it).
+    func report(_ lines: [(path: String, line: String)], failed: [VaultError], recordID: String? = nil, output: WriteOutput) throws {
         if output.listsNotes { for (_, line) in lines { terminal.line(TerminalText.escaped(line)) } }
         for error in failed { Terminal.standardError.printError(error) }
-        try finish(changed: lines.map(\.path), failed: failed, output: output)
+        try finish(changed: lines.map(\.path), failed: failed, recordID: recordID, output: output)
     }
 
-    private func finish(changed: [String], failed: [VaultError], output: WriteOutput) throws {
+    private func finish(changed: [String], failed: [VaultError], recordID: String?, output: WriteOutput) throws {
         if output.quiet, output.format == .text {
             terminal.line("\(changed.count) note\(changed.count == 1 ? "" : "s") changed")
         }
+        if output.listsNotes, let recordID, !changed.isEmpty {
+            terminal.line("undo with: vault undo \(recordID)")
+        }
         if output.format == .json {
             var json = JSONWriter()
-            ReportJSON.write(changed: changed, failed: failed, to: &json)
+            ReportJSON.write(changed: changed, failed: failed, to: &json) { json in
+                if let recordID { json.key("recordID"); json.string(recordID) }
+            }
             terminal.line(json.output)
         }
         if !failed.isEmpty { throw ExitCode(2) }

@@ -145,7 +145,7 @@ public struct Trash: Sendable {
         let withExtension = name.hasSuffix(".md") ? name : name + ".md"
         if withExtension.hasPrefix(Self.directory + "/") {
             let inTrash = withExtension.dropFirst(Self.directory.count + 1)
-            guard let item = items.first(where: { $0.name == inTrash }) else { throw .noteNotFound(name) }
+            guard let item = items.first(where: { $0.name == inTrash }) else { throw .trashedNoteNotFound(name) }
             return item
         }
         let tiers: [(Item) -> Bool] = [
@@ -161,7 +161,7 @@ public struct Trash: Sendable {
                 throw .ambiguousNote(name, candidates: found.map { Self.directory + "/" + $0.name }.sorted())
             }
         }
-        throw .noteNotFound(name + " (in the trash)")
+        throw .trashedNoteNotFound(name)
     }
 
     // MARK: - Restoring
