@@ -16,6 +16,13 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
     case ambiguousNote(String, candidates: [String])
     /// No note in the trash has that original path, name or title.
     case trashedNoteNotFound(String)
+    /// No search is saved under that name (`searches:` in the config).
+    case savedSearchNotFound(String)
+    /// A rename onto the name of another saved search.
+    case savedSearchExists(String)
+    case invalidSearchName(String, reason: String)
+    /// A query that does not parse, rendered with its place (`QueryError.rendered`).
+    case invalidQuery(String)
     /// `suggestion`: the folder `vault folder create` could make for it (nil when that
     /// would fail: a missing parent, deeper than one level of subfolders).
     case folderNotFound(String, suggestion: String?)
@@ -71,6 +78,14 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
             return "no note matches '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
         case .trashedNoteNotFound(let name):
             return "no note in the trash matches '\(name)'"
+        case .savedSearchNotFound(let name):
+            return "no saved search '\(name)'"
+        case .savedSearchExists(let name):
+            return "a search is already saved as '\(name)'"
+        case .invalidSearchName(let name, let reason):
+            return "invalid name '\(name)': \(reason)"
+        case .invalidQuery(let rendered):
+            return rendered
         case .ambiguousNote(let name, let candidates):
             return "'\(name)' matches \(candidates.count) notes: " + candidates.joined(separator: ", ")
         case .folderNotFound(let name, _?):

@@ -20,8 +20,10 @@ public struct Query: Sendable, CustomStringConvertible {
     let condition: QueryCondition
 
     /// Parses `text`; a malformed query throws an error that points at the place.
-    public static func parse(_ text: String) throws(QueryError) -> Query {
-        Query(try QueryParser.parse(text))
+    ///
+    /// `saved` are the searches an `@name` term may name (`VaultConfig.searches`).
+    public static func parse(_ text: String, saved: SavedSearches = SavedSearches()) throws(QueryError) -> Query {
+        Query(try QueryParser.parse(text, saved: saved))
     }
 
     /// A query from a syntax tree built by hand.

@@ -13,6 +13,8 @@ struct QueryToken: Equatable {
         case field(name: String, value: String, valueStart: Int, quoted: Bool)
         /// `#value`.
         case hashTag(value: String, valueStart: Int, quoted: Bool)
+        /// `@name` or `@"name with spaces"`: a saved search.
+        case saved(name: String)
         case end
     }
 
@@ -59,6 +61,13 @@ struct QueryLexer {
                 throw source.error("expected a term directly after '-' (no space)", at: index)
             }
             return QueryToken(kind: .minus, start: start)
+        case "@":
+            index += 1
+            guard index < characters.count, !Self.endsWord(characters[index]) || characters[index] == "\"" else {
+                throw source.error("expected the name of a saved search after '@'", at: index)
+            }
+            let name = characters[index] == "\"" ? try quoted(what: "name") : word()
+            return QueryToken(kind: .saved(name: name), start: start)
         case "#":
             index += 1
             guard index < characters.count, !Self.endsWord(characters[index]) || characters[index] == "\"" else {

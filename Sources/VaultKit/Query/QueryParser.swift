@@ -5,23 +5,29 @@
 /// or      := and ( "OR" and )*
 /// and     := unary ( [ "AND" ] unary )*        adjacency means AND
 /// unary   := ( "NOT" | "-" ) unary | primary
-/// primary := "(" query ")" | field ":" value | "#" tag | word | '"' phrase '"'
+/// primary := "(" query ")" | field ":" value | "#" tag | "@" name | word | '"' phrase '"'
 /// ```
 ///
 /// Precedence is `NOT` > `AND` > `OR`. Every error names what was expected and where.
+/// `@name` stands for the saved search of that name, parsed in its place as if
+/// parenthesised.
 struct QueryParser {
     private var lexer: QueryLexer
     private var lookahead: QueryToken?
     private var depth = 0
     private var source: QuerySource { lexer.source }
+    private let saved: SavedSearches
+    /// The saved searches being expanded, outermost first: one that names itself, directly
+    /// or through others, is a cycle.
+    private let expanding: [String]
 
     /// Parentheses and negations nest at most this deep, so that a pathological query
     /// cannot exhaust the stack.
     static let maximumDepth = 100
 
     /// Parses `text` into a syntax tree.
-    static func parse(_ text: String) throws(QueryError) -> QueryExpression {
-        var parser = QueryParser(lexer: QueryLexer(source: QuerySource(text)))
+    static func parse(_ text: String, saved: SavedSearches = SavedSearches(), expanding: [String] = []) throws(QueryError) -> QueryExpression {
+        var parser = QueryParser(lexer: QueryLexer(source: QuerySource(text)), saved: saved, expanding: expanding)
         let first = try parser.peek()
         if first.kind == .end {
             throw parser.source.error("empty query", at: 0)
@@ -35,8 +41,10 @@ struct QueryParser {
         return expression
     }
 
-    private init(lexer: QueryLexer) {
+    private init(lexer: QueryLexer, saved: SavedSearches, expanding: [String]) {
         self.lexer = lexer
+        self.saved = saved
+        self.expanding = expanding
     }
 
     // MARK: Tokens
@@ -76,7 +84,7 @@ struct QueryParser {
             case .and:
                 try advance()
                 operands.append(try parseUnary(after: token))
-            case .word, .phrase, .field, .hashTag, .openParen, .not, .minus:
+            case .word, .phrase, .field, .hashTag, .saved, .openParen, .not, .minus:
                 // Adjacency means AND.
                 operands.append(try parseUnary(after: nil))
             case .or, .closeParen, .end:
@@ -124,6 +132,8 @@ struct QueryParser {
             return .term(try tag(value, at: valueStart))
         case .field(let name, let value, let valueStart, let quoted):
             return .term(try field(name, value: value, valueStart: valueStart, quoted: quoted, at: token.start))
+        case .saved(let name):
+            return try savedSearch(name, at: token.start)
         case .and, .or, .closeParen, .end, .not, .minus:
             throw missingTerm(at: token, after: after)
         }
@@ -181,6 +191,28 @@ struct QueryParser {
             return try field.read(value)
         } catch {
             throw source.error(error.message, at: valueStart + error.offset)
+        }
+    }
+
+    /// The saved search `name`, parsed; its errors are said at the `@` that names it.
+    private func savedSearch(_ name: String, at start: Int) throws(QueryError) -> QueryExpression {
+        guard let entry = saved.entry(named: name) else {
+            let near = saved.nearest(to: name).map { "; did you mean '@\($0)'?" } ?? "; to find the text, quote it: \"@\(name)\""
+            throw source.error("no saved search '\(name)'" + near, at: start)
+        }
+        if let first = expanding.firstIndex(where: { $0.lowercased() == entry.name.lowercased() }) {
+            let cycle = (expanding[first...] + [entry.name]).joined(separator: " → ")
+            throw source.error(first == expanding.count - 1 ? "saved search '\(entry.name)' names itself" : "saved searches name each other in a circle: \(cycle)", at: start)
+        }
+        if expanding.count >= Self.maximumDepth {
+            throw source.error("saved searches name each other too deeply", at: start)
+        }
+        do {
+            return try Self.parse(entry.query, saved: saved, expanding: expanding + [entry.name])
+        } catch {
+            // Said at the `@` of the query as typed, with the saved query's own place.
+            let inner = error.message.hasPrefix("saved search") || error.message.hasPrefix("in saved search") ? error.message : "\(error.message) (at \(error.line):\(error.column) of its query)"
+            throw source.error("in saved search '\(entry.name)': " + inner, at: start)
         }
     }
 

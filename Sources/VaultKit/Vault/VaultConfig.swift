@@ -41,6 +41,8 @@ public struct VaultConfig: Sendable, Equatable {
     public var dailyFolder = "Daily"
     public var dailyTemplate: String?
     public var dailyFormat = "YYYY-MM-DD"
+    /// The searches kept by name (`searches:`), in the file's order.
+    public var searches = SavedSearches()
     /// Values that could not be understood, located in the config file.
     public var problems: [Diagnostic] = []
 
@@ -156,6 +158,14 @@ public struct VaultConfig: Sendable, Equatable {
                     } else {
                         config.attachmentFolder = folder
                     }
+                }
+            case "searches":
+                for pair in rawPairs(value) {
+                    guard let name = pair.key.scalar, SavedSearches.problem(withName: name) == nil, let query = pair.value.scalar else {
+                        report("a saved search is a name and a query, such as week: modified:7d", pair.value)
+                        continue
+                    }
+                    config.searches.set(name, to: query)
                 }
             case "colors":
                 for (kind, map) in pairs(value) {

@@ -29,10 +29,10 @@ enum APIResponse {
         switch error {
         case let error as VaultError:
             let status: HTTPResponse.Status = switch error {
-            case .noteNotFound, .trashedNoteNotFound, .folderNotFound, .tagNotFound, .categoryNotFound, .taskNotFound, .operationNotFound: .notFound
+            case .noteNotFound, .trashedNoteNotFound, .savedSearchNotFound, .folderNotFound, .tagNotFound, .categoryNotFound, .taskNotFound, .operationNotFound: .notFound
             // Nothing past a link or outside the vault exists as far as the app is concerned.
             case .symbolicLink, .outsideVault: .notFound
-            case .staleTask, .destinationExists, .tagExists, .categoryExists: .conflict
+            case .staleTask, .destinationExists, .tagExists, .categoryExists, .savedSearchExists: .conflict
             case .conflict: .preconditionFailed
             case .located: .unprocessableContent
             case .io: .internalServerError

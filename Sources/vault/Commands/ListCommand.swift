@@ -29,7 +29,7 @@ struct ListCommand: ReadOnlyCommand {
     func run() throws {
         let vault = try global.openSession()
         // Every option is a query term, so that `list` and `search` always agree.
-        var terms: [QueryExpression] = try selection.parsed().map { [$0.expression] } ?? []
+        var terms: [QueryExpression] = try selection.parsed(global).map { [$0.expression] } ?? []
         if pinned { terms.append(.term(.state(.pinned))) }
         if unsorted { terms.append(.term(.state(.unsorted))) }
         if let tag { terms.append(.term(try fieldTerm { () throws(QueryField.Failure) in try QueryTerm.tag(named: tag) })) }

@@ -20,7 +20,7 @@ struct MoveCommand: ParsableCommand {
         // Every note: links to the moving ones can be anywhere.
         let session = try Session(global)
         let destination = arguments[arguments.count - 1]
-        let notes = try selection.query.map { _ in try session.vault.sorted(session.vault.scan(matching: selection.parsed())) }
+        let notes = try selection.query.map { _ in try session.vault.sorted(session.vault.scan(matching: selection.parsed(global))) }
             ?? session.resolve(Array(arguments.dropLast()))
         try selection.requireMatches(notes)
         let report = try links.relocate(session, .move(notes, to: destination))
@@ -101,7 +101,7 @@ private func validatePinning(_ notes: [String], _ selection: QueryOption) throws
 private func setPinned(_ global: GlobalOptions, _ names: [String], _ pinned: Bool, selection: QueryOption, output: WriteOutput) throws {
     let session = try Session(global)
     let notes: [Note]
-    if let query = try selection.parsed() {
+    if let query = try selection.parsed(global) {
         notes = try session.vault.sorted(session.vault.scan(matching: query))
         try selection.requireMatches(notes)
     } else {

@@ -21,7 +21,7 @@ struct OpenCommand: ParsableCommand {
     func run() throws {
         var words = text
         if let end = words.firstIndex(of: "--") { words.remove(at: end) }
-        let query = words.isEmpty ? nil : try parseQuery(words.joined(separator: " "))
+        let query = words.isEmpty ? nil : try parseQuery(words.joined(separator: " "), global: global)
         let session = try Session(global, query: query)
         let notes = session.sortedNotes
         guard !notes.isEmpty else {

@@ -10,6 +10,7 @@ struct SearchCommand: ReadOnlyCommand {
             Fields:
             \(QueryField.helpText)
             Words and "quoted phrases" match title or body, ignoring case and accents.
+            @name (or @"name with spaces"): a search saved with vault saved add.
             Operators: AND (or adjacency), OR, NOT (or -term), parentheses.
             Exit status: 0 something matched, 1 nothing matched, 2 error.
             """
@@ -35,7 +36,7 @@ struct SearchCommand: ReadOnlyCommand {
         // Unrecognised arguments keep the `--` that ends options: it is not part of the query.
         var words = query
         if let end = words.firstIndex(of: "--") { words.remove(at: end) }
-        let parsed = try parseQuery(words.joined(separator: " "))
+        let parsed = try parseQuery(words.joined(separator: " "), global: global)
         let session = try Session(global, query: parsed)
         let config = session.config
         var notes = session.sortedNotes

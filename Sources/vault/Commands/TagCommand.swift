@@ -257,7 +257,7 @@ struct TaggedNotes: ParsableArguments {
 
     /// Resolves the notes and tags and adds or removes them.
     func run(verb: String, _ change: ([String]) -> TagNotes.Change) throws {
-        let session = try Session(global, query: selection.parsed())
+        let session = try Session(global, query: selection.parsed(global))
         let (names, tags) = try splitNotesAndTags(arguments, query: selection.query != nil)
         let notes = selection.query == nil ? try session.resolve(names) : session.scan.notes
         try selection.requireMatches(notes)

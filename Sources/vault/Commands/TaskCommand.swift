@@ -36,7 +36,7 @@ struct TaskTargets: ParsableArguments {
         var failed: [VaultError] = []
         var selected: [NoteTask] = []
         if let query {
-            selected = session.vault.tasks(matching: try parseQuery(query), in: session.sortedNotes, statuses: statuses).tasks
+            selected = session.vault.tasks(matching: try parseQuery(query, global: global), in: session.sortedNotes, statuses: statuses).tasks
             if selected.isEmpty {
                 Terminal.standardError.line("vault: no task matches the query; nothing changed")
                 throw ExitCode(1)

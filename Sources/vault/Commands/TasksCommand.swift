@@ -49,7 +49,7 @@ struct TasksCommand: ReadOnlyCommand {
     func run() throws {
         var words = query
         if let end = words.firstIndex(of: "--") { words.remove(at: end) }
-        let query = words.isEmpty ? nil : try parseQuery(words.joined(separator: " "))
+        let query = words.isEmpty ? nil : try parseQuery(words.joined(separator: " "), global: global)
         let session = try Session(global)
         let statuses: Set<NoteTask.Status> = all ? Set(NoteTask.Status.allCases) : done ? [.done] : [.todo, .doing]
         let (notes, listOrder) = session.notesWithListOrder

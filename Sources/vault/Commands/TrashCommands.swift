@@ -18,7 +18,7 @@ struct RemoveCommand: ParsableCommand {
     }
 
     func run() throws {
-        let session = try Session(global, query: selection.parsed())
+        let session = try Session(global, query: selection.parsed(global))
         let targets = selection.query == nil ? try session.resolve(notes) : session.sortedNotes
         try selection.requireMatches(targets)
         if dryRun {
