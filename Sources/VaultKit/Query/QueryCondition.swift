@@ -36,6 +36,8 @@ indirect enum QueryCondition: Sendable {
     case orphan
     /// The notes at these paths: a link term decided by the vault's links.
     case paths(Set<String>)
+    /// A front-matter key, or one of its values.
+    case property(PropertyMatcher)
 
     init(_ expression: QueryExpression) {
         switch expression {
@@ -74,6 +76,7 @@ indirect enum QueryCondition: Sendable {
             case .priority(let comparison, let priority): self = .priority(comparison, priority)
             case .status(let status): self = .status(status)
             case .task(let status): self = .hasTask(status)
+            case .property(let key, let comparison, let value): self = .property(PropertyMatcher(key: key, comparison: comparison, value: value))
             }
         }
     }
@@ -91,7 +94,7 @@ indirect enum QueryCondition: Sendable {
         case .all(let operands), .any(let operands): return operands.map(\.cost).max() ?? 0
         case .not(let operand): return operand.cost
         case .pinned, .unsorted, .untagged, .root, .date, .dateBounds, .linksTo, .orphan, .paths: return 0
-        case .tag, .folder: return 1
+        case .tag, .folder, .property: return 1
         case .title: return 2
         case .text: return 3
         case .taskDate, .taskDateBounds, .priority, .status, .hasTask: return 4
@@ -296,6 +299,8 @@ indirect enum QueryCondition: Sendable {
             return condition.bounds(now: Date(), timeZone: .current).contains(Self.date(field, of: note))
         case .paths(let paths):
             return paths.contains(note.path)
+        case .property(let matcher):
+            return matcher.matches(note)
         case .linksTo, .orphan:
             return false
         case .all, .any, .not, .text, .taskDate, .taskDateBounds, .priority, .status, .hasTask:

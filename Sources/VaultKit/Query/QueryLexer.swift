@@ -15,6 +15,9 @@ struct QueryToken: Equatable {
         case hashTag(value: String, valueStart: Int, quoted: Bool)
         /// `@name` or `@"name with spaces"`: a saved search.
         case saved(name: String)
+        /// `[key]` or `[key:value]`; `valueStart` is the index of the value's first
+        /// character (the `]` for none).
+        case property(key: String, value: String?, valueStart: Int)
         case end
     }
 
@@ -68,6 +71,8 @@ struct QueryLexer {
             }
             let name = characters[index] == "\"" ? try quoted(what: "name") : word()
             return QueryToken(kind: .saved(name: name), start: start)
+        case "[" where index + 1 < characters.count && characters[index + 1] != "[":
+            return try property(at: start)
         case "#":
             index += 1
             guard index < characters.count, !Self.endsWord(characters[index]) || characters[index] == "\"" else {
@@ -101,6 +106,37 @@ struct QueryLexer {
             }
             return QueryToken(kind: .field(name: name, value: value, valueStart: valueStart, quoted: false), start: start)
         }
+    }
+
+    /// `[key]`, `[key:value]` or `[key:"quoted value"]`, from the `[` at `start`.
+    private mutating func property(at start: Int) throws(QueryError) -> QueryToken {
+        index += 1
+        var key = ""
+        while index < characters.count, characters[index] != ":", characters[index] != "]" {
+            key.append(characters[index])
+            index += 1
+        }
+        key = key.trimmingCharacters(in: .whitespaces)
+        guard index < characters.count else { throw source.error("expected ']' to close '[' at \(source.place(of: start))", at: index) }
+        if key.isEmpty { throw source.error("expected a property name after '['", at: start + 1) }
+        if characters[index] == "]" {
+            index += 1
+            return QueryToken(kind: .property(key: key, value: nil, valueStart: index - 1), start: start)
+        }
+        index += 1
+        let valueStart = index
+        var value = ""
+        while index < characters.count, characters[index] != "]" {
+            if characters[index] == "\"" {
+                value += try quoted(what: "value")
+            } else {
+                value.append(characters[index])
+                index += 1
+            }
+        }
+        guard index < characters.count else { throw source.error("expected ']' to close '[' at \(source.place(of: start))", at: index) }
+        index += 1
+        return QueryToken(kind: .property(key: key, value: value, valueStart: valueStart), start: start)
     }
 
     /// Whitespace, parentheses and quotes end a word.

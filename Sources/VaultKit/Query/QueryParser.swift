@@ -84,7 +84,7 @@ struct QueryParser {
             case .and:
                 try advance()
                 operands.append(try parseUnary(after: token))
-            case .word, .phrase, .field, .hashTag, .saved, .openParen, .not, .minus:
+            case .word, .phrase, .field, .hashTag, .saved, .property, .openParen, .not, .minus:
                 // Adjacency means AND.
                 operands.append(try parseUnary(after: nil))
             case .or, .closeParen, .end:
@@ -134,6 +134,8 @@ struct QueryParser {
             return .term(try field(name, value: value, valueStart: valueStart, quoted: quoted, at: token.start))
         case .saved(let name):
             return try savedSearch(name, at: token.start)
+        case .property(let key, let value, let valueStart):
+            return .term(try property(key, value: value, valueStart: valueStart))
         case .and, .or, .closeParen, .end, .not, .minus:
             throw missingTerm(at: token, after: after)
         }
@@ -214,6 +216,21 @@ struct QueryParser {
             let inner = error.message.hasPrefix("saved search") || error.message.hasPrefix("in saved search") ? error.message : "\(error.message) (at \(error.line):\(error.column) of its query)"
             throw source.error("in saved search '\(entry.name)': " + inner, at: start)
         }
+    }
+
+    /// `[key:>=value]`: the comparison taken off the value.
+    private func property(_ key: String, value: String?, valueStart: Int) throws(QueryError) -> QueryTerm {
+        guard var value = value?.trimmingCharacters(in: .whitespaces) else { return .property(key, .equal, nil) }
+        var comparison = QueryTerm.PriorityComparison.equal
+        for candidate in [QueryTerm.PriorityComparison.greaterOrEqual, .lessOrEqual, .greater, .less] where value.hasPrefix(candidate.rawValue) {
+            comparison = candidate
+            value.removeFirst(candidate.rawValue.count)
+            break
+        }
+        if value.hasPrefix("=") { value.removeFirst() }
+        value = value.trimmingCharacters(in: .whitespaces)
+        if value.isEmpty { throw source.error("expected a value after '\(key):'", at: valueStart) }
+        return .property(key, comparison, value)
     }
 
     private func tag(_ value: String, at valueStart: Int) throws(QueryError) -> QueryTerm {

@@ -29,6 +29,9 @@ public enum QueryTerm: Sendable, Equatable, CustomStringConvertible {
     case task(NoteTask.Status?)
     /// `links:NOTE`: the note links to NOTE (a name or path as a wiki link gives it, or a title).
     case links(String)
+    /// `[key]` (nil value: the note has the key) or `[key:value]`, `[key:>=value]`: a
+    /// front-matter key no field reads, compared as `PropertyMatcher` says.
+    case property(String, PriorityComparison, String?)
 
     /// How `priority:` compares.
     public enum PriorityComparison: String, Sendable, CaseIterable {
@@ -97,6 +100,8 @@ public enum QueryTerm: Sendable, Equatable, CustomStringConvertible {
             return "task:" + (status?.rawValue ?? "any")
         case .links(let note):
             return "links:" + QueryTerm.value(note)
+        case .property(let key, let comparison, let value):
+            return "[" + key + (value.map { ":" + comparison.rawValue + ($0.contains("]") || $0.first == "\"" ? QueryTerm.quoted($0) : $0) } ?? "") + "]"
         }
     }
 

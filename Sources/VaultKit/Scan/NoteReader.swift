@@ -12,10 +12,13 @@ public enum NoteReader {
         var frontMatterError: FrontMatterError?
         var bodyStart = 0
         var hasFrontMatter = false
+        var otherKeys: [String] = []
         do {
-            if let frontMatter = try FrontMatter.read(bytes, keys: NoteProperties.frontMatterKeys) {
+            // Every key is read: the others are for `[key:value]` searches.
+            if let frontMatter = try FrontMatter.read(bytes) {
                 hasFrontMatter = true
                 fields = NoteFields(frontMatter, understood: NoteProperties.frontMatterFields, timeZone: timeZone)
+                otherKeys = NoteOtherKeys.entries(of: frontMatter, understood: NoteProperties.frontMatterKeys)
                 bodyStart = frontMatter.block.bodyStart
             }
         } catch {
@@ -33,6 +36,7 @@ public enum NoteReader {
             body: body, file: bytes, text: NoteText.derive(from: body, titleKey: fields.title, fileName: fileName(of: path)), status: status, timeZone: timeZone
         )
         source.inlineTags = inlineTags
+        source.otherKeys = otherKeys
         if inlineTags { source.inline = InlineTags.occurrences(in: body) }
         return Note(reading: source)
     }

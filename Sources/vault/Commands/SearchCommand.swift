@@ -10,6 +10,8 @@ struct SearchCommand: ReadOnlyCommand {
             Fields:
             \(QueryField.helpText)
             Words and "quoted phrases" match title or body, ignoring case and accents.
+            [key], [key:value], [key:>=4], [due:<2026-12]: any front-matter key, compared
+            as numbers, dates or words by the value's type; -[key] for notes without it.
             @name (or @"name with spaces"): a search saved with vault saved add.
             Operators: AND (or adjacency), OR, NOT (or -term), parentheses.
             Exit status: 0 something matched, 1 nothing matched, 2 error.

@@ -85,6 +85,8 @@ package struct NoteSource {
     /// The body's inline tags (none when `inlineTags` is off), read once by the reader for
     /// the properties that need them.
     package var inline: [InlineTag] = []
+    /// The front matter's other keys and their values (`NoteOtherKeys`).
+    package var otherKeys: [String] = []
 
     /// The body's first non-blank line without its markers when it is a heading.
     package var heading: String? { text.heading }
@@ -98,7 +100,7 @@ package enum NoteProperties {
         NoteTitle.self, NoteID.self, NoteTags.self, NotePinned.self,
         NoteCreated.self, NoteModified.self, NoteSortDate.self, NoteSnippet.self,
         NoteReadError.self, NoteProblems.self, NoteHasFrontMatter.self, NoteTasks.self, NoteLinks.self,
-        NoteTaskOnlyTags.self,
+        NoteTaskOnlyTags.self, NoteOtherKeys.self,
     ]
 
     /// The most properties a note can have (its offset table holds their starts and the
