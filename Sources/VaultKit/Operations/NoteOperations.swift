@@ -185,7 +185,7 @@ public struct NoteOperations: Sendable {
             try editor.set(FrontMatterKey.modified, to: .date(now))
             if editor.has(FrontMatterKey.sortDate) { try editor.set(FrontMatterKey.sortDate, to: .date(now)) }
             // A copy is a new note: the original keeps its place at the top.
-            if editor.has(FrontMatterKey.pinned) { try editor.remove(FrontMatterKey.pinned) }
+            if editor.fields.pinned { try editor.remove(FrontMatterKey.pinned) }
             return editor.bytes
         } catch {
             throw .located(error.diagnostic(path: note.path))

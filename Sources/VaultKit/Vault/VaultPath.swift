@@ -53,10 +53,15 @@ public enum VaultPath {
         } else if let base = root.workingDirectory, isWorkingDirectoryRelative(path) {
             parts = base.split(separator: "/")
         }
+        let fromWorkingDirectory = parts.count
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             switch part {
             case ".": continue
-            case "..": if parts.popLast() == nil { throw .outsideVault(name) }
+            case "..":
+                // Back out of a folder the vault has (`Personal/../Work`); `notes/../x`,
+                // where `notes` is no folder of the vault, names a place outside it.
+                if parts.count > fromWorkingDirectory, !root.isDirectory(parts.joined(separator: "/")) { throw .outsideVault(name) }
+                if parts.popLast() == nil { throw .outsideVault(name) }
             default: parts.append(part)
             }
         }

@@ -7,10 +7,11 @@ import VaultKit
 struct SavedCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "saved",
-        abstract: "Saved searches: list them with their counts; add, rename and remove them.",
+        abstract: "Saved searches, with counts; add, rename, remove.",
         discussion: """
-            A saved search is a name and a query, kept in .vault/config.yaml under searches.
-            @name (or @"name with spaces") stands for it in any query: vault search '@week AND tag:work'.
+            A saved search is a name and a query, kept in .vault/config.yaml
+            (searches:). @name, or @"name with spaces", stands for it in any
+            query: vault search '@week AND tag:work'.
             """,
         subcommands: [List.self, Add.self, Rename.self, Remove.self],
         defaultSubcommand: List.self
