@@ -39,6 +39,9 @@ public struct FrontMatterField: Sendable, Hashable {
     public static let modified = FrontMatterField(FrontMatterKey.modified, .date)
     public static let sortDate = FrontMatterField(FrontMatterKey.sortDate, .date)
 
+    /// Read, never written: `private: true` keeps a note from an assistant.
+    public static let `private` = FrontMatterField(FrontMatterKey.private, .flag)
+
     /// Every key `vault` writes.
     public static let vaultKeys: [FrontMatterField] = [id, title, tags, pinned, created, modified, sortDate]
 }

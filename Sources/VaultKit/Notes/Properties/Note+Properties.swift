@@ -49,6 +49,8 @@ extension Note {
         get { self[NoteTags.self] }
         set { self[NoteTags.self] = newValue }
     }
+    /// Front matter `private: true`: no assistant sees the note.
+    public var isPrivate: Bool { self[NotePrivate.self] }
     public var pinned: Bool {
         get { self[NotePinned.self] }
         set { self[NotePinned.self] = newValue }

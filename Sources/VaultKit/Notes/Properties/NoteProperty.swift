@@ -98,7 +98,7 @@ package enum NoteProperties {
         NoteTitle.self, NoteID.self, NoteTags.self, NotePinned.self,
         NoteCreated.self, NoteModified.self, NoteSortDate.self, NoteSnippet.self,
         NoteReadError.self, NoteProblems.self, NoteHasFrontMatter.self, NoteTasks.self, NoteLinks.self,
-        NoteTaskOnlyTags.self,
+        NoteTaskOnlyTags.self, NotePrivate.self,
     ]
 
     /// The most properties a note can have (its offset table holds their starts and the
