@@ -3,6 +3,7 @@
 # make sim           — the whole-product sync simulation on its regression seeds (SIM_SEEDS)
 # make test-asan     — the suite under AddressSanitizer (test-tsan: ThreadSanitizer)
 # make test-browser  — vault serve driven in headless Chromium (Tests/Browser), screenshots in .build/screenshots
+# make test-mcp      — vault mcp through PyPI's MCP client (Tests/MCP)
 # make conformance   — the yaml-test-suite cases as front matter ($(YAML_TEST_SUITE))
 # make fuzz          — each libFuzzer target for FUZZ_SECONDS (60)
 # make crash-harness — kill -9 bulk operations 100 times and check every note
@@ -13,7 +14,7 @@ VAULT := .build/release/vault
 YAML_TEST_SUITE ?= ../shared/yaml-test-suite
 FUZZ_SECONDS ?= 60
 
-.PHONY: demo test sim test-asan test-tsan test-browser screenshots conformance fuzz crash-harness deps terminal-deps browser-deps build release bench clean
+.PHONY: demo test sim test-asan test-tsan test-browser test-mcp mcp-deps screenshots conformance fuzz crash-harness deps terminal-deps browser-deps build release bench clean
 
 # libyaml (front matter) and cmark-gfm (Markdown for the web app), from Debian.
 deps:
@@ -33,6 +34,10 @@ browser-deps:
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium chromium-driver; }
 	@python3 -c 'import selenium' 2>/dev/null || { echo "installing selenium"; python3 -m pip install -q selenium; }
 	@python3 -c 'import axe_selenium_python' 2>/dev/null || { echo "installing axe-selenium-python"; python3 -m pip install -q axe-selenium-python; }
+
+# PyPI's MCP client, for the end-to-end test of `vault mcp`.
+mcp-deps:
+	@python3 -c 'import mcp' 2>/dev/null || { echo "installing mcp"; python3 -m pip install -q mcp; }
 
 build: deps
 	$(SWIFT) build
@@ -90,6 +95,10 @@ test-tsan: deps
 test-browser: deps browser-deps
 	$(SWIFT) build --product vault
 	python3 Tests/Browser/browser_test.py --vault-bin .build/debug/vault --screenshots .build/screenshots
+
+test-mcp: deps mcp-deps
+	$(SWIFT) build --product vault
+	python3 Tests/MCP/mcp_test.py --vault-bin .build/debug/vault
 
 # The theme sheets of docs/themes/ (docs/web-app.md).
 screenshots: deps browser-deps

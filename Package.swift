@@ -16,6 +16,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
     ],
     targets: [
         // C: libyaml, cmark-gfm (Markdown), the system calls Glibc's overlay does not import, and the SSE2 scan.
@@ -69,12 +70,23 @@ let package = Package(
                 .embedInCode("Assets/js"),
             ]
         ),
+        // The assistant front end of `vault mcp` (the Model Context Protocol over stdio): as
+        // thin as VaultWeb, each tool's arguments parsed, a VaultKit use case called, its
+        // report rendered as structured content and a text copy.
+        .target(
+            name: "VaultMCP",
+            dependencies: [
+                "VaultKit",
+                .product(name: "MCP", package: "swift-sdk"),
+            ]
+        ),
         .executableTarget(
             name: "vault",
             dependencies: [
                 "VaultKit",
                 "VaultPlatform",
                 "VaultWeb",
+                "VaultMCP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

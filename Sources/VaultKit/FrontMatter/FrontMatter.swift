@@ -89,6 +89,8 @@ public enum FrontMatterKey {
     public static let created = "created"
     public static let modified = "modified"
     public static let sortDate = "sortDate"
+    /// `private: true` hides the note from an assistant (`vault mcp`).
+    public static let `private` = "private"
 
     /// Keys match case-insensitively (`Title` is `title`), except `tags`: Obsidian reads
     /// tags only under `tags` as written, and a `Tags` key is a property of its own there.

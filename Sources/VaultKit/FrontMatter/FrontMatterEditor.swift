@@ -308,6 +308,8 @@ public struct FrontMatterEditor {
             let text = node?.scalar.map(Self.isDay) == true ? Self.day(date, timeZone: timeZone) : NoteDate.format(date, timeZone: timeZone)
             if case .scalar(_, let style, _)? = node?.kind, style != .plain { return YAMLScalarWriter.render(text, like: style) }
             return json ? "\"\(text)\"" : text
+        case .yaml(let text):
+            return text
         case .list(let names):
             let items = names.map { json ? YAMLScalarWriter.doubleQuoted($0) : YAMLScalarWriter.render($0, in: .flow) }
             return "[" + items.joined(separator: ", ") + "]"

@@ -6,4 +6,7 @@ public enum FrontMatterValue: Sendable, Equatable {
     case bool(Bool)
     case date(Date)
     case list([String])
+    /// A value written as this YAML text, as it is: one line that reads as one YAML value
+    /// (`PropertyValue` checks it).
+    case yaml(String)
 }

@@ -63,14 +63,8 @@ package final class LiveIndex: Sendable {
     /// The session, with the settings `.vault/config.yaml` has now: a file edited (or
     /// pulled by a sync) while the server runs is read again at the next request, for
     /// every route (the attachment folder, the task inbox, colours, …).
-    package var session: VaultSession {
-        sessions.withLock { current in
-            let stamp = current.session.vault.configStamp
-            if current.stamp != stamp { current = (current.session.reloadingConfig(), stamp) }
-            return current.session
-        }
-    }
-    private let sessions: Locked<(session: VaultSession, stamp: FileStamp?)>
+    package var session: VaultSession { sessions.session }
+    private let sessions: CurrentSession
     /// Told of each change after the index has it (the server's page events).
     private let onChange: @Sendable (Change) -> Void
     /// The notes of each word, for word searches.
@@ -104,7 +98,7 @@ package final class LiveIndex: Sendable {
         compactionMinimum: Int = 4096,
         onChange: @escaping @Sendable (Change) -> Void = { _ in }
     ) throws {
-        sessions = Locked((session, session.vault.configStamp))
+        sessions = CurrentSession(session)
         self.settleTime = settleTime
         self.onChange = onChange
         words = WordIndex(session: session, compactionMinimum: compactionMinimum)

@@ -20,6 +20,8 @@ public enum Suggestion: Sendable, Equatable {
     case setUpSync
     /// Merge these tags into that one again (what takes a split back).
     case mergeTagsAgain([String], into: String)
+    /// Read the note again for its text and version as they are now.
+    case readNoteAgain
 
     /// A short name for it, for machine-readable answers (`createFolder`).
     public var kind: String {
@@ -33,6 +35,7 @@ public enum Suggestion: Sendable, Equatable {
         case .listTagHistory: "listTagHistory"
         case .setUpSync: "setUpSync"
         case .mergeTagsAgain: "mergeTags"
+        case .readNoteAgain: "readNoteAgain"
         }
     }
 }

@@ -61,6 +61,22 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
     case emptyNote
     /// No template of that name in `.vault/templates/`; the names there.
     case noTemplate(String, available: [String])
+    /// More than one recorded operation's id starts with what was given; their ids.
+    case ambiguousOperation(String, candidates: [String])
+    /// The note changed since the version an edit names was read: nothing was written.
+    case staleVersion(path: String, current: String)
+    /// An edit's text to replace is not in the note (`count` 0) or is there more than once.
+    case replacedTextNotUnique(path: String, count: Int)
+    /// No heading of the note has that text.
+    case headingNotFound(path: String, heading: String)
+    /// A front-matter key that cannot be set or removed this way, with why.
+    case propertyRefused(key: String, reason: String)
+    /// A property value that does not read as one YAML value, with why.
+    case invalidPropertyValue(key: String, value: String, reason: String)
+    /// A folder outside the folders an assistant was given.
+    case outsideScope(String, allowed: [String])
+    /// The assistant was given the vault to read only.
+    case readOnlyScope
 
     public var errorDescription: String? {
         switch self {
@@ -135,6 +151,24 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
             return "an empty note is not kept: give it some text"
         case .splitIsUndoneByMerging(let sources, let target):
             return "a split is not undone: merge \(sources.joined(separator: ", ")) into \(target) again"
+        case .ambiguousOperation(let id, let candidates):
+            return "'\(id)' is the start of \(candidates.count) operation ids: " + candidates.joined(separator: ", ") + "; give more of it"
+        case .staleVersion(let path, let current):
+            return "\(path): changed since that version was read, so nothing was changed (its version is now \(current); read it again)"
+        case .replacedTextNotUnique(let path, let count):
+            return count == 0
+                ? "\(path): the text to replace is not in the note, so nothing was changed"
+                : "\(path): the text to replace is in the note \(count) times, so nothing was changed (give more of it, so that it is there once)"
+        case .headingNotFound(let path, let heading):
+            return "\(path): no heading reads '\(heading)', so nothing was changed"
+        case .propertyRefused(let key, let reason):
+            return "'\(key)' cannot be set here: \(reason); nothing was changed"
+        case .invalidPropertyValue(let key, let value, let reason):
+            return "'\(key): \(value)' is not one YAML value (\(reason)); nothing was changed"
+        case .outsideScope(let folder, let allowed):
+            return "'\(folder.isEmpty ? "/" : folder)' is outside the folders given (\(allowed.joined(separator: ", "))); nothing was changed"
+        case .readOnlyScope:
+            return "the vault is open to read only; nothing was changed"
         }
     }
 
@@ -147,6 +181,8 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
         case .symbolicLink: .checkVault
         case .staleTask, .taskNotFound: .listTasks
         case .operationNotFound(_, let tags): tags ? .listTagHistory : .listHistory
+        case .ambiguousOperation: .listHistory
+        case .staleVersion: .readNoteAgain
         case .notARepository: .setUpSync
         case .splitIsUndoneByMerging(let sources, let target): .mergeTagsAgain(sources, into: target)
         default: nil

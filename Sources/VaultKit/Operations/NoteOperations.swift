@@ -21,6 +21,22 @@ public struct NoteOperations: Sendable {
 
     /// Creates a note from `draft` and returns its vault-relative path.
     public func create(_ draft: NoteDraft) throws(VaultError) -> String {
+        let (folder, base, bytes) = try prepare(draft)
+        return try createFile(folder: folder, base: base) { _ in bytes }
+    }
+
+    /// Creates a note from `draft` as one that comes back from the trash, so that the
+    /// operation recording it (`VaultChanges.recorded`) has a step `vault undo` takes back:
+    /// the note goes to the trash, from where it can be restored. Returns its path.
+    func createThroughTrash(_ draft: NoteDraft) throws(VaultError) -> String {
+        let (folder, base, bytes) = try prepare(draft)
+        let trash = Trash(vault: vault)
+        let item = try trash.receive(bytes, from: FileNaming.freePath(folder: folder, base: base, in: root))
+        return try trash.restore(item).path
+    }
+
+    /// The folder, file name and bytes of the note `draft` makes, the folder made if missing.
+    private func prepare(_ draft: NoteDraft) throws(VaultError) -> (folder: String, base: String, bytes: [UInt8]) {
         // No empty notes, whichever front end asks.
         guard draft.hasText else { throw .emptyNote }
         for tag in draft.tags {
@@ -32,8 +48,7 @@ public struct NoteOperations: Sendable {
         let title = draft.title?.trimmingSpaces()
         let firstLine = draft.textAfterFrontMatter.split(whereSeparator: \.isNewline).first { !$0.trimmingSpaces().isEmpty }
         let base = FileNaming.baseName(for: draft.fileName ?? title.flatMap { $0.isEmpty ? nil : $0 } ?? firstLine.map { NoteText.stripHeading($0.trimmingSpaces()) } ?? "Untitled")
-        let bytes = try draft.file(id: Self.newID(), now: vault.now(), timeZone: vault.timeZone)
-        return try createFile(folder: folder, base: base) { _ in bytes }
+        return (folder, base, try draft.file(id: Self.newID(), now: vault.now(), timeZone: vault.timeZone))
     }
 
     /// Writes a new file under a free name, retrying if another appears meanwhile;

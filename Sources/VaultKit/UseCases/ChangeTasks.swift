@@ -25,6 +25,9 @@ public struct ChangeTasks {
     public let changes: [TaskChange]
     /// The query that chose the tasks, if one did.
     public let query: String?
+    /// Recorded even when it changes one task: for a front end whose every change is taken
+    /// back by `vault undo` (an assistant's).
+    public var alwaysRecorded = false
 
     public init(_ tasks: [NoteTask], _ changes: [TaskChange], chosenBy query: String? = nil) {
         var seen = Set<String>()
@@ -45,7 +48,7 @@ public struct ChangeTasks {
         let apply = { (writing: VaultChanges) in
             report.results = Array(zip(tasks, writing.tasks.change(tasks, self.changes)))
         }
-        if query != nil || tasks.count > 1 || removesALine {
+        if query != nil || tasks.count > 1 || removesALine || alwaysRecorded {
             report.recordID = try changes.recorded(.tasks, summary: summary) { apply($0) }.recordID
         } else {
             apply(changes)

@@ -13,12 +13,16 @@ public struct TagNotes {
     public let scanned: [Note]
     /// The query that chose the notes, if one did.
     public let query: String?
+    /// Recorded even when it changes one note: for a front end whose every change is taken
+    /// back by `vault undo` (an assistant's).
+    public let alwaysRecorded: Bool
 
-    public init(_ change: Change, to notes: [Note], among scanned: [Note], chosenBy query: String? = nil) {
+    public init(_ change: Change, to notes: [Note], among scanned: [Note], chosenBy query: String? = nil, alwaysRecorded: Bool = false) {
         self.change = change
         self.notes = notes
         self.scanned = scanned
         self.query = query
+        self.alwaysRecorded = alwaysRecorded
     }
 
     /// What it would do, nothing written.
@@ -35,7 +39,7 @@ public struct TagNotes {
     /// not recorded: one note changed). The report's own `recordID` names tag-history
     /// records (renames, merges), which adding and removing do not make.
     public func runRecorded(in changes: VaultChanges) throws -> (report: TagOperations.Report, recordID: String?) {
-        guard notes.count > 1 || query != nil else { return (try apply(changes.tags, dryRun: false), nil) }
+        guard notes.count > 1 || query != nil || alwaysRecorded else { return (try apply(changes.tags, dryRun: false), nil) }
         let (tags, verb, kind): ([String], String, OperationRecord.Kind) = switch change {
         case .add(let tags): (tags, "to", .tagAdd)
         case .remove(let tags): (tags, "from", .tagRemove)

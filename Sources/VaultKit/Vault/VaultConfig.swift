@@ -43,6 +43,10 @@ public struct VaultConfig: Sendable, Equatable {
     public var dailyFormat = "YYYY-MM-DD"
     /// The searches kept by name (`searches:`), in the file's order.
     public var searches = SavedSearches()
+    /// What an assistant (`vault mcp`) may see and change (`mcp.folders`, `mcp.readOnly`):
+    /// nil folders is the whole vault; the command's own options narrow it further.
+    public var assistantFolders: [String]?
+    public var assistantReadOnly = false
     /// Values that could not be understood, located in the config file.
     public var problems: [Diagnostic] = []
 
@@ -146,6 +150,19 @@ public struct VaultConfig: Sendable, Equatable {
                         } else {
                             report("'daily.format' should be a date format for a file name, such as YYYY-MM-DD", dailyValue)
                         }
+                    default:
+                        continue
+                    }
+                }
+            case "mcp":
+                for (mcpKey, mcpValue) in pairs(value) {
+                    switch mcpKey {
+                    case "folders":
+                        let items: [YAMLNode] = if case .sequence(let items, _) = mcpValue.kind { items } else { [mcpValue] }
+                        let folders = items.compactMap(folderName)
+                        if folders.count == items.count { config.assistantFolders = folders } else { report("'mcp.folders' should be a list of folders of the vault, such as [Work, Notes]", mcpValue) }
+                    case "readonly":
+                        if let flag = mcpValue.scalar.flatMap(YAMLBool.value(of:)) { config.assistantReadOnly = flag } else { report("'mcp.readOnly' should be true or false", mcpValue) }
                     default:
                         continue
                     }

@@ -20,6 +20,7 @@ extension Suggestion {
         case .setUpSync: "set it up with vault sync --setup"
         case .mergeTagsAgain(let sources, let target):
             "run 'vault tag merge \(sources.map(Self.quoted).joined(separator: " ")) --into \(Self.quoted(target))'"
+        case .readNoteAgain: "see 'vault show'"
         }
     }
 }

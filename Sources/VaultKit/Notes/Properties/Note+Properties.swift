@@ -49,6 +49,11 @@ extension Note {
         get { self[NoteTags.self] }
         set { self[NoteTags.self] = newValue }
     }
+    /// Front matter `private: true` (YAML 1.1 truth values): no assistant sees the note.
+    /// Read from the keys kept for property searches, as `[private:true]` finds it.
+    public var isPrivate: Bool {
+        NoteOtherKeys.values(of: FrontMatterKey.private, in: self[NoteOtherKeys.self])?.first.flatMap { YAMLBool.value(of: String($0)) } ?? false
+    }
     public var pinned: Bool {
         get { self[NotePinned.self] }
         set { self[NotePinned.self] = newValue }

@@ -71,7 +71,7 @@ public struct OperationHistory: Sendable {
             if let refusal = refused.first(where: { $0.id.lowercased().hasPrefix(id.lowercased()) }) { throw refusal.error }
             throw .operationNotFound(id, tags: false)
         }
-        guard found.count == 1 else { throw .ambiguousNote(id, candidates: found.map(\.entry.id)) }
+        guard found.count == 1 else { throw .ambiguousOperation(id, candidates: found.map(\.entry.id)) }
         return first
     }
 

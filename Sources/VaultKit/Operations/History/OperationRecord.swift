@@ -21,6 +21,9 @@ public struct OperationRecord: Sendable, Equatable {
         case unpin
         case tasks = "task-change"
         case restoreVersion = "note-version-restore"
+        case create = "note-create"
+        case edit = "note-edit"
+        case properties = "note-properties"
         case undo
     }
 

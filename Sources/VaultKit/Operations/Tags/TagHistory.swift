@@ -39,7 +39,7 @@ public struct TagHistory: Sendable {
     public func record(_ id: String) throws(VaultError) -> (file: String, record: TagHistoryRecord) {
         let found = records().filter { $0.record.id.lowercased().hasPrefix(id.lowercased()) }
         guard let first = found.first else { throw .operationNotFound(id, tags: true) }
-        guard found.count == 1 else { throw .ambiguousNote(id, candidates: found.map(\.record.id)) }
+        guard found.count == 1 else { throw .ambiguousOperation(id, candidates: found.map(\.record.id)) }
         return first
     }
 }

@@ -1,0 +1,64 @@
+/// Reading a vault as an assistant sees it: only the notes its scope admits.
+extension VaultSession {
+    /// The notes `query` selects that `scope` admits (every one it admits for nil), in list
+    /// order, or ranked by relevance when the query has words.
+    public func visibleNotes(matching query: Query?, in scope: AssistantScope, ranked: Bool = false) throws(VaultError) -> [Note] {
+        let notes = try scan(matching: query).notes.filter(scope.admits)
+        let ordered = VaultIndex.sorted(notes)
+        guard ranked, let query else { return ordered }
+        return sorted(ordered, by: .relevance, for: query)
+    }
+
+    /// The notes `scope` admits in `folder` (and its subfolders) having `tag` (or a tag
+    /// below it), in list order; nil names every folder or tag.
+    public func visibleNotes(inFolder folder: String?, tagged tag: String?, in scope: AssistantScope) throws(VaultError) -> [Note] {
+        let tagKey = tag.map { TagName.key($0.hasPrefix("#") ? String($0.dropFirst()) : $0) }
+        return try visibleNotes(matching: nil, in: scope).filter { note in
+            if let folder, !AssistantScope.contains(AssistantScope.normalized(folder), note.folder) { return false }
+            if let tagKey, !note.tags.contains(where: { TagName.key($0) == tagKey || TagName.key($0).hasPrefix(tagKey + "/") }) { return false }
+            return true
+        }
+    }
+
+    /// The one note `name` designates among those `scope` admits: a note outside it is as
+    /// one that does not exist, and is never named as a candidate.
+    public func resolveVisible(_ name: String, in scope: AssistantScope) throws(VaultError) -> Note {
+        let notes = try scan().notes.filter(scope.admits)
+        return try NoteResolver(notes: notes, root: root).resolve(name)
+    }
+
+    /// Every note `names` designate among those `scope` admits.
+    public func resolveVisible(_ names: [String], in scope: AssistantScope) throws(VaultError) -> [Note] {
+        let notes = try scan().notes.filter(scope.admits)
+        return try NoteResolver(notes: notes, root: root).resolve(names)
+    }
+
+    /// Refuses to take back an operation that touched a file `scope` does not admit (in a
+    /// folder it was not given, or a private note): an undo changes what its operation did.
+    public func requireUndoable(_ id: String, in scope: AssistantScope) throws(VaultError) {
+        try scope.requireWriting()
+        let notes = try scan().notes
+        let privatePaths = Set(notes.filter(\.isPrivate).map(\.path))
+        func check(_ path: String) throws(VaultError) {
+            guard !path.hasPrefix(Trash.directory + "/") else { return }
+            let folder = path.split(separator: "/").dropLast().joined(separator: "/")
+            guard scope.admits(folder: folder), !privatePaths.contains(path) else {
+                throw .outsideScope(folder, allowed: (scope.folders ?? []).map { $0.isEmpty ? "/" : $0 })
+            }
+        }
+        switch try OperationHistory(vault: vault).entry(id).entry {
+        case .tags:
+            // A tag rename or merge reaches every note that has the tag.
+            if scope.folders != nil || !privatePaths.isEmpty { throw .outsideScope("", allowed: (scope.folders ?? []).map { $0.isEmpty ? "/" : $0 }) }
+        case .files(let record):
+            for step in record.steps {
+                switch step {
+                case .edit(let path, _, _, _): try check(path)
+                case .move(let from, let to): try check(from); try check(to)
+                case .trash(let path, _): try check(path)
+                case .restore(_, let path): try check(path)
+                }
+            }
+        }
+    }
+}

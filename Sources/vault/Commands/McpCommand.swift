@@ -1,0 +1,27 @@
+import ArgumentParser
+import VaultKit
+import VaultMCP
+
+struct McpCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mcp",
+        abstract: "Serve the vault to an assistant over MCP (stdin/stdout).",
+        discussion: """
+            Speaks the Model Context Protocol on standard input and output, for Claude
+            Desktop, Claude Code or any stdio client (docs/mcp.md). Notes whose front matter
+            says private: true are never shown. .vault/config.yaml's mcp: (folders, readOnly)
+            sets the scope; --folder and --read-only narrow it further.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(name: .customLong("read-only"), help: "Offer no tool that changes the vault.") var readOnly = false
+    @Option(name: .customLong("folder"), help: ArgumentHelp("Only this folder (and its subfolders) is visible and writable; repeatable.", valueName: "NAME"))
+    var folders: [String] = []
+
+    func run() async throws {
+        let session = try global.openSession()
+        let server = VaultMCPServer(session: session, folders: folders, readOnly: readOnly, version: VaultCommand.configuration.version)
+        try await server.run()
+    }
+}
