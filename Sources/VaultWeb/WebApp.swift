@@ -98,6 +98,9 @@ struct WebApp: Sendable {
             if raw.hasSuffix("/restore") {
                 return try await history.restore(request, path: URLPath.vaultPath(String(raw.dropLast("/restore".count)), after: NotesAPI.prefix))
             }
+            if raw.hasSuffix("/follow-title") {
+                return try await notes.followTitle(request, path: URLPath.vaultPath(String(raw.dropLast("/follow-title".count)), after: NotesAPI.prefix))
+            }
             guard raw.hasSuffix("/duplicate") else { throw APIError(.notFound, "no such endpoint") }
             return try await notes.duplicate(request, path: URLPath.vaultPath(String(raw.dropLast("/duplicate".count)), after: NotesAPI.prefix))
         }
