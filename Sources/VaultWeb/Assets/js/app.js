@@ -12,7 +12,7 @@ import { loadVocabulary, vocabulary } from './vocabulary.js';
 import { applyTheme, watchTheme } from './theme.js';
 import { loadHome } from './sidebar.js';
 import { onListScroll } from './list.js';
-import { changeNote, dropFiles, followLink, leaveNote, newNote, openNote, pickFiles, renameNote, renderNote, resolveConflict, saveNow, scheduleSave, setEditing, stopEditing, tickTask } from './note.js';
+import { changeNote, dropFiles, editorBlurred, followLink, leaveNote, newNote, openNote, pickFiles, renameNote, renderNote, resolveConflict, saveNow, scheduleSave, setEditing, stopEditing, tickTask, trapConflictFocus } from './note.js';
 import { addTask, bulkCategory, bulkDelete, changeTasks, renderTasks, showTasks, wireTaskDrops } from './tasks.js';
 import { openCategories } from './categories.js';
 import { ask, newFolder, tagHistory } from './dialogs.js';
@@ -69,7 +69,7 @@ async function start() {
       refreshAll();
     }
   });
-  mountEditor(scheduleSave);
+  mountEditor(scheduleSave).on('blur', editorBlurred);
   mountProperties(changeNote);
   $('note').addEventListener('dragover', (event) => { event.preventDefault(); $('note').classList.add('dropping'); });
   $('note').addEventListener('dragleave', () => $('note').classList.remove('dropping'));
@@ -110,7 +110,10 @@ async function start() {
   $('back-to-sidebar').addEventListener('click', () => showPane('sidebar'));
   $('back-to-list').addEventListener('click', async () => { await leaveNote(); showPane('list'); });
   document.addEventListener('keydown', onKey);
-  document.addEventListener('visibilitychange', () => { if (document.hidden) saveNow(); });
+  document.addEventListener('keydown', trapConflictFocus);
+  // The tab hidden (closed, perhaps): everything typed is written, a new note's first line
+  // finished or not.
+  document.addEventListener('visibilitychange', () => { if (document.hidden) saveNow({ leaving: true }); });
   window.addEventListener('blur', () => saveNow());
   window.addEventListener('hashchange', route);
   listen();
