@@ -4,7 +4,7 @@
 import { $ } from './api.js';
 import { state } from './state.js';
 import { leaveNote, newNote, setEditing, stopEditing } from './note.js';
-import { go, showPane } from './navigation.js';
+import { go, showPane } from './hooks.js';
 
 export function onKey(event) {
   // The note editor (CodeMirror) is a content-editable element.
