@@ -16,6 +16,8 @@ enum Assets {
         "app.js": PackageResources.app_js,
         "api.js": PackageResources.api_js,
         "state.js": PackageResources.state_js,
+        "helpers.js": PackageResources.helpers_js,
+        "hooks.js": PackageResources.hooks_js,
         "vocabulary.js": PackageResources.vocabulary_js,
         "dates.js": PackageResources.dates_js,
         "theme.js": PackageResources.theme_js,

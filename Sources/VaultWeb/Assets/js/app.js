@@ -5,6 +5,11 @@
 // URL hash says what is shown (#/folder/Work, #/tag/work, #/note/PATH, #/trash,
 // #/search/QUERY) so that reload and back/forward work. The server is the truth: after
 // every change the page asks it again rather than guessing.
+//
+// Layers (no module imports another in a circle; ModuleLayerTests checks): api.js,
+// state.js, helpers.js, hooks.js, vocabulary.js, dates.js and theme.js at the bottom; the
+// views above them; navigation.js (the router) and this module on top. A view that must
+// navigate calls hooks.js, which this module fills with the router's functions.
 
 import { $, api, attempt, pathURL, toast } from './api.js';
 import { state } from './state.js';
@@ -17,7 +22,9 @@ import { addTask, bulkCategory, bulkDelete, changeTasks, renderTasks, showTasks,
 import { openCategories } from './categories.js';
 import { ask, newFolder, tagHistory } from './dialogs.js';
 import { followSearch, toggleBuilder } from './builder.js';
-import { go, listHash, onSearch, refreshAll, route, showPane } from './navigation.js';
+import { go, onSearch, refreshAll, route } from './navigation.js';
+import { registerHooks, showPane } from './hooks.js';
+import { listHash } from './helpers.js';
 import { listen } from './live.js';
 import { wireHistory } from './history.js';
 import { onKey } from './keys.js';
@@ -27,6 +34,7 @@ import { mountProperties } from './properties.js';
 import { bulkDelete as deleteNotes, bulkMove, bulkPin, bulkTag, bulkUndo, pickAll, setSelecting } from './select.js';
 
 async function start() {
+  registerHooks({ go, refreshAll, onSearch, openNote, showTasks });
   await loadVocabulary();
   applyTheme();
   watchTheme();

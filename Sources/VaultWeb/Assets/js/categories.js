@@ -5,8 +5,8 @@
 import { $, api, attempt, button, toast } from './api.js';
 import { state } from './state.js';
 import { vocabulary } from './vocabulary.js';
-import { colorClass } from './sidebar.js';
-import { showTasks } from './tasks.js';
+import { colorClass } from './helpers.js';
+import { showTasks } from './hooks.js';
 
 /** GET /api/tasks/categories: the configured categories, in their order. */
 export async function loadCategories() {

@@ -4,7 +4,7 @@
 import { $ } from './api.js';
 import { state } from './state.js';
 import { leaveNote, newNote, setEditing, stopEditing } from './note.js';
-import { go, showPane } from './navigation.js';
+import { go, showPane } from './hooks.js';
 
 /** True when a keystroke belongs to what has the focus, not to the page: a field, a text
  *  area, the editor (CodeMirror is content-editable), an open dialog, or a panel that

@@ -4,28 +4,9 @@
 import { $, api, toast } from './api.js';
 import { PAGE, state } from './state.js';
 import { relativeDate } from './dates.js';
-import { go, onSearch } from './navigation.js';
+import { go, onSearch } from './hooks.js';
 import { pickRow } from './select.js';
-
-/** Query text for the sidebar's selection, so people see the language. */
-function scopeQuery() {
-  const quote = (value) => (/[\s()"]/.test(value) ? `"${value.replace(/"/g, '\\"')}"` : value);
-  switch (state.scope.kind) {
-    case 'pinned': return 'is:pinned';
-    case 'unsorted': return 'folder:/';
-    case 'folder': return `folder:${quote(state.scope.value)}`;
-    case 'tag': return `tag:${quote(state.scope.value)}`;
-    default: return '';
-  }
-}
-
-/** The query the list shows: the sidebar's scope and the search box. */
-export function effectiveQuery() {
-  const typed = state.query.trim();
-  const scope = scopeQuery();
-  if (scope && typed) return `${scope} (${typed})`;
-  return scope || typed;
-}
+import { effectiveQuery } from './helpers.js';
 
 export async function loadList({ append = false, keepScroll = false } = {}) {
   if (state.scope.kind === 'trash') return;

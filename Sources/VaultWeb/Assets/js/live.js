@@ -5,7 +5,7 @@ import { toast } from './api.js';
 import { state } from './state.js';
 import { openNote, saveNow, scheduleSave } from './note.js';
 import { noteText } from './editor.js';
-import { refreshAll } from './navigation.js';
+import { refreshAll } from './hooks.js';
 
 export function listen() {
   const events = new EventSource('/api/events');

@@ -4,8 +4,8 @@
 import { $, api, attempt, csrf, pathURL, toast } from './api.js';
 import { AUTOSAVE_MS, state } from './state.js';
 import { fullDate } from './dates.js';
-import { colorClass, flatten } from './sidebar.js';
-import { listHash, refreshAll, showPane } from './navigation.js';
+import { colorClass, flatten, listHash } from './helpers.js';
+import { refreshAll, showPane } from './hooks.js';
 import { ask } from './dialogs.js';
 import { requestTaskChange } from './tasks.js';
 import { insertAtCaret, noteText } from './editor.js';

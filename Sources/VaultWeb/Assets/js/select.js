@@ -4,10 +4,9 @@
 
 import { $, api, attempt, toast } from './api.js';
 import { state } from './state.js';
-import { flatten } from './sidebar.js';
+import { effectiveQuery, flatten, listHash } from './helpers.js';
 import { ask } from './dialogs.js';
-import { effectiveQuery } from './list.js';
-import { listHash, refreshAll } from './navigation.js';
+import { refreshAll } from './hooks.js';
 import { renderNote } from './note.js';
 
 const UNSORTED = 'Unsorted (/)';

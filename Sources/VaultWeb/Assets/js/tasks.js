@@ -4,9 +4,9 @@
 import { $, api, attempt, toast } from './api.js';
 import { state } from './state.js';
 import { vocabulary } from './vocabulary.js';
-import { colorClass } from './sidebar.js';
+import { colorClass } from './helpers.js';
 import { ask } from './dialogs.js';
-import { go } from './navigation.js';
+import { go } from './hooks.js';
 import { canDrop, groupsFor, loadCategories, moveChange } from './categories.js';
 
 /** The agenda: GET /api/tasks, grouped and filtered as the switches say. */
