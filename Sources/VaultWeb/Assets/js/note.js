@@ -367,7 +367,9 @@ async function writeText() {
     // The file as written has what the server added (the new note's front matter, the
     // moved `modified:` line) and, merged, what another program wrote meanwhile: into the
     // editor, with what was typed since and the caret kept.
-    if (noteText.value === text) {
+    if (noteText.value === text && !draft) {
+      // Line by line: the caret, the scroll and the undo history stay (a new note's first
+      // save is the editor's first text of that file, placed by keepServerChanges).
       noteText.value = note.text;
     } else if (!keepServerChanges(note.text, text)) {
       // Typed over what the server changed: the next save merges the typing with the file
