@@ -111,6 +111,8 @@ async function start() {
   $('use-disk').addEventListener('click', async () => {
     if (await ask('Use the disk version?', [], 'Your version stays visible until you confirm; then the page shows the disk version.')) {
       state.dirty = false;
+      state.pendingBase = null;
+      state.conflictBase = null;
       $('conflict').hidden = true;
       openNote(state.conflictDisk.path);
     }

@@ -326,6 +326,9 @@ async function saveOnce({ leaving = false } = {}) {
   while (state.renaming) await state.renaming;
   clearTimeout(state.saveTimer);
   if (!state.open) return true;
+  // The conflict view holds the user's version (typed into since, perhaps): only its own
+  // buttons save; a save of the editor's text behind it would put that text over it.
+  if (!$('conflict').hidden) return false;
   if (state.open.draft && state.dirty && !leaving && !firstLineFinished()) {
     // Not written yet: the first line is still being typed (it will name the file).
     return true;
