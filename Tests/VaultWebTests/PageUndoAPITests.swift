@@ -1,0 +1,55 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Testing
+@testable import VaultWeb
+
+/// What the page needs to offer Undo after every action on one note, and to search as a
+/// form writes a query.
+@Suite("Page undo and query API") struct PageUndoAPITests {
+    /// Every change of one note through PATCH names its recorded operation, and
+    /// `POST /api/undo` with it takes the change back: the page's Undo toast.
+    @Test func aChangeOfOneNoteIsRecordedForUndo() async throws {
+        let fixture = try WebFixture()
+        let path = "Work/Projects/Roadmap.md"
+        let before = fixture.read(path)
+        try await fixture.test { client in
+            for change: [String: Any] in [["pinned": false], ["addTags": ["undoable"]], ["removeTags": ["work"]]] {
+                let id = try await client.execute(uri: "/api/notes/" + urlPath(path), method: .patch, headers: .changing(fixture.csrf), body: try body(change)) { response in
+                    #expect(response.status == .ok)
+                    return try #require(try object(response)["recordID"] as? String, "\(change)")
+                }
+                #expect(fixture.read(path) != before, "\(change)")
+                try await client.execute(uri: "/api/undo", method: .post, headers: .changing(fixture.csrf), body: try body(["id": id])) { response in
+                    #expect(response.status == .ok)
+                }
+                #expect(fixture.read(path) == before, "\(change)")
+            }
+            let id = try await client.execute(uri: "/api/notes/" + urlPath(path), method: .patch, headers: .changing(fixture.csrf), body: try body(["title": "Road map"])) { response in
+                try #require(try object(response)["recordID"] as? String)
+            }
+            try await client.execute(uri: "/api/undo", method: .post, headers: .changing(fixture.csrf), body: try body(["id": id])) { response in
+                #expect(response.status == .ok)
+            }
+            #expect(fixture.read(path) == before)
+        }
+    }
+
+    /// A form writes a space as `+`: `q=budget+OR+launch` is the query `budget OR launch`.
+    @Test func aPlusInTheQueryIsASpace() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            let spaced = try await client.execute(uri: "/api/notes?q=budget%20OR%20launch", method: .get) { response in
+                try #require(try object(response)["total"] as? Int)
+            }
+            #expect(spaced > 0)
+            try await client.execute(uri: "/api/notes?q=budget+OR+launch", method: .get) { response in
+                try #expect(object(response)["total"] as? Int == spaced)
+            }
+            // An encoded plus is a plus.
+            try await client.execute(uri: "/api/notes?q=%2Bzzz", method: .get) { response in
+                #expect(response.status == .ok)
+            }
+        }
+    }
+}
