@@ -18,6 +18,8 @@ enum Assets {
         "state.js": PackageResources.state_js,
         "helpers.js": PackageResources.helpers_js,
         "hooks.js": PackageResources.hooks_js,
+        "toast.js": PackageResources.toast_js,
+        "undo.js": PackageResources.undo_js,
         "vocabulary.js": PackageResources.vocabulary_js,
         "dates.js": PackageResources.dates_js,
         "theme.js": PackageResources.theme_js,

@@ -1470,6 +1470,56 @@ def categories_for_tasks(run):
         run.driver.set_window_size(1280, 800)
 
 
+def toast_with_undo(run, what):
+    """The toast says what was done and offers Undo, as a live region with a real button."""
+    toast = run.wait(lambda: run.visible("#toast"), f"a toast after {what}")
+    assert toast.get_attribute("role") == "status", toast.get_attribute("outerHTML")
+    return run.wait(lambda: next((b for b in run.finds("#toast button") if b.text == "Undo" and b.is_displayed()), None), f"Undo after {what}")
+
+
+def press_undo_key(run):
+    """Ctrl-Z with the focus on no text field."""
+    run.driver.execute_script("document.activeElement && document.activeElement.blur()")
+    ActionChains(run.driver).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
+
+
+def undo_every_action(run):
+    """Pin, tag, move and delete a note, each undone from its toast or with Ctrl-Z; in the dark theme."""
+    path = "Personal/Gift ideas.md"
+    before = run.read(path)
+    run.driver.set_window_size(1440, 900)
+    run.open("#/folder/Personal")
+    Select(run.find("#theme")).select_by_value("dark")
+    run.open_note("Gift ideas")
+    run.find("#pin").click()
+    run.wait(lambda: "pinned: true" in run.read(path), "pin writes the file")
+    undo = toast_with_undo(run, "a pin")
+    run.shot("dark-undo-toast")
+    undo.click()
+    run.wait(lambda: run.read(path) == before, "Undo takes the pin back")
+    # A tag, taken back with Ctrl-Z outside any field.
+    tag = run.find("#note-tags input")
+    tag.send_keys("undoable", Keys.ENTER)
+    run.wait(lambda: "undoable" in run.read(path), "the tag is written")
+    toast_with_undo(run, "a tag")
+    press_undo_key(run)
+    run.wait(lambda: run.read(path) == before, "Ctrl-Z takes the tag back")
+    # A move, undone: the note is back in its folder and shown there.
+    Select(run.find("#move")).select_by_value("Work")
+    run.wait(lambda: os.path.exists(run.path("Work/Gift ideas.md")), "the note moves")
+    toast_with_undo(run, "a move").click()
+    run.wait(lambda: os.path.exists(run.path(path)) and run.read(path) == before, "Undo moves it back")
+    run.wait(lambda: "Personal%2FGift" in run.driver.current_url or "Personal/Gift" in run.driver.current_url, "the page shows it where it is")
+    # Delete asks nothing; its Undo brings the note back and shows it.
+    run.find("#delete").click()
+    run.wait(lambda: not os.path.exists(run.path(path)), "the note goes to the trash")
+    toast_with_undo(run, "a delete").click()
+    run.wait(lambda: os.path.exists(run.path(path)) and run.read(path) == before, "Undo brings it back")
+    run.wait(lambda: run.visible("#note") and "Gift ideas" in run.find("#note-body").text, "and shows it")
+    Select(run.find("#theme")).select_by_value("light")
+    run.driver.set_window_size(1280, 800)
+
+
 JOURNEYS = [a_new_note_opens_in_the_editor, open_folder_and_note, edit_and_autosave, search, search_as_you_type, pin_move_delete_restore, dark_mode,
             edit_on_disk_appears, typing_while_the_disk_version_loads, conflict_loses_nothing, no_script_from_a_note, tasks_view, drop_an_image_on_a_note,
             a_new_note_is_written_with_its_first_character, broken_front_matter_is_shown_as_text, a_malformed_query_shows_only_its_error,
@@ -1478,7 +1528,8 @@ JOURNEYS = [a_new_note_opens_in_the_editor, open_folder_and_note, edit_and_autos
             a_share_becomes_a_note_or_a_task, build_any_query, dates_say_which_day,
             the_editor_has_a_properties_panel, the_toolbar_inserts_markdown, the_editor_on_a_phone,
             no_serious_accessibility_problems, text_in_any_direction_and_quiet_scrollbars,
-            controls_are_styled_and_line_up, a_notes_history_and_recently_deleted, categories_for_tasks]
+            controls_are_styled_and_line_up, a_notes_history_and_recently_deleted, categories_for_tasks,
+            undo_every_action]
 
 
 def main():

@@ -1,6 +1,8 @@
 // Talking to the server: `$` and `button` for the page's elements, the JSON API with the
 // CSRF token it needs, and the toast that shows what went wrong.
 
+import { showToast } from './toast.js';
+
 export const $ = (id) => document.getElementById(id);
 
 /** A button showing `text` that runs `action`; `label` names it for screen readers and
@@ -40,12 +42,9 @@ export async function api(method, url, body, headers = {}) {
   return data;
 }
 
+/** A message in the toast (toast.js), without an action. */
 export function toast(message) {
-  const element = $('toast');
-  element.textContent = message;
-  element.hidden = false;
-  clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => { element.hidden = true; }, 4000);
+  showToast(message);
 }
 
 /** Runs an action, showing its error instead of throwing. */

@@ -25,6 +25,7 @@ import { followSearch, toggleBuilder } from './builder.js';
 import { go, onSearch, refreshAll, route } from './navigation.js';
 import { registerHooks, showPane } from './hooks.js';
 import { listHash } from './helpers.js';
+import { offerUndo, onUndoKey } from './undo.js';
 import { listen } from './live.js';
 import { wireHistory } from './history.js';
 import { onKey } from './keys.js';
@@ -96,13 +97,15 @@ async function start() {
   });
   $('delete').addEventListener('click', async () => {
     const path = state.open.path;
-    if (await attempt(() => api('DELETE', `/api/notes/${pathURL(path)}`))) {
+    const answer = await attempt(() => api('DELETE', `/api/notes/${pathURL(path)}`));
+    if (answer) {
       state.open = null;
       state.dirty = false;
       renderNote();
       // The URL no longer names the deleted note (a reload would have asked for it).
       history.replaceState(null, '', listHash());
-      toast(`Moved ${path} to the trash`);
+      // No question before: the toast's Undo (or Ctrl-Z) brings it back, and the note with it.
+      offerUndo(`Moved ${path} to the trash`, answer.recordID, () => go(`#/note/${encodeURIComponent(path)}`));
       refreshAll();
       showPane('list');
     }
@@ -118,6 +121,7 @@ async function start() {
   $('back-to-sidebar').addEventListener('click', () => showPane('sidebar'));
   $('back-to-list').addEventListener('click', async () => { await leaveNote(); showPane('list'); });
   document.addEventListener('keydown', onKey);
+  document.addEventListener('keydown', onUndoKey);
   document.addEventListener('visibilitychange', () => { if (document.hidden) saveNow(); });
   window.addEventListener('blur', () => saveNow());
   window.addEventListener('hashchange', route);

@@ -11,6 +11,7 @@ import { requestTaskChange } from './tasks.js';
 import { noteText } from './editor.js';
 import { renderProperties } from './properties.js';
 import { noteShown } from './history.js';
+import { offerUndo } from './undo.js';
 
 export async function openNote(path, { quiet = false } = {}) {
   if (state.open && state.open.path !== path) await leaveNote();
@@ -188,7 +189,19 @@ export async function changeNote(patch) {
       throw error;
     }
   });
-  if (note) adopt(note, open.text);
+  if (!note) return;
+  adopt(note, open.text);
+  offerUndo(changeMessage(patch, note), note.recordID);
+}
+
+/** What a PATCH did, in the toast that offers its Undo. */
+function changeMessage(patch, note) {
+  if (patch.title !== undefined) return `Renamed to “${note.title}”`;
+  if (patch.folder !== undefined) return `Moved to ${patch.folder === '/' ? 'Unsorted' : patch.folder}`;
+  if (patch.pinned !== undefined) return patch.pinned ? 'Pinned' : 'Unpinned';
+  if (patch.addTags) return `Tagged #${patch.addTags.join(', #')}`;
+  if (patch.removeTags) return `Removed #${patch.removeTags.join(', #')}`;
+  return 'Changed';
 }
 
 /** The note as the server answered a change of it (rename, tags, pin, move): shown, the URL
