@@ -1520,6 +1520,26 @@ def undo_every_action(run):
     run.driver.set_window_size(1280, 800)
 
 
+def a_partial_due_date_is_not_saved(run):
+    """One Backspace in a due-date box, then leaving it: the date stays."""
+    path = "Personal/Running log.md"
+    run.driver.get(f"{run.base}?load=due#/tasks")
+    def focus_due():
+        row = next((r for r in run.finds(".task") if "long run" in r.text), None)
+        if row is None:
+            return None
+        due = row.find_element(By.CSS_SELECTOR, 'input[type="date"]')
+        run.driver.execute_script("arguments[0].focus()", due)
+        return due if run.driver.switch_to.active_element == due else None
+    due = run.wait(focus_due, "the due box of long run has the focus")
+    due.send_keys(Keys.BACKSPACE)
+    run.find("#task-add-text").click()
+    run.wait(lambda: "Not a whole date" in run.find("#toast").text, "says the date is not whole")
+    assert "📅 2026-11-29" in run.read(path), run.read(path)
+    row = next(r for r in run.finds(".task") if "long run" in r.text)
+    assert row.find_element(By.CSS_SELECTOR, 'input[type="date"]').get_attribute("value") == "2026-11-29"
+
+
 JOURNEYS = [a_new_note_opens_in_the_editor, open_folder_and_note, edit_and_autosave, search, search_as_you_type, pin_move_delete_restore, dark_mode,
             edit_on_disk_appears, typing_while_the_disk_version_loads, conflict_loses_nothing, no_script_from_a_note, tasks_view, drop_an_image_on_a_note,
             a_new_note_is_written_with_its_first_character, broken_front_matter_is_shown_as_text, a_malformed_query_shows_only_its_error,
@@ -1529,7 +1549,7 @@ JOURNEYS = [a_new_note_opens_in_the_editor, open_folder_and_note, edit_and_autos
             the_editor_has_a_properties_panel, the_toolbar_inserts_markdown, the_editor_on_a_phone,
             no_serious_accessibility_problems, text_in_any_direction_and_quiet_scrollbars,
             controls_are_styled_and_line_up, a_notes_history_and_recently_deleted, categories_for_tasks,
-            undo_every_action]
+            undo_every_action, a_partial_due_date_is_not_saved]
 
 
 def main():

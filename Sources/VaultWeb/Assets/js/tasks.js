@@ -140,6 +140,13 @@ function taskRow(task, categories, group) {
   const commitDue = () => {
     typing = false;
     const value = due.value;
+    // A box with a part cleared (one Backspace) reads as "" too: that is no date yet, not
+    // the date taken away; only a box emptied whole removes it.
+    if (!value && due.validity.badInput) {
+      toast(`Not a whole date; the due date stays ${task.due || 'unset'}`);
+      due.value = task.due || '';
+      return;
+    }
     if (value === (task.due || '')) return;
     if (value && !/^[1-9]\d{3}-\d{2}-\d{2}$/.test(value)) {
       toast(`${value} is not a date to save; the due date stays ${task.due || 'unset'}`);
