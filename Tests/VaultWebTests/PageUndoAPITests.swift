@@ -53,3 +53,25 @@ import Testing
         }
     }
 }
+
+/// The backlinks section under a note.
+@Suite("Backlinks API") struct BacklinksAPITests {
+    /// `GET /api/notes/PATH/backlinks`: each link to the note with the linking note's title
+    /// and the line the link is on.
+    @Test func aNoteListsTheLinksToIt() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            let places = try await client.execute(uri: "/api/notes/" + urlPath("Work/Projects/Alpha launch plan.md") + "/backlinks", method: .get) { response in
+                #expect(response.status == .ok)
+                return try #require(try json(response) as? [[String: Any]])
+            }
+            let roadmap = try #require(places.first { $0["note"] as? String == "Work/Projects/Roadmap.md" })
+            #expect(roadmap["title"] as? String == "Roadmap")
+            #expect((roadmap["line"] as? Int ?? 0) > 0)
+            #expect((roadmap["text"] as? String)?.contains("[[Alpha launch plan") == true)
+            try await client.execute(uri: "/api/notes/Nothing.md/backlinks", method: .get) { response in
+                #expect(response.status == .notFound)
+            }
+        }
+    }
+}
