@@ -20,6 +20,8 @@ enum Assets {
         "hooks.js": PackageResources.hooks_js,
         "toast.js": PackageResources.toast_js,
         "undo.js": PackageResources.undo_js,
+        "roving.js": PackageResources.roving_js,
+        "backlinks.js": PackageResources.backlinks_js,
         "vocabulary.js": PackageResources.vocabulary_js,
         "dates.js": PackageResources.dates_js,
         "theme.js": PackageResources.theme_js,

@@ -1540,6 +1540,81 @@ def a_partial_due_date_is_not_saved(run):
     assert row.find_element(By.CSS_SELECTOR, 'input[type="date"]').get_attribute("value") == "2026-11-29"
 
 
+
+def backlinks_under_a_note(run):
+    """Under a note, the notes that link to it, each link with its line; a click opens it."""
+    run.open("#/folder/Work")
+    run.open_note("Alpha launch plan")
+    section = run.wait(lambda: run.visible("#backlinks"), "the backlinks section")
+    roadmap = next((li for li in section.find_elements(By.CSS_SELECTOR, "#backlinks-list > li") if li.find_element(By.CSS_SELECTOR, "a").text == "Roadmap"), None)
+    assert roadmap is not None, section.text
+    assert "See also [[Alpha launch plan]]" in roadmap.text, roadmap.text
+    run.shot("light-backlinks")
+    roadmap.find_element(By.CSS_SELECTOR, "a").click()
+    run.wait(lambda: "Project Alpha, plan for the next two quarters" in run.find("#note-body").text, "the linking note opens")
+
+
+def tasks_apart_are_named_by_their_text(run):
+    """Tasks separated by blank lines: each checkbox beside its text, named by it."""
+    with open(run.path("Loose tasks.md"), "w", encoding="utf-8") as handle:
+        handle.write("# Loose tasks\n\n- [ ] water the plants\n\n- [ ] call the plumber\n")
+    run.open()
+    run.open_note("Loose tasks")
+    boxes = run.finds("#note-body input[type=checkbox]")
+    assert [b.get_attribute("aria-label") for b in boxes] == ["water the plants", "call the plumber"], [b.get_attribute("aria-label") for b in boxes]
+    for box in boxes:
+        text = box.find_element(By.XPATH, "..").find_element(By.CSS_SELECTOR, "p")
+        # Beside its text: the box's middle within the text's first line.
+        middle = box.location["y"] + box.size["height"] / 2
+        assert text.location["y"] <= middle <= text.location["y"] + 30, (box.location, text.location)
+    os.remove(run.path("Loose tasks.md"))
+
+
+def the_notes_are_one_tab_stop(run):
+    """A skip link first; few Tab stops before the search box; the list's rows take the
+    focus and arrow keys move it; Enter opens the note."""
+    run.driver.set_window_size(1440, 900)
+    run.open()
+    run.driver.execute_script("document.activeElement && document.activeElement.blur(); window.focus()")
+    body = run.find("body")
+    body.send_keys(Keys.TAB)
+    first = run.driver.switch_to.active_element
+    assert first.get_attribute("id") == "skip-to-search", first.get_attribute("outerHTML")
+    stops = 1
+    while run.driver.switch_to.active_element.get_attribute("id") != "search" and stops < 60:
+        ActionChains(run.driver).send_keys(Keys.TAB).perform()
+        stops += 1
+    assert stops <= 15, f"{stops} Tab stops before the search box"
+    rows = run.finds(".note-row")
+    assert sum(1 for r in rows if r.get_attribute("tabindex") == "0") == 1, [r.get_attribute("tabindex") for r in rows[:5]]
+    rows[0].click()
+    run.wait(lambda: run.visible("#note"), "a note opens")
+    row = run.wait(lambda: next((r for r in run.finds(".note-row") if r.get_attribute("tabindex") == "0"), None), "a row to focus")
+    run.driver.execute_script("arguments[0].focus()", row)
+    ActionChains(run.driver).send_keys(Keys.ARROW_DOWN).perform()
+    focused = run.driver.switch_to.active_element
+    assert "note-row" in focused.get_attribute("class") and focused.get_attribute("data-path") != row.get_attribute("data-path"), focused.get_attribute("outerHTML")[:200]
+    title = focused.find_element(By.CSS_SELECTOR, ".title").text.lstrip("★ ")
+    ActionChains(run.driver).send_keys(Keys.ENTER).perform()
+    run.wait(lambda: title in run.find("#note-body").text, "Enter opens the focused note")
+    run.driver.set_window_size(1280, 800)
+
+
+def the_server_unreachable_is_said(run):
+    """A request the server never answers: the page says so, and offers to retry."""
+    run.open("#/folder/Personal")
+    run.open_note("Gift ideas")
+    run.driver.execute_script("window.__fetch = window.fetch; window.fetch = () => Promise.reject(new TypeError('Failed to fetch'));")
+    run.find("#pin").click()
+    toast = run.wait(lambda: run.visible("#toast"), "a toast")
+    assert "cannot be reached" in toast.text and "Failed to fetch" not in toast.text, toast.text
+    retry = next(b for b in run.finds("#toast button") if b.text == "Retry")
+    assert "pinned: true" not in run.read("Personal/Gift ideas.md")
+    run.driver.execute_script("window.fetch = window.__fetch;")
+    retry.click()
+    run.wait(lambda: "pinned: true" in run.read("Personal/Gift ideas.md"), "the retry pins it")
+
+
 JOURNEYS = [a_new_note_opens_in_the_editor, open_folder_and_note, edit_and_autosave, search, search_as_you_type, pin_move_delete_restore, dark_mode,
             edit_on_disk_appears, typing_while_the_disk_version_loads, conflict_loses_nothing, no_script_from_a_note, tasks_view, drop_an_image_on_a_note,
             a_new_note_is_written_with_its_first_character, broken_front_matter_is_shown_as_text, a_malformed_query_shows_only_its_error,
@@ -1549,7 +1624,8 @@ JOURNEYS = [a_new_note_opens_in_the_editor, open_folder_and_note, edit_and_autos
             the_editor_has_a_properties_panel, the_toolbar_inserts_markdown, the_editor_on_a_phone,
             no_serious_accessibility_problems, text_in_any_direction_and_quiet_scrollbars,
             controls_are_styled_and_line_up, a_notes_history_and_recently_deleted, categories_for_tasks,
-            undo_every_action, a_partial_due_date_is_not_saved]
+            undo_every_action, a_partial_due_date_is_not_saved, backlinks_under_a_note,
+            tasks_apart_are_named_by_their_text, the_notes_are_one_tab_stop, the_server_unreachable_is_said]
 
 
 def main():

@@ -26,6 +26,7 @@ import { go, onSearch, refreshAll, route } from './navigation.js';
 import { registerHooks, showPane } from './hooks.js';
 import { listHash } from './helpers.js';
 import { offerUndo, onUndoKey } from './undo.js';
+import { wireRoving } from './roving.js';
 import { listen } from './live.js';
 import { wireHistory } from './history.js';
 import { onKey } from './keys.js';
@@ -39,6 +40,11 @@ async function start() {
   await loadVocabulary();
   applyTheme();
   watchTheme();
+  $('skip-to-search').addEventListener('click', () => $('search').focus());
+  $('skip-to-list').addEventListener('click', () => ($('list').querySelector('.note-row[tabindex="0"]') || $('search')).focus());
+  // One Tab stop per group: the notes, and each tree of the sidebar.
+  wireRoving($('list'), '.note-row');
+  for (const tree of $('sidebar').querySelectorAll('.tree')) wireRoving(tree, 'button.row');
   $('search').addEventListener('input', onSearch);
   $('search').addEventListener('input', followSearch);
   $('list').addEventListener('scroll', onListScroll);

@@ -12,6 +12,7 @@ import { noteText } from './editor.js';
 import { renderProperties } from './properties.js';
 import { noteShown } from './history.js';
 import { offerUndo } from './undo.js';
+import { renderBacklinks } from './backlinks.js';
 
 export async function openNote(path, { quiet = false } = {}) {
   if (state.open && state.open.path !== path) await leaveNote();
@@ -57,6 +58,7 @@ export function renderNote() {
   $('pin').title = note.pinned ? 'Unpin' : 'Pin';
   $('move').value = note.folder;
   renderBody(note);
+  renderBacklinks(note);
   if (!state.dirty) noteText.value = note.text;
   renderTags();
   renderProperties(note, state.editing);
@@ -76,7 +78,10 @@ function renderBody(note) {
     for (const block of $('note-body').querySelectorAll('p, li, h1, h2, h3, h4, h5, h6, blockquote, td, th')) block.dir = 'auto';
     // A task's checkbox is named by its task, for a screen reader and the keyboard.
     for (const box of $('note-body').querySelectorAll('input[type=checkbox]')) {
-      box.setAttribute('aria-label', (box.closest('li')?.textContent || '').split('\n')[0].trim() || 'task');
+      // In a loose list (tasks apart by blank lines) the text is in a <p> after a newline:
+      // the first line with words, not the first line, names it.
+      const words = (box.closest('li')?.textContent || '').split('\n').map((line) => line.trim()).find(Boolean);
+      box.setAttribute('aria-label', words || 'task');
     }
     return;
   }
