@@ -1401,7 +1401,8 @@ def categories_for_tasks(run):
     run.wait(lambda: run.read(config).index("housework:") < run.read(config).index(f"{above}:"), "moved up in the file")
     run.wait(lambda: order().index("housework") < order().index(above), "and in the manager")
     run.shot("categories-manager")
-    run.find("#dialog-cancel").click()
+    # OK keeps what was changed (Cancel takes it back: categories_cancel_discards).
+    run.find("#dialog-ok").click()
 
     # Drag between the sections of each view: one change of the line each.
     run.find('#tasks-by button[data-by="priority"]').click()
@@ -1615,6 +1616,22 @@ def the_server_unreachable_is_said(run):
     run.wait(lambda: "pinned: true" in run.read("Personal/Gift ideas.md"), "the retry pins it")
 
 
+
+def categories_cancel_discards(run):
+    """Cancel in the category manager takes back what was changed in it."""
+    config = ".vault/config.yaml"
+    before = run.read(config)
+    run.driver.get(f"{run.base}?load=cancel#/tasks")
+    run.wait(lambda: run.finds(".task"), "the agenda")
+    run.find("#tasks-categories").click()
+    run.wait(lambda: run.find("#dialog").is_displayed() and run.find("#dialog-title").text == "Task categories", "the manager opens")
+    run.find("#category-new-name").send_keys("scratch")
+    run.find("#category-add").click()
+    run.wait(lambda: "scratch:" in run.read(config), "a category is added")
+    run.find("#dialog-cancel").click()
+    run.wait(lambda: run.read(config) == before, "Cancel puts the categories back as they were")
+
+
 JOURNEYS = [a_new_note_opens_in_the_editor, open_folder_and_note, edit_and_autosave, search, search_as_you_type, pin_move_delete_restore, dark_mode,
             edit_on_disk_appears, typing_while_the_disk_version_loads, conflict_loses_nothing, no_script_from_a_note, tasks_view, drop_an_image_on_a_note,
             a_new_note_is_written_with_its_first_character, broken_front_matter_is_shown_as_text, a_malformed_query_shows_only_its_error,
@@ -1625,7 +1642,8 @@ JOURNEYS = [a_new_note_opens_in_the_editor, open_folder_and_note, edit_and_autos
             no_serious_accessibility_problems, text_in_any_direction_and_quiet_scrollbars,
             controls_are_styled_and_line_up, a_notes_history_and_recently_deleted, categories_for_tasks,
             undo_every_action, a_partial_due_date_is_not_saved, backlinks_under_a_note,
-            tasks_apart_are_named_by_their_text, the_notes_are_one_tab_stop, the_server_unreachable_is_said]
+            tasks_apart_are_named_by_their_text, the_notes_are_one_tab_stop, the_server_unreachable_is_said,
+            categories_cancel_discards]
 
 
 def main():
