@@ -1632,6 +1632,24 @@ def categories_cancel_discards(run):
     run.wait(lambda: run.read(config) == before, "Cancel puts the categories back as they were")
 
 
+
+def the_editor_fits_at_1440(run):
+    """The editor at 1440x900 scrolls no pane sideways (it overflowed by 6 px)."""
+    run.driver.set_window_size(1440, 900)
+    run.open("#/folder/Work")
+    run.open_note("Roadmap")
+    run.find("#toggle-edit").click()
+    run.wait(lambda: run.visible("#editor .CodeMirror"), "the editor")
+    overflow = run.driver.execute_script("const n = document.getElementById('note'); return n.scrollWidth - n.clientWidth")
+    assert overflow <= 0, f"the note pane scrolls sideways by {overflow} px"
+    # The text still starts where the meta line does (the editor's inset is kept).
+    line = run.driver.execute_script("return document.querySelector('#editor .CodeMirror-line').getBoundingClientRect().left")
+    meta = run.driver.execute_script("return document.getElementById('note-meta').getBoundingClientRect().left")
+    assert abs(line + 12 - meta) <= 20, (line, meta)
+    run.find("#toggle-edit").click()
+    run.driver.set_window_size(1280, 800)
+
+
 JOURNEYS = [a_new_note_opens_in_the_editor, open_folder_and_note, edit_and_autosave, search, search_as_you_type, pin_move_delete_restore, dark_mode,
             edit_on_disk_appears, typing_while_the_disk_version_loads, conflict_loses_nothing, no_script_from_a_note, tasks_view, drop_an_image_on_a_note,
             a_new_note_is_written_with_its_first_character, broken_front_matter_is_shown_as_text, a_malformed_query_shows_only_its_error,
@@ -1643,7 +1661,7 @@ JOURNEYS = [a_new_note_opens_in_the_editor, open_folder_and_note, edit_and_autos
             controls_are_styled_and_line_up, a_notes_history_and_recently_deleted, categories_for_tasks,
             undo_every_action, a_partial_due_date_is_not_saved, backlinks_under_a_note,
             tasks_apart_are_named_by_their_text, the_notes_are_one_tab_stop, the_server_unreachable_is_said,
-            categories_cancel_discards]
+            categories_cancel_discards, the_editor_fits_at_1440]
 
 
 def main():
