@@ -22,6 +22,7 @@ enum Assets {
         "undo.js": PackageResources.undo_js,
         "roving.js": PackageResources.roving_js,
         "backlinks.js": PackageResources.backlinks_js,
+        "wikilinks.js": PackageResources.wikilinks_js,
         "vocabulary.js": PackageResources.vocabulary_js,
         "dates.js": PackageResources.dates_js,
         "theme.js": PackageResources.theme_js,

@@ -1650,6 +1650,39 @@ def the_editor_fits_at_1440(run):
     run.driver.set_window_size(1280, 800)
 
 
+
+def links_to_headings_blocks_and_no_note(run):
+    """[[Roadmap#Q1 2027]] and [[Note#^id]] show their text and scroll there; [[No such
+    note]] is drawn as a link to create it, in the vault's root."""
+    with open(run.path("Link hub.md"), "w", encoding="utf-8") as handle:
+        handle.write("# Link hub\n\nSee [[Roadmap#Q1 2027]], [[Block target#^b1]] and [[Brand new idea]].\n")
+    filler = "\n\n".join(f"Paragraph {n} of filler." for n in range(60))
+    with open(run.path("Block target.md"), "w", encoding="utf-8") as handle:
+        handle.write(f"# Block target\n\n{filler}\n\nThe line to reach. ^b1\n")
+    run.driver.set_window_size(1440, 900)
+    run.open()
+    run.open_note("Link hub")
+    links = [a.text for a in run.finds("#note-body .wikilink")]
+    assert links == ["Roadmap › Q1 2027", "Block target › b1".replace("b1", "^b1"), "Brand new idea"], links
+    run.wait(lambda: next((a for a in run.finds("#note-body a.wikilink") if "Q1 2027" in a.text), None), "the heading link").click()
+    run.wait(lambda: "Project Alpha" in run.find("#note-body").text, "the linked note opens")
+    heading = next(h for h in run.finds("#note-body h2") if h.text == "Q1 2027")
+    run.wait(lambda: run.driver.switch_to.active_element == heading, "the heading has the focus")
+    run.driver.back()
+    run.wait(lambda: "See" in run.find("#note-body").text and run.finds("#note-body .wikilink"), "back in the hub")
+    run.wait(lambda: next((a for a in run.finds("#note-body a.wikilink") if "b1" in a.text), None), "the block link").click()
+    run.wait(lambda: "The line to reach" in run.driver.switch_to.active_element.text, "the block has the focus")
+    assert run.driver.execute_script("return document.getElementById('note').scrollTop") > 200
+    run.driver.back()
+    create = run.wait(lambda: next((b for b in run.finds("#note-body button.wikilink.broken") if b.text == "Brand new idea"), None), "the unresolved link")
+    create.click()
+    run.wait(lambda: os.path.exists(run.path("Brand new idea.md")), "the note is created in the vault's root")
+    run.wait(lambda: "Brand new idea" in run.find("#note-body").text, "and opened")
+    for name in ["Link hub.md", "Block target.md", "Brand new idea.md"]:
+        os.remove(run.path(name))
+    run.driver.set_window_size(1280, 800)
+
+
 JOURNEYS = [a_new_note_opens_in_the_editor, open_folder_and_note, edit_and_autosave, search, search_as_you_type, pin_move_delete_restore, dark_mode,
             edit_on_disk_appears, typing_while_the_disk_version_loads, conflict_loses_nothing, no_script_from_a_note, tasks_view, drop_an_image_on_a_note,
             a_new_note_is_written_with_its_first_character, broken_front_matter_is_shown_as_text, a_malformed_query_shows_only_its_error,
@@ -1661,7 +1694,7 @@ JOURNEYS = [a_new_note_opens_in_the_editor, open_folder_and_note, edit_and_autos
             controls_are_styled_and_line_up, a_notes_history_and_recently_deleted, categories_for_tasks,
             undo_every_action, a_partial_due_date_is_not_saved, backlinks_under_a_note,
             tasks_apart_are_named_by_their_text, the_notes_are_one_tab_stop, the_server_unreachable_is_said,
-            categories_cancel_discards, the_editor_fits_at_1440]
+            categories_cancel_discards, the_editor_fits_at_1440, links_to_headings_blocks_and_no_note]
 
 
 def main():

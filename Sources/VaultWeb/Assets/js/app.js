@@ -27,6 +27,7 @@ import { registerHooks, showPane } from './hooks.js';
 import { listHash } from './helpers.js';
 import { offerUndo, onUndoKey } from './undo.js';
 import { wireRoving } from './roving.js';
+import { wireWikiLinks } from './wikilinks.js';
 import { listen } from './live.js';
 import { wireHistory } from './history.js';
 import { onKey } from './keys.js';
@@ -89,6 +90,7 @@ async function start() {
   $('note').addEventListener('dragover', (event) => { event.preventDefault(); $('note').classList.add('dropping'); });
   $('note').addEventListener('dragleave', () => $('note').classList.remove('dropping'));
   $('note').addEventListener('drop', dropFiles);
+  wireWikiLinks();
   $('note-body').addEventListener('click', followLink);
   $('note-body').addEventListener('change', tickTask);
   $('toggle-edit').addEventListener('click', () => { if (state.editing) stopEditing(); else setEditing(true); });
