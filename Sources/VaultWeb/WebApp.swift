@@ -82,6 +82,9 @@ struct WebApp: Sendable {
             if raw.hasSuffix(".md/versions") {
                 return try await history.versions(request, path: URLPath.vaultPath(String(raw.dropLast("/versions".count)), after: NotesAPI.prefix))
             }
+            if raw.hasSuffix(".md/backlinks") {
+                return try await notes.backlinks(request, path: URLPath.vaultPath(String(raw.dropLast("/backlinks".count)), after: NotesAPI.prefix))
+            }
             if raw.hasSuffix(".md/diff") {
                 return try await history.diff(request, path: URLPath.vaultPath(String(raw.dropLast("/diff".count)), after: NotesAPI.prefix))
             }

@@ -1472,7 +1472,8 @@ def categories_for_tasks(run):
     run.wait(lambda: run.read(config).index("housework:") < run.read(config).index(f"{above}:"), "moved up in the file")
     run.wait(lambda: order().index("housework") < order().index(above), "and in the manager")
     run.shot("categories-manager")
-    run.find("#dialog-cancel").click()
+    # OK keeps what was changed (Cancel takes it back: categories_cancel_discards).
+    run.find("#dialog-ok").click()
 
     # Drag between the sections of each view: one change of the line each.
     run.find('#tasks-by button[data-by="priority"]').click()
@@ -1614,6 +1615,218 @@ def a_large_note_opens_and_takes_typing(run):
     run.find("#toggle-edit").click()
 
 
+def toast_with_undo(run, what):
+    """The toast says what was done and offers Undo, as a live region with a real button."""
+    toast = run.wait(lambda: run.visible("#toast"), f"a toast after {what}")
+    assert toast.get_attribute("role") == "status", toast.get_attribute("outerHTML")
+    return run.wait(lambda: next((b for b in run.finds("#toast button") if b.text == "Undo" and b.is_displayed()), None), f"Undo after {what}")
+
+
+def press_undo_key(run):
+    """Ctrl-Z with the focus on no text field."""
+    run.driver.execute_script("document.activeElement && document.activeElement.blur()")
+    ActionChains(run.driver).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
+
+
+def undo_every_action(run):
+    """Pin, tag, move and delete a note, each undone from its toast or with Ctrl-Z; in the dark theme."""
+    path = "Personal/Gift ideas.md"
+    before = run.read(path)
+    run.driver.set_window_size(1440, 900)
+    run.open("#/folder/Personal")
+    Select(run.find("#theme")).select_by_value("dark")
+    run.open_note("Gift ideas")
+    run.find("#pin").click()
+    run.wait(lambda: "pinned: true" in run.read(path), "pin writes the file")
+    undo = toast_with_undo(run, "a pin")
+    run.shot("dark-undo-toast")
+    undo.click()
+    run.wait(lambda: run.read(path) == before, "Undo takes the pin back")
+    # A tag, taken back with Ctrl-Z outside any field.
+    tag = run.find("#note-tags input")
+    tag.send_keys("undoable", Keys.ENTER)
+    run.wait(lambda: "undoable" in run.read(path), "the tag is written")
+    toast_with_undo(run, "a tag")
+    press_undo_key(run)
+    run.wait(lambda: run.read(path) == before, "Ctrl-Z takes the tag back")
+    # A move, undone: the note is back in its folder and shown there.
+    Select(run.find("#move")).select_by_value("Work")
+    run.wait(lambda: os.path.exists(run.path("Work/Gift ideas.md")), "the note moves")
+    toast_with_undo(run, "a move").click()
+    run.wait(lambda: os.path.exists(run.path(path)) and run.read(path) == before, "Undo moves it back")
+    run.wait(lambda: "Personal%2FGift" in run.driver.current_url or "Personal/Gift" in run.driver.current_url, "the page shows it where it is")
+    # Delete asks nothing; its Undo brings the note back and shows it.
+    run.find("#delete").click()
+    run.wait(lambda: not os.path.exists(run.path(path)), "the note goes to the trash")
+    toast_with_undo(run, "a delete").click()
+    run.wait(lambda: os.path.exists(run.path(path)) and run.read(path) == before, "Undo brings it back")
+    run.wait(lambda: run.visible("#note") and "Gift ideas" in run.find("#note-body").text, "and shows it")
+    Select(run.find("#theme")).select_by_value("light")
+    run.driver.set_window_size(1280, 800)
+
+
+def a_partial_due_date_is_not_saved(run):
+    """One Backspace in a due-date box, then leaving it: the date stays."""
+    path = "Personal/Running log.md"
+    run.driver.get(f"{run.base}?load=due#/tasks")
+    def focus_due():
+        row = next((r for r in run.finds(".task") if "long run" in r.text), None)
+        if row is None:
+            return None
+        due = row.find_element(By.CSS_SELECTOR, 'input[type="date"]')
+        run.driver.execute_script("arguments[0].focus()", due)
+        return due if run.driver.switch_to.active_element == due else None
+    due = run.wait(focus_due, "the due box of long run has the focus")
+    due.send_keys(Keys.BACKSPACE)
+    run.find("#task-add-text").click()
+    run.wait(lambda: "Not a whole date" in run.find("#toast").text, "says the date is not whole")
+    assert "📅 2026-11-29" in run.read(path), run.read(path)
+    row = next(r for r in run.finds(".task") if "long run" in r.text)
+    assert row.find_element(By.CSS_SELECTOR, 'input[type="date"]').get_attribute("value") == "2026-11-29"
+
+
+
+def backlinks_under_a_note(run):
+    """Under a note, the notes that link to it, each link with its line; a click opens it."""
+    run.open("#/folder/Work")
+    run.open_note("Alpha launch plan")
+    section = run.wait(lambda: run.visible("#backlinks"), "the backlinks section")
+    roadmap = next((li for li in section.find_elements(By.CSS_SELECTOR, "#backlinks-list > li") if li.find_element(By.CSS_SELECTOR, "a").text == "Roadmap"), None)
+    assert roadmap is not None, section.text
+    assert "See also [[Alpha launch plan]]" in roadmap.text, roadmap.text
+    run.shot("light-backlinks")
+    roadmap.find_element(By.CSS_SELECTOR, "a").click()
+    run.wait(lambda: "Project Alpha, plan for the next two quarters" in run.find("#note-body").text, "the linking note opens")
+
+
+def tasks_apart_are_named_by_their_text(run):
+    """Tasks separated by blank lines: each checkbox beside its text, named by it."""
+    with open(run.path("Loose tasks.md"), "w", encoding="utf-8") as handle:
+        handle.write("# Loose tasks\n\n- [ ] water the plants\n\n- [ ] call the plumber\n")
+    run.open()
+    run.open_note("Loose tasks")
+    boxes = run.finds("#note-body input[type=checkbox]")
+    assert [b.get_attribute("aria-label") for b in boxes] == ["water the plants", "call the plumber"], [b.get_attribute("aria-label") for b in boxes]
+    for box in boxes:
+        text = box.find_element(By.XPATH, "..").find_element(By.CSS_SELECTOR, "p")
+        # Beside its text: the box's middle within the text's first line.
+        middle = box.location["y"] + box.size["height"] / 2
+        assert text.location["y"] <= middle <= text.location["y"] + 30, (box.location, text.location)
+    os.remove(run.path("Loose tasks.md"))
+
+
+def the_notes_are_one_tab_stop(run):
+    """A skip link first; few Tab stops before the search box; the list's rows take the
+    focus and arrow keys move it; Enter opens the note."""
+    run.driver.set_window_size(1440, 900)
+    run.open()
+    run.driver.execute_script("document.activeElement && document.activeElement.blur(); window.focus()")
+    body = run.find("body")
+    body.send_keys(Keys.TAB)
+    first = run.driver.switch_to.active_element
+    assert first.get_attribute("id") == "skip-to-search", first.get_attribute("outerHTML")
+    stops = 1
+    while run.driver.switch_to.active_element.get_attribute("id") != "search" and stops < 60:
+        ActionChains(run.driver).send_keys(Keys.TAB).perform()
+        stops += 1
+    assert stops <= 15, f"{stops} Tab stops before the search box"
+    rows = run.finds(".note-row")
+    assert sum(1 for r in rows if r.get_attribute("tabindex") == "0") == 1, [r.get_attribute("tabindex") for r in rows[:5]]
+    rows[0].click()
+    run.wait(lambda: run.visible("#note"), "a note opens")
+    row = run.wait(lambda: next((r for r in run.finds(".note-row") if r.get_attribute("tabindex") == "0"), None), "a row to focus")
+    run.driver.execute_script("arguments[0].focus()", row)
+    ActionChains(run.driver).send_keys(Keys.ARROW_DOWN).perform()
+    focused = run.driver.switch_to.active_element
+    assert "note-row" in focused.get_attribute("class") and focused.get_attribute("data-path") != row.get_attribute("data-path"), focused.get_attribute("outerHTML")[:200]
+    title = focused.find_element(By.CSS_SELECTOR, ".title").text.lstrip("★ ")
+    ActionChains(run.driver).send_keys(Keys.ENTER).perform()
+    run.wait(lambda: title in run.find("#note-body").text, "Enter opens the focused note")
+    run.driver.set_window_size(1280, 800)
+
+
+def the_server_unreachable_is_said(run):
+    """A request the server never answers: the page says so, and offers to retry."""
+    run.open("#/folder/Personal")
+    run.open_note("Gift ideas")
+    run.driver.execute_script("window.__fetch = window.fetch; window.fetch = () => Promise.reject(new TypeError('Failed to fetch'));")
+    run.find("#pin").click()
+    toast = run.wait(lambda: run.visible("#toast"), "a toast")
+    assert "cannot be reached" in toast.text and "Failed to fetch" not in toast.text, toast.text
+    retry = next(b for b in run.finds("#toast button") if b.text == "Retry")
+    assert "pinned: true" not in run.read("Personal/Gift ideas.md")
+    run.driver.execute_script("window.fetch = window.__fetch;")
+    retry.click()
+    run.wait(lambda: "pinned: true" in run.read("Personal/Gift ideas.md"), "the retry pins it")
+
+
+
+def categories_cancel_discards(run):
+    """Cancel in the category manager takes back what was changed in it."""
+    config = ".vault/config.yaml"
+    before = run.read(config)
+    run.driver.get(f"{run.base}?load=cancel#/tasks")
+    run.wait(lambda: run.finds(".task"), "the agenda")
+    run.find("#tasks-categories").click()
+    run.wait(lambda: run.find("#dialog").is_displayed() and run.find("#dialog-title").text == "Task categories", "the manager opens")
+    run.find("#category-new-name").send_keys("scratch")
+    run.find("#category-add").click()
+    run.wait(lambda: "scratch:" in run.read(config), "a category is added")
+    run.find("#dialog-cancel").click()
+    run.wait(lambda: run.read(config) == before, "Cancel puts the categories back as they were")
+
+
+
+def the_editor_fits_at_1440(run):
+    """The editor at 1440x900 scrolls no pane sideways (it overflowed by 6 px)."""
+    run.driver.set_window_size(1440, 900)
+    run.open("#/folder/Work")
+    run.open_note("Roadmap")
+    run.find("#toggle-edit").click()
+    run.wait(lambda: run.visible("#editor .CodeMirror"), "the editor")
+    overflow = run.driver.execute_script("const n = document.getElementById('note'); return n.scrollWidth - n.clientWidth")
+    assert overflow <= 0, f"the note pane scrolls sideways by {overflow} px"
+    # The text still starts where the meta line does (the editor's inset is kept).
+    line = run.driver.execute_script("return document.querySelector('#editor .CodeMirror-line').getBoundingClientRect().left")
+    meta = run.driver.execute_script("return document.getElementById('note-meta').getBoundingClientRect().left")
+    assert abs(line + 12 - meta) <= 20, (line, meta)
+    run.find("#toggle-edit").click()
+    run.driver.set_window_size(1280, 800)
+
+
+
+def links_to_headings_blocks_and_no_note(run):
+    """[[Roadmap#Q1 2027]] and [[Note#^id]] show their text and scroll there; [[No such
+    note]] is drawn as a link to create it, in the vault's root."""
+    with open(run.path("Link hub.md"), "w", encoding="utf-8") as handle:
+        handle.write("# Link hub\n\nSee [[Roadmap#Q1 2027]], [[Block target#^b1]] and [[Brand new idea]].\n")
+    filler = "\n\n".join(f"Paragraph {n} of filler." for n in range(60))
+    with open(run.path("Block target.md"), "w", encoding="utf-8") as handle:
+        handle.write(f"# Block target\n\n{filler}\n\nThe line to reach. ^b1\n")
+    run.driver.set_window_size(1440, 900)
+    run.open()
+    run.open_note("Link hub")
+    links = [a.text for a in run.finds("#note-body .wikilink")]
+    assert links == ["Roadmap › Q1 2027", "Block target › b1".replace("b1", "^b1"), "Brand new idea"], links
+    run.wait(lambda: next((a for a in run.finds("#note-body a.wikilink") if "Q1 2027" in a.text), None), "the heading link").click()
+    run.wait(lambda: "Project Alpha" in run.find("#note-body").text, "the linked note opens")
+    heading = next(h for h in run.finds("#note-body h2") if h.text == "Q1 2027")
+    run.wait(lambda: run.driver.switch_to.active_element == heading, "the heading has the focus")
+    run.driver.back()
+    run.wait(lambda: "See" in run.find("#note-body").text and run.finds("#note-body .wikilink"), "back in the hub")
+    run.wait(lambda: next((a for a in run.finds("#note-body a.wikilink") if "b1" in a.text), None), "the block link").click()
+    run.wait(lambda: "The line to reach" in run.driver.switch_to.active_element.text, "the block has the focus")
+    assert run.driver.execute_script("return document.getElementById('note').scrollTop") > 200
+    run.driver.back()
+    create = run.wait(lambda: next((b for b in run.finds("#note-body button.wikilink.broken") if b.text == "Brand new idea"), None), "the unresolved link")
+    create.click()
+    run.wait(lambda: os.path.exists(run.path("Brand new idea.md")), "the note is created in the vault's root")
+    run.wait(lambda: "Brand new idea" in run.find("#note-body").text, "and opened")
+    for name in ["Link hub.md", "Block target.md", "Brand new idea.md"]:
+        os.remove(run.path(name))
+    run.driver.set_window_size(1280, 800)
+
+
 JOURNEYS = [a_change_elsewhere_is_merged, a_large_note_opens_and_takes_typing, a_new_note_opens_in_the_editor, open_folder_and_note, edit_and_autosave, search, search_as_you_type, pin_move_delete_restore, dark_mode,
             edit_on_disk_appears, typing_while_the_disk_version_loads, conflict_loses_nothing, no_script_from_a_note, tasks_view, drop_an_image_on_a_note,
             a_new_note_is_written_with_its_first_character, broken_front_matter_is_shown_as_text, a_malformed_query_shows_only_its_error,
@@ -1622,7 +1835,10 @@ JOURNEYS = [a_change_elsewhere_is_merged, a_large_note_opens_and_takes_typing, a
             a_share_becomes_a_note_or_a_task, build_any_query, dates_say_which_day,
             the_editor_has_a_properties_panel, the_toolbar_inserts_markdown, the_editor_on_a_phone,
             no_serious_accessibility_problems, text_in_any_direction_and_quiet_scrollbars,
-            controls_are_styled_and_line_up, a_notes_history_and_recently_deleted, categories_for_tasks]
+            controls_are_styled_and_line_up, a_notes_history_and_recently_deleted, categories_for_tasks,
+            undo_every_action, a_partial_due_date_is_not_saved, backlinks_under_a_note,
+            tasks_apart_are_named_by_their_text, the_notes_are_one_tab_stop, the_server_unreachable_is_said,
+            categories_cancel_discards, the_editor_fits_at_1440, links_to_headings_blocks_and_no_note]
 
 
 def main():

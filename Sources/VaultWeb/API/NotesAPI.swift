@@ -15,7 +15,7 @@ struct NotesAPI: Sendable {
     /// `GET /api/notes?q=QUERY&offset=N&limit=N&group=month` or `&sort=relevance`.
     func list(_ request: Request) async throws -> Response {
         let parameters = request.uri.queryParameters
-        let text = parameters["q"].map(String.init)?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let text = request.formParameter("q")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let offset = max(0, parameters["offset"].flatMap { Int($0) } ?? 0)
         let limit = min(Self.pageLimit, max(0, parameters["limit"].flatMap { Int($0) } ?? 100))
         let byMonth = parameters["group"] == "month"
@@ -150,23 +150,37 @@ struct NotesAPI: Sendable {
     }
 
     /// `PATCH /api/notes/PATH` with any of `pinned`, `addTags`, `removeTags`, `title`
-    /// (rename) and `folder` (move; `/` is Unsorted).
+    /// (rename) and `folder` (move; `/` is Unsorted). Each change is recorded for
+    /// `POST /api/undo`, also of this one note (which `vault pin` and `tag add` leave to their
+    /// opposite), so that the page can offer Undo after every action: the note's JSON has
+    /// `recordID`, the last change's record (the page sends one change at a time).
     func update(_ request: Request, path: String) async throws -> Response {
         let body = try await request.decode(PatchBody.self)
         let session = self.session
         let notes = live.snapshot.scan.notes
-        let (document, linked) = try await Blocking.run { () throws -> (NoteDocument, [String]) in
+        let (document, linked, recordID) = try await Blocking.run { () throws -> (NoteDocument, [String], String?) in
             try session.write { changes in
                 var note = try session.document(at: path).note
-                if let pinned = body.pinned { try changes.notes.setPinned(note, pinned) }
-                if let tags = body.addTags, !tags.isEmpty { try Self.check(TagNotes(.add(tags), to: [note], among: notes).run(in: changes)) }
-                if let tags = body.removeTags, !tags.isEmpty { try Self.check(TagNotes(.remove(tags), to: [note], among: notes).run(in: changes)) }
+                var recordID: String?
+                if let pinned = body.pinned {
+                    let current = note
+                    recordID = try changes.recorded(pinned ? .pin : .unpin, summary: current.path) { try $0.notes.setPinned(current, pinned) }.recordID ?? recordID
+                }
+                for (tags, kind) in [(body.addTags, OperationRecord.Kind.tagAdd), (body.removeTags, .tagRemove)] {
+                    guard let tags, !tags.isEmpty else { continue }
+                    let tagging = TagNotes(kind == .tagAdd ? .add(tags) : .remove(tags), to: [note], among: notes)
+                    let summary = "\(tags.joined(separator: ", ")) \(kind == .tagAdd ? "to" : "from") \(note.path)"
+                    let (report, id) = try changes.recorded(kind, summary: summary) { try tagging.run(in: $0) }
+                    try Self.check(report)
+                    recordID = id ?? recordID
+                }
                 // Moves rewrite the links to the note across the vault, as `vault mv` does.
                 var linked: [String] = []
                 if let title = body.title {
                     let report = try Relocate(.rename(session.document(at: note.path).note, to: title), notes: notes).run(in: changes)
                     try Self.check(report.failed)
                     linked += report.linkedNotes
+                    recordID = report.recordID ?? recordID
                     note = try session.document(at: report.moves.first?.to ?? note.path).note
                 }
                 if let folder = body.folder {
@@ -174,13 +188,14 @@ struct NotesAPI: Sendable {
                     let report = try Relocate(.move([note], to: folder), notes: body.title == nil ? notes : try session.scan().notes).run(in: changes)
                     try Self.check(report.failed)
                     linked += report.linkedNotes
+                    recordID = report.recordID ?? recordID
                     note = try session.document(at: report.moves.first?.to ?? note.path).note
                 }
-                return (try session.document(at: note.path), linked)
+                return (try session.document(at: note.path), linked, recordID)
             }
         }
         await live.refresh([path, document.note.path] + linked)
-        return try await respond(document)
+        return try await respond(document, recordID: recordID)
     }
 
     /// `DELETE /api/notes/PATH`: to the trash, with the attachments only it uses, as
@@ -243,13 +258,15 @@ struct NotesAPI: Sendable {
     /// The note as JSON, its body rendered off the event loop: rendering is linear, but a
     /// note of megabytes still takes a while, and other requests must not wait for it.
     func respond(
-        _ document: NoteDocument, status: HTTPResponse.Status = .ok, error: String? = nil,
+        _ document: NoteDocument, status: HTTPResponse.Status = .ok, error: String? = nil, recordID: String? = nil,
         extra: @escaping @Sendable (inout JSONWriter) -> Void = { _ in }
     ) async throws -> Response {
-        try await Blocking.run { [self] in rendered(document, status: status, error: error, extra: extra) }
+        try await Blocking.run { [self] in rendered(document, status: status, error: error, recordID: recordID, extra: extra) }
     }
 
-    private func rendered(_ document: NoteDocument, status: HTTPResponse.Status, error: String?, extra: @escaping (inout JSONWriter) -> Void) -> Response {
+    private func rendered(
+        _ document: NoteDocument, status: HTTPResponse.Status, error: String?, recordID: String?, extra: @escaping (inout JSONWriter) -> Void
+    ) -> Response {
         let attachments = Attachments(vault: session.vault)
         let notePath = document.note.path
         let links = NoteLinks(targets: LinkTargets(resolver: live.snapshot.links.value), attachments: attachments, notePath: notePath)
@@ -263,6 +280,7 @@ struct NotesAPI: Sendable {
                 json.key("frontMatter"); json.string(document.frontMatter)
                 json.key("html"); json.string(html)
                 json.key("version"); json.string(document.version)
+                if let recordID { json.key("recordID"); json.string(recordID) }
                 extra(&json)
             }
         }

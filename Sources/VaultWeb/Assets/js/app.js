@@ -25,6 +25,9 @@ import { followSearch, toggleBuilder } from './builder.js';
 import { go, onSearch, refreshAll, route } from './navigation.js';
 import { registerHooks, showPane } from './hooks.js';
 import { listHash } from './helpers.js';
+import { offerUndo, onUndoKey } from './undo.js';
+import { wireRoving } from './roving.js';
+import { wireWikiLinks } from './wikilinks.js';
 import { listen } from './live.js';
 import { wireHistory } from './history.js';
 import { onKey } from './keys.js';
@@ -38,6 +41,11 @@ async function start() {
   await loadVocabulary();
   applyTheme();
   watchTheme();
+  $('skip-to-search').addEventListener('click', () => $('search').focus());
+  $('skip-to-list').addEventListener('click', () => ($('list').querySelector('.note-row[tabindex="0"]') || $('search')).focus());
+  // One Tab stop per group: the notes, and each tree of the sidebar.
+  wireRoving($('list'), '.note-row');
+  for (const tree of $('sidebar').querySelectorAll('.tree')) wireRoving(tree, 'button.row');
   $('search').addEventListener('input', onSearch);
   $('search').addEventListener('input', followSearch);
   $('list').addEventListener('scroll', onListScroll);
@@ -82,6 +90,7 @@ async function start() {
   $('note').addEventListener('dragover', (event) => { event.preventDefault(); $('note').classList.add('dropping'); });
   $('note').addEventListener('dragleave', () => $('note').classList.remove('dropping'));
   $('note').addEventListener('drop', dropFiles);
+  wireWikiLinks();
   $('note-body').addEventListener('click', followLink);
   $('note-body').addEventListener('change', tickTask);
   $('toggle-edit').addEventListener('click', () => { if (state.editing) stopEditing(); else setEditing(true); });
@@ -96,13 +105,15 @@ async function start() {
   });
   $('delete').addEventListener('click', async () => {
     const path = state.open.path;
-    if (await attempt(() => api('DELETE', `/api/notes/${pathURL(path)}`))) {
+    const answer = await attempt(() => api('DELETE', `/api/notes/${pathURL(path)}`));
+    if (answer) {
       state.open = null;
       state.dirty = false;
       renderNote();
       // The URL no longer names the deleted note (a reload would have asked for it).
       history.replaceState(null, '', listHash());
-      toast(`Moved ${path} to the trash`);
+      // No question before: the toast's Undo (or Ctrl-Z) brings it back, and the note with it.
+      offerUndo(`Moved ${path} to the trash`, answer.recordID, () => go(`#/note/${encodeURIComponent(path)}`));
       refreshAll();
       showPane('list');
     }
@@ -121,6 +132,7 @@ async function start() {
   $('back-to-list').addEventListener('click', async () => { await leaveNote(); showPane('list'); });
   document.addEventListener('keydown', onKey);
   document.addEventListener('keydown', trapConflictFocus);
+  document.addEventListener('keydown', onUndoKey);
   // The tab hidden (closed, perhaps): everything typed is written, a new note's first line
   // finished or not.
   document.addEventListener('visibilitychange', () => { if (document.hidden) saveNow({ leaving: true }); });

@@ -66,6 +66,10 @@ export async function refreshAll() {
   else await loadList({ keepScroll: true });
 }
 
+/** How long typing pauses before the list asks again: short, as the older request is
+ *  aborted and its answer dropped (list.js). */
+const SEARCH_PAUSE_MS = 40;
+
 export function onSearch() {
   clearTimeout(onSearch.timer);
   onSearch.timer = setTimeout(() => {
@@ -73,5 +77,5 @@ export function onSearch() {
     if ($('search').value === state.query) return;
     state.query = $('search').value;
     loadList();
-  }, 200);
+  }, SEARCH_PAUSE_MS);
 }

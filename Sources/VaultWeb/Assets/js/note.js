@@ -12,6 +12,8 @@ import { insertAtCaret, noteText } from './editor.js';
 import { showToast } from './toast.js';
 import { renderProperties } from './properties.js';
 import { noteShown } from './history.js';
+import { offerUndo } from './undo.js';
+import { renderBacklinks } from './backlinks.js';
 
 export async function openNote(path, { quiet = false } = {}) {
   if (state.open && state.open.path !== path) {
@@ -68,6 +70,7 @@ export function renderNote() {
   $('pin').title = note.pinned ? 'Unpin' : 'Pin';
   $('move').value = note.folder;
   renderBody(note);
+  renderBacklinks(note);
   // The editor is filled when it is shown (setEditing): a large note laid out in a hidden
   // editor took seconds before the note could be read.
   if (!state.dirty && state.editing) noteText.value = note.text;
@@ -87,7 +90,10 @@ let renderGeneration = 0;
 function prepareBlocks(root) {
   for (const block of root.querySelectorAll('p, li, h1, h2, h3, h4, h5, h6, blockquote, td, th')) block.dir = 'auto';
   for (const box of root.querySelectorAll('input[type=checkbox]')) {
-    box.setAttribute('aria-label', (box.closest('li')?.textContent || '').split('\n')[0].trim() || 'task');
+    // In a loose list (tasks apart by blank lines) the text is in a <p> after a newline:
+    // the first line with words, not the first line, names it.
+    const words = (box.closest('li')?.textContent || '').split('\n').map((line) => line.trim()).find(Boolean);
+    box.setAttribute('aria-label', words || 'task');
   }
 }
 
@@ -247,7 +253,19 @@ export async function changeNote(patch) {
       throw error;
     }
   });
-  if (note) adopt(note, open.text);
+  if (!note) return;
+  adopt(note, open.text);
+  offerUndo(changeMessage(patch, note), note.recordID);
+}
+
+/** What a PATCH did, in the toast that offers its Undo. */
+function changeMessage(patch, note) {
+  if (patch.title !== undefined) return `Renamed to “${note.title}”`;
+  if (patch.folder !== undefined) return `Moved to ${patch.folder === '/' ? 'Unsorted' : patch.folder}`;
+  if (patch.pinned !== undefined) return patch.pinned ? 'Pinned' : 'Unpinned';
+  if (patch.addTags) return `Tagged #${patch.addTags.join(', #')}`;
+  if (patch.removeTags) return `Removed #${patch.removeTags.join(', #')}`;
+  return 'Changed';
 }
 
 /** The note as the server answered a change of it (rename, tags, pin, move): shown, the URL
@@ -437,7 +455,7 @@ async function followTitle() {
       if (!note.renamed) return;
       if (state.open === open) adopt(note, open.text);
       if (state.editing && state.open === note) state.editStart = note.text;
-      showToast(`Renamed to ${note.title}`, { action: 'Undo', onAction: () => undoRename(note.renamed) });
+      showToast(`Renamed to ${note.title}`, { actionLabel: 'Undo', onAction: () => undoRename(note.renamed) });
     } catch (error) {
       // Saved all the same: only the file name stays (a note of that name exists, say).
       toast(`Saved; the file keeps its name: ${error.message}`);

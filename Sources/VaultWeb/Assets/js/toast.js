@@ -1,36 +1,39 @@
-// The toast: one short message at the foot of the page, with at most one action (Undo).
-// api.js's `toast` says what went wrong; `showToast` says what was done and offers to take
-// it back, as Apple Notes and Gmail do. One toast at a time: a new one replaces the last.
+// The toast: one short message at the bottom of the page, with at most one action (Undo).
+// It is a live region (role=status in index.html, hidden while empty), so a screen reader reads each message;
+// its button is an ordinary button, reachable with Tab (and, for Undo, Ctrl-Z/⌘Z).
+// It imports nothing, so that any module may use it.
 
-import { $ } from './api.js';
-
+const TIMEOUT_MS = 4000;
+/** With an action, longer: time to read it and reach the button. */
+const ACTION_TIMEOUT_MS = 10000;
 let timer = null;
 
-/** Shows `message`; with `action` (its label) a button that runs `onAction` and closes the
- *  toast. It stays 8 s with an action (time to reach it), 4 s without; hovering or
- *  focusing it keeps it. */
-export function showToast(message, { action, onAction, timeout } = {}) {
-  const element = $('toast');
+/** Shows `message`; with `actionLabel` and `onAction`, a button that runs `onAction` and
+ *  closes the toast. A later toast replaces this one. */
+export function showToast(message, { actionLabel, onAction } = {}) {
+  const element = document.getElementById('toast');
   const text = document.createElement('span');
   text.textContent = message;
-  element.replaceChildren(text);
-  if (action) {
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.className = 'toast-action';
-    button.textContent = action;
-    button.addEventListener('click', () => { hideToast(); if (onAction) onAction(); });
-    element.append(' ', button);
+  const parts = [text];
+  if (actionLabel && onAction) {
+    const action = document.createElement('button');
+    action.type = 'button';
+    action.className = 'toast-action';
+    action.textContent = actionLabel;
+    action.addEventListener('click', () => { hideToast(); onAction(); });
+    parts.push(action);
   }
-  element.hidden = false;
-  const wait = timeout || (action ? 8000 : 4000);
-  const schedule = () => { clearTimeout(timer); timer = setTimeout(hideToast, wait); };
+  element.replaceChildren(...parts);
+  clearTimeout(timer);
+  // Kept while the pointer or the focus is on it: a person about to press Undo is not hurried.
+  const close = () => { timer = setTimeout(hideToast, actionLabel ? ACTION_TIMEOUT_MS : TIMEOUT_MS); };
   element.onmouseenter = element.onfocusin = () => clearTimeout(timer);
-  element.onmouseleave = element.onfocusout = schedule;
-  schedule();
+  element.onmouseleave = element.onfocusout = close;
+  close();
 }
 
 export function hideToast() {
   clearTimeout(timer);
-  $('toast').hidden = true;
+  // Emptied, not removed: the live region stays, so the next message is read out too.
+  document.getElementById('toast').replaceChildren();
 }
