@@ -42,7 +42,6 @@ enum Assets {
         "history.js": PackageResources.history_js,
         "editor.js": PackageResources.editor_js,
         "properties.js": PackageResources.properties_js,
-        "toast.js": PackageResources.toast_js,
     ].merging(CodeMirrorFiles.scripts) { own, _ in own }
 
     /// The note editor's style sheet (CodeMirror's), served as `/codemirror.css`.
