@@ -764,6 +764,7 @@ def the_file_follows_the_title(run):
         handle.write("# Trip plan\n\nDraft.\n")
     with open(run.path("Personal/Trips.md"), "w") as handle:
         handle.write("# Trips\n\nSee [[Trip plan]].\n")
+    run.driver.set_window_size(1440, 900)
     run.open()
     run.driver.execute_script("localStorage.setItem('vault.autosaveMs', '100')")
     try:
@@ -795,6 +796,11 @@ def the_file_follows_the_title(run):
         assert "Renamed to Lisbon trip" in toast.text, toast.text
         run.wait(lambda: "note/Personal%2FLisbon%20trip.md" in run.driver.current_url, "the URL names the renamed note")
         run.shot("light-renamed-toast")
+        # On a phone too, the toast and its Undo are on the screen.
+        run.driver.set_window_size(390, 844)
+        box = run.driver.execute_script("const r = document.querySelector('#toast .toast-action').getBoundingClientRect(); return [r.left, r.right, r.bottom, innerWidth, innerHeight]")
+        assert 0 <= box[0] and box[1] <= box[3] and box[2] <= box[4], box
+        run.driver.set_window_size(1440, 900)
         toast.find_element(By.CSS_SELECTOR, ".toast-action").click()
         run.wait(lambda: os.path.exists(run.path("Personal/Trip plan.md")), "Undo takes the rename back")
         assert not os.path.exists(run.path("Personal/Lisbon trip.md"))
@@ -817,6 +823,7 @@ def the_file_follows_the_title(run):
         # The Rename control renames from the note's header, as `vault rename`.
         run.open("#/note/Personal%2FTrip%20plan.md")
         run.wait(lambda: run.visible("#rename"), "the note is shown")
+        run.driver.set_window_size(1280, 800)
         run.find("#rename").click()
         field = run.wait(lambda: run.visible("#dialog-body input"), "Rename asks for the title")
         field.clear()
@@ -827,6 +834,7 @@ def the_file_follows_the_title(run):
         assert "[[Porto trip]]" in run.read("Personal/Trips.md"), run.read("Personal/Trips.md")
         run.wait(lambda: "note/Personal%2FPorto%20trip.md" in run.driver.current_url, "the URL follows the rename")
     finally:
+        run.driver.set_window_size(1280, 800)
         run.driver.execute_script("localStorage.removeItem('vault.autosaveMs')")
 
 
