@@ -9,7 +9,6 @@ import { refreshAll, showPane } from './hooks.js';
 import { ask } from './dialogs.js';
 import { requestTaskChange } from './tasks.js';
 import { insertAtCaret, noteText } from './editor.js';
-import { showToast } from './toast.js';
 import { renderProperties } from './properties.js';
 import { noteShown } from './history.js';
 import { offerUndo } from './undo.js';
@@ -455,7 +454,8 @@ async function followTitle() {
       if (!note.renamed) return;
       if (state.open === open) adopt(note, open.text);
       if (state.editing && state.open === note) state.editStart = note.text;
-      showToast(`Renamed to ${note.title}`, { actionLabel: 'Undo', onAction: () => undoRename(note.renamed) });
+      // undo.js's Undo: the toast's button and Ctrl-Z take it back as any other action.
+      offerUndo(`Renamed to ${note.title}`, note.renamed.recordID, () => renamedBack(note.renamed));
     } catch (error) {
       // Saved all the same: only the file name stays (a note of that name exists, say).
       toast(`Saved; the file keeps its name: ${error.message}`);
@@ -464,24 +464,15 @@ async function followTitle() {
   await state.renaming;
 }
 
-/** Undo of the toast: the recorded rename taken back (POST /api/undo), the note shown at
- *  its old path; what was typed stays. */
-async function undoRename(renamed) {
-  await saveNow();
-  while (state.renaming) await state.renaming;
-  const report = await attempt(() => api('POST', '/api/undo', { id: renamed.recordID }));
-  if (!report) return;
-  if (report.failed && report.failed.length) toast(report.failed.join('; '));
+/** After the rename was undone (POST /api/undo, by undo.js): the note shown at its old
+ *  path, the URL naming it; what was typed stays in the editor, and the editor's start
+ *  is the note as it is now, so that leaving it does not rename the file again. */
+async function renamedBack(renamed) {
   const note = await attempt(() => api('GET', `/api/notes/${pathURL(renamed.from)}`));
-  if (!note) return;
-  if (state.open && state.open.path === renamed.to) {
-    const basis = state.open.text;
-    if (state.editing) state.editStart = note.text;
-    adopt(note, basis);
-  } else {
-    refreshAll();
-  }
-  showToast(`Renamed back to ${note.title}`);
+  if (!note || !state.open || state.open.path !== renamed.to) return;
+  const basis = state.open.text;
+  if (state.editing) state.editStart = note.text;
+  adopt(note, basis);
 }
 
 /** POST /api/notes: the new note, made from what was typed. */
