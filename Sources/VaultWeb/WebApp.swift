@@ -82,6 +82,9 @@ struct WebApp: Sendable {
             if raw.hasSuffix(".md/versions") {
                 return try await history.versions(request, path: URLPath.vaultPath(String(raw.dropLast("/versions".count)), after: NotesAPI.prefix))
             }
+            if raw.hasSuffix(".md/backlinks") {
+                return try await notes.backlinks(request, path: URLPath.vaultPath(String(raw.dropLast("/backlinks".count)), after: NotesAPI.prefix))
+            }
             if raw.hasSuffix(".md/diff") {
                 return try await history.diff(request, path: URLPath.vaultPath(String(raw.dropLast("/diff".count)), after: NotesAPI.prefix))
             }
@@ -97,6 +100,9 @@ struct WebApp: Sendable {
             }
             if raw.hasSuffix("/restore") {
                 return try await history.restore(request, path: URLPath.vaultPath(String(raw.dropLast("/restore".count)), after: NotesAPI.prefix))
+            }
+            if raw.hasSuffix("/follow-title") {
+                return try await notes.followTitle(request, path: URLPath.vaultPath(String(raw.dropLast("/follow-title".count)), after: NotesAPI.prefix))
             }
             guard raw.hasSuffix("/duplicate") else { throw APIError(.notFound, "no such endpoint") }
             return try await notes.duplicate(request, path: URLPath.vaultPath(String(raw.dropLast("/duplicate".count)), after: NotesAPI.prefix))

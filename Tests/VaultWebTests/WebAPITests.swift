@@ -153,7 +153,7 @@ import VaultPlatform
                 #expect(!html.contains("onerror"))
                 #expect(!html.contains("javascript:"))
                 #expect(html.contains("<a class=\"wikilink\" href=\"#/note/Groceries.md\">Groceries</a>"))
-                #expect(html.contains("<span class=\"wikilink broken\""))
+                #expect(html.contains("<button type=\"button\" class=\"wikilink broken\" data-create="))
                 #expect(response.headers[.contentSecurityPolicy]?.contains("script-src 'self'") == true)
             }
         }

@@ -160,18 +160,32 @@ enum WikiLinks {
         return "<a class=\"attachment\" href=\"\(fileURL(path))\">\(escape(name))</a>"
     }
 
+    /// A wiki link as the page shows it: its display text (`[[Roadmap#Q1 2027]]` reads
+    /// "Roadmap › Q1 2027", as Obsidian shows it, not the raw target), the heading or block
+    /// it names as `data-heading` / `data-block` for the page to scroll to, and a link to no
+    /// note as a button that creates it (`data-create`, the name as written).
     private static func anchor(_ escapedInner: String, resolve: (String) -> String?) -> String {
         let inner = unescape(escapedInner)
         let parts = inner.split(separator: "|", maxSplits: 1).map(String.init)
-        let target = parts[0].split(separator: "#", maxSplits: 1).first.map(String.init) ?? parts[0]
-        let shown = parts.count > 1 ? parts[1] : parts[0]
-        guard let path = resolve(target.trimmingCharacters(in: .whitespaces)) else {
-            return "<span class=\"wikilink broken\" title=\"no note is called this\">\(escape(shown))</span>"
+        let pieces = parts[0].split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        let target = pieces[0].trimmingCharacters(in: .whitespaces)
+        let fragment = pieces.count > 1 ? pieces[1].trimmingCharacters(in: .whitespaces) : ""
+        let shown = parts.count > 1 ? parts[1] : [target, fragment].filter { !$0.isEmpty }.joined(separator: " › ")
+        var place = ""
+        if fragment.hasPrefix("^") {
+            place = " data-block=\"\(escape(String(fragment.dropFirst())))\""
+        } else if !fragment.isEmpty {
+            place = " data-heading=\"\(escape(fragment))\""
+        }
+        // `[[#Heading]]`: a place in this note.
+        if target.isEmpty, !place.isEmpty { return "<a class=\"wikilink\" href=\"#\"\(place)>\(escape(shown))</a>" }
+        guard let path = resolve(target) else {
+            return "<button type=\"button\" class=\"wikilink broken\" data-create=\"\(escape(target))\" title=\"No note is called this: create it\">\(escape(shown))</button>"
         }
         let encoded = path.split(separator: "/", omittingEmptySubsequences: false).map { segment in
             segment.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))) ?? ""
         }.joined(separator: "%2F")
-        return "<a class=\"wikilink\" href=\"#/note/\(encoded)\">\(escape(shown))</a>"
+        return "<a class=\"wikilink\" href=\"#/note/\(encoded)\"\(place)>\(escape(shown))</a>"
     }
 
     private static func unescape(_ text: String) -> String {

@@ -14,6 +14,31 @@ struct MomentFormat {
     private static let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
     private static let days = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
 
+    /// True when `name` could be a date written in this format (`2026-11-29` for
+    /// `YYYY-MM-DD`): how a daily note is known by its name.
+    func matches(_ name: String) -> Bool {
+        var regex = "^"
+        var rest = Substring(pattern)
+        while let first = rest.first {
+            if first == "[", let close = rest.firstIndex(of: "]") {
+                regex += NSRegularExpression.escapedPattern(for: String(rest[rest.index(after: rest.startIndex)..<close]))
+                rest = rest[rest.index(after: close)...]
+                continue
+            }
+            guard let token = Self.tokens.first(where: { rest.hasPrefix($0) }) else {
+                regex += NSRegularExpression.escapedPattern(for: String(first))
+                rest = rest.dropFirst()
+                continue
+            }
+            switch token {
+            case "MMMM", "MMM", "dddd", "ddd", "A", "a": regex += "[A-Za-z]+"
+            default: regex += "[0-9]{1,\(token.count == 1 ? 2 : token.count)}"
+            }
+            rest = rest.dropFirst(token.count)
+        }
+        return name.range(of: regex + "$", options: .regularExpression) != nil
+    }
+
     func string(from date: Date, timeZone: TimeZone) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone

@@ -57,24 +57,64 @@ extension VaultSession {
     /// vault's write lock: during a sync's merge it waits, and then finds the merged note
     /// (another version: `.conflict`), so that it is never acknowledged and then lost.
     public func save(_ text: String, to path: String, ifVersion version: String) throws(VaultError) -> NoteDocument {
-        try root.withWriteLock { () throws(VaultError) -> NoteDocument in try saveHoldingLock(text, to: path, ifVersion: version) }
+        try save(text, to: path, ifVersion: version, base: nil).document
     }
 
-    private func saveHoldingLock(_ text: String, to path: String, ifVersion version: String) throws(VaultError) -> NoteDocument {
+    /// What a save with a base did: the note as written, and whether what was sent was
+    /// merged with a change made on disk since.
+    public struct SaveOutcome: Sendable {
+        public let document: NoteDocument
+        /// True when the file had changed since `version` and the text saved is the merge
+        /// (`EditMerge`) of the disk's change with what was sent.
+        public let merged: Bool
+    }
+
+    /// As `save(_:to:ifVersion:)`; when the file changed since `version` and `base` (the
+    /// text `version` named, which the editor typed over) is given, the disk's change and
+    /// the text are merged line by line as the sync merges, and the merge is saved.
+    /// `.conflict` only when the same lines changed on both sides.
+    /// `keepingMine` settles lines changed on both sides with `text` (the conflict view's
+    /// "Keep mine"), every other change on disk kept.
+    public func save(_ text: String, to path: String, ifVersion version: String, base: String?, keepingMine: Bool = false) throws(VaultError) -> SaveOutcome {
+        try root.withWriteLock { () throws(VaultError) -> SaveOutcome in
+            try saveHoldingLock(text, to: path, ifVersion: version, base: base, keepingMine: keepingMine)
+        }
+    }
+
+    private func saveHoldingLock(_ text: String, to path: String, ifVersion version: String, base: String?, keepingMine: Bool) throws(VaultError) -> SaveOutcome {
         let relative = try notePath(path)
         let (current, status) = try root.read(relative)
-        guard Self.version(of: status.stamp) == version else { throw .conflict(path: relative) }
         var bytes = Array(text.utf8)
-        guard bytes != current else { return Self.document(current, path: relative, status: status, timeZone: vault.timeZone, inlineTags: vault.config.inlineTags) }
+        var merged = false
+        if Self.version(of: status.stamp) != version {
+            let merge = base.flatMap { base in
+                keepingMine
+                    ? EditMerge.keepingMine(base: Array(base.utf8), mine: bytes, disk: current, timeZone: vault.timeZone)
+                    : EditMerge.merge(base: Array(base.utf8), mine: bytes, disk: current, timeZone: vault.timeZone)
+            }
+            guard let merge else {
+                throw .conflict(path: relative)
+            }
+            bytes = merge
+            merged = true
+        }
+        let before = Self.document(current, path: relative, status: status, timeZone: vault.timeZone, inlineTags: vault.config.inlineTags)
+        guard bytes != current else { return SaveOutcome(document: before, merged: merged) }
         if status.isReadOnly {
             throw .located(Diagnostic(path: relative, severity: .error, message: "note is read-only; vault leaves it unchanged (chmod u+w to allow)"))
         }
         if var editor = try? FrontMatterEditor(bytes: bytes, timeZone: vault.timeZone), editor.frontMatter != nil,
            (try? editor.set(FrontMatterKey.modified, to: .date(vault.now()))) != nil {
+            // Without a `created` key, created is the file's birth time, and the atomic write
+            // makes a new file: the date the note had before this save is written down, so
+            // that it stays (DESIGN 1.2: edits never change `created`).
+            if !editor.has(FrontMatterKey.created), before.note.frontMatterError == nil {
+                try? editor.set(FrontMatterKey.created, to: .date(before.note.created))
+            }
             bytes = editor.bytes
         }
         try root.write(bytes, to: relative, mode: status.mode, replacing: .unchanged(status.stamp), crashTestPoint: true)
-        return try document(at: relative)
+        return SaveOutcome(document: try document(at: relative), merged: merged)
     }
 
     static func document(_ bytes: [UInt8], path: String, status: FileStatus, timeZone: TimeZone, inlineTags: Bool) -> NoteDocument {

@@ -7,6 +7,12 @@ enum LineMerge {
     /// The merge of `ours` and `theirs` from `base`; nil when the same lines changed on
     /// both sides (a conflict) or git could not be run.
     static func merge(base: [UInt8], ours: [UInt8], theirs: [UInt8]) -> [UInt8]? {
+        merge(base: base, ours: ours, theirs: theirs, favoringOurs: false)
+    }
+
+    /// As `merge`; `favoringOurs` settles lines changed on both sides with ours (git's
+    /// `--ours`), every other change of theirs kept: never nil for a conflict.
+    static func merge(base: [UInt8], ours: [UInt8], theirs: [UInt8], favoringOurs: Bool) -> [UInt8]? {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vault-merge-\(UUID().uuidString)")
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -22,7 +28,7 @@ enum LineMerge {
         }
         // Through the one door to git, which spawns it without Foundation's Process (that
         // waits for a child in 50 ms slices; docs/performance.md).
-        guard let output = try? Git(directory: directory.path).run(["merge-file", "-p", "-q"], operands: files.map(\.path)) else { return nil }
+        guard let output = try? Git(directory: directory.path).run(favoringOurs ? ["merge-file", "-p", "-q", "--ours"] : ["merge-file", "-p", "-q"], operands: files.map(\.path)) else { return nil }
         return output.succeeded ? [UInt8](output.data) : nil
     }
 }

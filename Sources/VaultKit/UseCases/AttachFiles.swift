@@ -11,10 +11,21 @@ public struct AttachFiles: Sendable {
 
     public let sources: [Source]
     public let note: Note
+    /// False leaves the note as it is: an editor that has the note open puts the links
+    /// (`links(to:in:)`) at its caret itself, as typed text.
+    public let linksAtEnd: Bool
 
-    public init(_ sources: [Source], to note: Note) {
+    public init(_ sources: [Source], to note: Note, linksAtEnd: Bool = true) {
         self.sources = sources
         self.note = note
+        self.linksAtEnd = linksAtEnd
+    }
+
+    /// The link a note uses for each of `files` (`![[x-ray.png]]`, `[[report.pdf]]`), as
+    /// the end of the note gets them.
+    public static func links(to files: [String], in vault: Vault) -> [String] {
+        let attachments = Attachments(vault: vault)
+        return files.map { attachments.link(to: $0) }
     }
 
     /// Runs it inside a write; returns the attachments' paths, in the order given.
@@ -27,7 +38,7 @@ public struct AttachFiles: Sendable {
             case .bytes(let bytes, let name): added.append(try attachments.add(bytes, named: name))
             }
         }
-        try attachments.append(added, to: note)
+        if linksAtEnd { try attachments.append(added, to: note) }
         return added
     }
 }

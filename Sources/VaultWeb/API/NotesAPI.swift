@@ -15,7 +15,7 @@ struct NotesAPI: Sendable {
     /// `GET /api/notes?q=QUERY&offset=N&limit=N&group=month` or `&sort=relevance`.
     func list(_ request: Request) async throws -> Response {
         let parameters = request.uri.queryParameters
-        let text = parameters["q"].map(String.init)?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let text = request.formParameter("q")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let offset = max(0, parameters["offset"].flatMap { Int($0) } ?? 0)
         let limit = min(Self.pageLimit, max(0, parameters["limit"].flatMap { Int($0) } ?? 100))
         let byMonth = parameters["group"] == "month"
@@ -90,18 +90,49 @@ struct NotesAPI: Sendable {
         guard let version = request.headers[.ifMatch]?.trimmingCharacters(in: CharacterSet(charactersIn: "\" ")) else {
             throw APIError(.preconditionRequired, "a save must name the version it started from (If-Match)")
         }
-        let text = try await request.decode(SaveBody.self).text
+        let body = try await request.decode(SaveBody.self)
+        let text = body.text
         // No empty notes (DESIGN 10): a text with nothing after its front matter is
         // refused by the rule `vault new` refuses one by, and the file keeps its last text.
         guard NoteDraft(body: NoteDraft(body: text).textAfterFrontMatter).hasText else { throw VaultError.emptyNote }
         let session = self.session
         do {
-            let document = try await Blocking.run { try session.save(text, to: path, ifVersion: version) }
-            await live.refresh([document.note.path])
-            return try await respond(document)
+            // With `base`, a change made on disk since is merged with the text (EditMerge).
+            let outcome = try await Blocking.run { try session.save(text, to: path, ifVersion: version, base: body.base, keepingMine: body.keep == "mine") }
+            await live.refresh([outcome.document.note.path])
+            return try await respond(outcome.document) { json in
+                if outcome.merged { json.key("merged"); json.bool(true) }
+            }
         } catch VaultError.conflict {
             let current = try await Blocking.run { try session.document(at: path) }
             return try await respond(current, status: .preconditionFailed, error: "\(current.note.path) changed on disk since it was opened; nothing was saved")
+        }
+    }
+
+    /// `POST /api/notes/PATH/follow-title` with `{"before": TEXT}` (the note's text when the
+    /// editing began): when the editor is left, the file follows the title where
+    /// `FollowTitle` says so, as one recorded rename; `renamed` `{"from", "to", "recordID"}`
+    /// says what `POST /api/undo` takes back. The note as it is, when it keeps its name.
+    func followTitle(_ request: Request, path: String) async throws -> Response {
+        let before = Array(try await request.decode(FollowTitleBody.self).before.utf8)
+        let session = self.session
+        let notes = live.snapshot.scan.notes
+        let (document, report) = try await Blocking.run { () throws -> (NoteDocument, Relocation.Report?) in
+            try session.write { changes in
+                let note = try session.document(at: path).note
+                let report = try FollowTitle(before: before, note: note, notes: notes).run(in: changes)
+                if let report { try Self.check(report.failed) }
+                return (try session.document(at: report?.moves.first?.to ?? path), report)
+            }
+        }
+        await live.refresh([path, document.note.path] + (report?.linkedNotes ?? []))
+        return try await respond(document) { json in
+            guard let report, let move = report.moves.first else { return }
+            json.key("renamed"); json.beginObject()
+            json.key("from"); json.string(move.from)
+            json.key("to"); json.string(move.to)
+            json.key("recordID"); if let id = report.recordID { json.string(id) } else { json.null() }
+            json.endObject()
         }
     }
 
@@ -119,23 +150,37 @@ struct NotesAPI: Sendable {
     }
 
     /// `PATCH /api/notes/PATH` with any of `pinned`, `addTags`, `removeTags`, `title`
-    /// (rename) and `folder` (move; `/` is Unsorted).
+    /// (rename) and `folder` (move; `/` is Unsorted). Each change is recorded for
+    /// `POST /api/undo`, also of this one note (which `vault pin` and `tag add` leave to their
+    /// opposite), so that the page can offer Undo after every action: the note's JSON has
+    /// `recordID`, the last change's record (the page sends one change at a time).
     func update(_ request: Request, path: String) async throws -> Response {
         let body = try await request.decode(PatchBody.self)
         let session = self.session
         let notes = live.snapshot.scan.notes
-        let (document, linked) = try await Blocking.run { () throws -> (NoteDocument, [String]) in
+        let (document, linked, recordID) = try await Blocking.run { () throws -> (NoteDocument, [String], String?) in
             try session.write { changes in
                 var note = try session.document(at: path).note
-                if let pinned = body.pinned { try changes.notes.setPinned(note, pinned) }
-                if let tags = body.addTags, !tags.isEmpty { try Self.check(TagNotes(.add(tags), to: [note], among: notes).run(in: changes)) }
-                if let tags = body.removeTags, !tags.isEmpty { try Self.check(TagNotes(.remove(tags), to: [note], among: notes).run(in: changes)) }
+                var recordID: String?
+                if let pinned = body.pinned {
+                    let current = note
+                    recordID = try changes.recorded(pinned ? .pin : .unpin, summary: current.path) { try $0.notes.setPinned(current, pinned) }.recordID ?? recordID
+                }
+                for (tags, kind) in [(body.addTags, OperationRecord.Kind.tagAdd), (body.removeTags, .tagRemove)] {
+                    guard let tags, !tags.isEmpty else { continue }
+                    let tagging = TagNotes(kind == .tagAdd ? .add(tags) : .remove(tags), to: [note], among: notes)
+                    let summary = "\(tags.joined(separator: ", ")) \(kind == .tagAdd ? "to" : "from") \(note.path)"
+                    let (report, id) = try changes.recorded(kind, summary: summary) { try tagging.run(in: $0) }
+                    try Self.check(report)
+                    recordID = id ?? recordID
+                }
                 // Moves rewrite the links to the note across the vault, as `vault mv` does.
                 var linked: [String] = []
                 if let title = body.title {
                     let report = try Relocate(.rename(session.document(at: note.path).note, to: title), notes: notes).run(in: changes)
                     try Self.check(report.failed)
                     linked += report.linkedNotes
+                    recordID = report.recordID ?? recordID
                     note = try session.document(at: report.moves.first?.to ?? note.path).note
                 }
                 if let folder = body.folder {
@@ -143,13 +188,14 @@ struct NotesAPI: Sendable {
                     let report = try Relocate(.move([note], to: folder), notes: body.title == nil ? notes : try session.scan().notes).run(in: changes)
                     try Self.check(report.failed)
                     linked += report.linkedNotes
+                    recordID = report.recordID ?? recordID
                     note = try session.document(at: report.moves.first?.to ?? note.path).note
                 }
-                return (try session.document(at: note.path), linked)
+                return (try session.document(at: note.path), linked, recordID)
             }
         }
         await live.refresh([path, document.note.path] + linked)
-        return try await respond(document)
+        return try await respond(document, recordID: recordID)
     }
 
     /// `DELETE /api/notes/PATH`: to the trash, with the attachments only it uses, as
@@ -181,20 +227,26 @@ struct NotesAPI: Sendable {
     }
 
     /// `POST /api/notes/PATH/attachments?name=NAME` with the file as the body: into the
-    /// attachment folder under a free name, linked at the end of the note (as `vault attach`).
+    /// attachment folder under a free name, linked at the end of the note (as `vault attach`);
+    /// with `&link=caret` the note is left as it is and `link` is what the editor inserts
+    /// at its caret.
     func attach(_ request: Request, path: String) async throws -> Response {
         let name = request.uri.queryParameters["name"].map(String.init) ?? "file"
+        let atCaret = request.uri.queryParameters["link"] == "caret"
         let bytes = Array(try await request.body(upTo: 64 << 20).readableBytesView)
         let session = self.session
-        let (document, file) = try await Blocking.run { () throws -> (NoteDocument, String) in
+        let (document, file, link) = try await Blocking.run { () throws -> (NoteDocument, String, String) in
             try session.write { changes in
                 let note = try session.document(at: path).note
-                let files = try AttachFiles([.bytes(bytes, name: name)], to: note).run(in: changes)
-                return (try session.document(at: path), files.first ?? name)
+                let files = try AttachFiles([.bytes(bytes, name: name)], to: note, linksAtEnd: !atCaret).run(in: changes)
+                let link = AttachFiles.links(to: files, in: changes.vault).first ?? ""
+                return (try session.document(at: path), files.first ?? name, link)
             }
         }
         await live.refresh([path])
-        var response = try await respond(document, status: .created)
+        var response = try await respond(document, status: .created) { json in
+            json.key("link"); json.string(link)
+        }
         response.headers[.location] = URLPath.fileURL(file)
         return response
     }
@@ -205,11 +257,16 @@ struct NotesAPI: Sendable {
     /// the properties panel edits), `html` and `version`.
     /// The note as JSON, its body rendered off the event loop: rendering is linear, but a
     /// note of megabytes still takes a while, and other requests must not wait for it.
-    func respond(_ document: NoteDocument, status: HTTPResponse.Status = .ok, error: String? = nil) async throws -> Response {
-        try await Blocking.run { [self] in rendered(document, status: status, error: error) }
+    func respond(
+        _ document: NoteDocument, status: HTTPResponse.Status = .ok, error: String? = nil, recordID: String? = nil,
+        extra: @escaping @Sendable (inout JSONWriter) -> Void = { _ in }
+    ) async throws -> Response {
+        try await Blocking.run { [self] in rendered(document, status: status, error: error, recordID: recordID, extra: extra) }
     }
 
-    private func rendered(_ document: NoteDocument, status: HTTPResponse.Status, error: String?) -> Response {
+    private func rendered(
+        _ document: NoteDocument, status: HTTPResponse.Status, error: String?, recordID: String?, extra: @escaping (inout JSONWriter) -> Void
+    ) -> Response {
         let attachments = Attachments(vault: session.vault)
         let notePath = document.note.path
         let links = NoteLinks(targets: LinkTargets(resolver: live.snapshot.links.value), attachments: attachments, notePath: notePath)
@@ -223,6 +280,8 @@ struct NotesAPI: Sendable {
                 json.key("frontMatter"); json.string(document.frontMatter)
                 json.key("html"); json.string(html)
                 json.key("version"); json.string(document.version)
+                if let recordID { json.key("recordID"); json.string(recordID) }
+                extra(&json)
             }
         }
         var response = APIResponse.json(status) { json in
@@ -245,7 +304,14 @@ struct NotesAPI: Sendable {
         if let failure = failed.first { throw failure }
     }
 
-    struct SaveBody: Decodable { var text: String }
+    struct SaveBody: Decodable {
+        var text: String
+        /// The text the editor loaded and typed over: a change on disk since is merged.
+        var base: String?
+        /// `"mine"`: the conflict view's Keep mine, lines changed on both sides settled with `text`.
+        var keep: String?
+    }
+    struct FollowTitleBody: Decodable { var before: String }
     struct CreateBody: Decodable {
         var folder: String?
         var text: String?

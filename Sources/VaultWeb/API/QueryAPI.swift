@@ -8,7 +8,7 @@ struct QueryAPI: Sendable {
     /// or `{"term": "tag:work"}` (a term as the language writes it); an empty query is an
     /// empty `all`. A malformed query is 400, as `GET /api/notes` answers it.
     func tree(_ request: Request) -> Response {
-        let text = request.uri.queryParameters["q"].map(String.init)?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let text = request.formParameter("q")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let expression: QueryExpression
         do {
             expression = text.isEmpty ? .and([]) : try Query.parse(text).expression

@@ -24,7 +24,7 @@ struct TasksAPI: Sendable {
         default: throw APIError(.badRequest, "show must be open, doing, done or all")
         }
         let limit = min(2_000, max(0, parameters["limit"].flatMap { Int($0) } ?? 2_000))
-        let text = parameters["q"].map(String.init)?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let text = request.formParameter("q")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let query: Query?
         do {
             query = text.isEmpty ? nil : try Query.parse(text)
@@ -84,7 +84,7 @@ struct TasksAPI: Sendable {
         guard !changes.isEmpty else { throw APIError(.badRequest, "say what to change: status, due, priority, addCategory, removeCategory or remove") }
         let session = self.session
         let notes = live.snapshot.sorted
-        let (changed, failed, paths) = try await Blocking.run { () throws -> ([NoteTask], [(String, VaultError)], [String]) in
+        let (changed, failed, paths, recordID) = try await Blocking.run { () throws -> ([NoteTask], [(String, VaultError)], [String], String?) in
             let all = session.tasks(of: notes).tasks
             var failed: [(String, VaultError)] = []
             var asked: [String: String] = [:]
@@ -99,7 +99,12 @@ struct TasksAPI: Sendable {
                 }
             }
             let change = ChangeTasks(selected, changes)
-            let report = try session.write { try change.run(in: $0) }
+            // Recorded also when it is one task (which `vault task` leaves to `task undo`), so that
+            // the page can offer Undo: a change of several records itself, and then the outer
+            // record saw no write and is dropped.
+            let (report, outer) = try session.write { changes in
+                try changes.recorded(.tasks, summary: "\(selected.count) task\(selected.count == 1 ? "" : "s")") { try change.run(in: $0) }
+            }
             var paths: [String] = []
             for (task, result) in report.results {
                 switch result {
@@ -107,7 +112,7 @@ struct TasksAPI: Sendable {
                 case .failure(let error): failed.append((asked[task.fullRef] ?? task.ref, error))
                 }
             }
-            return (report.changed, failed, paths)
+            return (report.changed, failed, paths, report.recordID ?? outer)
         }
         if !paths.isEmpty { await live.refresh(Array(Set(paths))) }
         let agenda = session.agenda
@@ -126,6 +131,7 @@ struct TasksAPI: Sendable {
                 json.endObject()
             }
             json.endArray()
+            json.key("recordID"); if let recordID { json.string(recordID) } else { json.null() }
             json.endObject()
         }
     }

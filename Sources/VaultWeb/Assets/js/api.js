@@ -1,6 +1,8 @@
 // Talking to the server: `$` and `button` for the page's elements, the JSON API with the
 // CSRF token it needs, and the toast that shows what went wrong.
 
+import { showToast } from './toast.js';
+
 export const $ = (id) => document.getElementById(id);
 
 /** A button showing `text` that runs `action`; `label` names it for screen readers and
@@ -22,14 +24,25 @@ export function pathURL(path) {
   return path.split('/').map(encodeURIComponent).join('/');
 }
 
-export async function api(method, url, body, headers = {}) {
-  const options = { method, headers: { ...headers } };
+/** The words for a request the server never answered (the browser says "Failed to fetch"). */
+export const UNREACHABLE = 'The vault server cannot be reached: is `vault serve` still running?';
+
+export async function api(method, url, body, headers = {}, signal = undefined) {
+  const options = { method, headers: { ...headers }, signal };
   if (method !== 'GET') options.headers['X-CSRF-Token'] = csrf;
   if (body !== undefined) {
     options.headers['Content-Type'] = 'application/json';
     options.body = JSON.stringify(body);
   }
-  const response = await fetch(url, options);
+  let response;
+  try {
+    response = await fetch(url, options);
+  } catch (error) {
+    if (error.name === 'AbortError') throw error;
+    const unreachable = new Error(UNREACHABLE);
+    unreachable.unreachable = true;
+    throw unreachable;
+  }
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
     const error = new Error(data.error || response.statusText);
@@ -40,12 +53,9 @@ export async function api(method, url, body, headers = {}) {
   return data;
 }
 
+/** A message in the toast (toast.js), without an action. */
 export function toast(message) {
-  const element = $('toast');
-  element.textContent = message;
-  element.hidden = false;
-  clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => { element.hidden = true; }, 4000);
+  showToast(message);
 }
 
 /** Runs an action, showing its error instead of throwing. */
@@ -53,7 +63,9 @@ export async function attempt(action) {
   try {
     return await action();
   } catch (error) {
-    toast(error.message);
+    // The server down: the toast offers to try the same action again.
+    if (error.unreachable) showToast(error.message, { actionLabel: 'Retry', onAction: () => attempt(action) });
+    else toast(error.message);
     return undefined;
   }
 }

@@ -5,6 +5,11 @@
 // URL hash says what is shown (#/folder/Work, #/tag/work, #/note/PATH, #/trash,
 // #/search/QUERY) so that reload and back/forward work. The server is the truth: after
 // every change the page asks it again rather than guessing.
+//
+// Layers (no module imports another in a circle; ModuleLayerTests checks): api.js,
+// state.js, helpers.js, hooks.js, vocabulary.js, dates.js and theme.js at the bottom; the
+// views above them; navigation.js (the router) and this module on top. A view that must
+// navigate calls hooks.js, which this module fills with the router's functions.
 
 import { $, api, attempt, pathURL, toast } from './api.js';
 import { state } from './state.js';
@@ -12,12 +17,17 @@ import { loadVocabulary, vocabulary } from './vocabulary.js';
 import { applyTheme, watchTheme } from './theme.js';
 import { loadHome } from './sidebar.js';
 import { onListScroll } from './list.js';
-import { changeNote, dropFiles, followLink, leaveNote, newNote, openNote, pickFiles, renameNote, renderNote, resolveConflict, saveNow, scheduleSave, setEditing, stopEditing, tickTask } from './note.js';
+import { changeNote, dropFiles, editorBlurred, followLink, leaveNote, newNote, openNote, pickFiles, renameNote, renderNote, resolveConflict, saveNow, scheduleSave, setEditing, stopEditing, tickTask, trapConflictFocus } from './note.js';
 import { addTask, bulkCategory, bulkDelete, changeTasks, renderTasks, showTasks, wireTaskDrops } from './tasks.js';
 import { openCategories } from './categories.js';
 import { ask, newFolder, tagHistory } from './dialogs.js';
 import { followSearch, toggleBuilder } from './builder.js';
-import { go, listHash, onSearch, refreshAll, route, showPane } from './navigation.js';
+import { go, onSearch, refreshAll, route } from './navigation.js';
+import { registerHooks, showPane } from './hooks.js';
+import { listHash } from './helpers.js';
+import { offerUndo, onUndoKey } from './undo.js';
+import { wireRoving } from './roving.js';
+import { wireWikiLinks } from './wikilinks.js';
 import { listen } from './live.js';
 import { wireHistory } from './history.js';
 import { onKey } from './keys.js';
@@ -27,9 +37,15 @@ import { mountProperties } from './properties.js';
 import { bulkDelete as deleteNotes, bulkMove, bulkPin, bulkTag, bulkUndo, pickAll, setSelecting } from './select.js';
 
 async function start() {
+  registerHooks({ go, refreshAll, onSearch, openNote, showTasks });
   await loadVocabulary();
   applyTheme();
   watchTheme();
+  $('skip-to-search').addEventListener('click', () => $('search').focus());
+  $('skip-to-list').addEventListener('click', () => ($('list').querySelector('.note-row[tabindex="0"]') || $('search')).focus());
+  // One Tab stop per group: the notes, and each tree of the sidebar.
+  wireRoving($('list'), '.note-row');
+  for (const tree of $('sidebar').querySelectorAll('.tree')) wireRoving(tree, 'button.row');
   $('search').addEventListener('input', onSearch);
   $('search').addEventListener('input', followSearch);
   $('list').addEventListener('scroll', onListScroll);
@@ -69,11 +85,12 @@ async function start() {
       refreshAll();
     }
   });
-  mountEditor(scheduleSave);
+  mountEditor(scheduleSave).on('blur', editorBlurred);
   mountProperties(changeNote);
   $('note').addEventListener('dragover', (event) => { event.preventDefault(); $('note').classList.add('dropping'); });
   $('note').addEventListener('dragleave', () => $('note').classList.remove('dropping'));
   $('note').addEventListener('drop', dropFiles);
+  wireWikiLinks();
   $('note-body').addEventListener('click', followLink);
   $('note-body').addEventListener('change', tickTask);
   $('toggle-edit').addEventListener('click', () => { if (state.editing) stopEditing(); else setEditing(true); });
@@ -88,13 +105,15 @@ async function start() {
   });
   $('delete').addEventListener('click', async () => {
     const path = state.open.path;
-    if (await attempt(() => api('DELETE', `/api/notes/${pathURL(path)}`))) {
+    const answer = await attempt(() => api('DELETE', `/api/notes/${pathURL(path)}`));
+    if (answer) {
       state.open = null;
       state.dirty = false;
       renderNote();
       // The URL no longer names the deleted note (a reload would have asked for it).
       history.replaceState(null, '', listHash());
-      toast(`Moved ${path} to the trash`);
+      // No question before: the toast's Undo (or Ctrl-Z) brings it back, and the note with it.
+      offerUndo(`Moved ${path} to the trash`, answer.recordID, () => go(`#/note/${encodeURIComponent(path)}`));
       refreshAll();
       showPane('list');
     }
@@ -103,6 +122,8 @@ async function start() {
   $('use-disk').addEventListener('click', async () => {
     if (await ask('Use the disk version?', [], 'Your version stays visible until you confirm; then the page shows the disk version.')) {
       state.dirty = false;
+      state.pendingBase = null;
+      state.conflictBase = null;
       $('conflict').hidden = true;
       openNote(state.conflictDisk.path);
     }
@@ -110,7 +131,11 @@ async function start() {
   $('back-to-sidebar').addEventListener('click', () => showPane('sidebar'));
   $('back-to-list').addEventListener('click', async () => { await leaveNote(); showPane('list'); });
   document.addEventListener('keydown', onKey);
-  document.addEventListener('visibilitychange', () => { if (document.hidden) saveNow(); });
+  document.addEventListener('keydown', trapConflictFocus);
+  document.addEventListener('keydown', onUndoKey);
+  // The tab hidden (closed, perhaps): everything typed is written, a new note's first line
+  // finished or not.
+  document.addEventListener('visibilitychange', () => { if (document.hidden) saveNow({ leaving: true }); });
   window.addEventListener('blur', () => saveNow());
   window.addEventListener('hashchange', route);
   listen();

@@ -9,8 +9,8 @@
 import { $, api, button } from './api.js';
 import { state } from './state.js';
 import { vocabulary } from './vocabulary.js';
-import { flatten } from './sidebar.js';
-import { onSearch } from './navigation.js';
+import { flatten } from './helpers.js';
+import { onSearch } from './hooks.js';
 
 const WORDS = 'words';
 const STATES = ['pinned', 'unsorted', 'untagged', 'orphan'];

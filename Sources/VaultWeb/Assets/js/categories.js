@@ -5,8 +5,8 @@
 import { $, api, attempt, button, toast } from './api.js';
 import { state } from './state.js';
 import { vocabulary } from './vocabulary.js';
-import { colorClass } from './sidebar.js';
-import { showTasks } from './tasks.js';
+import { colorClass } from './helpers.js';
+import { showTasks } from './hooks.js';
 
 /** GET /api/tasks/categories: the configured categories, in their order. */
 export async function loadCategories() {
@@ -70,21 +70,55 @@ export function moveChange(by, from, to, data) {
 
 // MARK: the manager
 
-/** Opens the manager in the page's dialog; the Tasks view is drawn again when it closes. */
+/** What the manager changed since it opened: the list as it was, and the renames made
+ *  (each renamed the tag on task lines), so that Cancel can put both back. */
+let session = null;
+
+/** Opens the manager in the page's dialog; the Tasks view is drawn again when it closes.
+ *  Each change is written at once (a bad icon is refused there and then); Cancel or Escape
+ *  takes them all back, OK keeps them. */
 export async function openCategories() {
   const dialog = $('dialog');
   $('dialog-title').textContent = 'Task categories';
   await loadCategories();
+  session = { before: structuredClone(state.tasks.categories || []), renames: [], changed: false };
   drawManager();
   dialog.returnValue = '';
   dialog.showModal();
-  dialog.addEventListener('close', () => showTasks(), { once: true });
+  dialog.addEventListener('close', async () => {
+    const opened = session;
+    session = null;
+    if (dialog.returnValue !== 'ok' && opened && opened.changed) await discard(opened);
+    showTasks();
+  }, { once: true });
+}
+
+/** Puts the categories back as the manager found them: renames undone newest first (the
+ *  tag back on the task lines), categories added since removed, and every one's icon,
+ *  colour and place as before. */
+async function discard({ before, renames }) {
+  const post = (path, body) => attempt(() => api('POST', `/api/tasks/categories${path}`, body));
+  for (const { from, to } of [...renames].reverse()) await post('/rename', { from: to, to: from });
+  const now = (await attempt(() => api('GET', '/api/tasks/categories')))?.categories || [];
+  const kept = new Set(before.map((category) => category.name));
+  for (const category of now) if (!kept.has(category.name)) await post('/remove', { name: category.name });
+  for (const category of before) {
+    await post('', { name: category.name, icon: category.icon || 'none', color: category.color || 'none' });
+  }
+  // Each moved last in turn: the list ends in its old order.
+  for (const category of before) await post('/move', { name: category.name });
+  state.tasks.categories = before;
+  toast('Changes to the categories discarded');
 }
 
 /** One call of the manager: the answer is the whole list, drawn again. */
 async function change(path, body) {
   const answer = await attempt(() => api('POST', `/api/tasks/categories${path}`, body));
   if (answer) {
+    if (session) {
+      session.changed = true;
+      if (path === '/rename') session.renames.push({ from: body.from, to: body.to });
+    }
     state.tasks.categories = answer.categories;
     if (answer.changed !== undefined) toast(`Renamed on ${answer.changed} task${answer.changed === 1 ? '' : 's'}`);
   }

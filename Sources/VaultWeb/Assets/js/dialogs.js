@@ -5,7 +5,7 @@ import { $, api, attempt, toast } from './api.js';
 import { state } from './state.js';
 import { vocabulary } from './vocabulary.js';
 import { fullDate } from './dates.js';
-import { go, refreshAll } from './navigation.js';
+import { go, refreshAll } from './hooks.js';
 
 /** Shows a dialog with `fields` (label → input); resolves to their values, or null. */
 export function ask(title, fields = [], intro = '') {

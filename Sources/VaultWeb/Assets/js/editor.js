@@ -19,6 +19,13 @@ const CodeMirror = globalThis.CodeMirror;
 let cm = null;
 let shownPath;
 
+/** Above this many characters a note is "large": CodeMirror lays out only the lines in
+ *  sight (a 546 KB note laid out whole took 5 s to open and 680 ms a keystroke), inside
+ *  an editor of the pane's height that scrolls itself, and Markdown is not styled (the
+ *  mode's parse of the text before each change would block typing). */
+export const LARGE_NOTE = 100_000;
+const MODE = { name: 'markdown', highlightFormatting: true, taskLists: true, strikethrough: true, xml: false, fencedCodeBlockHighlighting: false };
+
 /** Each action of the toolbar: its label, what it says, its shortcut and what it does. */
 const ACTIONS = [
   { name: 'bold', label: 'B', title: 'Bold', keys: ['Ctrl-B', 'Cmd-B'], run: () => wrap('**', '**', 'bold text') },
@@ -59,7 +66,7 @@ export function mountEditor(onChange) {
   body.className = 'editor-body';
   host.append(toolbar, body);
   cm = CodeMirror(body, {
-    mode: { name: 'markdown', highlightFormatting: true, taskLists: true, strikethrough: true, xml: false, fencedCodeBlockHighlighting: false },
+    mode: MODE,
     lineWrapping: true,
     // A content-editable element, not CodeMirror's hidden text area: screen readers read
     // it, phones' keyboards, dictation and IME work on it as on any text.
@@ -97,6 +104,7 @@ export const noteText = {
       // The same text (a note renamed, or read again): the caret and the undo history stay.
     } else if (another) {
       // Another note: its own text, and nothing of the last one's to undo.
+      fitSize(body.length);
       cm.setValue(body);
       cm.clearHistory();
     } else {
@@ -134,15 +142,79 @@ function frontMatterOf(text) {
   return candidates.find((front) => front && text.startsWith(front)) || '';
 }
 
-/** Replaces the stretch of the body that differs from `body`, as a change of the page's own
- *  (origin `server`: not an edit to save). */
+/** A large note is laid out only where it is seen, and not styled (LARGE_NOTE). */
+function fitSize(length) {
+  const large = length > LARGE_NOTE;
+  if (large === $('editor').classList.contains('editor-large')) return;
+  $('editor').classList.toggle('editor-large', large);
+  cm.setOption('viewportMargin', large ? 20 : Infinity);
+  cm.setOption('mode', large ? 'text/plain' : MODE);
+}
+
+/** Replaces the lines of the body that differ from `body`, each stretch apart, as changes
+ *  of the page's own (origin `server`: not an edit to save): a merge that brought a line
+ *  written elsewhere leaves the caret, the scroll and the undo history where they were. */
 function replaceDiffering(body) {
   const now = cm.getValue();
+  const [a, b] = [now.split('\n'), body.split('\n')];
   let start = 0;
-  while (start < now.length && start < body.length && now[start] === body[start]) start++;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
   let end = 0;
-  while (end < now.length - start && end < body.length - start && now[now.length - 1 - end] === body[body.length - 1 - end]) end++;
-  cm.replaceRange(body.slice(start, body.length - end), cm.posFromIndex(start), cm.posFromIndex(now.length - end), 'server');
+  while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++;
+  const [middleA, middleB] = [a.slice(start, a.length - end), b.slice(start, b.length - end)];
+  // The stretches where the lines differ, bottom first so that line numbers above hold.
+  const hunks = middleA.length * middleB.length <= 4_000_000 ? lineHunks(middleA, middleB) : [[0, middleA.length, 0, middleB.length]];
+  cm.operation(() => {
+    for (const [fromA, toA, fromB, toB] of hunks.reverse()) {
+      const [lineFrom, lineTo] = [start + fromA, start + toA];
+      const text = middleB.slice(fromB, toB);
+      if (lineTo < a.length) {
+        cm.replaceRange(text.map((line) => `${line}\n`).join(''), { line: lineFrom, ch: 0 }, { line: lineTo, ch: 0 }, 'server');
+      } else {
+        // To the end: no line after it to anchor on.
+        const last = { line: a.length - 1, ch: a[a.length - 1].length };
+        if (text.length && lineFrom < a.length) cm.replaceRange(text.join('\n'), { line: lineFrom, ch: 0 }, last, 'server');
+        else if (lineFrom > 0) cm.replaceRange(text.map((line) => `\n${line}`).join(''), { line: lineFrom - 1, ch: a[lineFrom - 1].length }, last, 'server');
+        else cm.replaceRange(text.join('\n'), { line: 0, ch: 0 }, last, 'server');
+      }
+    }
+  });
+  // Never a text other than the server's: were the stretches misread, the whole of it.
+  if (cm.getValue() !== body) cm.setValue(body);
+}
+
+/** The stretches [fromA, toA, fromB, toB) where lines `a` and `b` differ (a longest common
+ *  subsequence of lines). */
+function lineHunks(a, b) {
+  const common = Array.from({ length: a.length + 1 }, () => new Uint32Array(b.length + 1));
+  for (let i = a.length - 1; i >= 0; i -= 1) {
+    for (let j = b.length - 1; j >= 0; j -= 1) common[i][j] = a[i] === b[j] ? common[i + 1][j + 1] + 1 : Math.max(common[i + 1][j], common[i][j + 1]);
+  }
+  const hunks = [];
+  let [i, j] = [0, 0];
+  let open = null;
+  while (i < a.length || j < b.length) {
+    if (i < a.length && j < b.length && a[i] === b[j]) {
+      if (open) { hunks.push([open[0], i, open[1], j]); open = null; }
+      i += 1; j += 1;
+    } else {
+      if (!open) open = [i, j];
+      if (j < b.length && (i >= a.length || common[i][j + 1] >= common[i + 1][j])) j += 1; else i += 1;
+    }
+  }
+  if (open) hunks.push([open[0], i, open[1], j]);
+  return hunks;
+}
+
+/** `text` typed at the caret (a dropped file's link): on a line of its own when the caret
+ *  is inside a line's text, one undo step, saved as any edit. */
+export function insertAtCaret(text) {
+  const at = cm.getCursor();
+  const line = cm.getLine(at.line);
+  const before = at.ch > 0 && line.slice(0, at.ch).trim() ? '\n' : '';
+  const after = line.slice(at.ch).trim() ? '\n' : '';
+  cm.replaceRange(before + text + after, at, at, '+input');
+  cm.focus();
 }
 
 function selection() {

@@ -9,8 +9,7 @@
 import { $, api, attempt, pathURL, toast } from './api.js';
 import { state } from './state.js';
 import { fullDate } from './dates.js';
-import { openNote } from './note.js';
-import { refreshAll } from './navigation.js';
+import { openNote, refreshAll } from './hooks.js';
 
 const history = { path: null, versions: [], picked: [], undo: null };
 

@@ -4,13 +4,28 @@
 import { $ } from './api.js';
 import { state } from './state.js';
 import { leaveNote, newNote, setEditing, stopEditing } from './note.js';
-import { go, showPane } from './navigation.js';
+import { go, showPane } from './hooks.js';
+
+/** True when a keystroke belongs to what has the focus, not to the page: a field, a text
+ *  area, the editor (CodeMirror is content-editable), an open dialog, or a panel that
+ *  holds text being worked on (the conflict view, the properties, the history). Page
+ *  shortcuts fire only outside all of these: a letter typed after the focus moved must
+ *  never make a note or leave one. */
+export function keystrokeIsTyping() {
+  const active = document.activeElement || document.body;
+  if (['INPUT', 'TEXTAREA', 'SELECT'].includes(active.tagName) || active.isContentEditable) return true;
+  if ($('dialog').open) return true;
+  // The conflict view is shown: whatever has the focus, typing goes to it (focusConflict).
+  if (!$('conflict').hidden) return true;
+  return Boolean(active.closest && active.closest('dialog, [role="dialog"], #conflict, #properties, #history, .CodeMirror'));
+}
 
 export function onKey(event) {
-  // The note editor (CodeMirror) is a content-editable element.
-  const typing = ['INPUT', 'TEXTAREA', 'SELECT'].includes(document.activeElement.tagName) || document.activeElement.isContentEditable;
+  const typing = keystrokeIsTyping();
   if (event.key === 'Escape') {
     if ($('dialog').open) return;
+    // The conflict view is a choice to make: Esc does not leave it (nothing would be saved).
+    if (!$('conflict').hidden) return;
     // A new note is left for the list (it goes if nothing was typed); another is shown.
     if (state.open && state.open.draft) { leaveNote().then(() => { if (state.open) setEditing(false); else showPane('list'); }); return; }
     if (state.editing) { stopEditing(); return; }

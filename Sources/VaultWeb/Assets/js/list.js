@@ -4,28 +4,9 @@
 import { $, api, toast } from './api.js';
 import { PAGE, state } from './state.js';
 import { relativeDate } from './dates.js';
-import { go, onSearch } from './navigation.js';
+import { go, onSearch } from './hooks.js';
 import { pickRow } from './select.js';
-
-/** Query text for the sidebar's selection, so people see the language. */
-function scopeQuery() {
-  const quote = (value) => (/[\s()"]/.test(value) ? `"${value.replace(/"/g, '\\"')}"` : value);
-  switch (state.scope.kind) {
-    case 'pinned': return 'is:pinned';
-    case 'unsorted': return 'folder:/';
-    case 'folder': return `folder:${quote(state.scope.value)}`;
-    case 'tag': return `tag:${quote(state.scope.value)}`;
-    default: return '';
-  }
-}
-
-/** The query the list shows: the sidebar's scope and the search box. */
-export function effectiveQuery() {
-  const typed = state.query.trim();
-  const scope = scopeQuery();
-  if (scope && typed) return `${scope} (${typed})`;
-  return scope || typed;
-}
+import { effectiveQuery } from './helpers.js';
 
 export async function loadList({ append = false, keepScroll = false } = {}) {
   if (state.scope.kind === 'trash') return;
@@ -39,7 +20,11 @@ export async function loadList({ append = false, keepScroll = false } = {}) {
     // What a person typed is ranked by relevance (decided by the server); a list reached
     // from the sidebar alone keeps its order, grouped by month.
     const order = state.query.trim() ? 'sort=relevance' : 'group=month';
-    const page = await api('GET', `/api/notes?${order}&limit=${keepScroll ? Math.max(PAGE, state.notes.length) : PAGE}&offset=${offset}&q=${encodeURIComponent(query)}`);
+    // The request before this one is of no use any more: aborted, the server's answer is not waited for.
+    if (loadList.controller) loadList.controller.abort();
+    const controller = new AbortController();
+    loadList.controller = controller;
+    const page = await api('GET', `/api/notes?${order}&limit=${keepScroll ? Math.max(PAGE, state.notes.length) : PAGE}&offset=${offset}&q=${encodeURIComponent(query)}`, undefined, {}, controller.signal);
     if (request !== state.listRequest) return;  // a later request answers for the list
     $('query-error').hidden = true;
     state.total = page.total;
@@ -48,7 +33,7 @@ export async function loadList({ append = false, keepScroll = false } = {}) {
     renderList();
     if (keepScroll) $('list').scrollTop = scroll;
   } catch (error) {
-    if (request !== state.listRequest) return;
+    if (request !== state.listRequest || error.name === 'AbortError') return;
     if (error.status === 400 && error.data.display) {
       showQueryError(error.data.display);
     } else {
@@ -124,6 +109,7 @@ function noteRow(note) {
   const element = document.createElement('div');
   element.className = 'note-row' + (state.open && state.open.path === note.path ? ' selected' : '') + (state.select.paths.has(note.path) ? ' picked' : '');
   element.setAttribute('role', 'option');
+  element.setAttribute('aria-selected', String(Boolean(state.open && state.open.path === note.path)));
   element.dataset.path = note.path;
   const title = document.createElement('div');
   title.className = 'title';

@@ -1,11 +1,11 @@
 // Live updates: the server's event stream (GET /api/events) says what changed on disk, and
 // the page reads it again.
 
-import { $, toast } from './api.js';
+import { toast } from './api.js';
 import { state } from './state.js';
-import { openNote } from './note.js';
+import { openNote, saveNow, scheduleSave } from './note.js';
 import { noteText } from './editor.js';
-import { refreshAll } from './navigation.js';
+import { refreshAll } from './hooks.js';
 
 export function listen() {
   const events = new EventSource('/api/events');
@@ -19,7 +19,10 @@ export function listen() {
       toast(`${open.path} was removed on disk`);
     } else if (change.changed.includes(open.path)) {
       if (state.dirty || state.editing && noteText.value !== open.text) {
-        $('disk-notice').hidden = false;
+        // What was typed is saved now, over the version it was typed on: the server merges
+        // the change on disk into it (EditMerge), or shows both when the same lines changed.
+        if (!state.dirty) scheduleSave();
+        saveNow();
       } else {
         openNote(open.path, { quiet: true });
       }

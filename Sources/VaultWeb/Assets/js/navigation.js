@@ -1,8 +1,10 @@
-// Navigation: the URL hash says what is shown (route), and after a change the sidebar, the
-// list and the open note are read again (refreshAll).
+// Navigation, the router on top of the views: the URL hash says what is shown (route), and
+// after a change the sidebar, the list and the open note are read again (refreshAll). Only
+// app.js imports it; views reach it through hooks.js.
 
 import { $ } from './api.js';
 import { state } from './state.js';
+import { showPane } from './hooks.js';
 import { loadHome, renderSidebar } from './sidebar.js';
 import { loadList } from './list.js';
 import { leaveNote, openNote } from './note.js';
@@ -13,19 +15,6 @@ import { showDeleted } from './history.js';
 export function go(hash) {
   if (location.hash === hash) route();
   else location.hash = hash;
-}
-
-/** The hash of what the list shows (its scope, or the search), without a note. */
-export function listHash() {
-  const { kind, value } = state.scope;
-  if (state.query) return `#/search/${encodeURIComponent(state.query)}`;
-  if (['pinned', 'unsorted', 'tasks', 'trash', 'deleted'].includes(kind)) return `#/${kind}`;
-  if (kind === 'folder' || kind === 'tag') return `#/${kind}/${encodeURIComponent(value)}`;
-  return '#/';
-}
-
-export function showPane(pane) {
-  $('app').className = `show-${pane}`;
 }
 
 export async function route() {
@@ -77,6 +66,10 @@ export async function refreshAll() {
   else await loadList({ keepScroll: true });
 }
 
+/** How long typing pauses before the list asks again: short, as the older request is
+ *  aborted and its answer dropped (list.js). */
+const SEARCH_PAUSE_MS = 40;
+
 export function onSearch() {
   clearTimeout(onSearch.timer);
   onSearch.timer = setTimeout(() => {
@@ -84,5 +77,5 @@ export function onSearch() {
     if ($('search').value === state.query) return;
     state.query = $('search').value;
     loadList();
-  }, 200);
+  }, SEARCH_PAUSE_MS);
 }

@@ -10,7 +10,7 @@
 
 import { $ } from './api.js';
 import { fullDate } from './dates.js';
-import { colorClass, flatten } from './sidebar.js';
+import { colorClass, flatten } from './helpers.js';
 import { state } from './state.js';
 
 /** The front matter as the editor holds it: the raw YAML in the panel's text area, between

@@ -4,10 +4,10 @@
 
 import { $, api, attempt, toast } from './api.js';
 import { state } from './state.js';
-import { flatten } from './sidebar.js';
+import { effectiveQuery, flatten, listHash } from './helpers.js';
 import { ask } from './dialogs.js';
-import { effectiveQuery } from './list.js';
-import { listHash, refreshAll } from './navigation.js';
+import { refreshAll } from './hooks.js';
+import { offerUndo } from './undo.js';
 import { renderNote } from './note.js';
 
 const UNSORTED = 'Unsorted (/)';
@@ -108,7 +108,7 @@ async function bulk(change, done) {
   });
   if (!answer) return;
   const failed = answer.failed && answer.failed.length ? `; ${answer.failed.length} not: ${answer.failed[0]}` : '';
-  toast(`${done} ${notes(answer.changed.length)}${failed}`);
+  offerUndo(`${done} ${notes(answer.changed.length)}${failed}`, answer.recordID);
   state.select.undo = answer.recordID || null;
   $('note-bulk-undo').hidden = !state.select.undo;
   if ((change.folder || change.delete) && state.open && paths.includes(state.open.path)) {

@@ -3,7 +3,7 @@
 
 import { api, attempt, toast } from './api.js';
 import { ask } from './dialogs.js';
-import { go, refreshAll } from './navigation.js';
+import { go, refreshAll } from './hooks.js';
 
 /** When the page was opened as the share target: asks, then saves a note or a task. */
 export async function receiveShare() {

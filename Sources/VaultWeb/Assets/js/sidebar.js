@@ -1,15 +1,12 @@
 // The sidebar: places, and the folder and tag trees with their counts and colours
-// (GET /api/home); its colorClass and flatten serve the rest of the page too.
+// (GET /api/home).
 
 import { $, api, attempt } from './api.js';
 import { state } from './state.js';
 import { folderMenu, tagMenu } from './dialogs.js';
 import { fillBuilderOptions, fillMoveOptions } from './builder.js';
-import { go } from './navigation.js';
-
-export function colorClass(color) {
-  return color ? `c-${color}` : '';
-}
+import { go } from './hooks.js';
+import { colorClass, flatten } from './helpers.js';
 
 function row({ name, count, color, selected, onSelect, menu }) {
   const li = document.createElement('li');
@@ -72,10 +69,6 @@ export function renderSidebar() {
   $('tasks-row').classList.toggle('selected', isScope('tasks'));
   fillBuilderOptions();
   fillMoveOptions();
-}
-
-export function flatten(nodes) {
-  return nodes.flatMap((node) => [node, ...flatten(node.children)]);
 }
 
 export async function loadHome() {

@@ -14,7 +14,9 @@ export const state = {
   editing: false,
   dirty: false,        // the editor has text not saved yet
   saveTimer: null,
-  retitled: false,     // a save changed the title: the file is to be renamed to it
+  editStart: null,     // the note's text when the editor was opened: leaving it, the file may follow the title (FollowTitle)
+  createdHere: null,   // the path of the note this editor created: emptied before it is left, it goes
+  pendingBase: null,   // {text, version}: what the next save merges from, when the editor moved on during a merged save
   renaming: null,      // the rename under way (a promise): saves wait for it
   listRequest: 0,      // only the latest list request may render
   select: { on: false, paths: new Set(), anchor: null, undo: null }, // select mode of the list

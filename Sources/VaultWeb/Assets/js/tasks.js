@@ -4,9 +4,10 @@
 import { $, api, attempt, toast } from './api.js';
 import { state } from './state.js';
 import { vocabulary } from './vocabulary.js';
-import { colorClass } from './sidebar.js';
+import { colorClass } from './helpers.js';
 import { ask } from './dialogs.js';
-import { go } from './navigation.js';
+import { go } from './hooks.js';
+import { offerUndo } from './undo.js';
 import { canDrop, groupsFor, loadCategories, moveChange } from './categories.js';
 
 /** The agenda: GET /api/tasks, grouped and filtered as the switches say. */
@@ -139,6 +140,13 @@ function taskRow(task, categories, group) {
   const commitDue = () => {
     typing = false;
     const value = due.value;
+    // A box with a part cleared (one Backspace) reads as "" too: that is no date yet, not
+    // the date taken away; only a box emptied whole removes it.
+    if (!value && due.validity.badInput) {
+      toast(`Not a whole date; the due date stays ${task.due || 'unset'}`);
+      due.value = task.due || '';
+      return;
+    }
     if (value === (task.due || '')) return;
     if (value && !/^[1-9]\d{3}-\d{2}-\d{2}$/.test(value)) {
       toast(`${value} is not a date to save; the due date stays ${task.due || 'unset'}`);
@@ -223,8 +231,7 @@ async function moveTask(ref, from, to) {
   }
   const change = moveChange(view.by, from, to, view.data);
   if (!change) return;
-  const answer = await changeTasks([ref], change);
-  if (answer && answer.tasks && answer.tasks.length) toast(`Moved to ${to}`);
+  await changeTasks([ref], change);
 }
 
 /** The keyboard's and phone's way: a list of the sections the task can go to. */
@@ -263,6 +270,18 @@ export async function changeTasks(refs, change) {
   return answer;
 }
 
+/** What a task change did, in the toast that offers its Undo. */
+function taskMessage(change, count) {
+  const tasks = count === 1 ? 'Task' : `${count} tasks`;
+  if (change.remove) return `${tasks} deleted`;
+  if (change.status) return `${tasks} marked ${change.status === 'todo' ? 'not done' : change.status}`;
+  if (change.due !== undefined) return change.due === 'none' ? `${tasks}: no due date` : `${tasks} due ${change.due}`;
+  if (change.priority) return `${tasks}: priority ${change.priority}`;
+  if (change.addCategory) return `${tasks}: added to ${change.addCategory}`;
+  if (change.removeCategory) return `${tasks}: removed from ${change.removeCategory}`;
+  return `${tasks} changed`;
+}
+
 /** POST /api/tasks/change, saying which tasks were left alone (their lines changed). */
 export async function requestTaskChange(refs, change) {
   const answer = await attempt(async () => {
@@ -275,6 +294,8 @@ export async function requestTaskChange(refs, change) {
   });
   if (answer && answer.failed && answer.failed.length) {
     toast(answer.failed.length === refs.length && refs.length === 1 ? answer.failed[0].error : `${answer.failed.length} of ${refs.length} tasks changed on disk and were left alone`);
+  } else if (answer) {
+    offerUndo(taskMessage(change, refs.length), answer.recordID);
   }
   return answer;
 }

@@ -1,7 +1,7 @@
 // The trash: what is in it (GET /api/trash) and restoring a note from it.
 
 import { $, api, attempt, toast } from './api.js';
-import { refreshAll } from './navigation.js';
+import { refreshAll } from './hooks.js';
 
 export async function showTrash() {
   $('list').hidden = true;
