@@ -219,6 +219,10 @@ import Testing
         #expect(current.session.config.attachmentFolder == "files")
     }
 
+    @Test func aFailedGitCommandIsTypedAndWordedAsBefore() {
+        #expect(VaultError.gitFailed(command: "push", message: "rejected").errorDescription == "git push failed: rejected")
+    }
+
     @Test func anAmbiguousOperationIdSaysOperations() {
         let error = VaultError.ambiguousOperation("2", candidates: ["2a2043b9", "2b5c732a"])
         #expect(error.errorDescription == "'2' is the start of 2 operation ids: 2a2043b9, 2b5c732a; give more of it")

@@ -28,6 +28,9 @@ struct UndoTests {
         ["unpin", "Groceries", "Roadmap"],
         ["task", "done", "--query", "folder:Work"],
         ["mv", "--query", "tag:personal", "Work"],
+        ["set", "Groceries", "Roadmap", "due=2026-12-01", "pinned=false", "tags=[shopping, q4]"],
+        ["set", "--query", "folder:Reading", "status=\"read\""],
+        ["unset", "Roadmap", "pinned"],
     ])
     func undoPutsBackEveryByte(_ command: [String]) throws {
         let vault = try TestVault.example()

@@ -61,6 +61,8 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
     case emptyNote
     /// No template of that name in `.vault/templates/`; the names there.
     case noTemplate(String, available: [String])
+    /// A git command vault ran failed (`push`, `fetch`, …), with git's own line about it.
+    case gitFailed(command: String, message: String)
     /// More than one recorded operation's id starts with what was given; their ids.
     case ambiguousOperation(String, candidates: [String])
     /// The note changed since the version an edit names was read: nothing was written.
@@ -151,6 +153,8 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
             return "an empty note is not kept: give it some text"
         case .splitIsUndoneByMerging(let sources, let target):
             return "a split is not undone: merge \(sources.joined(separator: ", ")) into \(target) again"
+        case .gitFailed(let command, let message):
+            return "git \(command) failed: \(message)"
         case .ambiguousOperation(let id, let candidates):
             return "'\(id)' is the start of \(candidates.count) operation ids: " + candidates.joined(separator: ", ") + "; give more of it"
         case .staleVersion(let path, let current):

@@ -129,7 +129,7 @@ public struct Git: Sendable {
         let output = try run(words, revisions: revisions, operands: operands, input: input)
         guard output.succeeded else {
             let message = output.stderr.split(separator: "\n").last.map(String.init) ?? "exit \(output.status)"
-            throw .invalidArgument("git \(words.first { !$0.hasPrefix("-") && !$0.contains("=") } ?? "") failed: \(message.lowercased())")
+            throw .gitFailed(command: words.first { !$0.hasPrefix("-") && !$0.contains("=") } ?? "", message: message.lowercased())
         }
         return output
     }

@@ -222,7 +222,7 @@ public struct VaultSync: Sendable {
                 return report
             }
             // Someone pushed meanwhile: fetch and merge again.
-            if attempt == 2 { throw .invalidArgument("git push failed: \(Self.firstLine(push.stderr))") }
+            if attempt == 2 { throw .gitFailed(command: "push", message: Self.firstLine(push.stderr)) }
         }
         return report
     }
@@ -426,7 +426,7 @@ public struct VaultSync: Sendable {
         guard merge.status == 0 || merge.status == 1, let first = fields.first, let tree = GitRevision(commit: first) else {
             try? FileManager.default.removeItem(atPath: marker)
             let complaint = merge.stderr.split(separator: "\n").first { $0.hasPrefix("error:") || $0.hasPrefix("fatal:") }
-            throw .invalidArgument("git merge failed: \(Self.firstLine(complaint.map(String.init) ?? merge.stderr))")
+            throw .gitFailed(command: "merge", message: Self.firstLine(complaint.map(String.init) ?? merge.stderr))
         }
         // What git could not merge: `MODE BLOB STAGE<TAB>PATH` for each stage of each path.
         var stages: [String: [(mode: String, blob: String, stage: Int)]] = [:]

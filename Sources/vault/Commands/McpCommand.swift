@@ -7,10 +7,11 @@ struct McpCommand: AsyncParsableCommand {
         commandName: "mcp",
         abstract: "Serve the vault to an assistant over MCP (stdin/stdout).",
         discussion: """
-            Speaks the Model Context Protocol on standard input and output, for Claude
-            Desktop, Claude Code or any stdio client (docs/mcp.md). Notes whose front matter
-            says private: true are never shown. .vault/config.yaml's mcp: (folders, readOnly)
-            sets the scope; --folder and --read-only narrow it further.
+            Speaks the Model Context Protocol on standard input and output,
+            for Claude Desktop, Claude Code or any stdio client (docs/mcp.md).
+            Notes whose front matter says private: true are never shown.
+            The mcp: section of .vault/config.yaml (folders, readOnly) sets
+            the scope; --folder and --read-only narrow it further.
             """
     )
 
