@@ -1835,6 +1835,20 @@ def links_to_headings_blocks_and_no_note(run):
     run.driver.set_window_size(1280, 800)
 
 
+
+def search_shows_matches_in_context(run):
+    """A typed search shows each row's words in their context, marked."""
+    run.open()
+    run.find("#search").send_keys("budget")
+    marks = run.wait(lambda: run.finds(".note-row .snippet mark"), "the words are marked in the list")
+    # (textContent: a mark past the two lines a row shows is not displayed.)
+    words = [m.get_attribute("textContent") for m in marks]
+    assert all(w.lower() == "budget" for w in words), words
+    run.shot("light-search-matches")
+    run.find("#search").clear()
+    run.find("#search").send_keys(Keys.BACKSPACE)
+
+
 JOURNEYS = [a_change_elsewhere_is_merged, a_large_note_opens_and_takes_typing, a_new_note_opens_in_the_editor, open_folder_and_note, edit_and_autosave, search, search_as_you_type, pin_move_delete_restore, dark_mode,
             edit_on_disk_appears, typing_while_the_disk_version_loads, conflict_loses_nothing, no_script_from_a_note, tasks_view, drop_an_image_on_a_note,
             a_new_note_is_written_with_its_first_character, broken_front_matter_is_shown_as_text, a_malformed_query_shows_only_its_error,
@@ -1846,7 +1860,8 @@ JOURNEYS = [a_change_elsewhere_is_merged, a_large_note_opens_and_takes_typing, a
             controls_are_styled_and_line_up, a_notes_history_and_recently_deleted, categories_for_tasks,
             undo_every_action, a_partial_due_date_is_not_saved, backlinks_under_a_note,
             tasks_apart_are_named_by_their_text, the_notes_are_one_tab_stop, the_server_unreachable_is_said,
-            categories_cancel_discards, the_editor_fits_at_1440, links_to_headings_blocks_and_no_note]
+            categories_cancel_discards, the_editor_fits_at_1440, links_to_headings_blocks_and_no_note,
+            search_shows_matches_in_context]
 
 
 def main():

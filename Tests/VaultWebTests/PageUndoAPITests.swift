@@ -75,3 +75,33 @@ import Testing
         }
     }
 }
+
+/// Search as you type shows each match in its context.
+@Suite("Match snippets") struct MatchSnippetAPITests {
+    /// A typed search (`sort=relevance`) gives each row the words in their context, with
+    /// their UTF-16 ranges; a list from the sidebar gives none.
+    @Test func aTypedSearchShowsTheWordsInContext() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            let notes = try await client.execute(uri: "/api/notes?q=budget&sort=relevance", method: .get) { response in
+                try #require(try object(response)["notes"] as? [[String: Any]])
+            }
+            let matches = notes.compactMap { $0["match"] as? [String: Any] }
+            #expect(!matches.isEmpty)
+            for match in matches {
+                let text = try #require(match["text"] as? String)
+                let ranges = try #require(match["ranges"] as? [[Int]])
+                #expect(!ranges.isEmpty)
+                let utf16 = Array(text.utf16)
+                for range in ranges {
+                    let word = String(decoding: utf16[range[0]..<range[1]], as: UTF16.self)
+                    #expect(word.lowercased() == "budget", "\(text)")
+                }
+            }
+            try await client.execute(uri: "/api/notes?q=budget&group=month", method: .get) { response in
+                let notes = try #require(try object(response)["notes"] as? [[String: Any]])
+                #expect(notes.allSatisfy { $0["match"] == nil })
+            }
+        }
+    }
+}

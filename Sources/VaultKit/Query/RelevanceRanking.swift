@@ -111,7 +111,7 @@ struct RelevanceRanking {
         }
     }
 
-    private static func collect(_ expression: QueryExpression, into texts: inout [String]) {
+    static func collect(_ expression: QueryExpression, into texts: inout [String]) {
         switch expression {
         case .and(let operands), .or(let operands): for operand in operands { collect(operand, into: &texts) }
         case .not: break  // a word the note must not have ranks nothing

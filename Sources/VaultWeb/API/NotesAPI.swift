@@ -53,9 +53,35 @@ struct NotesAPI: Sendable {
                 }
             }
         }
-        let window = notes.dropFirst(offset).prefix(limit)
+        let window = Array(notes.dropFirst(offset).prefix(limit))
+        // Ranked for what a person typed: each row with the words in their context
+        // (`match`), for the list to show them highlighted.
+        let matches: [String: MatchSnippet] = try await Blocking.run { () -> [String: MatchSnippet] in
+            guard let query, order == .relevance else { return [:] }
+            var matches: [String: MatchSnippet] = [:]
+            for note in window {
+                guard let body = try? session.document(at: note.path).body, let snippet = MatchSnippet(query: query, body: body) else { continue }
+                matches[note.path] = snippet
+            }
+            return matches
+        }
         return page(total: notes.count, offset: offset, suggestions: suggestions) { json in
-            for note in window { NoteJSON.write(note, to: &json, timeZone: timeZone) }
+            for note in window {
+                guard let match = matches[note.path] else {
+                    NoteJSON.write(note, to: &json, timeZone: timeZone)
+                    continue
+                }
+                NoteJSON.write(note, to: &json, timeZone: timeZone) { json in
+                    json.key("match"); json.beginObject()
+                    json.key("text"); json.string(match.text)
+                    json.key("ranges"); json.beginArray()
+                    for range in match.ranges {
+                        json.beginArray(); json.number(range.lowerBound); json.number(range.upperBound); json.endArray()
+                    }
+                    json.endArray()
+                    json.endObject()
+                }
+            }
         }
     }
 

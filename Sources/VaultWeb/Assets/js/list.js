@@ -122,7 +122,8 @@ function noteRow(note) {
   date.textContent = relativeDate(note.group === undefined ? note.modified : note.sortDate);
   const snippet = document.createElement('span');
   snippet.className = 'snippet';
-  snippet.textContent = note.snippet || 'No additional text';
+  if (note.match) showMatch(snippet, note.match);
+  else snippet.textContent = note.snippet || 'No additional text';
   line.append(date, snippet);
   const where = document.createElement('div');
   where.className = 'where';
@@ -135,6 +136,18 @@ function noteRow(note) {
     else go(`#/note/${encodeURIComponent(note.path)}`);
   });
   return element;
+}
+
+/** A typed search's context (the server's `match`: text and UTF-16 ranges, which are
+ *  JavaScript's string offsets), its words marked. Text nodes only: nothing is parsed. */
+function showMatch(element, { text, ranges }) {
+  let at = 0;
+  for (const [start, end] of ranges) {
+    if (start < at || end > text.length) continue;
+    element.append(text.slice(at, start), Object.assign(document.createElement('mark'), { textContent: text.slice(start, end) }));
+    at = end;
+  }
+  element.append(text.slice(at));
 }
 
 export function onListScroll() {
