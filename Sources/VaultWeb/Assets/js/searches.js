@@ -104,7 +104,12 @@ export async function saveThisSearch() {
   const done = await attempt(() => api('POST', '/api/searches', { name, query }));
   if (!done) return;
   toast(`Saved search ${done.name}`);
+  // The query is the smart folder's now: shown as one, the search box emptied.
+  $('search').value = '';
+  state.query = '';
+  showSaveSearch();
   await loadSearches();
+  go(`#/saved/${encodeURIComponent(done.name)}`);
 }
 
 /** The button shows while the search box holds a query. */
