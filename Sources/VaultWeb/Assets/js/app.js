@@ -22,7 +22,7 @@ import { addTask, bulkCategory, bulkDelete, changeTasks, renderTasks, showTasks,
 import { openCategories } from './categories.js';
 import { ask, newFolder, tagHistory } from './dialogs.js';
 import { followSearch, toggleBuilder } from './builder.js';
-import { saveThisSearch, showSaveSearch } from './searches.js';
+import { loadSearches, saveThisSearch, showSaveSearch } from './searches.js';
 import { go, onSearch, refreshAll, route } from './navigation.js';
 import { registerHooks, showPane } from './hooks.js';
 import { listHash } from './helpers.js';
@@ -51,6 +51,9 @@ async function start() {
   $('search').addEventListener('input', followSearch);
   $('search').addEventListener('input', showSaveSearch);
   $('save-search').addEventListener('click', saveThisSearch);
+  // A search saved elsewhere (`vault saved add`) changes no note, so no live event says so:
+  // the smart folders are read again when the page is looked at again.
+  window.addEventListener('focus', loadSearches);
   $('list').addEventListener('scroll', onListScroll);
   $('builder-toggle').addEventListener('click', toggleBuilder);
   $('builder').addEventListener('submit', (event) => event.preventDefault());
