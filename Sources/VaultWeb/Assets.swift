@@ -38,6 +38,7 @@ enum Assets {
         "live.js": PackageResources.live_js,
         "keys.js": PackageResources.keys_js,
         "select.js": PackageResources.select_js,
+        "searches.js": PackageResources.searches_js,
         "share.js": PackageResources.share_js,
         "history.js": PackageResources.history_js,
         "editor.js": PackageResources.editor_js,

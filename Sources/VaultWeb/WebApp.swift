@@ -70,7 +70,13 @@ struct WebApp: Sendable {
                 json.endObject()
             }
         }
-        router.get("/api/query") { request, _ in QueryAPI().tree(request) }
+        let query = QueryAPI(live: live)
+        router.get("/api/query") { request, _ in query.tree(request) }
+        let searches = SearchesAPI(live: live)
+        router.get("/api/searches") { request, _ in try await searches.list(request) }
+        router.post("/api/searches") { request, _ in try await searches.add(request) }
+        router.patch("/api/searches/:name") { request, _ in try await searches.rename(request, name: SearchesAPI.name(request)) }
+        router.delete("/api/searches/:name") { request, _ in try await searches.remove(request, name: SearchesAPI.name(request)) }
         router.get("/api/home") { request, _ in try await organising.home(request) }
         router.get("/api/status") { _, _ in self.status() }
         router.get("/api/notes") { request, _ in try await notes.list(request) }
@@ -109,6 +115,7 @@ struct WebApp: Sendable {
         }
         let bulk = BulkAPI(live: live)
         router.post("/api/bulk") { request, _ in try await bulk.change(request) }
+        router.post("/api/properties") { request, _ in try await bulk.setProperties(request) }
         router.get("/api/events") { _, _ in self.eventStream() }
 
         router.get("/api/trash") { request, _ in try await organising.trash(request) }

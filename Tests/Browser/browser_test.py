@@ -665,7 +665,7 @@ def a_phone_reaches_every_action(run):
             run.open("#/folder/Work")
             problems += fits_the_window(run, "the list", ["#back-to-sidebar", "#search", "#builder-toggle", "#select-mode", "#new-note"])
             run.find("#select-mode").click()
-            problems += fits_the_window(run, "select mode", ["#note-bulk-all", "#note-bulk-move", "#note-bulk-tag", "#note-bulk-pin", "#note-bulk-unpin", "#note-bulk-delete", "#note-bulk-done"])
+            problems += fits_the_window(run, "select mode", ["#note-bulk-all", "#note-bulk-move", "#note-bulk-tag", "#note-bulk-property", "#note-bulk-pin", "#note-bulk-unpin", "#note-bulk-delete", "#note-bulk-done"])
             run.shot(f"phone-{size[0]}-select")
             run.find("#note-bulk-done").click()
             run.find("#builder-toggle").click()
@@ -1077,6 +1077,13 @@ def build_any_query(run):
     run.wait(lambda: shown() == expected, f"the typed query as a group and a row: {expected}")
     inner = run.find("#builder-tree .builder-group .builder-group")
     assert Select(inner.find_element(By.CSS_SELECTOR, ".builder-head select")).first_selected_option.get_attribute("value") == "any"
+    # A property term, both ways.
+    search.clear()
+    search.send_keys("[status:>=2]")
+    run.wait(lambda: shown()[:2] == (["[]"], ["status:>=2"]), "a property term as a row")
+    set_row(rows()[0], "[]", "status:draft")
+    run.wait(lambda: run.find("#search").get_attribute("value") == "[status:draft]", "the row writes [key:value]")
+    search.clear()
     run.find("#builder-toggle").click()
 def git(run, *arguments):
     identity = {"GIT_AUTHOR_NAME": "Ann", "GIT_AUTHOR_EMAIL": "ann@example.com", "GIT_COMMITTER_NAME": "Ann",
@@ -1308,9 +1315,14 @@ def no_serious_accessibility_problems(run):
                 targets = [node["target"] for node in violation["nodes"]][:4]
                 problems.append(f"{page}: {violation['id']} ({violation['impact']}): {violation['help']} {targets}")
 
+    config = run.read(".vault/config.yaml")
+    # Smart folders in the sidebar, one whose query no longer parses among them.
+    with open(run.path(".vault/config.yaml"), "a") as handle:
+        handle.write('searches:\n  Books: tag:reading/book\n  Broken: "@gone"\n')
     try:
         # Every control the keyboard reaches shows where it is.
         run.open()
+        run.wait(lambda: len(run.finds("#searches li")) == 2, "the smart folders")
         body = run.find("body")
         body.click()
         unringed = []
@@ -1346,6 +1358,8 @@ def no_serious_accessibility_problems(run):
                 run.wait(lambda: run.visible("#trash-view"), "the trash")
                 audit(f"the trash, {where}")
     finally:
+        with open(run.path(".vault/config.yaml"), "w") as handle:
+            handle.write(config)
         run.driver.set_window_size(1280, 800)
         run.open()
         Select(run.find("#theme")).select_by_value("light")
@@ -1852,6 +1866,97 @@ def search_shows_matches_in_context(run):
     run.find("#search").send_keys(Keys.BACKSPACE)
 
 
+def smart_folder(run, name):
+    return next((li for li in run.finds("#searches li") if li.find_element(By.CSS_SELECTOR, ".name").text == name), None)
+
+
+def smart_folders(run):
+    # Saved searches were only the command line's (`vault saved`). The sidebar lists them
+    # as smart folders with live counts; the search box saves one; each renames and deletes.
+    run.driver.set_window_size(1440, 900)
+    config = ".vault/config.yaml"
+    before = run.read(config)
+    try:
+        run.open()
+        assert not run.visible("#save-search"), "nothing to save while the box is empty"
+        run.find("#search").send_keys("tag:reading/book")
+        run.wait(lambda: run.visible("#save-search"), "Save this search is offered").click()
+        run.wait(lambda: run.driver.execute_script("return document.getElementById('dialog').open"), "the page asks a name")
+        run.find("#dialog-body input").send_keys("Books")
+        run.find("#dialog-ok").click()
+        run.wait(lambda: "  Books: tag:reading/book\n" in run.read(config), "the search is saved in the settings")
+        run.wait(lambda: run.find("#scope").text.startswith('@"Books" ·'), "the list shows the saved search")
+        assert run.find("#search").get_attribute("value") == "", "the query is the smart folder's now"
+        row = run.wait(lambda: smart_folder(run, "Books"), "Books is a smart folder")
+        count = int(row.find_element(By.CSS_SELECTOR, ".count").text)
+        with open(run.path("Reading/A new book.md"), "w") as handle:
+            handle.write("---\ntags: [reading/book]\n---\n# A new book\n\nJust bought.\n")
+        run.wait(lambda: smart_folder(run, "Books").find_element(By.CSS_SELECTOR, ".count").text == str(count + 1), "the count follows the disk")
+        run.open("#/")
+        smart_folder(run, "Books").find_element(By.CSS_SELECTOR, "button.row").click()
+        run.wait(lambda: run.find("#scope").text.startswith('@"Books" ·'), "the list is the search's")
+        run.wait(lambda: len(run.finds("#list .note-row")) == count + 1, "its notes are listed")
+        run.shot("light-smart-folders")
+        Select(run.find("#theme")).select_by_value("dark")
+        run.shot("dark-smart-folders")
+        run.driver.set_window_size(390, 844)
+        run.find("#back-to-sidebar").click()
+        run.wait(lambda: smart_folder(run, "Books") and smart_folder(run, "Books").is_displayed(), "a phone's sidebar shows it")
+        run.shot("phone-dark-smart-folders")
+        Select(run.find("#theme")).select_by_value("light")
+        run.shot("phone-light-smart-folders")
+        run.driver.set_window_size(1440, 900)
+        # A search whose query stops parsing is listed with why, not dropped.
+        with open(run.path(config), "a") as handle:
+            handle.write("  Broken: \"@gone\"\n")
+        run.open("#/")
+        broken = run.wait(lambda: smart_folder(run, "Broken"), "a broken search is listed")
+        assert "no saved search" in broken.find_element(By.CSS_SELECTOR, ".smart-error").text
+        run.shot("light-smart-folder-broken")
+        run.find("[aria-label='Rename saved search Books']").click()
+        run.wait(lambda: run.driver.execute_script("return document.getElementById('dialog').open"), "the page asks the new name")
+        field = run.find("#dialog-body input")
+        field.clear()
+        field.send_keys("Novels")
+        run.find("#dialog-ok").click()
+        run.wait(lambda: smart_folder(run, "Novels"), "renamed in the sidebar")
+        assert "  Novels: tag:reading/book\n" in run.read(config)
+        run.find("[aria-label='Delete saved search Novels']").click()
+        answer(run, "Delete saved search Novels")
+        run.wait(lambda: not smart_folder(run, "Novels"), "deleted from the sidebar")
+        assert "Novels" not in run.read(config)
+    finally:
+        os.remove(run.path("Reading/A new book.md")) if os.path.exists(run.path("Reading/A new book.md")) else None
+        with open(run.path(config), "w") as handle:
+            handle.write(before)
+        run.driver.set_window_size(1280, 800)
+
+
+def set_a_property_with_undo(run):
+    # Select mode set no property: "Set property…" sets one on every note picked, as
+    # `vault set` does, one operation that Undo takes back byte for byte.
+    os.makedirs(run.path("Props"), exist_ok=True)
+    texts = {f"Props/{name}.md": f"# {name}\n\nA note to give a property.\n" for name in ["One", "Two"]}
+    for path, text in texts.items():
+        with open(run.path(path), "w") as handle:
+            handle.write(text)
+    run.open("#/folder/Props")
+    run.wait(lambda: len(run.finds("#list .note-row")) == 2, "both are listed")
+    run.find("#select-mode").click()
+    run.find("#note-bulk-all").click()
+    run.wait(lambda: run.find("#note-bulk-count").text == "2 selected", "All picks both")
+    run.find("#note-bulk-property").click()
+    run.wait(lambda: run.driver.execute_script("return document.getElementById('dialog').open"), "the page asks key and value")
+    key, value = run.finds("#dialog-body input")
+    key.send_keys("status")
+    value.send_keys("draft")
+    run.find("#dialog-ok").click()
+    run.wait(lambda: all("status: draft" in run.read(path) for path in texts), "both have the property")
+    toast_with_undo(run, "Set property").click()
+    run.wait(lambda: all(run.read(path) == text for path, text in texts.items()), "Undo restores the bytes")
+    run.find("#note-bulk-done").click()
+
+
 JOURNEYS = [a_change_elsewhere_is_merged, a_large_note_opens_and_takes_typing, a_new_note_opens_in_the_editor, open_folder_and_note, edit_and_autosave, search, search_as_you_type, pin_move_delete_restore, dark_mode,
             edit_on_disk_appears, typing_while_the_disk_version_loads, conflict_loses_nothing, no_script_from_a_note, tasks_view, drop_an_image_on_a_note,
             a_new_note_is_written_with_its_first_character, broken_front_matter_is_shown_as_text, a_malformed_query_shows_only_its_error,
@@ -1864,7 +1969,7 @@ JOURNEYS = [a_change_elsewhere_is_merged, a_large_note_opens_and_takes_typing, a
             undo_every_action, a_partial_due_date_is_not_saved, backlinks_under_a_note,
             tasks_apart_are_named_by_their_text, the_notes_are_one_tab_stop, the_server_unreachable_is_said,
             categories_cancel_discards, the_editor_fits_at_1440, links_to_headings_blocks_and_no_note,
-            search_shows_matches_in_context]
+            search_shows_matches_in_context, smart_folders, set_a_property_with_undo]
 
 
 def main():

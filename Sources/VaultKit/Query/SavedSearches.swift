@@ -8,6 +8,11 @@ public struct SavedSearches: Sendable, Equatable {
     public struct Entry: Sendable, Equatable {
         public var name: String
         public var query: String
+
+        public init(name: String, query: String) {
+            self.name = name
+            self.query = query
+        }
     }
 
     public private(set) var entries: [Entry] = []

@@ -64,6 +64,40 @@ struct BulkAPI: Sendable {
                        touched: report.trashed.map(\.path) + [Trash.directory])
     }
 
+    /// `POST /api/properties {"paths", "set": {"key": "value"}, "remove": ["key"]}`: sets
+    /// and removes front-matter properties of several notes, as `vault set`/`unset` do
+    /// (`SetProperties`: each value read as the YAML it would be, vault's own keys
+    /// refused), as one operation for Undo. Answers as `POST /api/bulk` does.
+    func setProperties(_ request: Request) async throws -> Response {
+        let body = try await request.decode(PropertiesBody.self)
+        guard !body.paths.isEmpty else { throw APIError(.badRequest, "say which notes: paths") }
+        // A JSON object has no order: by key, for the same file whatever the client.
+        let values = try (body.set ?? [:]).sorted { $0.key < $1.key }.map { (key, text) throws(VaultError) in
+            (key: key, value: try PropertyValue.read(text, key: key))
+        }
+        let session = self.session
+        let report = try await Blocking.run { () throws -> SetProperties.Report in
+            let notes = try body.paths.map { path throws(VaultError) in try session.document(at: path).note }
+            let change = try SetProperties(notes, set: values, remove: body.remove ?? [])
+            return try session.write { changes in try change.run(in: changes) }
+        }
+        await live.refresh(report.changed)
+        let status: HTTPResponse.Status = report.changed.isEmpty && !report.failed.isEmpty ? .conflict : .ok
+        return APIResponse.json(status) { json in
+            json.beginObject()
+            json.key("changed"); json.strings(report.changed)
+            json.key("failed"); json.strings(report.failed.map { $0.errorDescription ?? "\($0)" })
+            json.key("recordID"); if let id = report.recordID { json.string(id) } else { json.null() }
+            json.endObject()
+        }
+    }
+
+    struct PropertiesBody: Decodable {
+        var paths: [String]
+        var set: [String: String]?
+        var remove: [String]?
+    }
+
     struct Body: Decodable {
         var paths: [String]
         var pinned: Bool?

@@ -26,7 +26,7 @@ struct NotesAPI: Sendable {
         if order != nil, byMonth { throw APIError(.badRequest, "sort and group each choose the order; give one") }
         let query: Query?
         do {
-            query = text.isEmpty ? nil : try Query.parse(text)
+            query = text.isEmpty ? nil : try Query.parse(text, saved: session.config.searches)
         } catch {
             return APIResponse.queryError(error)
         }

@@ -27,7 +27,7 @@ struct TasksAPI: Sendable {
         let text = request.formParameter("q")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let query: Query?
         do {
-            query = text.isEmpty ? nil : try Query.parse(text)
+            query = text.isEmpty ? nil : try Query.parse(text, saved: session.config.searches)
         } catch {
             return APIResponse.queryError(error)
         }

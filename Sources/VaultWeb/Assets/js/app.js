@@ -22,6 +22,7 @@ import { addTask, bulkCategory, bulkDelete, changeTasks, renderTasks, showTasks,
 import { openCategories } from './categories.js';
 import { ask, newFolder, tagHistory } from './dialogs.js';
 import { followSearch, toggleBuilder } from './builder.js';
+import { loadSearches, saveThisSearch, showSaveSearch } from './searches.js';
 import { go, onSearch, refreshAll, route } from './navigation.js';
 import { registerHooks, showPane } from './hooks.js';
 import { listHash } from './helpers.js';
@@ -34,7 +35,7 @@ import { onKey } from './keys.js';
 import { receiveShare } from './share.js';
 import { mountEditor } from './editor.js';
 import { mountProperties } from './properties.js';
-import { bulkDelete as deleteNotes, bulkMove, bulkPin, bulkTag, bulkUndo, pickAll, setSelecting } from './select.js';
+import { bulkDelete as deleteNotes, bulkMove, bulkPin, bulkProperty, bulkTag, bulkUndo, pickAll, setSelecting } from './select.js';
 
 async function start() {
   registerHooks({ go, refreshAll, onSearch, openNote, showTasks });
@@ -48,6 +49,11 @@ async function start() {
   for (const tree of $('sidebar').querySelectorAll('.tree')) wireRoving(tree, 'button.row');
   $('search').addEventListener('input', onSearch);
   $('search').addEventListener('input', followSearch);
+  $('search').addEventListener('input', showSaveSearch);
+  $('save-search').addEventListener('click', saveThisSearch);
+  // A search saved elsewhere (`vault saved add`) changes no note, so no live event says so:
+  // the smart folders are read again when the page is looked at again.
+  window.addEventListener('focus', loadSearches);
   $('list').addEventListener('scroll', onListScroll);
   $('builder-toggle').addEventListener('click', toggleBuilder);
   $('builder').addEventListener('submit', (event) => event.preventDefault());
@@ -56,6 +62,7 @@ async function start() {
   $('note-bulk-all').addEventListener('click', pickAll);
   $('note-bulk-move').addEventListener('click', bulkMove);
   $('note-bulk-tag').addEventListener('click', bulkTag);
+  $('note-bulk-property').addEventListener('click', bulkProperty);
   $('note-bulk-pin').addEventListener('click', () => bulkPin(true));
   $('note-bulk-unpin').addEventListener('click', () => bulkPin(false));
   $('note-bulk-delete').addEventListener('click', deleteNotes);

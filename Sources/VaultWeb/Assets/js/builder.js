@@ -2,7 +2,8 @@
 // way. Text typed in the search box is parsed by the server (GET /api/query) into rows
 // and groups; a change in the builder writes the query text back. Any query the language
 // has can be built: AND and OR groups, nested, NOT on a condition or a group, and every
-// field (GET /api/vocabulary lists them), or words.
+// field (GET /api/vocabulary lists them), words, a saved search (`@name`, picked from the
+// smart folders) or a property (`[key:value]`, with a comparison).
 //
 // Also the folder choices the note's Move offers.
 
@@ -13,6 +14,8 @@ import { flatten } from './helpers.js';
 import { onSearch } from './hooks.js';
 
 const WORDS = 'words';
+const SAVED = '@';          // a saved search: @name
+const PROPERTY = '[]';      // a property: [key:value], [key:>=3], [key]
 const STATES = ['pinned', 'unsorted', 'untagged', 'orphan'];
 const STATUSES = ['todo', 'doing', 'done', 'cancelled'];
 const DATE_HINT = '7d, 2026-11, >=2026-01-01';
@@ -38,22 +41,25 @@ function suggestions(field) {
     case 'priority': return vocabulary.priorities;
     case 'status': return STATUSES;
     case 'task': return [...STATUSES, 'any'];
+    case SAVED: return (state.searches || []).map((search) => search.name);
     default: return [];
   }
 }
 
 /** Fills the builder's value lists (tags and folders change as the vault does). */
 export function fillBuilderOptions() {
-  for (const field of ['tag', 'folder', 'is', 'priority', 'status', 'task']) {
-    let list = $(`builder-values-${field}`);
+  for (const field of ['tag', 'folder', 'is', 'priority', 'status', 'task', SAVED]) {
+    let list = $(listID(field));
     if (!list) {
       list = document.createElement('datalist');
-      list.id = `builder-values-${field}`;
+      list.id = listID(field);
       $('builder').append(list);
     }
     list.replaceChildren(...suggestions(field).map((value) => new Option(value, value)));
   }
 }
+
+const listID = (field) => `builder-values-${field === SAVED ? 'saved' : field}`;
 
 // Tree → text.
 
@@ -66,7 +72,12 @@ function termText(term) {
   const value = term.value.trim();
   if (!value) return '';
   let text;
-  if (term.field === WORDS) {
+  if (term.field === SAVED) {
+    const name = value.replace(/^@/, '').replace(/^"(.*)"$/s, '$1');
+    text = /^[\p{L}\p{N}_-]+$/u.test(name) ? `@${name}` : `@"${name.replaceAll('"', '')}"`;
+  } else if (term.field === PROPERTY) {
+    text = `[${value.replace(/^\[(.*)\]$/s, '$1')}]`;
+  } else if (term.field === WORDS) {
     // Several words are one condition: all of them (kept together inside an OR group).
     text = /\s/.test(value) && !/^".*"$/.test(value) ? `(${value})` : value;
   } else {
@@ -93,6 +104,8 @@ export function builderText() {
 function fromTree(node, not = false) {
   if (node.not) return fromTree(node.not, !not);
   if (node.term !== undefined) {
+    if (node.term.startsWith('@')) return { kind: 'term', not, field: SAVED, value: node.term.slice(1).replace(/^"(.*)"$/s, '$1') };
+    if (/^\[.*\]$/s.test(node.term)) return { kind: 'term', not, field: PROPERTY, value: node.term.slice(1, -1) };
     const match = /^([a-z]+):(.*)$/s.exec(node.term);
     const known = match && vocabulary.fields.some((field) => field.name === match[1]);
     const value = known ? match[2].replace(/^"(.*)"$/s, '$1') : node.term;
@@ -159,7 +172,8 @@ function termRow(term, parent) {
   row.className = 'builder-term';
   const field = document.createElement('select');
   field.setAttribute('aria-label', 'Field');
-  field.append(new Option('words', WORDS), ...vocabulary.fields.map((f) => new Option(f.name, f.name)));
+  field.append(new Option('words', WORDS), new Option('saved search', SAVED), new Option('property', PROPERTY),
+    ...vocabulary.fields.map((f) => new Option(f.name, f.name)));
   field.value = term.field;
   const value = document.createElement('input');
   value.setAttribute('aria-label', 'Value');
@@ -168,7 +182,9 @@ function termRow(term, parent) {
     value.placeholder = known ? known.form : 'words or "a phrase"';
     value.title = known ? known.meaning : 'found in the title or the text, ignoring case and accents';
     if (['created', 'modified', 'date', 'due', 'scheduled', 'done'].includes(term.field)) value.placeholder = DATE_HINT;
-    if (suggestions(term.field).length) value.setAttribute('list', `builder-values-${term.field}`); else value.removeAttribute('list');
+    if (term.field === SAVED) { value.placeholder = 'a saved search'; value.title = 'the notes a saved search (a smart folder) finds'; }
+    if (term.field === PROPERTY) { value.placeholder = 'key:value, key:>=3, key'; value.title = 'a front-matter property: equal, compared (>, >=, <, <=) or present'; }
+    if (suggestions(term.field).length) value.setAttribute('list', listID(term.field)); else value.removeAttribute('list');
   };
   describe();
   value.value = term.value;

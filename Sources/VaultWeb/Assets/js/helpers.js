@@ -16,7 +16,7 @@ export function listHash() {
   const { kind, value } = state.scope;
   if (state.query) return `#/search/${encodeURIComponent(state.query)}`;
   if (['pinned', 'unsorted', 'tasks', 'trash', 'deleted'].includes(kind)) return `#/${kind}`;
-  if (kind === 'folder' || kind === 'tag') return `#/${kind}/${encodeURIComponent(value)}`;
+  if (kind === 'folder' || kind === 'tag' || kind === 'saved') return `#/${kind}/${encodeURIComponent(value)}`;
   return '#/';
 }
 
@@ -28,6 +28,7 @@ function scopeQuery() {
     case 'unsorted': return 'folder:/';
     case 'folder': return `folder:${quote(state.scope.value)}`;
     case 'tag': return `tag:${quote(state.scope.value)}`;
+    case 'saved': return `@"${state.scope.value}"`;
     default: return '';
   }
 }

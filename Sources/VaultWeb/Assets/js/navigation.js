@@ -6,6 +6,7 @@ import { $ } from './api.js';
 import { state } from './state.js';
 import { showPane } from './hooks.js';
 import { loadHome, renderSidebar } from './sidebar.js';
+import { showSaveSearch } from './searches.js';
 import { loadList } from './list.js';
 import { leaveNote, openNote } from './note.js';
 import { showTasks } from './tasks.js';
@@ -50,8 +51,9 @@ export async function route() {
   if (kind === 'search') {
     state.query = value;
     $('search').value = value;
+    showSaveSearch();
   }
-  state.scope = ['pinned', 'unsorted', 'folder', 'tag'].includes(kind) ? { kind, value } : { kind: 'all', value: '' };
+  state.scope = ['pinned', 'unsorted', 'folder', 'tag', 'saved'].includes(kind) ? { kind, value } : { kind: 'all', value: '' };
   renderSidebar();
   showPane('list');
   await loadList();

@@ -1,6 +1,7 @@
 // Select mode: several notes of the list picked (click, shift-click for a range, All) and
-// moved, tagged, pinned or deleted at once. Each action is one POST /api/bulk, one
-// operation in the vault's history, and Undo in the bar takes it back whole.
+// moved, tagged, pinned, given a property or deleted at once. Each action is one POST
+// (/api/bulk, /api/properties), one operation in the vault's history, and Undo in the bar
+// takes it back whole.
 
 import { $, api, attempt, toast } from './api.js';
 import { state } from './state.js';
@@ -57,7 +58,7 @@ export function showPicked() {
   for (const row of $('list').querySelectorAll('.note-row')) row.classList.toggle('picked', state.select.paths.has(row.dataset.path));
   $('note-bulk').hidden = !state.select.on;
   $('note-bulk-count').textContent = `${count} selected`;
-  for (const id of ['note-bulk-move', 'note-bulk-tag', 'note-bulk-pin', 'note-bulk-unpin', 'note-bulk-delete']) $(id).disabled = count === 0;
+  for (const id of ['note-bulk-move', 'note-bulk-tag', 'note-bulk-property', 'note-bulk-pin', 'note-bulk-unpin', 'note-bulk-delete']) $(id).disabled = count === 0;
 }
 
 export async function bulkMove() {
@@ -72,6 +73,17 @@ export async function bulkTag() {
   const [add, remove] = answer.map((value) => value.trim().replace(/^#/, ''));
   if (add) await bulk({ addTags: [add] }, `Tagged #${add}:`);
   if (remove) await bulk({ removeTags: [remove] }, `Removed #${remove} from`);
+}
+
+/** "Set property…": a key and a value for every selected note (POST /api/properties, as
+ *  `vault set` does: the value read as YAML, vault's own keys refused by the server). */
+export async function bulkProperty() {
+  const answer = await ask(`Set a property of ${notes(state.select.paths.size)}`,
+    [{ label: 'Key', value: '' }, { label: 'Value', value: '' }], 'The value is read as YAML: true, 3, 2026-12-01, [a, b].');
+  if (!answer) return;
+  const [key, value] = answer.map((text) => text.trim());
+  if (!key) return;
+  await bulk({ set: { [key]: value } }, `Set ${key} on`, '/api/properties');
 }
 
 export const bulkPin = (pinned) => bulk({ pinned }, pinned ? 'Pinned' : 'Unpinned');
@@ -96,11 +108,11 @@ export async function bulkUndo() {
 }
 
 /** POST /api/bulk with the selection; the open note, if it was moved or deleted, is left. */
-async function bulk(change, done) {
+async function bulk(change, done, url = '/api/bulk') {
   const paths = [...state.select.paths];
   const answer = await attempt(async () => {
     try {
-      return await api('POST', '/api/bulk', { paths, ...change });
+      return await api('POST', url, { paths, ...change });
     } catch (error) {
       if (error.status === 409) return error.data;  // none could be changed: say why below
       throw error;

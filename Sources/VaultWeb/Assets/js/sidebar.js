@@ -7,6 +7,7 @@ import { folderMenu, tagMenu } from './dialogs.js';
 import { fillBuilderOptions, fillMoveOptions } from './builder.js';
 import { go } from './hooks.js';
 import { colorClass, flatten } from './helpers.js';
+import { loadSearches, renderSearches } from './searches.js';
 
 function row({ name, count, color, selected, onSelect, menu }) {
   const li = document.createElement('li');
@@ -67,12 +68,14 @@ export function renderSidebar() {
   $('trash-row').classList.toggle('selected', isScope('trash'));
   $('deleted-row').classList.toggle('selected', isScope('deleted'));
   $('tasks-row').classList.toggle('selected', isScope('tasks'));
+  renderSearches();
   fillBuilderOptions();
   fillMoveOptions();
 }
 
 export async function loadHome() {
-  const home = await attempt(() => api('GET', '/api/home'));
+  // The smart folders' counts change with the notes: read with the sidebar.
+  const [home] = await Promise.all([attempt(() => api('GET', '/api/home')), loadSearches()]);
   if (home) {
     state.home = home;
     renderSidebar();

@@ -5,6 +5,7 @@ export const PAGE = 100;
 
 export const state = {
   home: null,          // GET /api/home
+  searches: [],        // GET /api/searches: the sidebar's smart folders
   scope: { kind: 'all', value: '' }, // what the sidebar selected
   query: '',           // the search box
   notes: [],           // loaded rows of the list

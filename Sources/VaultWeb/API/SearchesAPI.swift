@@ -1,0 +1,82 @@
+import Foundation
+import Hummingbird
+import VaultKit
+
+/// `/api/searches`: the saved searches of `.vault/config.yaml` (the sidebar's smart
+/// folders), each with what it finds now; added, renamed and removed through
+/// `SaveSearches`, inside a write as every change is.
+struct SearchesAPI: Sendable {
+    let live: LiveIndex
+
+    static let prefix = "/api/searches/"
+
+    /// `GET /api/searches`: `{"searches": [{"name", "query", "count", "error"}]}`, in the
+    /// file's order; `count` is null and `error` says why when a query no longer parses.
+    func list(_ request: Request) async throws -> Response {
+        let session = live.session
+        let listed = try await Blocking.run { () throws -> [SaveSearches.Listed] in try SaveSearches.list(in: session) }
+        return APIResponse.json { json in
+            json.beginObject()
+            json.key("searches"); json.beginArray()
+            for search in listed {
+                json.beginObject()
+                json.key("name"); json.string(search.name)
+                json.key("query"); json.string(search.query)
+                json.key("count"); if let count = search.count { json.number(count) } else { json.null() }
+                json.key("error"); if let error = search.error { json.string(error) } else { json.null() }
+                json.endObject()
+            }
+            json.endArray()
+            json.endObject()
+        }
+    }
+
+    /// `POST /api/searches {"name", "query"}`: saves (or replaces) a search; 201 with it.
+    func add(_ request: Request) async throws -> Response {
+        let body = try await request.decode(AddBody.self)
+        return try await run(.add(body.name, query: body.query), status: .created)
+    }
+
+    /// `PATCH /api/searches/NAME {"name"}`: renames a search.
+    func rename(_ request: Request, name: String) async throws -> Response {
+        let body = try await request.decode(RenameBody.self)
+        return try await run(.rename(name, to: body.name), status: .ok)
+    }
+
+    /// `DELETE /api/searches/NAME`: removes a search; 204.
+    func remove(_ request: Request, name: String) async throws -> Response {
+        try await run(.remove(name), status: .noContent)
+    }
+
+    private func run(_ change: SaveSearches.Change, status: HTTPResponse.Status) async throws -> Response {
+        let session = live.session
+        let entry = try await Blocking.run { () throws -> SavedSearches.Entry? in
+            try session.write { changes in try SaveSearches(change).run(in: changes) }
+        }
+        guard let entry else { return Response(status: status) }
+        return APIResponse.json(status) { json in
+            json.beginObject()
+            json.key("name"); json.string(entry.name)
+            json.key("query"); json.string(entry.query)
+            json.endObject()
+        }
+    }
+
+    /// The search a path names: `/api/searches/NAME`, percent-encoded.
+    static func name(_ request: Request) throws -> String {
+        let raw = request.uri.path
+        guard raw.hasPrefix(prefix), let name = String(raw.dropFirst(prefix.count)).removingPercentEncoding, !name.isEmpty else {
+            throw APIError(.badRequest, "say which search: /api/searches/NAME")
+        }
+        return name
+    }
+
+    struct AddBody: Decodable {
+        var name: String
+        var query: String
+    }
+
+    struct RenameBody: Decodable {
+        var name: String
+    }
+}
