@@ -751,8 +751,9 @@ def drop_an_image_on_a_note(run):
 
 
 def history_records(run):
+    # The records themselves: not the temporary file an atomic write leaves for a moment.
     history = run.path(".vault/history")
-    return len(os.listdir(history)) if os.path.isdir(history) else 0
+    return len([n for n in os.listdir(history) if n.endswith(".yaml") and not n.startswith(".")]) if os.path.isdir(history) else 0
 
 
 def the_file_follows_the_title(run):
@@ -791,7 +792,8 @@ def the_file_follows_the_title(run):
         run.wait(lambda: os.path.exists(run.path("Personal/Lisbon trip.md")), "the file follows the title when the editor is left")
         assert not os.path.exists(run.path("Personal/Trip plan.md")), "the old file is gone"
         assert "[[Lisbon trip]]" in run.read("Personal/Trips.md"), run.read("Personal/Trips.md")
-        assert history_records(run) == records + 1, "one recorded rename"
+        # Waited for: the record is finished after the files it records have moved.
+        run.wait(lambda: history_records(run) == records + 1, "one recorded rename")
         toast = run.wait(lambda: run.visible("#toast"), "a toast says the file was renamed")
         assert "Renamed to Lisbon trip" in toast.text, toast.text
         run.wait(lambda: "note/Personal%2FLisbon%20trip.md" in run.driver.current_url, "the URL names the renamed note")
@@ -900,7 +902,7 @@ def select_several_notes(run):
     records = history_records(run)
     run.find("#note-bulk-pin").click()
     run.wait(lambda: all("pinned: true" in run.read(path) for path in paths), "all three are pinned")
-    assert history_records(run) == records + 1, "one operation for the three"
+    run.wait(lambda: history_records(run) == records + 1, "one operation for the three")
     undo()
     run.wait(originals, "Undo unpins the three")
     # All, then tags.
