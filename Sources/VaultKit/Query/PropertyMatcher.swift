@@ -54,13 +54,7 @@ struct PropertyMatcher: Sendable {
     }
 
     private func compare<T: Comparable>(_ have: T, _ want: T) -> Bool {
-        switch comparison {
-        case .equal: return have == want
-        case .greater: return have > want
-        case .greaterOrEqual: return have >= want
-        case .less: return have < want
-        case .lessOrEqual: return have <= want
-        }
+        comparison.holds(have, want)
     }
 
     /// A number as YAML writes one (`4`, `-2.5`, `1e3`), not a date or a version.

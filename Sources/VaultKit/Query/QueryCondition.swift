@@ -253,14 +253,7 @@ indirect enum QueryCondition: Sendable {
             return inDay(task[field], condition?.dayBounds(now: Date(), timeZone: .current))
         case .priority(let comparison, let priority):
             // More important is greater: `>=medium` is medium, high and highest.
-            let (have, want) = (-task.priority.code, -priority.code)
-            switch comparison {
-            case .equal: return have == want
-            case .greater: return have > want
-            case .greaterOrEqual: return have >= want
-            case .less: return have < want
-            case .lessOrEqual: return have <= want
-            }
+            return comparison.holds(-task.priority.code, -priority.code)
         case .status(let status):
             return task.status == status
         case .hasTask(let status):

@@ -33,9 +33,20 @@ public enum QueryTerm: Sendable, Equatable, CustomStringConvertible {
     /// front-matter key no field reads, compared as `PropertyMatcher` says.
     case property(String, PriorityComparison, String?)
 
-    /// How `priority:` compares.
+    /// How `priority:` and `[key:value]` compare.
     public enum PriorityComparison: String, Sendable, CaseIterable {
         case equal = "", greater = ">", greaterOrEqual = ">=", less = "<", lessOrEqual = "<="
+
+        /// True when `have` stands to `want` as this comparison asks.
+        func holds<T: Comparable>(_ have: T, _ want: T) -> Bool {
+            switch self {
+            case .equal: return have == want
+            case .greater: return have > want
+            case .greaterOrEqual: return have >= want
+            case .less: return have < want
+            case .lessOrEqual: return have <= want
+            }
+        }
     }
 
     /// The values of `is:`; an orphan has no link to another note and none from one.

@@ -15,20 +15,7 @@ struct SearchesAPI: Sendable {
     func list(_ request: Request) async throws -> Response {
         let session = live.session
         let listed = try await Blocking.run { () throws -> [SaveSearches.Listed] in try SaveSearches.list(in: session) }
-        return APIResponse.json { json in
-            json.beginObject()
-            json.key("searches"); json.beginArray()
-            for search in listed {
-                json.beginObject()
-                json.key("name"); json.string(search.name)
-                json.key("query"); json.string(search.query)
-                json.key("count"); if let count = search.count { json.number(count) } else { json.null() }
-                json.key("error"); if let error = search.error { json.string(error) } else { json.null() }
-                json.endObject()
-            }
-            json.endArray()
-            json.endObject()
-        }
+        return APIResponse.json { json in SaveSearches.writeJSON(listed, to: &json) }
     }
 
     /// `POST /api/searches {"name", "query"}`: saves (or replaces) a search; 201 with it.

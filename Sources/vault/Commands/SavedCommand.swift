@@ -25,18 +25,9 @@ struct SavedCommand: ParsableCommand {
         func run() throws {
             let listed = try SaveSearches.list(in: global.openSession())
             if format == .json {
-                global.terminal.jsonObject { json in
-                    json.key("searches"); json.beginArray()
-                    for search in listed {
-                        json.beginObject()
-                        json.key("name"); json.string(search.name)
-                        json.key("query"); json.string(search.query)
-                        json.key("count"); if let count = search.count { json.number(count) } else { json.null() }
-                        json.key("error"); json.string(search.error)
-                        json.endObject()
-                    }
-                    json.endArray()
-                }
+                var json = JSONWriter()
+                SaveSearches.writeJSON(listed, to: &json)
+                global.terminal.line(json.output)
                 return
             }
             guard !listed.isEmpty else {
