@@ -22,11 +22,11 @@ struct WordIndexPropertyTests {
         "strasse file", "e. bud", "t-mail", "mail budget meeting",
     ]
 
-    private static func text(_ random: inout QueryRandom) -> String {
+    static func text(_ random: inout QueryRandom) -> String {
         (0..<random.int(in: 0...12)).map { _ in random.element(of: words) + random.element(of: separators) }.joined()
     }
 
-    private static func note(_ random: inout QueryRandom) -> String {
+    static func note(_ random: inout QueryRandom) -> String {
         var note = ""
         switch random.int(in: 0...3) {
         case 0: note += "---\ntags: [\(random.element(of: ["work", "home", "budget"]))]\ntitle: \(text(&random).filter { !$0.isNewline && $0 != ":" })x\n---\n"
@@ -37,7 +37,7 @@ struct WordIndexPropertyTests {
         return note + text(&random) + "\n"
     }
 
-    private static func query(_ random: inout QueryRandom) -> String {
+    static func query(_ random: inout QueryRandom) -> String {
         func term() -> String {
             let needle = random.element(of: needles)
             let word = needle.unicodeScalars.contains { $0 == " " || $0 == ":" || $0 == "-" || $0 == "," } ? "\"\(needle)\"" : needle

@@ -27,26 +27,46 @@ struct PostingList: Sendable {
         last = document
     }
 
+    /// The encoded bytes, as a word index file keeps them.
+    var encoded: [UInt8] { bytes }
+
     /// Calls `body` with each document, in ascending order.
     @inline(__always)
     func forEach(_ body: (UInt32) -> Void) {
-        bytes.withUnsafeBufferPointer { bytes in
-            var index = 0
-            var document: UInt32 = 0
-            while index < bytes.count {
-                var distance: UInt32 = 0
-                var shift: UInt32 = 0
-                while true {
-                    let byte = bytes[index]
-                    index += 1
-                    distance |= UInt32(byte & 0x7F) << shift
-                    guard byte & 0x80 != 0 else { break }
-                    shift += 7
-                }
-                document &+= distance
-                body(document)
+        bytes.withUnsafeBytes { _ = PostingList.forEach(in: $0, below: 1 << 32, body) }
+    }
+
+    /// Calls `body` with each document `bytes` encode, in ascending order, while they are
+    /// below `limit`; false when the bytes are not a list (cut short, a distance too long,
+    /// a document at or past `limit`): read from a file, they are checked as they go.
+    @inline(__always)
+    static func forEach(in bytes: UnsafeRawBufferPointer, below limit: UInt64, _ body: (UInt32) -> Void) -> Bool {
+        var index = 0
+        var document: UInt32 = 0
+        var first = true
+        while index < bytes.count {
+            var distance: UInt32 = 0
+            var shift: UInt32 = 0
+            while true {
+                guard index < bytes.count, shift < 32 else { return false }
+                let byte = bytes[index]
+                index += 1
+                distance |= UInt32(byte & 0x7F) << shift
+                guard byte & 0x80 != 0 else { break }
+                shift += 7
             }
+            let (next, overflow) = document.addingReportingOverflow(distance)
+            guard !overflow, UInt64(next) < limit, first || distance > 0 else { return false }
+            first = false
+            document = next
+            body(document)
         }
+        return true
+    }
+
+    /// Appends every document of `other`, whose first is larger than this list's last.
+    mutating func append(contentsOf other: PostingList) {
+        other.forEach { append($0) }
     }
 
     /// The list with each document `renumbered` maps, those it maps to `UInt32.max` left

@@ -1,19 +1,9 @@
 import VaultPlatform
 
 /// The notes each folded word occurs in (`FoldedWords`), so that a server answers a word
-/// search from memory instead of reading every file the text summaries cannot rule out.
-///
-/// A word search finds its needle anywhere in the folded text (`TextMatcher`), so the
-/// notes holding a needle of word scalars are exactly those holding a word that contains
-/// it: the vocabulary is searched for such words (all of them, one memmem over their
-/// spellings) and their postings united. A needle with other scalars (a phrase, `e-mail`)
-/// narrows to the notes holding each of its runs, each run but the last ending a word and
-/// each but the first starting one, and, for each two runs in a row, holding such words
-/// one right after the other (the next-word pairs); those few are read to confirm.
-///
-/// A pair is kept as a bucket of its two word numbers' hash, not exactly: a bucket shared
-/// by other pairs only lets more notes be read, never fewer, and a million distinct pairs
-/// cost no dictionary. Postings are `PostingList`s (a byte or two a document).
+/// search from memory instead of reading every file the text summaries cannot rule out
+/// (how a needle is answered: `WordVocabulary`). Postings are `PostingList`s (a byte or
+/// two a document).
 ///
 /// Each note that is (re)read gets a new document number, larger than all before, so
 /// postings stay sorted by appending; the old number is left dead in them until
@@ -22,18 +12,20 @@ import VaultPlatform
 /// word searches read files), then kept up to date with the live index.
 package final class WordIndex: Sendable {
     /// The index at one moment.
-    package struct Contents: Sendable {
+    package struct Contents: Sendable, WordVocabulary {
         /// Folded word → word number.
         private var numbers: [String: UInt32] = [:]
         /// The words' folded UTF-8, each followed by a 0 byte (never in a word), for one
         /// memmem per query; `starts[n]` is where word `n` begins.
         private var spellings: [UInt8] = []
         private var starts: [UInt32] = []
+        /// Word number → `WordPairs.key` of its spelling.
+        private var keys: [UInt64] = []
         /// Word number → ascending document numbers.
         private var postings: [PostingList] = []
-        /// Hash of two word numbers one right after the other in a note (`pairBucket`) →
+        /// Bucket of two words one right after the other in a note (`WordPairs`) →
         /// ascending document numbers of the notes holding such a pair.
-        private var pairs = [PostingList](repeating: PostingList(), count: Contents.pairBucketCount)
+        private var pairs = [PostingList](repeating: PostingList(), count: WordPairs.bucketCount)
         /// Document number → path and stamp (nil: dead).
         private var paths: [String?] = []
         private var stamps: [FileStamp?] = []
@@ -68,20 +60,6 @@ package final class WordIndex: Sendable {
             return Array(found.prefix(limit))
         }
 
-        /// How many buckets the next-word pairs are hashed into: enough that a bucket
-        /// rarely holds a common pair besides the one looked for (and the words' postings
-        /// rule most of those notes out anyway), 1 MB while empty. A phrase unites the
-        /// buckets of every pair its words may form (`the` is the end of `bathe` too): with
-        /// 16,384 buckets, `"the budget"` read twice the notes at a million notes, and the
-        /// index was only 1% smaller.
-        static let pairBucketCount = 1 << 16
-
-        @inline(__always)
-        static func pairBucket(_ first: Int, _ second: Int) -> Int {
-            let mixed = (UInt64(first) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(second)) &* 0xBF58_476D_1CE4_E5B9
-            return Int(truncatingIfNeeded: mixed >> 40) & (pairBucketCount - 1)
-        }
-
         /// Indexes the note at `path`: its distinct `words`, and `pairs` of indices into
         /// `words` (first << 32 | second) for the words that follow each other in it.
         mutating func add(path: String, stamp: FileStamp, words: [String], pairs notePairs: [UInt64] = []) {
@@ -100,6 +78,8 @@ package final class WordIndex: Sendable {
                     number = UInt32(starts.count)
                     numbers[word] = number
                     starts.append(UInt32(spellings.count))
+                    var spelling = word
+                    keys.append(spelling.withUTF8 { WordPairs.key(UnsafeRawBufferPointer($0)) })
                     spellings.append(contentsOf: word.utf8)
                     spellings.append(0)
                     postings.append(PostingList())
@@ -110,7 +90,7 @@ package final class WordIndex: Sendable {
             var buckets: [Int] = notePairs.compactMap { pair in
                 let first = Int(pair >> 32), second = Int(pair & 0xFFFF_FFFF)
                 guard first < wordNumbers.count, second < wordNumbers.count else { return nil }
-                return Contents.pairBucket(wordNumbers[first], wordNumbers[second])
+                return WordPairs.bucket(keys[wordNumbers[first]], keys[wordNumbers[second]])
             }
             // Each bucket once for the note, so that it is appended once.
             buckets.sort()
@@ -164,55 +144,17 @@ package final class WordIndex: Sendable {
             return document
         }
 
-        /// The documents whose text may hold `matcher`'s needle, and whether they surely
-        /// do (the needle is one word); nil when the index cannot narrow (no word in it).
-        func answer(_ matcher: TextMatcher) -> WordAnswer? {
-            let (runs, isOneWord) = FoldedWords.runs(of: matcher.needle)
-            guard !runs.isEmpty else { return nil }
-            let blocks = (paths.count + 63) / 64
-            var bits: [UInt64]?
-            func narrow(_ found: [UInt64]) {
-                if var narrowed = bits {
-                    for index in narrowed.indices { narrowed[index] &= found[index] }
-                    bits = narrowed
-                } else {
-                    bits = found
-                }
-            }
-            // Between two runs the needle has other scalars, which end a word of the text:
-            // a run followed by another ends a word, a run after another starts one.
-            var runWords: [[Int]] = []
-            for (position, run) in runs.enumerated() {
-                var found = [UInt64](repeating: 0, count: blocks)
-                var matching: [Int] = []
-                forEachWord(containing: run) { word in
-                    guard runs.count == 1 || fits(word, run, ending: position + 1 < runs.count, starting: position > 0) else { return }
-                    matching.append(word)
-                    postings[word].forEach { document in found[Int(document >> 6)] |= 1 << UInt64(document & 63) }
-                }
-                narrow(found)
-                runWords.append(matching)
-            }
-            // Two runs in a row are in words right after each other: the notes of their
-            // pairs' buckets, unless there are too many pairs to look up.
-            for position in runWords.indices.dropLast() {
-                let firsts = runWords[position], seconds = runWords[position + 1]
-                guard firsts.count * seconds.count <= 4096 else { continue }
-                var buckets = Set<Int>()
-                var found = [UInt64](repeating: 0, count: blocks)
-                for first in firsts {
-                    for second in seconds where buckets.insert(Contents.pairBucket(first, second)).inserted {
-                        pairs[Contents.pairBucket(first, second)].forEach { document in found[Int(document >> 6)] |= 1 << UInt64(document & 63) }
-                    }
-                }
-                narrow(found)
-            }
-            return bits.map { WordAnswer(bits: $0, isExact: isOneWord) }
-        }
+        var documentSlots: Int { paths.count }
 
-        /// True when word number `word` ends with `run` (if `ending`) and starts with it (if
-        /// `starting`); it is known to contain it.
-        private func fits(_ word: Int, _ run: [UInt8], ending: Bool, starting: Bool) -> Bool {
+        var pairBucketCount: Int { WordPairs.bucketCount }
+
+        func pairKey(of word: Int) -> UInt64 { keys[word] }
+
+        func forEachDocument(ofWord word: Int, _ body: (UInt32) -> Void) { postings[word].forEach(body) }
+
+        func forEachDocument(inPairBucket bucket: Int, _ body: (UInt32) -> Void) { pairs[bucket].forEach(body) }
+
+        func word(_ word: Int, fits run: [UInt8], ending: Bool, starting: Bool) -> Bool {
             let start = Int(starts[word])
             let end = word + 1 < starts.count ? Int(starts[word + 1]) - 1 : spellings.count - 1
             guard end - start >= run.count else { return false }
@@ -221,8 +163,7 @@ package final class WordIndex: Sendable {
             return true
         }
 
-        /// Calls `body` with the number of each word that contains `run` (folded UTF-8).
-        private func forEachWord(containing run: [UInt8], _ body: (Int) -> Void) {
+        func forEachWord(containing run: [UInt8], _ body: (Int) -> Void) {
             spellings.withUnsafeBytes { spellings in
                 run.withUnsafeBytes { run in
                     var from = 0

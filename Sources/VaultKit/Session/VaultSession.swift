@@ -55,9 +55,19 @@ public struct VaultSession: Sendable {
     /// where the query's other terms cannot decide. `countingNotes`: see
     /// `VaultScanner.countsNotes` (off when `index(of:)` will not be asked). `keepingFirst`:
     /// only the first notes in list order will be asked for, and the notes kept may be only
-    /// those that can be among them (see `VaultScanner.keepsFirst`).
+    /// those that can be among them (see `VaultScanner.keepsFirst`). Words and phrases are
+    /// answered from the word index in `.vault/cache/` for the notes it describes as they
+    /// are (`WordIndexCache`), which is brought up to date afterwards.
     public func scan(matching query: Query?, countingNotes: Bool = true, keepingFirst: Int? = nil) throws(VaultError) -> ScanResult {
-        try vault.scan(filter: query?.scanFilter(context: queryContext(for: query)), countingNotes: countingNotes, keepingFirst: keepingFirst)
+        let context = try queryContext(for: query)
+        guard let query, query.needsText, vault.usesCache else {
+            return try vault.scan(filter: query?.scanFilter(context: context), countingNotes: countingNotes, keepingFirst: keepingFirst)
+        }
+        let words = WordIndexCache(root: root)
+        let search = words.search(query.evaluator(context: context))
+        let result = try vault.scan(filter: search.filter, countingNotes: countingNotes, keepingFirst: keepingFirst)
+        words.refresh(after: search, notes: result.allNotes, progress: vault.scanProgress)
+        return result
     }
 
     /// The context `query` needs: with the links of every note when it asks about links.

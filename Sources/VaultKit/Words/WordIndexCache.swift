@@ -1,0 +1,110 @@
+import Foundation
+import VaultPlatform
+
+/// The word index a command keeps in `.vault/cache/` (docs/cache.md), so that a word
+/// search reads only the notes changed since and the candidates it must confirm, not every
+/// note's text: `words-v1.bin` holds every note's words as of a build, and
+/// `words-recent-v1.bin` the notes changed since, rebuilt alone while they are few.
+///
+/// A note is answered from a file only while the file's stamp for it is the note's (and
+/// older than the file by two seconds); anything else is read, as without the index, and
+/// goes into the recent file after the command. A file that is missing, of another
+/// version or damaged is ignored and written again.
+struct WordIndexCache {
+    static let mainPath = ".vault/cache/words-v1.bin"
+    static let recentPath = ".vault/cache/words-recent-v1.bin"
+
+    let root: VaultRoot
+    private let main: WordSegment?
+    private let recent: WordSegment?
+    /// The files read, most recent first.
+    private var segments: [WordSegment] { [recent, main].compactMap { $0 } }
+    /// How long before a file was written a note must have last changed to be answered
+    /// from it (git's racy rule; a test makes it zero).
+    private let racyNanoseconds: Int64
+
+    init(root: VaultRoot, racyNanoseconds: Int64 = 2_000_000_000) {
+        self.root = root
+        self.racyNanoseconds = racyNanoseconds
+        main = WordSegment(path: Self.mainPath, root: root)
+        recent = main == nil ? nil : WordSegment(path: Self.recentPath, root: root)
+    }
+
+    /// A search of one query through the files: the scan filter that decides words from
+    /// them, and what it could not answer.
+    final class Search: Sendable {
+        let filter: ScanFilter
+        /// True when a note was asked about that no file described, or a file was damaged.
+        fileprivate let missed: Locked<Bool>
+        fileprivate let damaged: Bool
+
+        fileprivate init(filter: ScanFilter, missed: Locked<Bool>, damaged: Bool) {
+            self.filter = filter
+            self.missed = missed
+            self.damaged = damaged
+        }
+    }
+
+    /// The scan filter for `evaluator`, answering its words from the files for the notes
+    /// they describe as they are.
+    func search(_ evaluator: QueryEvaluator) -> Search {
+        let condition = evaluator.condition
+        var matchers: [TextMatcher] = []
+        condition.forEachTextMatcher { matcher in
+            if !matchers.contains(matcher) { matchers.append(matcher) }
+        }
+        var usable: [(segment: WordSegment, answers: [WordAnswer?])] = []
+        var damaged = false
+        for segment in segments {
+            let answers = matchers.map { segment.answer($0) }
+            if segment.isDamaged { damaged = true } else { usable.append((segment, answers)) }
+        }
+        let missed = Locked(damaged || main == nil)
+        let segments = usable, textMatchers = matchers
+        let racy = racyNanoseconds
+        let filter = ScanFilter(decide: { note in
+            if let decided = condition.decide(note) { return decided }
+            let found = note.withPathBytes { path -> (answers: [WordAnswer?], document: UInt32)? in
+                for (segment, answers) in segments {
+                    if let document = segment.document(path: path, stamp: note.stamp, racyNanoseconds: racy) { return (answers, document) }
+                }
+                return nil
+            }
+            guard let found else {
+                missed.withLock { $0 = true }
+                return nil
+            }
+            return condition.decide(note) { matcher in
+                guard let index = textMatchers.firstIndex(of: matcher) else { return nil }
+                return found.answers[index].map { $0.decide(found.document) } ?? (matcher.isEmpty ? true : nil)
+            }
+        }, matches: evaluator.matches)
+        return Search(filter: filter, missed: missed, damaged: damaged)
+    }
+
+    /// Brings the files up to date after `search` scanned `notes` (every note of the
+    /// vault): nothing when it answered every note it asked about; else the recent file
+    /// again for the notes the main file does not describe, or, once they are more than an
+    /// eighth of the notes (or there is no sound main file), the main file for every note.
+    func refresh(after search: Search, notes: [Note], progress: ScanProgress?) {
+        let damaged = search.damaged || segments.contains { $0.isDamaged }
+        guard damaged || search.missed.withLock({ $0 }) else { return }
+        let writtenAt = Int64((Date().timeIntervalSince1970 * 1e9).rounded(.down))
+        let main = damaged ? nil : self.main
+        var changed: [Note] = []
+        if let main {
+            changed = notes.filter { note in note.withPathBytes { main.document(path: $0, stamp: note.stamp, racyNanoseconds: racyNanoseconds) == nil } }
+        }
+        try? root.makeDirectory(".vault/cache")
+        root.ensureIgnoredInGit()
+        if main != nil, changed.count <= notes.count / 8 {
+            let chunks = WordIndexBuild(root: root, progress: nil).chunks(for: changed, writtenAt: writtenAt)
+            try? root.write(chunks: chunks, to: Self.recentPath, mode: 0o644)
+        } else {
+            let chunks = WordIndexBuild(root: root, progress: progress).chunks(for: notes, writtenAt: writtenAt)
+            try? root.write(chunks: chunks, to: Self.mainPath, mode: 0o644)
+            _ = root.removeFile(Self.recentPath)
+        }
+    }
+
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+import VaultPlatform
+@testable import VaultKit
+
+/// The word index a command keeps in `.vault/cache/` answers every word search as reading
+/// the notes does, with notes changed, added and removed between runs; and a damaged or
+/// foreign file is never trusted: it is ignored and written again.
+@Suite("Word index on disk")
+struct WordIndexCacheTests {
+    /// A vault whose notes get distinct modification times, so that every edit changes a
+    /// note's stamp whatever the clock's tick.
+    private final class Notes {
+        let vault: TemporaryVault
+        private var moment = Date(timeIntervalSince1970: 1_700_000_000)
+
+        init() throws { vault = try TemporaryVault() }
+
+        func write(_ path: String, _ text: String) throws {
+            try vault.write(path, text)
+            moment += 1
+            try FileManager.default.setAttributes([.modificationDate: moment], ofItemAtPath: vault.path + "/" + path)
+        }
+    }
+
+    /// The paths `text` selects: through the files in `.vault/cache/` (then brought up to
+    /// date, as `vault search` does), and by reading every note.
+    private func answers(_ text: String, in vault: Vault) throws -> (indexed: [String], read: [String]) {
+        let query = try Query.parse(text)
+        let evaluator = query.evaluator(context: QueryContext())
+        let cache = WordIndexCache(root: vault.root, racyNanoseconds: 0)
+        let search = cache.search(evaluator)
+        let indexed = try vault.scan(filter: search.filter)
+        cache.refresh(after: search, notes: indexed.allNotes, progress: nil)
+        let read = try vault.scan(filter: query.scanFilter(context: QueryContext()))
+        return (indexed.notes.map(\.path).sorted(), read.notes.map(\.path).sorted())
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func answersAsReadingTheNotesDoes(seed: UInt64) throws {
+        var random = QueryRandom(seed: seed)
+        let notes = try Notes()
+        var paths: [String] = []
+        for index in 0..<40 {
+            let path = (random.bool(0.3) ? "Work/" : "") + "Note \(index).md"
+            try notes.write(path, WordIndexPropertyTests.note(&random))
+            paths.append(path)
+        }
+        let vault = notes.vault.vault
+        for round in 0..<15 {
+            for _ in 0..<12 {
+                let text = WordIndexPropertyTests.query(&random)
+                let (indexed, read) = try answers(text, in: vault)
+                #expect(indexed == read, "seed \(seed), round \(round): \(text)")
+            }
+            // The index describes the notes now: an unchanged note is answered from it.
+            let main = try #require(WordSegment(path: WordIndexCache.mainPath, root: vault.root))
+            let recent = WordSegment(path: WordIndexCache.recentPath, root: vault.root)
+            let described = try vault.scan().notes.filter { note in
+                note.withPathBytes { path in [recent, main].compactMap { $0 }.contains { $0.document(path: path, stamp: note.stamp, racyNanoseconds: 0) != nil } }
+            }
+            #expect(!described.isEmpty, "seed \(seed), round \(round)")
+            for _ in 0..<random.int(in: 1...5) {
+                let index = random.int(in: 0...paths.count - 1)
+                if random.bool(0.15), paths.count > 5 {
+                    try FileManager.default.removeItem(atPath: notes.vault.path + "/" + paths.remove(at: index))
+                } else {
+                    try notes.write(paths[index], WordIndexPropertyTests.note(&random))
+                }
+            }
+            if random.bool(0.3) {
+                paths.append("Added \(round).md")
+                try notes.write(paths[paths.count - 1], WordIndexPropertyTests.note(&random))
+            }
+        }
+    }
+
+    /// Once more than an eighth of the notes changed, the main file is written again and
+    /// the recent one goes.
+    @Test func manyChangedNotesRebuildTheMainFile() throws {
+        let notes = try Notes()
+        for index in 0..<20 { try notes.write("N\(index).md", "budget \(index)\n") }
+        let vault = notes.vault.vault
+        _ = try answers("budget", in: vault)
+        try notes.write("N0.md", "plan\n")
+        #expect(try answers("budget", in: vault).indexed.count == 19)
+        #expect(FileManager.default.fileExists(atPath: notes.vault.path + "/" + WordIndexCache.recentPath))
+        for index in 1..<20 { try notes.write("N\(index).md", "plan \(index)\n") }
+        let (indexed, read) = try answers("plan", in: vault)
+        #expect(indexed == read && indexed.count == 20)
+        #expect(!FileManager.default.fileExists(atPath: notes.vault.path + "/" + WordIndexCache.recentPath))
+        let main = try #require(WordSegment(path: WordIndexCache.mainPath, root: vault.root))
+        #expect(main.documentCount == 20)
+    }
+
+    /// Bytes changed in the file (a flipped bit, an edit by hand, another program's file
+    /// under its name) never change an answer: the file is ignored or found damaged where
+    /// it is read, the notes are read instead, and a sound file is written.
+    @Test(arguments: ["foreign", "header", "postings", "paths", "truncated", "pairs"])
+    func aDamagedFileIsIgnoredAndWrittenAgain(damage: String) throws {
+        let notes = try Notes()
+        try notes.write("Plan.md", "# Plan\n\nthe budget review is on Monday\n")
+        try notes.write("Other.md", "# Other\n\nnothing to see, a budget-free note\n")
+        try notes.write("Third.md", "# Third\n\nreview the plan\n")
+        let vault = notes.vault.vault
+        _ = try answers("budget", in: vault)
+        let path = notes.vault.path + "/" + WordIndexCache.mainPath
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let segment = try #require(WordSegment(path: WordIndexCache.mainPath, root: vault.root))
+        switch damage {
+        case "foreign": bytes = Array("not a word index at all, but long enough to be read as one".utf8) + [UInt8](repeating: 7, count: 4096)
+        case "header": bytes[30] ^= 0x01
+        case "truncated": bytes.removeLast(bytes.count / 3)
+        default:
+            // Every byte of one section turned: what it holds can no longer be trusted.
+            let section = ["postings": WordSegmentFormat.Section.postings, "paths": .paths, "pairs": .pairPostings][damage] ?? .postings
+            let range = segment.range(of: section)
+            for index in range { bytes[index] ^= 0x5A }
+        }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        for text in ["budget", "\"budget review\"", "review", "plan -budget", "budg*"] {
+            let (indexed, read) = try answers(text, in: vault)
+            #expect(indexed == read, "\(damage): \(text)")
+        }
+        let rewritten = try #require(WordSegment(path: WordIndexCache.mainPath, root: vault.root), "\(damage)")
+        #expect(rewritten.documentCount == 3)
+        #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) != bytes, "\(damage)")
+    }
+}
