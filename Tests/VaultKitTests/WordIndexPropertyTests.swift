@@ -66,9 +66,11 @@ struct WordIndexPropertyTests {
             paths.append(path)
         }
         let session = try VaultSession.open(explicit: vault.path, workingDirectory: vault.path)
-        let live = try LiveIndex(session: session, compactionMinimum: 8)
+        // Started from the file in `.vault/cache/` (made at start), as a server does.
+        let live = try LiveIndex(session: session, compactionMinimum: 8, wordFileRacyNanoseconds: 0)
         live.indexText()
         #expect(live.words.contents != nil)
+        #expect(live.words.view?.file != nil)
         for round in 0..<25 {
             var touched: [String] = []
             for _ in 0..<random.int(in: 1...6) {
@@ -162,5 +164,30 @@ struct WordIndexPropertyTests {
         for absent in ["zanzibar", "roadmap", "cafés", "meeting"] {
             #expect(contents.answer(TextMatcher(absent))?.contains(document) == false, "\(absent)")
         }
+    }
+}
+
+extension WordIndexPropertyTests {
+    /// A server starts from the word index file a command left (or made at its start):
+    /// only the notes changed since are read, and its answers are the notes' own.
+    @Test func theServerStartsFromTheFileAndReadsOnlyWhatChanged() async throws {
+        let vault = try TemporaryVault()
+        for index in 0..<40 { try vault.write("N\(index).md", "# N\(index)\n\nthe budget \(index) review\n") }
+        let session = try VaultSession.open(explicit: vault.path, workingDirectory: vault.path)
+        let cache = WordIndexCache(root: session.root, racyNanoseconds: 0)
+        #expect(cache.mainFile(for: try session.scan().notes, progress: nil) != nil)
+        try vault.write("N3.md", "# N3\n\nnothing now\n")
+        let live = try LiveIndex(session: session, wordFileRacyNanoseconds: 0)
+        live.indexText()
+        let view = try #require(live.words.view)
+        #expect(view.file?.documentCount == 40)
+        // Only the note changed since the file was written was read.
+        #expect(view.contents.documentSlots == 1)
+        for text in ["budget", "\"the budget\"", "nothing", "review -budget", "budg*"] {
+            let query = try Query.parse(text)
+            let expected = try session.sorted(session.vault.scan(filter: query.scanFilter(context: session.queryContext))).map(\.path)
+            #expect(live.snapshot.notes(matching: query, context: session.queryContext, words: live.words).map(\.path) == expected, "\(text)")
+        }
+        #expect(view.suggestions(for: try Query.parse("budgit")) == ["budget"])
     }
 }

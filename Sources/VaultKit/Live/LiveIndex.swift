@@ -95,13 +95,13 @@ package final class LiveIndex: Sendable {
 
     package init(
         session: VaultSession, settleTime: DispatchTimeInterval = LiveIndex.defaultSettleTime,
-        compactionMinimum: Int = 4096,
+        compactionMinimum: Int = 4096, wordFileRacyNanoseconds: Int64 = 2_000_000_000,
         onChange: @escaping @Sendable (Change) -> Void = { _ in }
     ) throws {
         sessions = CurrentSession(session)
         self.settleTime = settleTime
         self.onChange = onChange
-        words = WordIndex(session: session, compactionMinimum: compactionMinimum)
+        words = WordIndex(session: session, compactionMinimum: compactionMinimum, racyNanoseconds: wordFileRacyNanoseconds)
         let first = try Self.read(session)
         // What a `kill -9` of an earlier server left: never to be committed by a sync.
         session.removeLeftovers(of: first.scan)
@@ -126,7 +126,7 @@ package final class LiveIndex: Sendable {
             guard let self else { return }
             let snapshot = self.snapshot
             _ = snapshot.tagPostings.value
-            if let contents = words.contents { _ = snapshot.wordPositions.documents(of: snapshot.sorted, in: contents) }
+            if let view = words.view { _ = snapshot.wordPositions.documents(of: snapshot.sorted, in: view) }
         }
     }
 

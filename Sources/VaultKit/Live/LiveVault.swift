@@ -46,26 +46,38 @@ extension LiveIndex.Snapshot {
     /// changed since it was indexed) are read. Until then every candidate a word search
     /// has is read, on all cores.
     package func notes(matching query: Query, context: QueryContext, words: WordIndex) -> [Note] {
-        guard query.needsText, let contents = words.contents else { return notesReadingText(matching: query, context: context) }
+        guard query.needsText, let view = words.view else { return notesReadingText(matching: query, context: context) }
         let context = context.linked(for: query) { scan.notes }
         let evaluator = query.evaluator(context: context)
-        let documents = wordPositions.documents(of: sorted, in: contents)
+        let documents = wordPositions.documents(of: sorted, in: view)
         let condition = evaluator.condition
         var matchers: [TextMatcher] = []
         condition.forEachTextMatcher { matcher in
             if !matchers.contains(matcher) { matchers.append(matcher) }
         }
-        let answers = matchers.map { contents.answer($0) }
+        // Each part of the index answers for its own documents; a damaged file answers
+        // nothing, and its notes are read.
+        let answers = matchers.map { view.contents.answer($0) }
+        var fileAnswers = view.file.map { file in matchers.map { file.answer($0) } }
+        if view.file?.isDamaged == true { fileAnswers = nil }
         let required = condition.requiredDocuments { matcher in matchers.firstIndex(of: matcher).flatMap { answers[$0] } }
+        let fileRequired = fileAnswers.flatMap { fileAnswers in condition.requiredDocuments { matcher in matchers.firstIndex(of: matcher).flatMap { fileAnswers[$0] } } }
         var matching: [Int] = []
         var unsettled: [Int] = []
         func visit(_ position: Int) {
-            let document = documents[position]
+            var document = documents[position]
             guard document != .max else { return unsettled.append(position) }
-            if let required, !required.contains(document) { return }
+            var answered = answers, requiredHere = required
+            if document & WordIndex.View.fileDocument != 0 {
+                guard let fileAnswers else { return unsettled.append(position) }
+                document &= ~WordIndex.View.fileDocument
+                answered = fileAnswers
+                requiredHere = fileRequired
+            }
+            if let requiredHere, !requiredHere.contains(document) { return }
             let outcome = condition.decide(sorted[position]) { matcher in
                 guard let index = matchers.firstIndex(of: matcher) else { return nil }
-                return answers[index].map { $0.decide(document) } ?? (matcher.isEmpty ? true : nil)
+                return answered[index].map { $0.decide(document) } ?? (matcher.isEmpty ? true : nil)
             }
             switch outcome {
             case true?: matching.append(position)

@@ -45,21 +45,6 @@ package final class WordIndex: Sendable {
             return postingBytes + pairBytes + spellings.capacity + starts.capacity * 4 + numbers.count * 40 + paths.count * 56 + documents.count * 40
         }
 
-        /// Words of the vault close to the words `query` looks for, when it found nothing:
-        /// within two edits, closest first, then the most used, at most `limit`.
-        package func suggestions(for query: Query, limit: Int = 3) -> [String] {
-            var words: [String] = []
-            _ = query.expression.contains { term in
-                if case .word(let word) = term { words.append(word) }
-                return false
-            }
-            var found: [String] = []
-            for word in words {
-                for close in closeWords(to: word, limit: limit) where !found.contains(close) { found.append(close) }
-            }
-            return Array(found.prefix(limit))
-        }
-
         /// Indexes the note at `path`: its distinct `words`, and `pairs` of indices into
         /// `words` (first << 32 | second) for the words that follow each other in it.
         mutating func add(path: String, stamp: FileStamp, words: [String], pairs notePairs: [UInt64] = []) {
@@ -182,27 +167,62 @@ package final class WordIndex: Sendable {
             }
         }
 
-        /// The words within edit distance 2 of `word`, closest first (then the most used):
-        /// "did you mean" for a search that found nothing.
-        func closeWords(to word: String, limit: Int) -> [String] {
-            let folded = String(decoding: FoldedWords.runs(of: TextFolding.fold(word)).runs.joined(), as: UTF8.self)
-            guard folded.count >= 3 else { return [] }
-            var found: [(distance: Int, uses: Int, word: String)] = []
-            let length = folded.count, bytes = folded.utf8.count
-            for (candidate, number) in numbers where abs(candidate.utf8.count - bytes) <= 8 && abs(candidate.count - length) <= 2 {
-                let distance = EditDistance.distance(folded, candidate)
-                guard distance > 0, distance <= 2 else { continue }
-                var uses = 0
-                postings[Int(number)].forEach { document in if paths[Int(document)] != nil { uses += 1 } }
-                if uses > 0 { found.append((distance, uses, candidate)) }
+        func forEachSpelling(_ body: (Int, UnsafeRawBufferPointer) -> Void) {
+            spellings.withUnsafeBytes { spellings in
+                for word in starts.indices {
+                    let start = Int(starts[word]), end = word + 1 < starts.count ? Int(starts[word + 1]) - 1 : spellings.count - 1
+                    body(word, UnsafeRawBufferPointer(rebasing: spellings[start..<end]))
+                }
             }
-            return found.sorted { ($0.distance, -$0.uses, $0.word) < ($1.distance, -$1.uses, $1.word) }.prefix(limit).map(\.word)
+        }
+
+        func isLive(_ document: UInt32) -> Bool { paths[Int(document)] != nil }
+    }
+
+    /// What a search asks: the words of the notes read since start (`contents`), and the
+    /// file in `.vault/cache/` the server started from (`file`), which describes the other
+    /// notes (each only while its stamp there is the note's).
+    package struct View: Sendable {
+        package let contents: Contents
+        let file: WordSegment?
+        let racyNanoseconds: Int64
+
+        /// Marks a document number as the file's, not `contents`'.
+        static let fileDocument: UInt32 = 1 << 31
+
+        /// The note's document: in `contents`, else in the file (`fileDocument` set), else
+        /// `UInt32.max` (read the note).
+        func document(of note: Note) -> UInt32 {
+            if let document = contents.document(of: note) { return document }
+            guard let file, let document = note.withPathBytes({ file.document(path: $0, stamp: note.stamp, racyNanoseconds: racyNanoseconds) }) else { return .max }
+            return document | Self.fileDocument
+        }
+
+        /// Words of the vault close to the words `query` looks for, when it found nothing:
+        /// within two edits, closest first, then the most used, at most `limit`.
+        package func suggestions(for query: Query, limit: Int = 3) -> [String] {
+            var words: [String] = []
+            _ = query.expression.contains { term in
+                if case .word(let word) = term { words.append(word) }
+                return false
+            }
+            var found: [String] = []
+            for word in words {
+                var close = contents.closeWords(to: word)
+                for candidate in file?.closeWords(to: word) ?? [] {
+                    if let index = close.firstIndex(where: { $0.word == candidate.word }) { close[index].uses += candidate.uses } else { close.append(candidate) }
+                }
+                close.sort { ($0.distance, -$0.uses, $0.word) < ($1.distance, -$1.uses, $1.word) }
+                for candidate in close.prefix(limit) where !found.contains(candidate.word) { found.append(candidate.word) }
+            }
+            return Array(found.prefix(limit))
         }
     }
 
     private struct Store: Sendable {
         /// Nil until built.
         var contents: Contents?
+        var file: WordSegment?
         /// Notes read while the index was being built, applied when it is.
         var pending: [Reading] = []
     }
@@ -219,21 +239,30 @@ package final class WordIndex: Sendable {
     private let store = Locked(Store())
     /// How many dead documents are worth a compaction (a test makes it small).
     private let compactionMinimum: Int
+    /// The racy rule of the file started from (`WordIndexCache`; a test makes it zero).
+    private let racyNanoseconds: Int64
 
-    package init(session: VaultSession, compactionMinimum: Int = 4096) {
+    package init(session: VaultSession, compactionMinimum: Int = 4096, racyNanoseconds: Int64 = 2_000_000_000) {
         self.session = session
         self.compactionMinimum = compactionMinimum
+        self.racyNanoseconds = racyNanoseconds
     }
 
-    /// The index, once built; nil while it is being built.
+    /// The words of the notes read since start, once built; nil while being built.
     package var contents: Contents? { store.withLock { $0.contents } }
 
-    /// Indexes `notes` (reading them on all cores), then the changes made meanwhile.
+    /// The whole index, once built; nil while being built.
+    package var view: View? { store.withLock { store in store.contents.map { View(contents: $0, file: store.file, racyNanoseconds: racyNanoseconds) } } }
+
+    /// Indexes `notes`: from the word index file in `.vault/cache/` (made first, on all
+    /// cores, when there is none or it is out of date), reading only the notes it does
+    /// not describe as they are; then the changes made meanwhile.
     package func build(_ notes: [Note]) {
+        let started = WordIndexCache(root: session.root, racyNanoseconds: racyNanoseconds).mainFile(for: notes, progress: nil)
         var contents = Contents()
         // Added as each window of notes is read: the words of every note at once would
         // hold several times the index in memory at its peak.
-        read(notes) { readings in
+        read(started?.changed ?? notes) { readings in
             for reading in readings {
                 if let stamp = reading.stamp, let words = reading.words { contents.add(path: reading.path, stamp: stamp, words: words, pairs: reading.pairs) }
             }
@@ -243,6 +272,7 @@ package final class WordIndex: Sendable {
             let batch = store.withLock { store -> [Reading]? in
                 guard !store.pending.isEmpty else {
                     store.contents = contents
+                    store.file = started?.file
                     return nil
                 }
                 defer { store.pending = [] }
@@ -319,15 +349,16 @@ package struct WordAnswer: Sendable {
 /// The word index's document for each note of a snapshot's list, worked out once per
 /// snapshot and version of the index (`UInt32.max`: none, read the note).
 package final class WordPositions: Sendable {
-    private let made = Locked<(version: Int, documents: [UInt32])?>(nil)
+    private let made = Locked<(version: Int, file: ObjectIdentifier?, documents: [UInt32])?>(nil)
 
     package init() {}
 
-    func documents(of sorted: [Note], in contents: WordIndex.Contents) -> [UInt32] {
+    func documents(of sorted: [Note], in view: WordIndex.View) -> [UInt32] {
         made.withLock { made in
-            if let made, made.version == contents.version { return made.documents }
-            let documents = sorted.map { contents.document(of: $0) ?? .max }
-            made = (contents.version, documents)
+            let file = view.file.map(ObjectIdentifier.init)
+            if let made, made.version == view.contents.version, made.file == file { return made.documents }
+            let documents = sorted.map { view.document(of: $0) }
+            made = (view.contents.version, file, documents)
             return documents
         }
     }

@@ -107,4 +107,24 @@ struct WordIndexCache {
         }
     }
 
+
+    /// The main file for `notes`, as a server starts from it, and the notes it does not
+    /// describe as they are: written again first when it is missing, damaged, or
+    /// describes fewer than seven eighths of them. Nil when it cannot be written (a
+    /// read-only vault): then every note is for the caller to read.
+    func mainFile(for notes: [Note], progress: ScanProgress?) -> (file: WordSegment, changed: [Note])? {
+        if let main, !main.isDamaged {
+            let changed = notes.filter { note in note.withPathBytes { main.document(path: $0, stamp: note.stamp, racyNanoseconds: racyNanoseconds) == nil } }
+            if !main.isDamaged, changed.count <= notes.count / 8 { return (main, changed) }
+        }
+        let writtenAt = Int64((Date().timeIntervalSince1970 * 1e9).rounded(.down))
+        try? root.makeDirectory(".vault/cache")
+        root.ensureIgnoredInGit()
+        let chunks = WordIndexBuild(root: root, progress: progress).chunks(for: notes, writtenAt: writtenAt)
+        guard (try? root.write(chunks: chunks, to: Self.mainPath, mode: 0o644)) != nil,
+              let written = WordSegment(path: Self.mainPath, root: root) else { return nil }
+        _ = root.removeFile(Self.recentPath)
+        let changed = notes.filter { note in note.withPathBytes { written.document(path: $0, stamp: note.stamp, racyNanoseconds: racyNanoseconds) == nil } }
+        return (written, changed)
+    }
 }

@@ -153,6 +153,14 @@ final class WordSegment: @unchecked Sendable, WordVocabulary {
         else { return markDamaged() }
     }
 
+    func forEachSpelling(_ body: (Int, UnsafeRawBufferPointer) -> Void) {
+        for word in 0..<wordCount {
+            if let spelling = spelling(of: word) { body(word, spelling) }
+        }
+    }
+
+    func isLive(_ document: UInt32) -> Bool { true }
+
     // MARK: - Reading the file
 
     private func start(of word: Int) -> UInt32 {

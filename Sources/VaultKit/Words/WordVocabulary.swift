@@ -26,6 +26,10 @@ protocol WordVocabulary {
     func forEachDocument(ofWord word: Int, _ body: (UInt32) -> Void)
     /// Calls `body` with the documents holding a pair of bucket `bucket`, ascending.
     func forEachDocument(inPairBucket bucket: Int, _ body: (UInt32) -> Void)
+    /// Calls `body` with each word's number and folded UTF-8.
+    func forEachSpelling(_ body: (Int, UnsafeRawBufferPointer) -> Void)
+    /// False for a document left dead by a note read again.
+    func isLive(_ document: UInt32) -> Bool
 }
 
 /// The buckets next-word pairs are kept in: a pair is kept as a bucket of its two words'
@@ -105,5 +109,25 @@ extension WordVocabulary {
             narrow(found)
         }
         return bits.map { WordAnswer(bits: $0, isExact: isOneWord) }
+    }
+
+    /// The words within edit distance 2 of `word`, with their distance and the notes they
+    /// are in: "did you mean" for a search that found nothing.
+    func closeWords(to word: String) -> [(distance: Int, uses: Int, word: String)] {
+        let folded = String(decoding: FoldedWords.runs(of: TextFolding.fold(word)).runs.joined(), as: UTF8.self)
+        guard folded.count >= 3 else { return [] }
+        var found: [(distance: Int, uses: Int, word: String)] = []
+        let length = folded.count, bytes = folded.utf8.count
+        forEachSpelling { number, spelling in
+            guard abs(spelling.count - bytes) <= 8 else { return }
+            let candidate = String(decoding: spelling, as: UTF8.self)
+            guard abs(candidate.count - length) <= 2 else { return }
+            let distance = EditDistance.distance(folded, candidate)
+            guard distance > 0, distance <= 2 else { return }
+            var uses = 0
+            forEachDocument(ofWord: number) { document in if isLive(document) { uses += 1 } }
+            if uses > 0 { found.append((distance, uses, candidate)) }
+        }
+        return found
     }
 }

@@ -40,7 +40,7 @@ struct NotesAPI: Sendable {
         }
         let timeZone = session.vault.timeZone
         // "Did you mean": the vault's words closest to those that found nothing.
-        let suggestions = notes.isEmpty ? query.flatMap { query in words.contents?.suggestions(for: query) } ?? [] : []
+        let suggestions = notes.isEmpty ? query.flatMap { query in words.view?.suggestions(for: query) } ?? [] : []
         if byMonth {
             // Grouping reads every note's date on all cores: not on the server's tasks.
             let now = session.vault.now()
