@@ -18,36 +18,59 @@ enum FoldedWords {
     /// Calls `body` with the folded UTF-8 of each word of the UTF-8 `text` (invalid
     /// sequences read as U+FFFD, as `TextMatcher` reads them; it ends a word).
     static func forEach(in text: UnsafeRawBufferPointer, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var reader = Reader(text)
         var word: [UInt8] = []
         word.reserveCapacity(64)
-        var index = 0
-        let count = text.count
-        @inline(__always) func end() {
-            guard !word.isEmpty else { return }
-            word.withUnsafeBufferPointer(body)
+        while reader.next(into: &word) { word.withUnsafeBufferPointer(body) }
+    }
+
+    /// The words of a UTF-8 text one at a time, as `forEach` hands them: for a caller that
+    /// keeps state of its own per word, which a closure would have to capture (and check
+    /// for exclusive access at every word).
+    struct Reader {
+        private let text: UnsafeRawBufferPointer
+        private var index = 0
+        /// What a scalar folded to, and how much of it is read: a fold may end one word
+        /// and start another.
+        private var folded = FoldedScalar.empty
+        private var foldedPosition = 0
+
+        init(_ text: UnsafeRawBufferPointer) {
+            self.text = text
+        }
+
+        /// Puts the next word's folded UTF-8 in `word`; false when there is none.
+        @inline(__always)
+        mutating func next(into word: inout [UInt8]) -> Bool {
             word.removeAll(keepingCapacity: true)
-        }
-        while index < count {
-            let byte = text[index]
-            if byte < 0x80 {
-                let value = UInt32(byte) &- 0x41 < 26 ? byte | 0x20 : byte
-                if isWordScalar(UInt32(value)) { word.append(value) } else { end() }
-                index += 1
-                continue
-            }
-            let (scalar, length) = decode(text, at: index)
-            index += length
-            let folded = TextFolding.fold(scalar)
-            for position in 0..<folded.count {
-                let value = folded[position]
-                if isWordScalar(value), let scalar = Unicode.Scalar(value) {
-                    word.append(contentsOf: String(Character(scalar)).utf8)
-                } else {
-                    end()
+            while true {
+                while foldedPosition < folded.count {
+                    let value = folded[foldedPosition]
+                    foldedPosition += 1
+                    if FoldedWords.isWordScalar(value), let scalar = Unicode.Scalar(value) {
+                        word.append(contentsOf: String(Character(scalar)).utf8)
+                    } else if !word.isEmpty {
+                        return true
+                    }
                 }
+                guard index < text.count else { return !word.isEmpty }
+                let byte = text[index]
+                if byte < 0x80 {
+                    let value = UInt32(byte) &- 0x41 < 26 ? byte | 0x20 : byte
+                    index += 1
+                    if FoldedWords.isWordScalar(UInt32(value)) {
+                        word.append(value)
+                    } else if !word.isEmpty {
+                        return true
+                    }
+                    continue
+                }
+                let (scalar, length) = FoldedWords.decode(text, at: index)
+                index += length
+                folded = TextFolding.fold(scalar)
+                foldedPosition = 0
             }
         }
-        end()
     }
 
     /// The folded needle's longest runs of word scalars, as UTF-8, and whether the needle
@@ -70,7 +93,7 @@ enum FoldedWords {
     }
 
     /// Decodes the UTF-8 sequence at `index` (not ASCII) as `TextMatcher` does.
-    private static func decode(_ text: UnsafeRawBufferPointer, at index: Int) -> (UInt32, Int) {
+    fileprivate static func decode(_ text: UnsafeRawBufferPointer, at index: Int) -> (UInt32, Int) {
         guard let base = text.baseAddress else { return (0xFFFD, 1) }
         return UTF8Scalar.decode(base, count: text.count, at: index)
     }

@@ -13,10 +13,11 @@ struct WordIndexBuild {
     func chunks(for notes: [Note], writtenAt: Int64) -> [[UInt8]] {
         let counter = progress.map { ScanProgressCounter($0, total: notes.count, usesCache: false) }
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        let chunk = max(256, (notes.count + cores * 4 - 1) / (cores * 4))
+        // A multiple of 64, so that each shard's pair bitmaps start on a word.
+        let chunk = (max(256, (notes.count + cores * 4 - 1) / (cores * 4)) + 63) / 64 * 64
         let root = self.root
         let parts = ParallelChunks.map(count: notes.count, chunk: chunk) { range -> (stamps: [FileStamp], shard: WordShard) in
-            var shard = WordShard()
+            var shard = WordShard(documents: range)
             var stamps: [FileStamp] = []
             stamps.reserveCapacity(range.count)
             var buffer: [UInt8] = []
@@ -25,7 +26,6 @@ struct WordIndexBuild {
                 let note = notes[index]
                 shard.begin(UInt32(index))
                 stamps.append(Self.read(note, root: root, into: &shard, buffer: &buffer) ?? Self.unreadable)
-                shard.end()
                 unreported += 1
                 if let counter, unreported == counter.interval {
                     counter.add(unreported)

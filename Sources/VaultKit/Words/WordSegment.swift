@@ -142,14 +142,14 @@ final class WordSegment: @unchecked Sendable, WordVocabulary {
         guard let spelling = spelling(of: word),
               let postings = list(.postingStarts, .postings, word, count: wordCount),
               WordSegmentFormat.wordChecksum(spelling: spelling, postings: postings) == u64(sections[WordSegmentFormat.Section.wordChecksums.rawValue].lowerBound + word * 8),
-              PostingList.forEach(in: postings, below: UInt64(documentCount), body)
+              WordSegmentFormat.decode(postings, documents: documentCount, body)
         else { return markDamaged() }
     }
 
     func forEachDocument(inPairBucket bucket: Int, _ body: (UInt32) -> Void) {
         guard let postings = list(.pairStarts, .pairPostings, bucket, count: pairBucketCount),
               WordSegmentFormat.pairChecksum(bucket: bucket, postings: postings) == u64(sections[WordSegmentFormat.Section.pairChecksums.rawValue].lowerBound + bucket * 8),
-              PostingList.forEach(in: postings, below: UInt64(documentCount), body)
+              WordSegmentFormat.decode(postings, documents: documentCount, body)
         else { return markDamaged() }
     }
 

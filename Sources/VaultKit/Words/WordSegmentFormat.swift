@@ -15,11 +15,15 @@ import VaultPlatform
 /// | postings | `PostingList` bytes of every word, one after another |
 /// | pairStarts | where each pair bucket's postings start (8 each), and the end |
 /// | pairChecksums | per bucket, of its postings (8) |
-/// | pairPostings | `PostingList` bytes of every bucket |
+/// | pairPostings | the lists of every bucket |
+///
+/// A list of documents is empty, or a kind byte and its documents: 0 and `PostingList`
+/// bytes, or 1 and a bitmap of every document (bit `d % 8` of byte `d / 8`), whichever is
+/// smaller; a word in most notes takes a bit a note instead of a byte.
 enum WordSegmentFormat {
     static let magic: UInt64 = 0x3130_5344_524F_5756  // "VWORDS01"
     /// Changes whenever the layout or what a word is changes.
-    static let version: UInt32 = 1
+    static let version: UInt32 = 2
     static let documentSize = 64
 
     enum Section: Int, CaseIterable {
@@ -43,6 +47,68 @@ enum WordSegmentFormat {
     /// The checksum of a pair bucket's postings.
     static func pairChecksum(bucket: Int, postings: UnsafeRawBufferPointer) -> UInt64 {
         UInt64(bucket) &* 0xBF58_476D_1CE4_E5B9 ^ WordChecksum.of(postings)
+    }
+
+    /// `list` as a file keeps it, for `documents` documents.
+    static func encode(_ list: PostingList, documents: Int) -> [UInt8] {
+        let encoded = list.encoded
+        guard !encoded.isEmpty else { return [] }
+        let bitmapSize = (documents + 7) / 8
+        guard encoded.count > bitmapSize else { return [0] + encoded }
+        var bitmap = [UInt8](repeating: 0, count: bitmapSize + 1)
+        bitmap[0] = 1
+        list.forEach { document in bitmap[1 + Int(document >> 3)] |= 1 << UInt8(document & 7) }
+        return bitmap
+    }
+
+    /// The documents whose bits are set in `bits`, as `encode(_:documents:)` keeps them.
+    static func encode(bits: [UInt64], documents: Int) -> [UInt8] {
+        let count = bits.reduce(0) { $0 + $1.nonzeroBitCount }
+        guard count > 0 else { return [] }
+        let bitmapSize = (documents + 7) / 8
+        // A list costs at least a byte a document: past that many, the bitmap is smaller.
+        guard count < bitmapSize else {
+            var bitmap = [UInt8](repeating: 1, count: bitmapSize + 1)
+            bits.withUnsafeBytes { raw in
+                for index in 0..<bitmapSize { bitmap[index + 1] = raw[index] }
+            }
+            return bitmap
+        }
+        var list = PostingList()
+        for (index, word) in bits.enumerated() where word != 0 {
+            var word = word
+            while word != 0 {
+                list.append(UInt32(index * 64 + word.trailingZeroBitCount))
+                word &= word - 1
+            }
+        }
+        return encode(list, documents: documents)
+    }
+
+    /// Calls `body` with each document of a list `encode` made, ascending; false when the
+    /// bytes are not such a list for `documents` documents.
+    @inline(__always)
+    static func decode(_ bytes: UnsafeRawBufferPointer, documents: Int, _ body: (UInt32) -> Void) -> Bool {
+        guard let kind = bytes.first else { return true }
+        let rest = UnsafeRawBufferPointer(rebasing: bytes[1...])
+        switch kind {
+        case 0:
+            return PostingList.forEach(in: rest, below: UInt64(documents), body)
+        case 1:
+            guard rest.count == (documents + 7) / 8 else { return false }
+            for index in rest.indices where rest[index] != 0 {
+                var byte = rest[index]
+                while byte != 0 {
+                    let document = index * 8 + byte.trailingZeroBitCount
+                    guard document < documents else { return false }
+                    body(UInt32(document))
+                    byte &= byte - 1
+                }
+            }
+            return true
+        default:
+            return false
+        }
     }
 
     /// The slot a path's hash starts at.

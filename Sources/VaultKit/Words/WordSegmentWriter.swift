@@ -18,19 +18,7 @@ struct WordSegmentWriter {
         for (shard, numbers) in zip(shards, numbers) {
             for (word, number) in numbers.enumerated() { postings[number].append(contentsOf: shard.postings[word]) }
         }
-        // The shards' buckets folded into the file's fewer ones (a bucket's number is its
-        // hash's low bits): each the union of the shards' lists it takes.
-        let bucketCount = WordPairs.bucketCount(forDocuments: documents.count)
-        var pairs = [PostingList](repeating: PostingList(), count: bucketCount)
-        var united: [UInt32] = []
-        for bucket in pairs.indices {
-            united.removeAll(keepingCapacity: true)
-            for shard in shards {
-                for source in stride(from: bucket, to: WordPairs.bucketCount, by: bucketCount) { shard.pairs[source].forEach { united.append($0) } }
-            }
-            if bucketCount < WordPairs.bucketCount { united.sort() }
-            for document in united { pairs[bucket].append(document) }
-        }
+        let bucketCount = WordPairs.fileBucketCount
 
         var sections = [[UInt8]](repeating: [], count: WordSegmentFormat.Section.allCases.count)
         func put(_ section: WordSegmentFormat.Section, _ value: UInt64) {
@@ -80,7 +68,7 @@ struct WordSegmentWriter {
             sections[WordSegmentFormat.Section.spellings.rawValue] += spelling
             sections[WordSegmentFormat.Section.spellings.rawValue].append(0)
             put(.postingStarts, UInt64(postingBytes.count))
-            let encoded = postings[number].encoded
+            let encoded = WordSegmentFormat.encode(postings[number], documents: documents.count)
             postingBytes += encoded
             let checksum = spelling.withUnsafeBytes { spelling in encoded.withUnsafeBytes { WordSegmentFormat.wordChecksum(spelling: spelling, postings: $0) } }
             put(.wordChecksums, checksum)
@@ -89,9 +77,16 @@ struct WordSegmentWriter {
         put(.postingStarts, UInt64(postingBytes.count))
         postings = []
         var pairBytes: [UInt8] = []
-        for (bucket, list) in pairs.enumerated() {
+        // Each bucket's bitmap: the shards' one after another (each starts at a multiple
+        // of 64 documents).
+        var bits = [UInt64](repeating: 0, count: (documents.count + 63) / 64)
+        for bucket in 0..<bucketCount {
+            for shard in shards {
+                let base = shard.documents.lowerBound / 64
+                for offset in 0..<shard.pairStride { bits[base + offset] = shard.pairs[bucket * shard.pairStride + offset] }
+            }
             put(.pairStarts, UInt64(pairBytes.count))
-            let encoded = list.encoded
+            let encoded = WordSegmentFormat.encode(bits: bits, documents: documents.count)
             pairBytes += encoded
             put(.pairChecksums, encoded.withUnsafeBytes { WordSegmentFormat.pairChecksum(bucket: bucket, postings: $0) })
         }

@@ -1,6 +1,10 @@
+import Foundation
+
 /// The words of a run of documents, as one core reads them during a build: each word's
 /// spelling once, numbered in the order met, with the ascending documents it is in; and per
-/// bucket of next-word pairs (`WordPairs`), the documents holding one.
+/// bucket of next-word pairs (`WordPairs`), a bitmap of the documents holding one (a
+/// bucket holds a quarter of the notes: a bit each is less than a byte each, and setting
+/// one costs nothing).
 ///
 /// Words are looked up by their bytes in a table of their own (open addressing on the
 /// spelling's key), never as `String`s: hashing a `String` normalises it, and a build
@@ -12,49 +16,60 @@ struct WordShard {
     private(set) var starts: [UInt32] = [0]
     private(set) var keys: [UInt64] = []
     private(set) var postings: [PostingList] = []
-    private(set) var pairs = [PostingList](repeating: PostingList(), count: WordPairs.bucketCount)
+    /// The documents: a run starting at a multiple of 64, so that shards' bitmaps join
+    /// word by word.
+    let documents: Range<Int>
+    /// Bucket `b`'s bitmap is `pairs[b * pairStride..<(b + 1) * pairStride]`, bit `d` for
+    /// document `documents.lowerBound + d`.
+    private(set) var pairs: [UInt64]
+    let pairStride: Int
     /// Word number + 1 per slot, 0 for none; a power of two, at most half full.
     private var slots = [UInt32](repeating: 0, count: 1 << 12)
     /// The last document (+ 1) each word was added for, so each is added once per document.
     private var lastDocument: [UInt32] = []
     private var document: UInt32 = 0
     private var previousKey: UInt64?
-    private var documentBuckets: [Int] = []
+    private var word: [UInt8] = []
+
+    init(documents: Range<Int>) {
+        precondition(documents.lowerBound % 64 == 0, "a shard starts at a multiple of 64")
+        self.documents = documents
+        pairStride = (documents.count + 63) / 64
+        pairs = [UInt64](repeating: 0, count: pairStride * WordPairs.fileBucketCount)
+        word.reserveCapacity(64)
+    }
 
     var wordCount: Int { keys.count }
 
     /// Starts document `number`, larger than every document before it.
     mutating func begin(_ number: UInt32) {
         document = number
-        documentBuckets.removeAll(keepingCapacity: true)
     }
 
     /// Adds the words of `text` (UTF-8, folded here), the first following no word.
     mutating func addWords(of text: UnsafeRawBufferPointer) {
         previousKey = nil
-        FoldedWords.forEach(in: text) { spelling in add(UnsafeRawBufferPointer(spelling)) }
-    }
-
-    /// Ends the document: its pairs' buckets, each once.
-    mutating func end() {
-        documentBuckets.sort()
-        var previous = -1
-        for bucket in documentBuckets where bucket != previous {
-            pairs[bucket].append(document)
-            previous = bucket
-        }
+        var reader = FoldedWords.Reader(text)
+        var word = self.word
+        self.word = []
+        while reader.next(into: &word) { word.withUnsafeBytes { add($0) } }
+        self.word = word
     }
 
     /// The number of the word spelled `spelling`, if the shard has it.
     func number(of spelling: UnsafeRawBufferPointer, key: UInt64) -> Int? {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: key) & mask
-        while slots[slot] != 0 {
-            let word = Int(slots[slot]) - 1
-            if keys[word] == key, self.spelling(of: word).elementsEqual(spelling) { return word }
-            slot = (slot + 1) & mask
+        return spellings.withUnsafeBytes { spellings in
+            while slots[slot] != 0 {
+                let word = Int(slots[slot]) - 1
+                let start = Int(starts[word]), count = Int(starts[word + 1]) - start
+                if keys[word] == key, count == spelling.count,
+                   count == 0 || memcmp(spellings.baseAddress! + start, spelling.baseAddress!, count) == 0 { return word }
+                slot = (slot + 1) & mask
+            }
+            return nil
         }
-        return nil
     }
 
     func spelling(of word: Int) -> ArraySlice<UInt8> {
@@ -68,7 +83,11 @@ struct WordShard {
             lastDocument[word] = document &+ 1
             postings[word].append(document)
         }
-        if let previousKey { documentBuckets.append(WordPairs.bucket(previousKey, key)) }
+        if let previousKey {
+            let bucket = WordPairs.bucket(previousKey, key, count: WordPairs.fileBucketCount)
+            let bit = Int(document) - documents.lowerBound
+            pairs[bucket * pairStride + bit >> 6] |= 1 << UInt64(bit & 63)
+        }
         previousKey = key
     }
 
