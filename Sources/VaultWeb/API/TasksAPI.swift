@@ -98,13 +98,11 @@ struct TasksAPI: Sendable {
                     failed.append((ref, error as? VaultError ?? .invalidArgument("\(error)")))
                 }
             }
-            let change = ChangeTasks(selected, changes)
-            // Recorded also when it is one task (which `vault task` leaves to `task undo`), so that
-            // the page can offer Undo: a change of several records itself, and then the outer
-            // record saw no write and is dropped.
-            let (report, outer) = try session.write { changes in
-                try changes.recorded(.tasks, summary: "\(selected.count) task\(selected.count == 1 ? "" : "s")") { try change.run(in: $0) }
-            }
+            var change = ChangeTasks(selected, changes)
+            // Recorded also when it is one task (which `vault task` leaves to `task undo`), so
+            // that the page can offer Undo.
+            change.alwaysRecorded = true
+            let report = try session.write { try change.run(in: $0) }
             var paths: [String] = []
             for (task, result) in report.results {
                 switch result {
@@ -112,7 +110,7 @@ struct TasksAPI: Sendable {
                 case .failure(let error): failed.append((asked[task.fullRef] ?? task.ref, error))
                 }
             }
-            return (report.changed, failed, paths, report.recordID ?? outer)
+            return (report.changed, failed, paths, report.recordID)
         }
         if !paths.isEmpty { await live.refresh(Array(Set(paths))) }
         let agenda = session.agenda
@@ -152,7 +150,7 @@ struct TasksAPI: Sendable {
         let finished = draft
         let task = try await Blocking.run { () throws -> NoteTask in
             let path = try note.map { name in try session.resolve(name, in: try session.scan()).path }
-            return try session.write { try $0.tasks.add(finished, to: path) }
+            return try session.write { try AddTask(finished, to: path).run(in: $0) }.task
         }
         await live.refresh([task.path])
         return APIResponse.json(.created) { json in TaskJSON.write(task, bucket: session.agenda.bucket(of: task), to: &json) }
