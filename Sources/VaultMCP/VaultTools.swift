@@ -99,7 +99,7 @@ struct VaultTools: Sendable {
     private func tasks(_ arguments: ToolArguments, _ session: VaultSession) throws -> [String: Value] {
         let query = try arguments.string("query").flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }.map { try Query.parse($0) }
         let notes = try session.visibleNotes(matching: query, in: scope)
-        let found = session.tasks(matching: nil, in: notes, statuses: [.todo, .doing]).tasks
+        let found = session.tasks(matching: nil, in: notes, statuses: TaskShow.open.statuses).tasks
         let rows = found.map(Rendering.task)
         let count = AssistantBounds.fitting(rows[...]) { Rendering.size(of: $0) }
         return ["tasks": .array(Array(rows.prefix(count))), "total": .int(rows.count), "complete": .bool(count == rows.count)]

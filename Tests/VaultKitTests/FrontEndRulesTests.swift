@@ -144,3 +144,13 @@ import Testing
         #expect(ListTrash().count(in: session) == 0)
     }
 }
+
+extension FrontEndRulesTests {
+    @Test func anAgendaShowsTasksByTheNamesEveryFrontEndOffers() {
+        #expect(TaskShow.open.statuses == [.todo, .doing])
+        #expect(TaskShow(rawValue: "doing")?.statuses == [.doing])
+        #expect(TaskShow(done: true, all: false) == .done && TaskShow(done: false, all: false) == .open)
+        #expect(TaskShow(done: false, all: true).statuses == Set(NoteTask.Status.allCases))
+        #expect(TaskShow(rawValue: "later") == nil)
+    }
+}

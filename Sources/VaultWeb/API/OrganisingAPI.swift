@@ -10,9 +10,9 @@ struct OrganisingAPI: Sendable {
     /// `GET /api/home`: as `vault --format json`.
     func home(_ request: Request) async throws -> Response {
         let snapshot = live.snapshot
-        let root = session.root
-        // Read each time: colours set by another `vault` or in an editor show at once.
-        let config = try await Blocking.run { VaultConfig.load(from: root) }
+        // The file's as it is now (`CurrentSession`): colours set by another `vault` or in
+        // an editor show at once.
+        let config = session.config
         return APIResponse.json { json in
             NoteJSON.writeOverview(snapshot.index, trash: snapshot.trashCount, config: config, to: &json)
         }

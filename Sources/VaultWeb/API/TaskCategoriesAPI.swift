@@ -12,8 +12,8 @@ struct TaskCategoriesAPI: Sendable {
 
     /// `GET /api/tasks/categories`.
     func list(_ request: Request) async throws -> Response {
-        let root = session.root
-        let categories = try await Blocking.run { TaskCategories.list(VaultConfig.load(from: root)) }
+        // The session's config is the file's as it is now (`CurrentSession`).
+        let categories = TaskCategories.list(session.config)
         return answer(categories)
     }
 

@@ -14,15 +14,10 @@ struct TasksAPI: Sendable {
     func agenda(_ request: Request) async throws -> Response {
         let parameters = request.uri.queryParameters
         let grouping = parameters["by"].flatMap { TaskAgenda.Grouping(rawValue: String($0)) } ?? .due
-        let show = parameters["show"].map(String.init) ?? "open"
-        let statuses: Set<NoteTask.Status>
-        switch show {
-        case "open": statuses = [.todo, .doing]
-        case "doing": statuses = [.doing]
-        case "done": statuses = [.done]
-        case "all": statuses = Set(NoteTask.Status.allCases)
-        default: throw APIError(.badRequest, "show must be open, doing, done or all")
+        guard let show = TaskShow(rawValue: parameters["show"].map(String.init) ?? "open") else {
+            throw APIError(.badRequest, "show must be open, doing, done or all")
         }
+        let statuses = show.statuses
         let limit = min(2_000, max(0, parameters["limit"].flatMap { Int($0) } ?? 2_000))
         let text = request.formParameter("q")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let query: Query?
@@ -33,12 +28,11 @@ struct TasksAPI: Sendable {
         }
         let session = self.session
         let notes = live.snapshot.sorted
-        let root = session.root
-        let (tasks, config) = try await Blocking.run { () -> ([NoteTask], VaultConfig) in
-            (session.tasks(matching: query, in: notes, statuses: statuses).tasks, VaultConfig.load(from: root))
-        }
+        // The session's config is the file's as it is now (`CurrentSession`).
+        let config = session.config
+        let tasks = try await Blocking.run { () -> [NoteTask] in session.tasks(matching: query, in: notes, statuses: statuses).tasks }
         let agenda = TaskAgenda(today: session.today, weekStart: config.weekStart, categoryOrder: config.taskCategoryOrder)
-        let groups = show == "done" ? agenda.completedPositions(tasks) : agenda.positions(tasks, by: grouping)
+        let groups = show == .done ? agenda.completedPositions(tasks) : agenda.positions(tasks, by: grouping)
         return APIResponse.json { json in
             json.beginObject()
             json.key("count"); json.number(tasks.count)
