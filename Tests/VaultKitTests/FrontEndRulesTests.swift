@@ -154,3 +154,17 @@ extension FrontEndRulesTests {
         #expect(TaskShow(rawValue: "later") == nil)
     }
 }
+
+extension FrontEndRulesTests {
+    @Test func aCategoryChangeReportsEveryCategoryAsItIsNow() throws {
+        let vault = try TemporaryVault()
+        let session = session(vault)
+        _ = try session.write { try TaskCategories(.set("errand", icon: nil, color: "green")).run(in: $0) }
+        _ = try session.write { try TaskCategories(.set("home", icon: nil, color: "blue")).run(in: $0) }
+        let report = try session.write { try TaskCategories(.move("home", before: "errand")).run(in: $0) }
+        let names = report.categories.map(\.name)
+        #expect(names == TaskCategories.list(VaultConfig.load(from: vault.root)).map(\.name))
+        let (home, errand) = (try #require(names.firstIndex(of: "home")), try #require(names.firstIndex(of: "errand")))
+        #expect(home < errand, "\(names)")
+    }
+}

@@ -47,12 +47,12 @@ struct TaskCategoriesAPI: Sendable {
     private func run(_ change: TaskCategories.Change) async throws -> Response {
         let session = self.session
         let notes = live.snapshot.sorted
-        let (report, categories) = try await Blocking.run { () throws -> (TaskCategories.Report, [TaskCategories.Category]) in
+        let report = try await Blocking.run { () throws -> TaskCategories.Report in
             var tasks: [NoteTask] = []
             if case .rename = change { tasks = session.tasks(of: notes).tasks }
-            let report = try session.write { try TaskCategories(change, tasks: tasks).run(in: $0) }
-            return (report, TaskCategories.list(VaultConfig.load(from: session.root)))
+            return try session.write { try TaskCategories(change, tasks: tasks).run(in: $0) }
         }
+        let categories = report.categories
         let paths = Set(report.changedTasks.map(\.path))
         if !paths.isEmpty { await live.refresh(Array(paths)) }
         if case .rename = change { return answer(categories, changed: report.changedTasks.count) }
