@@ -88,7 +88,7 @@ struct VaultTools: Sendable {
 
     private func folders(_ session: VaultSession) throws -> [String: Value] {
         let notes = try session.visibleNotes(matching: nil, in: scope)
-        let folders = scope.visibleFolders(try session.scan().folders).sorted()
+        let folders = try session.visibleFolders(in: scope).sorted()
         let rows: [Value] = folders.map { folder in
             ["path": .string(folder), "count": .int(notes.count { $0.folder == folder || $0.folder.hasPrefix(folder + "/") })]
         }
@@ -99,7 +99,7 @@ struct VaultTools: Sendable {
     private func tasks(_ arguments: ToolArguments, _ session: VaultSession) throws -> [String: Value] {
         let query = try arguments.string("query").flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }.map { try Query.parse($0) }
         let notes = try session.visibleNotes(matching: query, in: scope)
-        let found = session.tasks(matching: nil, in: notes, statuses: [.todo, .doing]).tasks
+        let found = session.tasks(matching: nil, in: notes, statuses: TaskShow.open.statuses).tasks
         let rows = found.map(Rendering.task)
         let count = AssistantBounds.fitting(rows[...]) { Rendering.size(of: $0) }
         return ["tasks": .array(Array(rows.prefix(count))), "total": .int(rows.count), "complete": .bool(count == rows.count)]
@@ -203,16 +203,19 @@ struct VaultTools: Sendable {
         let (notes, _) = try selection(arguments, session)
         let folder = try session.folder(try arguments.required("folder"), in: try session.scan())
         try scope.requireWritable(folder: folder)
-        let report = try session.write { try Relocate(.move(notes, to: folder.isEmpty ? "/" : folder), notes: try session.visibleNotes(matching: nil, in: scope)).run(in: $0) }
-        return Rendering.relocation(report)
+        // Links are rewritten in every note of the vault, and reported only where visible.
+        let all = try session.scan().notes
+        let report = try session.write { try Relocate(.move(notes, to: folder.isEmpty ? "/" : folder), notes: all).run(in: $0) }
+        return Rendering.relocation(report.visible(to: scope, among: all))
     }
 
     private func rename(_ arguments: ToolArguments, _ session: VaultSession) throws -> [String: Value] {
         let note = try session.resolveVisible(try arguments.required("note"), in: scope)
         try scope.requireWritable(folder: note.folder)
         let title = try arguments.required("title")
-        let report = try session.write { try Relocate(.rename(note, to: title), notes: try session.visibleNotes(matching: nil, in: scope)).run(in: $0) }
-        return Rendering.relocation(report)
+        let all = try session.scan().notes
+        let report = try session.write { try Relocate(.rename(note, to: title), notes: all).run(in: $0) }
+        return Rendering.relocation(report.visible(to: scope, among: all))
     }
 
     private func delete(_ arguments: ToolArguments, _ session: VaultSession) throws -> [String: Value] {

@@ -11,7 +11,7 @@ public struct ServeOptions: Sendable {
     /// generated when not given.
     public var token: String?
     /// With `--sync N`: the sync to run every `syncInterval` seconds and after changes.
-    public var sync: VaultSync?
+    public var sync: SyncVault?
     public var syncInterval: TimeInterval
     /// More names the server answers to (`--allow-host`): a DNS name of the machine, or the
     /// name a proxy in front of it gives.
@@ -19,7 +19,7 @@ public struct ServeOptions: Sendable {
     /// How long the live index waits for more changes to join a report before it reads them.
     public var settleTime: DispatchTimeInterval = LiveIndex.defaultSettleTime
 
-    public init(host: String = "127.0.0.1", port: Int = 8375, token: String? = nil, sync: VaultSync? = nil, syncInterval: TimeInterval = 60,
+    public init(host: String = "127.0.0.1", port: Int = 8375, token: String? = nil, sync: SyncVault? = nil, syncInterval: TimeInterval = 60,
                 allowedNames: [String] = []) {
         self.host = host
         self.port = port

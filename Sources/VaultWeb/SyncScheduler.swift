@@ -6,7 +6,7 @@ import VaultPlatform
 /// change, one sync at a time. What a sync pulls in reaches the pages as any other change
 /// of the files does, through the watcher.
 final class SyncScheduler: Sendable {
-    private let sync: VaultSync
+    private let sync: SyncVault
     private let interval: TimeInterval
     private let log: @Sendable (String) -> Void
     private let queue = DispatchQueue(label: "vault.sync")
@@ -16,7 +16,7 @@ final class SyncScheduler: Sendable {
     /// How long after a change the sync waits, so that a burst of saves is one commit.
     static let afterChange: TimeInterval = 5
 
-    init(sync: VaultSync, every interval: TimeInterval, log: @escaping @Sendable (String) -> Void) {
+    init(sync: SyncVault, every interval: TimeInterval, log: @escaping @Sendable (String) -> Void) {
         self.sync = sync
         self.interval = interval
         self.log = log
@@ -50,7 +50,7 @@ final class SyncScheduler: Sendable {
 
     private func run() {
         do {
-            let report = try sync.sync()
+            let report = try sync.run()
             // A sync that found nothing to do says nothing: the log is for what happened.
             let news = report.lines.filter { !$0.hasPrefix("in sync with ") }
             for line in news { log("sync: " + line) }

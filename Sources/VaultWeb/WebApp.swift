@@ -96,7 +96,7 @@ struct WebApp: Sendable {
             }
             return try await notes.read(request, path: Self.notePath(request))
         }
-        router.put("/api/notes/**") { request, _ in try await notes.save(request, path: Self.notePath(request)) }
+        router.put("/api/notes/**") { request, _ in try await notes.put(request, path: Self.notePath(request)) }
         router.patch("/api/notes/**") { request, _ in try await notes.update(request, path: Self.notePath(request)) }
         router.delete("/api/notes/**") { request, _ in try await notes.delete(request, path: Self.notePath(request)) }
         router.post("/api/notes/**") { request, _ in
@@ -144,7 +144,7 @@ struct WebApp: Sendable {
         router.post("/api/tasks/categories/move") { request, _ in try await categories.move(request) }
         router.post("/api/tasks/categories/remove") { request, _ in try await categories.remove(request) }
         let share = ShareAPI(live: live)
-        router.post("/api/share") { request, _ in try await share.save(request) }
+        router.post("/api/share") { request, _ in try await share.receive(request) }
         router.get("/files/**") { request, _ in try await self.file(request) }
         return router
     }

@@ -60,6 +60,10 @@ def make_vault():
     shutil.copytree(EXAMPLE, root)
     with open(os.path.join(root, "Personal", "Diary.md"), "w") as handle:
         handle.write("---\nprivate: true\ntags: [secretdiary]\n---\n# Diary\n\nA secret plan about the budget.\n")
+    # A folder holding only a private note, whose link must follow a rename it cannot see.
+    os.makedirs(os.path.join(root, "Hidden"))
+    with open(os.path.join(root, "Hidden", "Launch notes.md"), "w") as handle:
+        handle.write("---\nprivate: true\n---\n# Launch notes\n\nSee [[Alpha launch plan]].\n")
     with open(os.path.join(root, "Reading", "Long read.md"), "w") as handle:
         handle.write("# Long read\n\n" + "".join(f"Line {n}: " + "word " * 15 + "\n" for n in range(1, 1201)))
     return directory, root
@@ -162,6 +166,7 @@ async def everything(binary):
             check("work" in [t["name"] for t in tags["tags"]], "tags are listed")
             folders = await vault.ok("list_folders")
             check("Work/Projects" in [f["path"] for f in folders["folders"]], "folders are listed")
+            check("Hidden" not in [f["path"] for f in folders["folders"]], f"a folder of private notes only is not listed: {folders}")
             tasks = await vault.ok("tasks", query="Roadmap")
             check("send the budget" in [t["text"] for t in tasks["tasks"]], f"tasks: {tasks}")
             history = await vault.ok("note_history", note="Roadmap")
@@ -216,6 +221,9 @@ async def everything(binary):
             await undone(moved["record_id"], "move_notes")
             renamed = await vault.ok("rename_note", note="Alpha launch plan", title="Alpha plan")
             check(os.path.exists(os.path.join(root, "Work/Projects/Alpha plan.md")) and renamed["links_rewritten"] >= 1, f"renamed: {renamed}")
+            hidden = open(os.path.join(root, "Hidden/Launch notes.md"), encoding="utf-8").read()
+            check("[[Alpha plan]]" in hidden, f"a private note's link follows the rename: {hidden!r}")
+            check("Hidden" not in json.dumps(renamed), f"the answer names no private note: {renamed}")
             await undone(renamed["record_id"], "rename_note")
             deleted = await vault.ok("delete_notes", notes=["Quick thought"])
             check(not os.path.exists(os.path.join(root, "Quick thought.md")), "deleted")
@@ -242,6 +250,14 @@ async def everything(binary):
             await vault.error("create_note", "outside the folders given", title="Out", text="x", folder="Personal")
             await vault.error("move_notes", "outside the folders given", notes=["Roadmap"], folder="Personal")
             check(snapshot(root) == original, "a refused write in scope changes nothing")
+            folders = await vault.ok("list_folders")
+            check(all(f["path"].startswith("Work") for f in folders["folders"]), f"--folder Work lists Work's folders only: {folders}")
+            renamed = await vault.ok("rename_note", note="Alpha launch plan", title="Alpha plan")
+            hidden = open(os.path.join(root, "Hidden/Launch notes.md"), encoding="utf-8").read()
+            check("[[Alpha plan]]" in hidden, f"a link outside the scope follows the rename: {hidden!r}")
+            check("Hidden" not in json.dumps(renamed), f"the answer names no note outside the scope: {renamed}")
+            await vault.ok("undo", record_id=renamed["record_id"])
+            check(snapshot(root) == original, "undoing a rename in scope gives back every byte")
 
         await with_vault(binary, root, ["--folder", "Work"], scoped)
 

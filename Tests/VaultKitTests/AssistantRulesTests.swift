@@ -72,6 +72,35 @@ import Testing
         try session.requireUndoable(id, in: AssistantScope())
     }
 
+    @Test func aFolderOfNotesTheAssistantCannotSeeIsNotListed() throws {
+        let vault = try makeVault()
+        try vault.write("Hidden/Only.md", "---\nprivate: true\n---\n# Only\n\nMine.\n")
+        try FileManager.default.createDirectory(atPath: vault.path + "/Empty", withIntermediateDirectories: true)
+        let session = session(vault)
+        let listed = try session.visibleFolders(in: AssistantScope())
+        #expect(listed.contains("Work") && listed.contains("Home") && listed.contains("Empty"), "\(listed)")
+        #expect(!listed.contains("Hidden"), "\(listed)")
+        #expect(try session.visibleFolders(in: AssistantScope(folders: ["Work"])) == ["Work"])
+    }
+
+    @Test func aRenameRewritesLinksTheAssistantCannotSeeAndDoesNotNameThem() throws {
+        let vault = try makeVault()
+        try vault.write("Work/Secret.md", "---\nprivate: true\n---\n# Secret\n\nSee [[Plan]].\n")
+        try vault.write("Home/Log.md", "# Log\n\nSee [[Plan]].\n")
+        let session = session(vault)
+        let all = try session.scan().notes
+        let plan = try session.resolveVisible("Plan", in: AssistantScope(folders: ["Work"]))
+        let report = try session.write { try Relocate(.rename(plan, to: "Plan B"), notes: all).run(in: $0) }
+        #expect(vault.read("Work/Secret.md").contains("[[Plan B]]"))
+        #expect(vault.read("Home/Log.md").contains("[[Plan B]]"))
+        let seen = report.visible(to: AssistantScope(folders: ["Work"]), among: all)
+        #expect(seen.linkedNotes.isEmpty && seen.links.isEmpty, "\(seen.linkedNotes)")
+        #expect(report.visible(to: AssistantScope(), among: all).linkedNotes == ["Home/Log.md"])
+        // Taken back whole by the assistant that made it, the hidden links with it.
+        let id = try #require(report.recordID)
+        try session.requireUndoable(id, in: AssistantScope(folders: ["Work"]))
+    }
+
     // MARK: - Bounds
 
     @Test func aLongTextIsReadPageByPage() throws {

@@ -4,12 +4,13 @@ import FoundationNetworking
 #endif
 import Testing
 
-/// One door per operation: the command line and the web API call the same use cases, so the
-/// same operation through either leaves the same files, the same `.vault/history` records
-/// and the same result of `vault undo`. Two copies of one vault, one driven by `vault`, the
-/// other by `vault serve`'s API, compared byte for byte after each step (the records' ids
-/// and times and the trash's deletion times aside: they name the moment).
-@Suite("The command line and the web API") struct FrontEndParityTests {
+/// One door per operation: the command line, the web API and `vault mcp` call the same use
+/// cases, so the same operation through any of them leaves the same files, the same
+/// `.vault/history` records and the same result of `vault undo`. Copies of one vault, one
+/// driven by `vault`, another by `vault serve`'s API or by `vault mcp`'s tools, compared byte
+/// for byte after each step (the records' ids and times and the trash's deletion times
+/// aside: they name the moment).
+@Suite("The command line, the web API and the assistant") struct FrontEndParityTests {
     @Test func theSameOperationsLeaveTheSameVault() throws {
         let (cli, web) = (try TestVault.example(), try TestVault.example())
         for vault in [cli, web] {
@@ -81,6 +82,42 @@ import Testing
         }
         server.stop()
         #expect(!cli.exists("Work/Roadmap two.md") && cli.exists("Plan.md") && cli.exists("Old/First.md") && cli.exists("attachments/receipt.png"))
+    }
+
+    /// The operations the assistant has (delete, move, rename, undo) leave what the command
+    /// line's leave.
+    @Test func theAssistantLeavesTheVaultTheCommandLineLeaves() throws {
+        let (cli, mcp) = (try TestVault.example(), try TestVault.example())
+        for vault in [cli, mcp] {
+            try vault.createDirectory("attachments")
+            try vault.write("attachments/receipt.png", "receipt bytes")
+            try vault.write("Receipt.md", "---\nid: receipt\n---\n# Receipt\n\n![[receipt.png]]\n")
+            try vault.write("Plan.md", "---\nid: plan\ntags: [beta]\n---\n# Plan\n\n- [ ] write it\n")
+            try vault.write("Links.md", "---\nid: links\n---\n# Links\n\nSee [[Plan]] and [the plan](Plan.md).\n")
+        }
+        #expect(try Self.differences(cli, mcp) == [])
+        let assistant = try Assistant(mcp)
+        defer { assistant.stop() }
+
+        #expect(try cli.run("rm", "Receipt").status == 0)
+        try assistant.call("delete_notes", ["notes": ["Receipt"]])
+        #expect(try Self.differences(cli, mcp) == [])
+        #expect(try cli.run("mv", "Plan", "Work").status == 0)
+        try assistant.call("move_notes", ["notes": ["Plan"], "folder": "Work"])
+        #expect(try Self.differences(cli, mcp) == [])
+        #expect(try cli.run("rename", "Work/Plan", "Roadmap two").status == 0)
+        try assistant.call("rename_note", ["note": "Work/Plan.md", "title": "Roadmap two"])
+        #expect(try Self.differences(cli, mcp) == [])
+
+        let history = try JSONSerialization.jsonObject(with: Data(try cli.run("history", "--format", "json").stdout.utf8)) as? [[String: Any]] ?? []
+        let mcpHistory = try JSONSerialization.jsonObject(with: Data(try mcp.run("history", "--format", "json").stdout.utf8)) as? [[String: Any]] ?? []
+        #expect(history.count == 3 && mcpHistory.count == 3, "\(history) \(mcpHistory)")
+        for (mine, theirs) in zip(history.reversed(), mcpHistory.reversed()) {
+            #expect(try cli.run("undo", mine["id"] as? String ?? "").status == 0)
+            try assistant.call("undo", ["record_id": theirs["id"] as? String ?? ""])
+            #expect(try Self.differences(cli, mcp) == [])
+        }
+        #expect(cli.exists("Plan.md") && cli.exists("attachments/receipt.png"))
     }
 
     /// The REFs of the tasks of the note at `path` in `vault tasks --format json`.
@@ -197,4 +234,58 @@ private final class Server {
 /// The answer of a request, handed from URLSession's thread to the test's.
 private final class UncheckedResult: @unchecked Sendable {
     var value: (Data?, Int, (any Error)?)?
+}
+
+/// `vault mcp` on a vault, and tool calls as an assistant's client makes them (JSON-RPC,
+/// one message a line, over its stdin and stdout).
+private final class Assistant {
+    let process = Process()
+    let input = Pipe()
+    let output = Pipe()
+    private var nextID = 0
+
+    init(_ vault: TestVault) throws {
+        process.executableURL = try CLI.binary.get()
+        process.arguments = ["mcp", "--vault", vault.root.path]
+        process.environment = CLI.baseEnvironment()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        _ = try request("initialize", ["protocolVersion": "2025-03-26", "capabilities": [String: Any](),
+                                       "clientInfo": ["name": "parity", "version": "1"]])
+        try send(["jsonrpc": "2.0", "method": "notifications/initialized"])
+    }
+
+    /// Calls a tool, expecting no error; returns its structured content.
+    @discardableResult
+    func call(_ tool: String, _ arguments: [String: Any], sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+        let answer = try request("tools/call", ["name": tool, "arguments": arguments])
+        let result = answer["result"] as? [String: Any] ?? [:]
+        #expect(answer["error"] == nil && result["isError"] as? Bool != true, "\(tool): \(answer)", sourceLocation: sourceLocation)
+        return result["structuredContent"] as? [String: Any] ?? [:]
+    }
+
+    private func request(_ method: String, _ parameters: [String: Any]) throws -> [String: Any] {
+        nextID += 1
+        try send(["jsonrpc": "2.0", "id": nextID, "method": method, "params": parameters])
+        // Lines without this id (notifications, logs) are passed over.
+        while true {
+            let line = output.fileHandleForReading.availableLine()
+            guard !line.isEmpty else { return [:] }
+            if let message = try? JSONSerialization.jsonObject(with: line) as? [String: Any], message["id"] as? Int == nextID { return message }
+        }
+    }
+
+    private func send(_ message: [String: Any]) throws {
+        input.fileHandleForWriting.write(try JSONSerialization.data(withJSONObject: message) + Data([0x0A]))
+    }
+
+    func stop() {
+        guard process.isRunning else { return }
+        // Every call was answered: nothing is cut short.
+        try? input.fileHandleForWriting.close()
+        process.terminate()
+        process.waitUntilExit()
+    }
 }

@@ -51,14 +51,54 @@ extension VaultSession {
             // A tag rename or merge reaches every note that has the tag.
             if scope.folders != nil || !privatePaths.isEmpty { throw .outsideScope("", allowed: (scope.folders ?? []).map { $0.isEmpty ? "/" : $0 }) }
         case .files(let record):
+            // A move's edits are the links it rewrote, in every note that had one (a private
+            // note too, or one outside the scope: links never break): taken back with it.
+            let rewritesLinks = [.move, .rename, .folderRename].contains(record.kind)
             for step in record.steps {
                 switch step {
-                case .edit(let path, _, _, _): try check(path)
+                case .edit(let path, _, _, _): if !rewritesLinks { try check(path) }
                 case .move(let from, let to): try check(from); try check(to)
                 case .trash(let path, _): try check(path)
                 case .restore(_, let path): try check(path)
                 }
             }
         }
+    }
+
+    /// The folders an assistant under `scope` may list: inside the scope, and holding a
+    /// note it may see or none at all (an empty folder is where notes can be filed). A
+    /// folder of private notes only, or of notes outside the scope, is not named: its name
+    /// can say what they are.
+    public func visibleFolders(in scope: AssistantScope) throws(VaultError) -> [String] {
+        let scan = try scan()
+        func holding(_ notes: [Note]) -> Set<String> {
+            var keys = Set<String>()
+            for note in notes {
+                var parts = note.folder.split(separator: "/")
+                while !parts.isEmpty {
+                    keys.insert(TagName.key(parts.joined(separator: "/")))
+                    parts.removeLast()
+                }
+            }
+            return keys
+        }
+        let (visible, all) = (holding(scan.notes.filter(scope.admits)), holding(scan.notes))
+        return scope.visibleFolders(scan.folders).filter { folder in
+            let key = TagName.key(AssistantScope.normalized(folder))
+            return visible.contains(key) || !all.contains(key)
+        }
+    }
+}
+
+extension Relocation.Report {
+    /// The report as an assistant under `scope` may see it, `notes` being the vault's
+    /// (scanned before the move): links rewritten in notes it cannot see were rewritten
+    /// all the same (no link breaks), and are neither named nor counted.
+    public func visible(to scope: AssistantScope, among notes: [Note]) -> Relocation.Report {
+        let hidden = Set(notes.filter { !scope.admits($0) }.map(\.path))
+        var report = self
+        report.links = links.filter { !hidden.contains($0.path) }
+        report.linkedNotes = linkedNotes.filter { !hidden.contains($0) }
+        return report
     }
 }

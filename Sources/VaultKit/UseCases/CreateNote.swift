@@ -1,6 +1,7 @@
 /// Creating a note as one recorded operation, for a front end whose every change is taken
 /// back by `vault undo` (an assistant's): the undo puts the note in the trash, whence it
-/// can be restored. (`vault new` creates without a record: the note is its own trace.)
+/// can be restored. `vault new` and the app create without a record (`recorded: false`):
+/// the note is its own trace.
 public struct CreateNote: Sendable {
     /// What a create did.
     public struct Report: Sendable {
@@ -11,13 +12,17 @@ public struct CreateNote: Sendable {
     }
 
     public let draft: NoteDraft
+    /// Recorded for `vault undo`.
+    public let recorded: Bool
 
-    public init(_ draft: NoteDraft) {
+    public init(_ draft: NoteDraft, recorded: Bool = true) {
         self.draft = draft
+        self.recorded = recorded
     }
 
     /// Does it, inside a write.
     public func run(in changes: VaultChanges) throws -> Report {
+        guard recorded else { return Report(path: try changes.notes.create(draft)) }
         let (path, recordID) = try changes.recorded(.create, summary: draft.title ?? draft.folder) { try $0.notes.createThroughTrash(draft) }
         return Report(path: path, recordID: recordID)
     }

@@ -28,6 +28,8 @@ public struct TaskCategories {
         public var failed: [VaultError] = []
         /// The operation in `.vault/history/` of a rename that changed tasks.
         public var recordID: String?
+        /// Every category after the change, in order (what a front end shows next).
+        public var categories: [Category] = []
     }
 
     /// The word that removes an icon or a colour: `--color none`.
@@ -99,6 +101,7 @@ public struct TaskCategories {
             try editor.removeCategory(listed)
         }
         let after = VaultConfig.load(from: changes.vault.root)
+        report.categories = Self.list(after)
         report.category = stored.flatMap { name in Self.list(after).first { TagName.key($0.name) == TagName.key(name) } }
         return report
     }

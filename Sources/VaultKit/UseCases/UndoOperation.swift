@@ -36,7 +36,20 @@ public struct UndoOperation: Sendable {
         }
     }
 
-    /// Does it, inside a write (for a tag operation, one that scanned holding the lock).
+    /// Does it: takes the write lock and scans holding it (a tag operation is taken back
+    /// over the notes as they are), then writes. `purged` hears which notes the trash's
+    /// age limit removed on the way.
+    public func run(
+        in session: VaultSession, scanning: (VaultSession) throws -> ScanResult = { try $0.scan() }, purged: ([String]) -> Void = { _ in }
+    ) throws -> Report {
+        try session.writeAfterScanning(scanning) { changes in
+            purged(changes.purged)
+            return try run(in: changes)
+        }
+    }
+
+    /// Does it, inside a write (for a tag operation, one that scanned holding the lock:
+    /// `run(in:purged:)` over a session).
     public func run(in changes: VaultChanges) throws -> Report {
         switch try OperationHistory(vault: changes.vault).entry(id).entry {
         case .files(let record): Report(undid: record.id, outcome: .files(try Undo(vault: changes.vault).undo(record, partial: partial)))

@@ -12,14 +12,6 @@ struct BulkAPI: Sendable {
     let live: LiveIndex
     var session: VaultSession { live.session }
 
-    /// What one bulk change did, and the paths the live index reads again.
-    struct Outcome: Sendable {
-        var changed: [String]
-        var failed: [VaultError]
-        var recordID: String?
-        var touched: [String]
-    }
-
     func change(_ request: Request) async throws -> Response {
         let body = try await request.decode(Body.self)
         guard !body.paths.isEmpty else { throw APIError(.badRequest, "say which notes: paths") }
@@ -29,9 +21,9 @@ struct BulkAPI: Sendable {
         }
         let session = self.session
         let scanned = live.snapshot.scan.notes
-        let outcome = try await Blocking.run { () throws -> Outcome in
+        let outcome = try await Blocking.run { () throws -> ChangeNotes.Report in
             let notes = try body.paths.map { path throws(VaultError) in try session.document(at: path).note }
-            return try session.write { changes in try Self.apply(body, to: notes, among: scanned, session: session, in: changes) }
+            return try session.write { try ChangeNotes(body.change, to: notes, among: scanned).run(in: $0) }
         }
         await live.refresh(outcome.touched)
         let status: HTTPResponse.Status = outcome.changed.isEmpty && !outcome.failed.isEmpty ? .conflict : .ok
@@ -42,26 +34,6 @@ struct BulkAPI: Sendable {
             json.key("recordID"); if let id = outcome.recordID { json.string(id) } else { json.null() }
             json.endObject()
         }
-    }
-
-    private static func apply(_ body: Body, to notes: [Note], among scanned: [Note], session: VaultSession, in changes: VaultChanges) throws -> Outcome {
-        if let pinned = body.pinned {
-            let report = try PinNotes(notes, pinned: pinned).run(in: changes)
-            return Outcome(changed: report.changed, failed: report.failed, recordID: report.recordID, touched: report.changed)
-        }
-        if let tags = body.addTags ?? body.removeTags {
-            let (report, recordID) = try TagNotes(body.addTags != nil ? .add(tags) : .remove(tags), to: notes, among: scanned).runRecorded(in: changes)
-            return Outcome(changed: report.changed, failed: report.failed, recordID: recordID, touched: report.changed)
-        }
-        if let folder = body.folder {
-            // Links to the moved notes, anywhere in the vault, are rewritten as `vault mv` does.
-            let report = try Relocate(.move(notes, to: folder), notes: scanned).run(in: changes)
-            let moved = report.moves.flatMap { [$0.from, $0.to] }
-            return Outcome(changed: report.moves.map(\.to), failed: report.failed, recordID: report.recordID, touched: moved + report.linkedNotes)
-        }
-        let report = try DeleteNotes(notes) { try session.scan().notes }.run(in: changes)
-        return Outcome(changed: report.trashed.map(\.path), failed: report.failed, recordID: report.recordID,
-                       touched: report.trashed.map(\.path) + [Trash.directory])
     }
 
     /// `POST /api/properties {"paths", "set": {"key": "value"}, "remove": ["key"]}`: sets
@@ -105,5 +77,14 @@ struct BulkAPI: Sendable {
         var removeTags: [String]?
         var folder: String?
         var delete: Bool?
+
+        /// The one change asked for (checked to be one before).
+        var change: ChangeNotes.Change {
+            if let pinned { return .pin(pinned) }
+            if let addTags { return .addTags(addTags) }
+            if let removeTags { return .removeTags(removeTags) }
+            if let folder { return .move(to: folder) }
+            return .delete
+        }
     }
 }

@@ -112,19 +112,17 @@ struct NotesAPI: Sendable {
     /// `PUT /api/notes/PATH` with `If-Match: VERSION` and `{"text": …}`; 412 with the
     /// version on disk when the file changed since the page read it; 400 when nothing
     /// but whitespace follows the front matter.
-    func save(_ request: Request, path: String) async throws -> Response {
+    func put(_ request: Request, path: String) async throws -> Response {
         guard let version = request.headers[.ifMatch]?.trimmingCharacters(in: CharacterSet(charactersIn: "\" ")) else {
             throw APIError(.preconditionRequired, "a save must name the version it started from (If-Match)")
         }
         let body = try await request.decode(SaveBody.self)
-        let text = body.text
-        // No empty notes (DESIGN 10): a text with nothing after its front matter is
-        // refused by the rule `vault new` refuses one by, and the file keeps its last text.
-        guard NoteDraft(body: NoteDraft(body: text).textAfterFrontMatter).hasText else { throw VaultError.emptyNote }
         let session = self.session
+        // With `base`, a change made on disk since is merged with the text (EditMerge);
+        // an empty text is refused (`SaveNote`).
+        let save = SaveNote(body.text, to: path, ifVersion: version, base: body.base, keepingMine: body.keep == "mine")
         do {
-            // With `base`, a change made on disk since is merged with the text (EditMerge).
-            let outcome = try await Blocking.run { try session.save(text, to: path, ifVersion: version, base: body.base, keepingMine: body.keep == "mine") }
+            let outcome = try await Blocking.run { try session.write { try save.run(in: $0) } }
             await live.refresh([outcome.document.note.path])
             return try await respond(outcome.document) { json in
                 if outcome.merged { json.key("merged"); json.bool(true) }
@@ -168,7 +166,7 @@ struct NotesAPI: Sendable {
         let draft = NoteDraft(title: nil, folder: body.folder ?? "", tags: body.tags ?? [], pinned: body.pinned ?? false, body: body.text ?? "")
         let session = self.session
         let document = try await Blocking.run { () throws -> NoteDocument in
-            let path = try session.write { changes throws(VaultError) in try changes.notes.create(draft) }
+            let path = try session.write { try CreateNote(draft, recorded: false).run(in: $0) }.path
             return try session.document(at: path)
         }
         await live.refresh([document.note.path])
@@ -184,42 +182,9 @@ struct NotesAPI: Sendable {
         let body = try await request.decode(PatchBody.self)
         let session = self.session
         let notes = live.snapshot.scan.notes
-        let (document, linked, recordID) = try await Blocking.run { () throws -> (NoteDocument, [String], String?) in
-            try session.write { changes in
-                var note = try session.document(at: path).note
-                var recordID: String?
-                if let pinned = body.pinned {
-                    let current = note
-                    recordID = try changes.recorded(pinned ? .pin : .unpin, summary: current.path) { try $0.notes.setPinned(current, pinned) }.recordID ?? recordID
-                }
-                for (tags, kind) in [(body.addTags, OperationRecord.Kind.tagAdd), (body.removeTags, .tagRemove)] {
-                    guard let tags, !tags.isEmpty else { continue }
-                    let tagging = TagNotes(kind == .tagAdd ? .add(tags) : .remove(tags), to: [note], among: notes)
-                    let summary = "\(tags.joined(separator: ", ")) \(kind == .tagAdd ? "to" : "from") \(note.path)"
-                    let (report, id) = try changes.recorded(kind, summary: summary) { try tagging.run(in: $0) }
-                    try Self.check(report)
-                    recordID = id ?? recordID
-                }
-                // Moves rewrite the links to the note across the vault, as `vault mv` does.
-                var linked: [String] = []
-                if let title = body.title {
-                    let report = try Relocate(.rename(session.document(at: note.path).note, to: title), notes: notes).run(in: changes)
-                    try Self.check(report.failed)
-                    linked += report.linkedNotes
-                    recordID = report.recordID ?? recordID
-                    note = try session.document(at: report.moves.first?.to ?? note.path).note
-                }
-                if let folder = body.folder {
-                    // After a rename in the same request, the links are looked for in the vault as it is now.
-                    let report = try Relocate(.move([note], to: folder), notes: body.title == nil ? notes : try session.scan().notes).run(in: changes)
-                    try Self.check(report.failed)
-                    linked += report.linkedNotes
-                    recordID = report.recordID ?? recordID
-                    note = try session.document(at: report.moves.first?.to ?? note.path).note
-                }
-                return (try session.document(at: note.path), linked, recordID)
-            }
-        }
+        let update = UpdateNote(path, .init(pinned: body.pinned, addTags: body.addTags, removeTags: body.removeTags, title: body.title, folder: body.folder), notes: notes)
+        let report = try await Blocking.run { try session.write { try update.run(in: $0) } }
+        let (document, linked, recordID) = (report.document, report.linkedNotes, report.recordID)
         await live.refresh([path, document.note.path] + linked)
         return try await respond(document, recordID: recordID)
     }
@@ -246,7 +211,8 @@ struct NotesAPI: Sendable {
     func duplicate(_ request: Request, path: String) async throws -> Response {
         let session = self.session
         let document = try await Blocking.run { () throws -> NoteDocument in
-            try session.document(at: try session.write { try $0.notes.duplicate(try session.document(at: path).note) })
+            let note = try session.document(at: path).note
+            return try session.document(at: try session.write { try DuplicateNote(note).run(in: $0) }.path)
         }
         await live.refresh([document.note.path])
         return try await respond(document, status: .created)
@@ -265,7 +231,7 @@ struct NotesAPI: Sendable {
             try session.write { changes in
                 let note = try session.document(at: path).note
                 let files = try AttachFiles([.bytes(bytes, name: name)], to: note, linksAtEnd: !atCaret).run(in: changes)
-                let link = AttachFiles.links(to: files, in: changes.vault).first ?? ""
+                let link = AttachFiles.links(to: files, in: session.vault).first ?? ""
                 return (try session.document(at: path), files.first ?? name, link)
             }
         }
@@ -319,11 +285,6 @@ struct NotesAPI: Sendable {
         }
         response.headers[.eTag] = "\"\(document.version)\""
         return response
-    }
-
-    /// A tag operation on one note: its failure is the request's.
-    private static func check(_ report: TagOperations.Report) throws {
-        try check(report.failed)
     }
 
     private static func check(_ failed: [VaultError]) throws {

@@ -10,9 +10,9 @@ struct OrganisingAPI: Sendable {
     /// `GET /api/home`: as `vault --format json`.
     func home(_ request: Request) async throws -> Response {
         let snapshot = live.snapshot
-        let root = session.root
-        // Read each time: colours set by another `vault` or in an editor show at once.
-        let config = try await Blocking.run { VaultConfig.load(from: root) }
+        // The file's as it is now (`CurrentSession`): colours set by another `vault` or in
+        // an editor show at once.
+        let config = session.config
         return APIResponse.json { json in
             NoteJSON.writeOverview(snapshot.index, trash: snapshot.trashCount, config: config, to: &json)
         }
@@ -23,7 +23,7 @@ struct OrganisingAPI: Sendable {
     /// `GET /api/trash`: as `vault trash list --format json`.
     func trash(_ request: Request) async throws -> Response {
         let session = self.session
-        let items = await (try? Blocking.run { session.trash.items() }) ?? []
+        let items = await (try? Blocking.run { ListTrash().run(in: session) }) ?? []
         let now = session.vault.now()
         let days = session.config.trashDays
         return APIResponse.json { json in NoteJSON.writeTrash(items, now: now, trashDays: days, to: &json) }
@@ -53,7 +53,7 @@ struct OrganisingAPI: Sendable {
     /// `POST /api/trash/empty`.
     func emptyTrash(_ request: Request) async throws -> Response {
         let session = self.session
-        let deleted = try await Blocking.run { session.write { $0.trash.empty() } }
+        let deleted = try await Blocking.run { session.write { EmptyTrash().run(in: $0) } }.deleted
         await live.refresh([Trash.directory])
         return count("deleted", deleted)
     }
@@ -64,34 +64,29 @@ struct OrganisingAPI: Sendable {
     /// `"exists": true` when the target exists and `merge` is not set.
     func renameTag(_ request: Request) async throws -> Response {
         let body = try await request.decode(RenameBody.self)
-        return try await tagOperation(dryRun: body.dryRun) { try $0.rename(body.from, to: body.to, merge: body.merge ?? false, dryRun: $1) }
+        return try await tagOperation(dryRun: body.dryRun, .rename(body.from, to: body.to, merge: body.merge ?? false))
     }
 
     /// `POST /api/tags/merge` with `{"sources", "into", "dryRun"}`.
     func mergeTags(_ request: Request) async throws -> Response {
         let body = try await request.decode(MergeBody.self)
-        return try await tagOperation(dryRun: body.dryRun) { try $0.merge(body.sources, into: body.into, dryRun: $1) }
+        return try await tagOperation(dryRun: body.dryRun, .merge(body.sources, into: body.into))
     }
 
     /// `POST /api/tags/split` with `{"id", "dryRun"}`: undoes a merge.
     func splitTag(_ request: Request) async throws -> Response {
         let body = try await request.decode(SplitBody.self)
-        return try await tagOperation(dryRun: body.dryRun) { try $0.split(body.id, dryRun: $1) }
+        return try await tagOperation(dryRun: body.dryRun, .split(body.id))
     }
 
     /// Runs a recorded tag operation over a fresh scan (which notes it touches is decided
-    /// from the files as they are now, not from the index).
-    private func tagOperation(
-        dryRun: Bool?, _ operation: @escaping @Sendable (TagOperations, Bool) throws -> TagOperations.Report
-    ) async throws -> Response {
+    /// from the files as they are now, not from the index; `RetagVault` scans holding the lock).
+    private func tagOperation(dryRun: Bool?, _ change: RetagVault.Change) async throws -> Response {
         let session = self.session
         let dryRun = dryRun ?? false
-        let report = try await Blocking.run { () throws -> TagOperations.Report in
-            if dryRun { return try operation(session.tagPlanner(over: try session.scan().notes), true) }
-            // Scanned holding the lock: an operation that ran meanwhile is in the scan.
-            return try session.root.withWriteLock {
-                try session.write(after: try session.scan()) { try operation($0.tags, false) }
-            }
+        let retag = RetagVault(change)
+        let report = try await Blocking.run { () throws -> RetagVault.Report in
+            dryRun ? try retag.plan(in: session, over: try session.scan().notes) : try retag.run(in: session)
         }
         if !dryRun { await live.refresh(report.changed) }
         return APIResponse.json { json in ReportJSON.write(report, to: &json) }
@@ -108,8 +103,9 @@ struct OrganisingAPI: Sendable {
     func colorTag(_ request: Request) async throws -> Response {
         let body = try await request.decode(TagColorBody.self)
         let session = self.session
-        let stored = try await Blocking.run { try session.write { try $0.settings.setColor(body.color, ofTag: body.tag) } }
-        return pair("tag", stored.tag, stored.color)
+        let notes = live.snapshot.scan.notes
+        let stored = try await Blocking.run { try session.write { try SetColor(.tag(body.tag, among: notes), to: body.color).run(in: $0) } }
+        return pair("tag", stored.name, stored.named)
     }
 
     // MARK: - Folders
@@ -118,7 +114,7 @@ struct OrganisingAPI: Sendable {
     func createFolder(_ request: Request) async throws -> Response {
         let name = try await request.decode(NameBody.self).name
         let session = self.session
-        let path = try await Blocking.run { try session.write { try $0.folders.create(name) } }
+        let path = try await Blocking.run { try session.write { try CreateFolder(name).run(in: $0) } }.path
         await live.refresh()
         return self.path(path)
     }
@@ -167,8 +163,8 @@ struct OrganisingAPI: Sendable {
     func colorFolder(_ request: Request) async throws -> Response {
         let body = try await request.decode(FolderColorBody.self)
         let session = self.session
-        let stored = try await Blocking.run { try session.write { try $0.settings.setColor(body.color, ofFolder: body.folder) } }
-        return pair("folder", stored.folder, stored.color)
+        let stored = try await Blocking.run { try session.write { try SetColor(.folder(body.folder), to: body.color).run(in: $0) } }
+        return pair("folder", stored.name, stored.named)
     }
 
     // MARK: - History
@@ -182,11 +178,8 @@ struct OrganisingAPI: Sendable {
         let undo = UndoOperation(body.id, partial: body.partial ?? false)
         let dryRun = body.dryRun ?? false
         let report = try await Blocking.run { () throws -> UndoOperation.Report in
-            if dryRun { return try undo.plan(in: session, over: try session.scan().notes) }
-            // Scanned holding the lock: a tag operation is taken back over the notes as they are.
-            return try session.root.withWriteLock {
-                try session.write(after: try session.scan()) { try undo.run(in: $0) }
-            }
+            // `UndoOperation` scans holding the lock: a tag operation is taken back over the notes as they are.
+            dryRun ? try undo.plan(in: session, over: try session.scan().notes) : try undo.run(in: session)
         }
         if !dryRun { await live.refresh() }
         return APIResponse.json { json in ReportJSON.write(report, to: &json) }

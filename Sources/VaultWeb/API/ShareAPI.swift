@@ -9,7 +9,7 @@ struct ShareAPI: Sendable {
 
     /// `{"as": "note"|"task", "title"?, "text"?, "url"?, "folder"?}`: a note (answered as
     /// `GET /api/notes/PATH` answers) or a task in the inbox (as `POST /api/tasks`).
-    func save(_ request: Request) async throws -> Response {
+    func receive(_ request: Request) async throws -> Response {
         let body = try await request.decode(Body.self)
         let shared = SharedText(title: body.title ?? "", text: body.text ?? "", url: body.url ?? "")
         let session = self.session
@@ -17,14 +17,14 @@ struct ShareAPI: Sendable {
         case "note":
             let draft = try shared.noteDraft(folder: body.folder ?? "")
             let document = try await Blocking.run { () throws -> NoteDocument in
-                let path = try session.write { changes throws(VaultError) in try changes.notes.create(draft) }
+                let path = try session.write { try CreateNote(draft, recorded: false).run(in: $0) }.path
                 return try session.document(at: path)
             }
             await live.refresh([document.note.path])
             return try await NotesAPI(live: live).respond(document, status: .created)
         case "task":
             let draft = try shared.taskDraft()
-            let task = try await Blocking.run { () throws -> NoteTask in try session.write { try $0.tasks.add(draft, to: nil) } }
+            let task = try await Blocking.run { () throws -> NoteTask in try session.write { try AddTask(draft).run(in: $0) }.task }
             await live.refresh([task.path])
             return APIResponse.json(.created) { json in TaskJSON.write(task, bucket: session.agenda.bucket(of: task), to: &json) }
         default:

@@ -12,8 +12,8 @@ struct TaskCategoriesAPI: Sendable {
 
     /// `GET /api/tasks/categories`.
     func list(_ request: Request) async throws -> Response {
-        let root = session.root
-        let categories = try await Blocking.run { TaskCategories.list(VaultConfig.load(from: root)) }
+        // The session's config is the file's as it is now (`CurrentSession`).
+        let categories = TaskCategories.list(session.config)
         return answer(categories)
     }
 
@@ -47,12 +47,12 @@ struct TaskCategoriesAPI: Sendable {
     private func run(_ change: TaskCategories.Change) async throws -> Response {
         let session = self.session
         let notes = live.snapshot.sorted
-        let (report, categories) = try await Blocking.run { () throws -> (TaskCategories.Report, [TaskCategories.Category]) in
+        let report = try await Blocking.run { () throws -> TaskCategories.Report in
             var tasks: [NoteTask] = []
             if case .rename = change { tasks = session.tasks(of: notes).tasks }
-            let report = try session.write { try TaskCategories(change, tasks: tasks).run(in: $0) }
-            return (report, TaskCategories.list(VaultConfig.load(from: session.root)))
+            return try session.write { try TaskCategories(change, tasks: tasks).run(in: $0) }
         }
+        let categories = report.categories
         let paths = Set(report.changedTasks.map(\.path))
         if !paths.isEmpty { await live.refresh(Array(paths)) }
         if case .rename = change { return answer(categories, changed: report.changedTasks.count) }

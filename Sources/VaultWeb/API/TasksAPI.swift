@@ -14,15 +14,10 @@ struct TasksAPI: Sendable {
     func agenda(_ request: Request) async throws -> Response {
         let parameters = request.uri.queryParameters
         let grouping = parameters["by"].flatMap { TaskAgenda.Grouping(rawValue: String($0)) } ?? .due
-        let show = parameters["show"].map(String.init) ?? "open"
-        let statuses: Set<NoteTask.Status>
-        switch show {
-        case "open": statuses = [.todo, .doing]
-        case "doing": statuses = [.doing]
-        case "done": statuses = [.done]
-        case "all": statuses = Set(NoteTask.Status.allCases)
-        default: throw APIError(.badRequest, "show must be open, doing, done or all")
+        guard let show = TaskShow(rawValue: parameters["show"].map(String.init) ?? "open") else {
+            throw APIError(.badRequest, "show must be open, doing, done or all")
         }
+        let statuses = show.statuses
         let limit = min(2_000, max(0, parameters["limit"].flatMap { Int($0) } ?? 2_000))
         let text = request.formParameter("q")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let query: Query?
@@ -33,12 +28,11 @@ struct TasksAPI: Sendable {
         }
         let session = self.session
         let notes = live.snapshot.sorted
-        let root = session.root
-        let (tasks, config) = try await Blocking.run { () -> ([NoteTask], VaultConfig) in
-            (session.tasks(matching: query, in: notes, statuses: statuses).tasks, VaultConfig.load(from: root))
-        }
+        // The session's config is the file's as it is now (`CurrentSession`).
+        let config = session.config
+        let tasks = try await Blocking.run { () -> [NoteTask] in session.tasks(matching: query, in: notes, statuses: statuses).tasks }
         let agenda = TaskAgenda(today: session.today, weekStart: config.weekStart, categoryOrder: config.taskCategoryOrder)
-        let groups = show == "done" ? agenda.completedPositions(tasks) : agenda.positions(tasks, by: grouping)
+        let groups = show == .done ? agenda.completedPositions(tasks) : agenda.positions(tasks, by: grouping)
         return APIResponse.json { json in
             json.beginObject()
             json.key("count"); json.number(tasks.count)
@@ -98,13 +92,11 @@ struct TasksAPI: Sendable {
                     failed.append((ref, error as? VaultError ?? .invalidArgument("\(error)")))
                 }
             }
-            let change = ChangeTasks(selected, changes)
-            // Recorded also when it is one task (which `vault task` leaves to `task undo`), so that
-            // the page can offer Undo: a change of several records itself, and then the outer
-            // record saw no write and is dropped.
-            let (report, outer) = try session.write { changes in
-                try changes.recorded(.tasks, summary: "\(selected.count) task\(selected.count == 1 ? "" : "s")") { try change.run(in: $0) }
-            }
+            var change = ChangeTasks(selected, changes)
+            // Recorded also when it is one task (which `vault task` leaves to `task undo`), so
+            // that the page can offer Undo.
+            change.alwaysRecorded = true
+            let report = try session.write { try change.run(in: $0) }
             var paths: [String] = []
             for (task, result) in report.results {
                 switch result {
@@ -112,7 +104,7 @@ struct TasksAPI: Sendable {
                 case .failure(let error): failed.append((asked[task.fullRef] ?? task.ref, error))
                 }
             }
-            return (report.changed, failed, paths, report.recordID ?? outer)
+            return (report.changed, failed, paths, report.recordID)
         }
         if !paths.isEmpty { await live.refresh(Array(Set(paths))) }
         let agenda = session.agenda
@@ -152,7 +144,7 @@ struct TasksAPI: Sendable {
         let finished = draft
         let task = try await Blocking.run { () throws -> NoteTask in
             let path = try note.map { name in try session.resolve(name, in: try session.scan()).path }
-            return try session.write { try $0.tasks.add(finished, to: path) }
+            return try session.write { try AddTask(finished, to: path).run(in: $0) }.task
         }
         await live.refresh([task.path])
         return APIResponse.json(.created) { json in TaskJSON.write(task, bucket: session.agenda.bucket(of: task), to: &json) }

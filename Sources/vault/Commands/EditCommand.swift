@@ -47,13 +47,13 @@ struct EditCommand: ParsableCommand {
         // same as an editor opened by hand, and `finishEdit` writes only over what it reads.
         try EditorLauncher.edit(path)
         do {
-            let outcome = try session.write { try $0.notes.finishEdit(relative, before: before) }
+            let report = try session.write { try FinishEdit(relative, before: before).run(in: $0) }
             if format == .json {
                 session.terminal.jsonObject { json in
                     json.key("path"); json.string(relative)
-                    json.key("changed"); json.bool(outcome == .written)
+                    json.key("changed"); json.bool(report.changed)
                 }
-            } else if outcome == .written {
+            } else if report.changed {
                 Terminal.standardError.line("vault: \(TerminalText.escaped(relative)): modified updated")
             }
         } catch let error as VaultError {

@@ -45,7 +45,7 @@ extension FolderCommand {
         @Option(help: "Output format: text or json.") var format: OutputFormat = .text
 
         func run() throws {
-            let path = try global.openSession().reportedWrite { try $0.folders.create(name) }
+            let path = try global.openSession().reportedWrite { try CreateFolder(name).run(in: $0) }.path
             if format == .json {
                 global.terminal.jsonObject { json in json.key("path"); json.string(path) }
             } else {
@@ -127,8 +127,8 @@ extension FolderCommand {
         @Argument(help: ArgumentHelp("One of: \(VaultConfig.palette.joined(separator: " ")), or none.")) var color: String
 
         func run() throws {
-            let stored = try global.openSession().reportedWrite { try $0.settings.setColor(color, ofFolder: folder) }
-            global.terminal.line(stored.color == ConfigEditor.noColor ? "\(stored.folder) has no colour" : "\(stored.folder) is \(stored.color)")
+            let stored = try global.openSession().reportedWrite { try SetColor(.folder(folder), to: color).run(in: $0) }
+            global.terminal.line(stored.color.map { "\(stored.name) is \($0)" } ?? "\(stored.name) has no colour")
         }
     }
 }

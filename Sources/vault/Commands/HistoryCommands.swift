@@ -86,8 +86,8 @@ struct UndoCommand: ParsableCommand {
     func run() throws {
         let session = try Session(global)
         let undo = UndoOperation(id, partial: partial)
-        // A tag operation is undone over the notes as they are: scanned holding the lock.
-        let report = dryRun ? try undo.plan(in: session.vault, over: session.scan.notes) : try session.write { try undo.run(in: $0) }
+        // Undone over the notes as they are: `UndoOperation` scans holding the lock.
+        let report = dryRun ? try undo.plan(in: session.vault, over: session.scan.notes) : try undo.run(in: session.vault, purged: session.vault.reportPurged)
         if output.format == .json {
             var json = JSONWriter()
             ReportJSON.write(report, to: &json)

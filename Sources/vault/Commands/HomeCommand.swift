@@ -15,7 +15,7 @@ struct HomeCommand: ReadOnlyCommand {
         let session = try Session(global, needsIndex: true)
         let index = session.index
         PhaseTimer.mark("build index")
-        let trash = session.vault.trash.count()
+        let trash = ListTrash().count(in: session.vault)
         PhaseTimer.mark("count trash")
         if format == .json {
             var json = JSONWriter()

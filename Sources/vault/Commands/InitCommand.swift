@@ -22,7 +22,7 @@ struct InitCommand: ParsableCommand {
         let root = try VaultRoot.initialize(at: directory)
         let survey = try SurveyVault().run(in: VaultSession(vault: Vault(root: root)))
         if format == .text { Self.describe(survey, at: root.path).forEach { print($0) } }
-        let done = git ? try VaultSync(root: root, program: SyncCommand.program).setup(remote: remote, ownRepository: true, firstCommit: true) : []
+        let done = git ? try SyncVault(root: root, program: SyncCommand.program).setup(remote: remote, ownRepository: true, firstCommit: true) : []
         if format == .json {
             Terminal.standardOutput(color: .never).jsonObject { json in
                 json.key("path"); json.string(root.path)

@@ -57,7 +57,7 @@ struct CopyCommand: ParsableCommand {
     func run() throws {
         let session = try Session(global)
         let found = try session.resolve(note)
-        let copy = try session.write { try $0.notes.duplicate(found, to: destination) }
+        let copy = try session.write { try DuplicateNote(found, to: destination).run(in: $0) }.path
         if format == .json {
             session.terminal.jsonObject { json in json.key("path"); json.string(copy) }
         } else {

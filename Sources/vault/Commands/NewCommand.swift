@@ -41,7 +41,7 @@ struct NewCommand: ParsableCommand {
             draft.body = text
         }
         do {
-            let path = try session.reportedWrite { try $0.notes.create(draft) }
+            let path = try session.reportedWrite { try CreateNote(draft, recorded: false).run(in: $0) }.path
             if format == .json {
                 Terminal.standardOutput(color: .never).jsonObject { json in json.key("path"); json.string(path) }
             } else {

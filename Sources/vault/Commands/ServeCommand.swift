@@ -41,7 +41,7 @@ struct ServeCommand: AsyncParsableCommand {
         var options = ServeOptions(host: host, port: port, token: token, allowedNames: allowedNames)
         if let settleMilliseconds { options.settleTime = .milliseconds(max(0, settleMilliseconds)) }
         if let syncInterval {
-            options.sync = VaultSync(root: session.root, program: SyncCommand.program)
+            options.sync = SyncVault(root: session.root, program: SyncCommand.program)
             options.syncInterval = TimeInterval(syncInterval)
         }
         let server = VaultServer(session: session, options: options)

@@ -18,8 +18,7 @@ struct SyncCommand: ParsableCommand {
 
     func run() throws {
         let root = try global.openSession().root
-        var sync = VaultSync(root: root, program: Self.program)
-        sync.stopsAt = stopsAt
+        let sync = SyncVault(root: root, program: Self.program, stopsAt: stopsAt)
         let terminal = global.terminal
         if setup {
             let done = try sync.setup(remote: remote)
@@ -32,7 +31,7 @@ struct SyncCommand: ParsableCommand {
             return
         }
         if remote != nil { throw ValidationError("--remote goes with --setup") }
-        let report = try sync.sync()
+        let report = try sync.run()
         if format == .json {
             terminal.jsonObject { json in
                 json.key("lines"); json.strings(report.lines)
@@ -96,44 +95,15 @@ struct MergeDriverCommand: ParsableCommand {
                 throw VaultError.invalidArgument("cannot read '\(file)': \(error.localizedDescription.lowercased())")
             }
         }
-        let (baseBytes, ourBytes, theirBytes) = (try read(base), try read(ours), try read(theirs))
-        // Only git calls this, in a repository: anywhere else it changes nothing at all.
-        // (Looked for on disk: a merge of many notes runs this once for each.)
-        guard Self.isInRepository(FileManager.default.currentDirectoryPath) else {
-            throw VaultError.invalidArgument("merge-driver is run by git in a repository, and this is none; nothing was changed")
-        }
-        let result: [UInt8]
-        var conflict: [UInt8]?
-        if path.hasSuffix(".md") {
-            let merged = NoteMerge.merge(base: baseBytes, ours: ourBytes, theirs: theirBytes)
-            (result, conflict) = (merged.bytes, merged.conflict)
-        } else if let merged = NoteMerge.mergeYAML(base: baseBytes, ours: ourBytes, theirs: theirBytes) {
-            result = merged
-        } else {
-            (result, conflict) = (ourBytes, theirBytes)
-        }
-        if let conflict {
-            // Their version waits in the git directory until the merge is done, and becomes
-            // a note of its own beside ours (see `ConflictCopies`). Kept before OURS is
-            // written: a driver that stops between the two has lost nothing.
-            let gitDirectory = try Git(directory: FileManager.default.currentDirectoryPath).check(["rev-parse", "--absolute-git-dir"])
-            try ConflictCopies(gitDirectory: gitDirectory.stdout.trimmingCharacters(in: .newlines)).stage(conflict, for: path)
+        let merge = MergeNote(base: try read(base), ours: try read(ours), theirs: try read(theirs), path: path)
+        let report = try merge.run(in: FileManager.default.currentDirectoryPath)
+        if report.conflict {
             FileHandle.standardError.write(Data("vault: \(path): the same lines changed on both sides; theirs becomes a conflict copy beside it at the next vault sync\n".utf8))
         }
         do {
-            try Data(result).write(to: URL(fileURLWithPath: ours), options: .atomic)
+            try Data(report.bytes).write(to: URL(fileURLWithPath: ours), options: .atomic)
         } catch {
             throw VaultError.invalidArgument("cannot write '\(ours)': \(error.localizedDescription.lowercased())")
-        }
-    }
-
-    /// True when `directory` or a folder above it has `.git` (a folder, or a file naming one).
-    static func isInRepository(_ directory: String) -> Bool {
-        var path = directory
-        while true {
-            if FileManager.default.fileExists(atPath: path + "/.git") { return true }
-            guard let slash = path.lastIndex(of: "/"), path != "/" else { return false }
-            path = slash == path.startIndex ? "/" : String(path[..<slash])
         }
     }
 }

@@ -95,7 +95,7 @@ extension TagCommand {
         @OptionGroup var output: WriteOutput
 
         func run() throws {
-            try runAcrossVault(global, dryRun: dryRun, output: output, verb: "rename") { try $0.rename(old, to: new, merge: merge, dryRun: dryRun) }
+            try runAcrossVault(global, dryRun: dryRun, output: output, verb: "rename", .rename(old, to: new, merge: merge))
         }
     }
 
@@ -109,7 +109,7 @@ extension TagCommand {
         @OptionGroup var output: WriteOutput
 
         func run() throws {
-            try runAcrossVault(global, dryRun: dryRun, output: output, verb: "merge") { try $0.merge(sources, into: into, dryRun: dryRun) }
+            try runAcrossVault(global, dryRun: dryRun, output: output, verb: "merge", .merge(sources, into: into))
         }
     }
 
@@ -122,7 +122,7 @@ extension TagCommand {
         @OptionGroup var output: WriteOutput
 
         func run() throws {
-            try runAcrossVault(global, dryRun: dryRun, output: output, verb: "split") { try $0.split(id, dryRun: dryRun) }
+            try runAcrossVault(global, dryRun: dryRun, output: output, verb: "split", .split(id))
         }
     }
 
@@ -169,17 +169,14 @@ extension TagCommand {
 
         func run() throws {
             let session = try Session(global)
-            // A colour for a tag no note has is a typo (a colour can still be removed).
-            if color.lowercased() != ConfigEditor.noColor { try session.vault.requireTags([tag], in: session.scan) }
-            let stored = try session.write { try $0.settings.setColor(color, ofTag: tag) }
-            let colored = stored.color != ConfigEditor.noColor
+            let stored = try session.write { try SetColor(.tag(tag, among: session.scan.notes), to: color).run(in: $0) }
             if format == .json {
                 global.terminal.jsonObject { json in
-                    json.key("tag"); json.string(stored.tag)
-                    json.key("color"); json.string(colored ? stored.color : nil)
+                    json.key("tag"); json.string(stored.name)
+                    json.key("color"); json.string(stored.color)
                 }
             } else {
-                global.terminal.line(colored ? "\(stored.tag) is \(stored.color)" : "\(stored.tag) has no colour")
+                global.terminal.line(stored.color.map { "\(stored.name) is \($0)" } ?? "\(stored.name) has no colour")
             }
         }
     }
@@ -187,7 +184,7 @@ extension TagCommand {
 
 /// Prints what a bulk tag command did, with failures and notes a split could not find on
 /// stderr; exits 2 if there were any.
-private func finish(_ report: TagOperations.Report, verb: String, dryRun: Bool, output: WriteOutput, terminal: Terminal) throws {
+private func finish(_ report: RetagVault.Report, verb: String, dryRun: Bool, output: WriteOutput, terminal: Terminal) throws {
     if Terminal.standardError.isInteractive { Terminal.standardError.write("\r\u{1B}[K") }
     for entry in report.missing {
         Terminal.standardError.line(TerminalText.escaped("vault: note \(entry.id) (\(entry.path)) is gone since the merge; not restored"))
@@ -209,32 +206,21 @@ private func finish(_ report: TagOperations.Report, verb: String, dryRun: Bool, 
     if !report.failed.isEmpty || !report.missing.isEmpty { throw ExitCode(2) }
 }
 
-/// Runs a vault-wide, recorded tag operation with progress on stderr when it is a terminal.
-/// It scans holding the write lock: an operation that ran meanwhile (another merge that
-/// gave the notes ids) is in what it reads.
-private func runAcrossVault(_ global: GlobalOptions, dryRun: Bool, output: WriteOutput, verb: String, _ operation: (TagOperations) throws -> TagOperations.Report) throws {
+/// Runs a vault-wide, recorded tag operation with progress on stderr when it is a terminal
+/// (`RetagVault` scans holding the write lock; this scan reports what it skipped).
+private func runAcrossVault(_ global: GlobalOptions, dryRun: Bool, output: WriteOutput, verb: String, _ change: RetagVault.Change) throws {
     let vault = try global.openSession()
-    if dryRun {
-        try runAcrossVault(try Session(vault: vault, terminal: global.terminal), dryRun: true, output: output, verb: verb, operation)
-    } else {
-        try vault.root.withWriteLock {
-            try runAcrossVault(try Session(vault: vault, terminal: global.terminal), dryRun: false, output: output, verb: verb, operation)
+    var retag = RetagVault(change)
+    if Terminal.standardError.isInteractive {
+        retag.progress = { done, total in
+            if done % 100 == 0 || done == total { Terminal.standardError.write("\r\(verb) \(done)/\(total)") }
         }
     }
-}
-
-private func runAcrossVault(_ session: Session, dryRun: Bool, output: WriteOutput, verb: String, _ operation: (TagOperations) throws -> TagOperations.Report) throws {
-    func run(_ operations: TagOperations) throws -> TagOperations.Report {
-        var operations = operations
-        if Terminal.standardError.isInteractive {
-            operations.progress = { done, total in
-                if done % 100 == 0 || done == total { Terminal.standardError.write("\r\(verb) \(done)/\(total)") }
-            }
-        }
-        return try operation(operations)
-    }
-    let report = dryRun ? try run(session.vault.tagPlanner(over: session.scan.notes)) : try session.write { try run($0.tags) }
-    try finish(report, verb: verb, dryRun: dryRun, output: output, terminal: session.terminal)
+    let terminal = global.terminal
+    let report = dryRun
+        ? try retag.plan(in: vault, over: try Session(vault: vault, terminal: terminal).scan.notes)
+        : try retag.run(in: vault, scanning: { try Session(vault: $0, terminal: terminal).scan }, purged: vault.reportPurged)
+    try finish(report, verb: verb, dryRun: dryRun, output: output, terminal: terminal)
 }
 
 /// `NOTE... TAG...`: trailing arguments that start with `#` are the tags; without any,

@@ -84,8 +84,8 @@ struct TaskCategoryCommand: ParsableCommand {
 
         func run() throws {
             let session = try global.openSession()
-            _ = try session.reportedWrite { try TaskCategories(.move(name, before: before)).run(in: $0) }
-            show(TaskCategories.list(VaultConfig.load(from: session.root)), format: format, terminal: global.terminal)
+            let report = try session.reportedWrite { try TaskCategories(.move(name, before: before)).run(in: $0) }
+            show(report.categories, format: format, terminal: global.terminal)
         }
     }
 

@@ -206,7 +206,7 @@ struct TaskAddCommand: ParsableCommand {
             draft.recurrence = rule
         }
         let path = try note.map { try session.resolve($0).path }
-        let task = try session.write { try $0.tasks.add(draft, to: path) }
+        let task = try session.write { try AddTask(draft, to: path).run(in: $0) }.task
         if output.format == .json {
             var json = JSONWriter()
             ReportJSON.write(changed: [task.path], failed: [], to: &json) { json in

@@ -51,7 +51,7 @@ struct TasksCommand: ReadOnlyCommand {
         if let end = words.firstIndex(of: "--") { words.remove(at: end) }
         let query = words.isEmpty ? nil : try parseQuery(words.joined(separator: " "), global: global)
         let session = try Session(global)
-        let statuses: Set<NoteTask.Status> = all ? Set(NoteTask.Status.allCases) : done ? [.done] : [.todo, .doing]
+        let statuses = TaskShow(done: done, all: all).statuses
         let (notes, listOrder) = session.notesWithListOrder
         PhaseTimer.mark("sort")
         try session.vault.withTaskRecords(matching: query, in: notes, listOrder: listOrder, statuses: statuses) { tasks, problems in

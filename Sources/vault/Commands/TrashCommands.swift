@@ -52,7 +52,7 @@ extension TrashCommand {
 
         func run() throws {
             let vault = try global.openSession()
-            let items = vault.trash.items()
+            let items = ListTrash().run(in: vault)
             let now = vault.vault.now()
             let terminal = global.terminal
             if format == .json {
@@ -123,14 +123,14 @@ extension TrashCommand {
 
         func run() throws {
             let vault = try global.openSession()
-            let count = vault.trash.count()
+            let count = ListTrash().count(in: vault)
             guard count > 0 else {
                 global.terminal.line("the trash is empty")
                 return
             }
             guard try yes || confirm("Delete \(count) note\(count == 1 ? "" : "s") in the trash for good?",
                                      terminal: global.terminal, withoutTerminal: "empty the trash") else { return }
-            global.terminal.line("deleted \(try vault.reportedWrite { $0.trash.empty() }) note(s) for good")
+            global.terminal.line("deleted \(try vault.reportedWrite { EmptyTrash().run(in: $0) }.deleted) note(s) for good")
         }
     }
 }

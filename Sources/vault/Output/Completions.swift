@@ -18,7 +18,7 @@ enum Completions {
     /// Tags and the levels above them (`project`, `project/alpha`).
     static let tags = CompletionKind.custom { words, _, prefix in
         names(words, prefix) { scan in
-            scan.notes.flatMap { $0.tags.flatMap(TagName.selfAndAncestors) }
+            scan.notes.flatMap { note in note.tags.flatMap(TagName.selfAndAncestors) }
         }
     }
 

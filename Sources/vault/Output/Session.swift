@@ -117,13 +117,17 @@ extension VaultSession {
     /// trash's age limit removed for good on the way: nothing leaves the vault without a word.
     func reportedWrite<Result>(after scan: ScanResult? = nil, _ body: (VaultChanges) throws -> Result) throws -> Result {
         try write(after: scan) { changes in
-            if !changes.purged.isEmpty {
-                let days = config.trashDays
-                Terminal.standardError.line(TerminalText.escaped(
-                    "vault: deleted for good from the trash after \(days) day\(days == 1 ? "" : "s"): " + changes.purged.joined(separator: ", ")))
-            }
+            reportPurged(changes.purged)
             return try body(changes)
         }
+    }
+
+    /// Says on stderr which notes the trash's age limit removed for good (`purged`).
+    func reportPurged(_ purged: [String]) {
+        guard !purged.isEmpty else { return }
+        let days = config.trashDays
+        Terminal.standardError.line(TerminalText.escaped(
+            "vault: deleted for good from the trash after \(days) day\(days == 1 ? "" : "s"): " + purged.joined(separator: ", ")))
     }
 }
 

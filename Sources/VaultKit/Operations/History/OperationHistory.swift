@@ -1,8 +1,9 @@
 import Foundation
 import VaultPlatform
 
-/// Every operation in `.vault/history/`, oldest first: tag renames, merges and splits
-/// (`TagHistoryRecord`) and the operations that move or change files (`OperationRecord`).
+/// Every operation in `.vault/history/`, oldest first, each read as an `OperationRecord`
+/// (the one reader) and written by `write` (the one writer): tag renames, merges and
+/// splits are handed out as `TagHistoryRecord`, the others as they are.
 public struct OperationHistory: Sendable {
     public enum Entry: Sendable {
         case tags(TagHistoryRecord)
@@ -52,10 +53,9 @@ public struct OperationHistory: Sendable {
             guard let bytes = try? vault.root.read(path).bytes else { continue }
             bytes.withUnsafeBytes { raw in
                 switch OperationRecord.parse(raw, file: path, timeZone: vault.timeZone) {
-                case .record(let record): entries.append((path, .files(record)))
+                case .record(let record): entries.append((path, TagHistoryRecord(record).map(Entry.tags) ?? .files(record)))
                 case .refused(let id, let error): refused.append((id, error))
-                case .notARecord:
-                    if let record = TagHistoryRecord(bytes: raw, timeZone: vault.timeZone) { entries.append((path, .tags(record))) }
+                case .notARecord: break
                 }
             }
         }

@@ -1,7 +1,10 @@
 import Foundation
 
-/// One operation that moved or changed files, in `.vault/history/` (docs/history.md): the
-/// steps it takes, in order, each enough to take it back.
+/// One operation in `.vault/history/` (docs/history.md), the one record type there: for
+/// an operation that moved or changed files, the steps it takes, in order, each enough to
+/// take it back; for a tag rename, merge or split, the tags and the notes it changed
+/// (`tagChange`, read as `TagHistoryRecord`). One writer (`OperationHistory.write`) and
+/// one reader (`parse`) for both; a tag record is written as tag records always were.
 ///
 /// It is written before the first file changes (`state: started`), with the steps
 /// planned, and again at the end with the steps as they were taken (`done`). An edit step
@@ -25,6 +28,27 @@ public struct OperationRecord: Sendable, Equatable {
         case edit = "note-edit"
         case properties = "note-properties"
         case undo
+        /// Tag operations, by the names their records always had.
+        case tagRename = "rename"
+        case tagMerge = "merge"
+        case tagSplit = "split"
+
+        /// True for a tag rename, merge or split.
+        public var isTagOperation: Bool { [.tagRename, .tagMerge, .tagSplit].contains(self) }
+    }
+
+    /// What a tag operation did: the tags it read and wrote, and each note it changed with
+    /// the tags it had before.
+    public struct TagChange: Sendable, Equatable {
+        public var sources: [String]
+        public var target: String
+        public var notes: [TagHistoryRecord.Entry]
+
+        public init(sources: [String], target: String, notes: [TagHistoryRecord.Entry]) {
+            self.sources = sources
+            self.target = target
+            self.notes = notes
+        }
     }
 
     public enum State: String, Sendable { case started, done }
@@ -63,8 +87,13 @@ public struct OperationRecord: Sendable, Equatable {
     public var undoes: String?
     public var state: State
     public var steps: [Step]
+    /// For a tag operation (`kind.isTagOperation`): what it did to tags; nil otherwise.
+    public var tagChange: TagChange?
 
-    public init(id: String = String(NoteOperations.newID().prefix(8)), kind: Kind, time: Date, summary: String, undoes: String? = nil, state: State = .started, steps: [Step]) {
+    public init(
+        id: String = String(NoteOperations.newID().prefix(8)), kind: Kind, time: Date, summary: String, undoes: String? = nil,
+        state: State = .started, steps: [Step], tagChange: TagChange? = nil
+    ) {
         self.id = id
         self.kind = kind
         self.time = time
@@ -72,6 +101,7 @@ public struct OperationRecord: Sendable, Equatable {
         self.undoes = undoes
         self.state = state
         self.steps = steps
+        self.tagChange = tagChange
     }
 
     /// The file name: the time first, as tag operations' records, so that sorting names
@@ -79,6 +109,7 @@ public struct OperationRecord: Sendable, Equatable {
     public var fileName: String { HistoryFileName.make(time: time, kind: kind.rawValue, id: id) }
 
     public func text(timeZone: TimeZone = .current) -> String {
+        if let tagChange { return tagText(tagChange, timeZone: timeZone) }
         var lines = [
             "# vault history: one operation, written before any file changed.",
             "id: \(id)",
@@ -109,6 +140,30 @@ public struct OperationRecord: Sendable, Equatable {
                 lines.append("  - restore: \(YAMLScalarWriter.doubleQuoted(name))")
                 lines.append("    to: \(YAMLScalarWriter.doubleQuoted(path))")
             }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A tag operation's record, as tag records were always written.
+    private func tagText(_ change: TagChange, timeZone: TimeZone) -> String {
+        func list(_ names: [String]) -> String { "[" + names.map { YAMLScalarWriter.render($0, in: .flow) }.joined(separator: ", ") + "]" }
+        var lines = [
+            "# vault tag history: one operation, written before the notes changed.",
+            "id: \(id)",
+            "kind: \(kind.rawValue)",
+            "time: \(NoteDate.format(time, timeZone: timeZone))",
+            "sources: \(list(change.sources))",
+            "target: \(YAMLScalarWriter.render(change.target))",
+        ]
+        if let undoes { lines.append("undoes: \(undoes)") }
+        lines.append("state: \(state.rawValue)")
+        lines.append(change.notes.isEmpty ? "notes: []" : "notes:")
+        for entry in change.notes {
+            lines.append("  - id: \(YAMLScalarWriter.render(entry.id))")
+            lines.append("    path: \(YAMLScalarWriter.render(entry.path))")
+            lines.append("    before: \(list(entry.before))")
+            if let text = entry.text { lines.append("    text: \(YAMLScalarWriter.doubleQuoted(text))") }
+            if !entry.inline.isEmpty { lines.append("    inline: \(list(entry.inline))") }
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -155,8 +210,13 @@ public struct OperationRecord: Sendable, Equatable {
         func value(_ key: String, in pairs: [YAMLPair]) -> YAMLNode? { pairs.first { $0.key.scalar == key }?.value }
         guard let id = value("id", in: pairs)?.scalar, let kind = value("kind", in: pairs)?.scalar.flatMap(Kind.init(rawValue:)),
               let time = value("time", in: pairs)?.scalar.flatMap({ NoteDate.parse($0, timeZone: timeZone) }),
-              let state = value("state", in: pairs)?.scalar.flatMap(State.init(rawValue:)),
-              case .sequence(let items, _)? = value("steps", in: pairs)?.kind else { return .notARecord }
+              let state = value("state", in: pairs)?.scalar.flatMap(State.init(rawValue:)) else { return .notARecord }
+        if kind.isTagOperation {
+            guard let change = tagChange(in: pairs) else { return .notARecord }
+            return .record(OperationRecord(id: id, kind: kind, time: time, summary: "", undoes: value("undoes", in: pairs)?.scalar,
+                                           state: state, steps: [], tagChange: change))
+        }
+        guard case .sequence(let items, _)? = value("steps", in: pairs)?.kind else { return .notARecord }
         /// The path of `key`, when it is one the record may name; the first that is not
         /// becomes the refusal, with its place in the file.
         var refusal: VaultError?
@@ -199,5 +259,25 @@ public struct OperationRecord: Sendable, Equatable {
         if let refusal { return .refused(id: id, refusal) }
         return .record(OperationRecord(id: id, kind: kind, time: time, summary: value("summary", in: pairs)?.scalar ?? "",
                                        undoes: value("undoes", in: pairs)?.scalar, state: state, steps: steps))
+    }
+
+    /// A tag operation's fields: `sources`, `target` and `notes` (each with `id`, `path`,
+    /// `before`, and for a merge `text` and `inline`); nil without a target.
+    private static func tagChange(in pairs: [YAMLPair]) -> TagChange? {
+        func value(_ key: String, in pairs: [YAMLPair]) -> YAMLNode? { pairs.first { $0.key.scalar == key }?.value }
+        func strings(_ node: YAMLNode?) -> [String] {
+            guard case .sequence(let items, _)? = node?.kind else { return [] }
+            return items.compactMap(\.scalar)
+        }
+        guard let target = value("target", in: pairs)?.scalar else { return nil }
+        var notes: [TagHistoryRecord.Entry] = []
+        if case .sequence(let items, _)? = value("notes", in: pairs)?.kind {
+            for item in items {
+                guard case .mapping(let fields, _) = item.kind, let noteID = value("id", in: fields)?.scalar else { continue }
+                notes.append(TagHistoryRecord.Entry(id: noteID, path: value("path", in: fields)?.scalar ?? "", before: strings(value("before", in: fields)),
+                                                    text: value("text", in: fields)?.scalar, inline: strings(value("inline", in: fields))))
+            }
+        }
+        return TagChange(sources: strings(value("sources", in: pairs)), target: target, notes: notes)
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import VaultPlatform
 
 /// One tag operation in `.vault/history/`: a human-readable YAML file per operation, so
-/// two machines merging different tags never produce a git conflict.
+/// two machines merging different tags never produce a git conflict. Written and read as
+/// an `OperationRecord` (the one record type there), of which this is the tag operation's view.
 ///
 /// It is written before any note changes (`state: started`) and marked `done` at the end,
 /// so an interrupted operation is found and completed by running it again.
@@ -47,53 +48,34 @@ public struct TagHistoryRecord: Sendable, Equatable {
     /// the operations in the order they ran (a rename may follow a merge within a second).
     public var fileName: String { HistoryFileName.make(time: time, kind: kind.rawValue, id: id) }
 
-    public func text(timeZone: TimeZone = .current) -> String {
-        func list(_ names: [String]) -> String { "[" + names.map { YAMLScalarWriter.render($0, in: .flow) }.joined(separator: ", ") + "]" }
-        var lines = [
-            "# vault tag history: one operation, written before the notes changed.",
-            "id: \(id)",
-            "kind: \(kind.rawValue)",
-            "time: \(NoteDate.format(time, timeZone: timeZone))",
-            "sources: \(list(sources))",
-            "target: \(YAMLScalarWriter.render(target))",
-        ]
-        if let undoes { lines.append("undoes: \(undoes)") }
-        lines.append("state: \(state.rawValue)")
-        lines.append(notes.isEmpty ? "notes: []" : "notes:")
-        for entry in notes {
-            lines.append("  - id: \(YAMLScalarWriter.render(entry.id))")
-            lines.append("    path: \(YAMLScalarWriter.render(entry.path))")
-            lines.append("    before: \(list(entry.before))")
-            if let text = entry.text { lines.append("    text: \(YAMLScalarWriter.doubleQuoted(text))") }
-            if !entry.inline.isEmpty { lines.append("    inline: \(list(entry.inline))") }
+    /// The record as `.vault/history/`'s one record type, which writes and reads it.
+    public var record: OperationRecord {
+        let kind: OperationRecord.Kind = switch self.kind {
+        case .rename: .tagRename
+        case .merge: .tagMerge
+        case .split: .tagSplit
         }
-        return lines.joined(separator: "\n") + "\n"
+        return OperationRecord(id: id, kind: kind, time: time, summary: "", undoes: undoes, state: state == .done ? .done : .started,
+                               steps: [], tagChange: OperationRecord.TagChange(sources: sources, target: target, notes: notes))
     }
 
-    /// Reads a record; nil when the file is not one.
-    public init?(bytes: UnsafeRawBufferPointer, timeZone: TimeZone = .current) {
-        guard let root = try? YAMLReader.parse(bytes), case .mapping(let pairs, _) = root.kind else { return nil }
-        func value(_ key: String) -> YAMLNode? { pairs.first { $0.key.scalar == key }?.value }
-        func strings(_ node: YAMLNode?) -> [String] {
-            guard case .sequence(let items, _)? = node?.kind else { return [] }
-            return items.compactMap(\.scalar)
+    /// The tag operation `record` is; nil for one that moved or changed files.
+    public init?(_ record: OperationRecord) {
+        guard let change = record.tagChange else { return nil }
+        let kind: Kind
+        switch record.kind {
+        case .tagRename: kind = .rename
+        case .tagMerge: kind = .merge
+        case .tagSplit: kind = .split
+        default: return nil
         }
-        guard let id = value("id")?.scalar, let kind = value("kind")?.scalar.flatMap(Kind.init(rawValue:)),
-              let time = value("time")?.scalar.flatMap({ NoteDate.parse($0, timeZone: timeZone) }),
-              let target = value("target")?.scalar,
-              let state = value("state")?.scalar.flatMap(State.init(rawValue:)) else { return nil }
-        var notes: [Entry] = []
-        if case .sequence(let items, _)? = value("notes")?.kind {
-            for item in items {
-                guard case .mapping(let fields, _) = item.kind else { continue }
-                func field(_ key: String) -> YAMLNode? { fields.first { $0.key.scalar == key }?.value }
-                guard let noteID = field("id")?.scalar else { continue }
-                notes.append(Entry(id: noteID, path: field("path")?.scalar ?? "", before: strings(field("before")), text: field("text")?.scalar,
-                                   inline: strings(field("inline"))))
-            }
-        }
-        self.init(id: id, kind: kind, time: time, sources: strings(value("sources")), target: target,
-                  undoes: value("undoes")?.scalar, state: state, notes: notes)
+        self.init(id: record.id, kind: kind, time: record.time, sources: change.sources, target: change.target,
+                  undoes: record.undoes, state: record.state == .done ? .done : .started, notes: change.notes)
+    }
+
+    /// The record's file text (`OperationRecord.text`).
+    public func text(timeZone: TimeZone = .current) -> String {
+        record.text(timeZone: timeZone)
     }
 
     public init(id: String, kind: Kind, time: Date, sources: [String], target: String, undoes: String? = nil, state: State, notes: [Entry]) {
