@@ -16,13 +16,14 @@ FUZZ_SECONDS ?= 60
 
 .PHONY: demo test sim test-asan test-tsan test-browser test-mcp mcp-deps screenshots conformance fuzz crash-harness deps terminal-deps browser-deps build release bench clean
 
-# libyaml (front matter) and cmark-gfm (Markdown for the web app), from Debian; and
+# libyaml (front matter), cmark-gfm (Markdown for the web app) and zlib (the zip archives
+# `vault import` reads), from Debian; and
 # libcurl's link name, which Foundation's networking (pulled in by the MCP package) needs
 # when the release build links the Swift libraries statically.
 deps:
-	@test -f /usr/include/yaml.h -a -f /usr/include/cmark-gfm-core-extensions.h -a -f /usr/include/x86_64-linux-gnu/curl/curl.h || { \
-		echo "installing libyaml-dev, libcmark-gfm-dev and libcurl4-openssl-dev"; \
-		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libyaml-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libcurl4-openssl-dev pkg-config; }
+	@test -f /usr/include/yaml.h -a -f /usr/include/cmark-gfm-core-extensions.h -a -f /usr/include/x86_64-linux-gnu/curl/curl.h -a -f /usr/include/zlib.h || { \
+		echo "installing libyaml-dev, libcmark-gfm-dev, libcurl4-openssl-dev and zlib1g-dev"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libyaml-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libcurl4-openssl-dev zlib1g-dev pkg-config; }
 
 # tmux, vim and nano, for the tests that drive a real editor in a terminal (they are
 # skipped without them).
