@@ -67,6 +67,7 @@ public struct VaultSession: Sendable {
         let search = words.search(query.evaluator(context: context))
         let result = try vault.scan(filter: search.filter, countingNotes: countingNotes, keepingFirst: keepingFirst)
         words.refresh(after: search, notes: result.allNotes, progress: vault.scanProgress)
+        PhaseTimer.mark("word index")
         return result
     }
 
