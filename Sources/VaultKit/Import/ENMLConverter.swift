@@ -160,12 +160,20 @@ struct ENMLConverter {
             out.raw("![\(Self.escaped(attributes["alt"] ?? ""))](\(Self.destination(source)))")
             return
         }
-        // `data:image/png;base64,…`: an attachment like any other.
-        guard let comma = source.firstIndex(of: ","), source[..<comma].hasSuffix(";base64"),
-              let data = Data(base64Encoded: String(source[source.index(after: comma)...]), options: .ignoreUnknownCharacters) else { return }
+        // `data:image/png;base64,…` or `data:image/svg+xml,%3csvg…`: an attachment like any other.
+        guard let comma = source.firstIndex(of: ",") else { return }
+        let payload = String(source[source.index(after: comma)...])
+        let bytes: [UInt8]
+        if source[..<comma].hasSuffix(";base64") {
+            guard let data = Data(base64Encoded: payload, options: .ignoreUnknownCharacters) else { return }
+            bytes = Array(data)
+        } else {
+            guard let text = payload.removingPercentEncoding else { return }
+            bytes = Array(text.utf8)
+        }
         let type = source.dropFirst(5).prefix { $0 != ";" && $0 != "," }
         let name = Self.unique("image." + Self.fileExtension(forType: String(type)), among: &usedNames)
-        attachments.append(ImportedAttachment(name: name, bytes: Array(data)))
+        attachments.append(ImportedAttachment(name: name, bytes: bytes))
         placed.insert(name)
         out.raw(Self.link(to: name))
     }
@@ -256,6 +264,8 @@ struct ENMLConverter {
             if style.contains("line-through") { mark("~~", &frame) }
             if style.contains("-evernote-highlight:true") || style.contains("--en-highlight") || style.contains("background-color:") { mark("==", &frame) }
             let face = (attributes["face"] ?? "").lowercased()
+            // A line in a monospace font whose text is in another is not code.
+            if style.contains("font-family:"), !Self.isMonospace(style), out.lineIsCode, out.line.trimmingSpaces().isEmpty { out.lineIsCode = false }
             if Self.isMonospace(style) || face.contains("courier") || face.contains("mono") {
                 if out.line.trimmingSpaces().isEmpty, cellDepth == 0 { out.lineIsCode = true } else if !out.code, !out.lineIsCode { mark("`", &frame) }
             }
