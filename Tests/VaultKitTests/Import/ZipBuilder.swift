@@ -1,0 +1,82 @@
+import Foundation
+
+/// Builds small zip archives byte by byte, hostile ones included: every field a test
+/// needs to lie about can be set per entry.
+struct ZipBuilder {
+    struct Entry {
+        var name: [UInt8]
+        var data: [UInt8]
+        /// Deflate as one stored deflate block (method 8): inflating it is real zlib work.
+        var deflated = false
+        var crc: UInt32?
+        var declaredSize: UInt32?
+        var flags: UInt16 = 0x0800
+        /// Unix mode in the high half of the external attributes (made by Unix).
+        var unixMode: UInt32? = 0o100644
+    }
+
+    var entries: [Entry] = []
+
+    mutating func add(_ name: String, _ text: String, deflated: Bool = false) {
+        entries.append(Entry(name: Array(name.utf8), data: Array(text.utf8), deflated: deflated))
+    }
+
+    mutating func add(_ entry: Entry) { entries.append(entry) }
+
+    var bytes: [UInt8] {
+        var out: [UInt8] = []
+        var central: [UInt8] = []
+        for entry in entries {
+            let stored = entry.deflated ? Self.storedDeflateBlock(entry.data) : entry.data
+            let crc = entry.crc ?? Self.crc32(entry.data)
+            let size = entry.declaredSize ?? UInt32(entry.data.count)
+            let method: UInt16 = entry.deflated ? 8 : 0
+            let offset = UInt32(out.count)
+            out += le32(0x0403_4B50) + le16(20) + le16(entry.flags) + le16(method) + le16(0) + le16(0)
+            out += le32(crc) + le32(UInt32(stored.count)) + le32(size) + le16(UInt16(entry.name.count)) + le16(0)
+            out += entry.name + stored
+            let madeBy: UInt16 = entry.unixMode == nil ? 20 : 0x0314
+            central += le32(0x0201_4B50) + le16(madeBy) + le16(20) + le16(entry.flags) + le16(method) + le16(0) + le16(0)
+            central += le32(crc) + le32(UInt32(stored.count)) + le32(size) + le16(UInt16(entry.name.count)) + le16(0) + le16(0)
+            central += le16(0) + le16(0) + le32((entry.unixMode ?? 0) << 16) + le32(offset) + entry.name
+        }
+        let directoryOffset = UInt32(out.count)
+        out += central
+        out += le32(0x0605_4B50) + le16(0) + le16(0) + le16(UInt16(entries.count)) + le16(UInt16(entries.count))
+        out += le32(UInt32(central.count)) + le32(directoryOffset) + le16(0)
+        return out
+    }
+
+    static func storedDeflateBlock(_ data: [UInt8]) -> [UInt8] {
+        let length = UInt16(data.count)
+        return [0x01] + le16(length) + le16(~length) + data
+    }
+
+    static func crc32(_ data: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in data {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
+    }
+}
+
+private func le16(_ value: UInt16) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
+private func le32(_ value: UInt32) -> [UInt8] { le16(UInt16(value & 0xFFFF)) + le16(UInt16(value >> 16)) }
+
+/// The other apps' exports in ../shared/import-fixtures (VAULT_IMPORT_FIXTURES overrides),
+/// used where they are; tests on them are skipped where the folder is absent.
+enum ImportFixtures {
+    static var directory: String? {
+        if let path = ProcessInfo.processInfo.environment["VAULT_IMPORT_FIXTURES"], !path.isEmpty { return path }
+        // Tests/VaultKitTests/Import/ZipBuilder.swift → the repository's parent.
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let path = repository.deletingLastPathComponent().appendingPathComponent("shared/import-fixtures").path
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue ? path : nil
+    }
+
+    static func path(_ relative: String) -> String { (directory ?? "") + "/" + relative }
+}
