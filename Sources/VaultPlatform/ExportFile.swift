@@ -45,10 +45,11 @@ package final class ExportFile: @unchecked Sendable {
 /// The regular files beneath a folder another app exported, listed without following a
 /// symbolic link (links and other special files are left out), and read one at a time.
 package enum ExportFolder {
-    /// Paths relative to `root`, sorted; at most `limit` of them (nil past it).
+    /// Paths relative to `root`, sorted; nil when files and folders are more than `limit`.
     package static func files(in root: String, limit: Int) throws(SystemError) -> [String]? {
         var found: [String] = []
         var pending = [""]
+        var folders = 0
         while let folder = pending.popLast() {
             let path = folder.isEmpty ? root : root + "/" + folder
             let fd = try Syscalls.openDirectory(path)
@@ -62,10 +63,12 @@ package enum ExportFolder {
                 if kind == .unknown { kind = Syscalls.status(root + "/" + relative, in: Syscalls.currentDirectory)?.kind ?? .other }
                 switch kind {
                 case .regular: found.append(relative)
-                case .directory: pending.append(relative)
+                case .directory:
+                    pending.append(relative)
+                    folders += 1
                 default: continue
                 }
-                if found.count > limit { return nil }
+                if found.count + folders > limit { return nil }
             }
         }
         return found.sorted()

@@ -35,6 +35,16 @@ import Testing
         #expect(try zip.bytes(of: b) == Array("deflated text, ünïcode\n".utf8))
     }
 
+    @Test func readsZip64SizesAndOffsets() throws {
+        var builder = ZipBuilder()
+        builder.zip64 = true
+        builder.add("a.md", "first")
+        builder.add("b/c.md", "second, deflated", deflated: true)
+        let zip = try ZipArchive(bytes: builder.bytes, name: "export.zip")
+        #expect(zip.entries.map(\.name) == ["a.md", "b/c.md"])
+        #expect(try zip.entries.map { String(decoding: try zip.bytes(of: $0), as: UTF8.self) } == ["first", "second, deflated"])
+    }
+
     @Test func readsAnArchiveFromItsFileOnDemand() throws {
         var builder = ZipBuilder()
         builder.add("x.txt", "from disk", deflated: true)

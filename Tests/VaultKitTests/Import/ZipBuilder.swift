@@ -16,6 +16,8 @@ struct ZipBuilder {
     }
 
     var entries: [Entry] = []
+    /// Writes sizes, offsets and the count in zip64 records, as large archives have them.
+    var zip64 = false
 
     mutating func add(_ name: String, _ text: String, deflated: Bool = false) {
         entries.append(Entry(name: Array(name.utf8), data: Array(text.utf8), deflated: deflated))
@@ -36,12 +38,23 @@ struct ZipBuilder {
             out += le32(crc) + le32(UInt32(stored.count)) + le32(size) + le16(UInt16(entry.name.count)) + le16(0)
             out += entry.name + stored
             let madeBy: UInt16 = entry.unixMode == nil ? 20 : 0x0314
+            let extra = zip64 ? le16(1) + le16(24) + le64(UInt64(size)) + le64(UInt64(stored.count)) + le64(UInt64(offset)) : []
+            let all: UInt32 = 0xFFFF_FFFF
             central += le32(0x0201_4B50) + le16(madeBy) + le16(20) + le16(entry.flags) + le16(method) + le16(0) + le16(0)
-            central += le32(crc) + le32(UInt32(stored.count)) + le32(size) + le16(UInt16(entry.name.count)) + le16(0) + le16(0)
-            central += le16(0) + le16(0) + le32((entry.unixMode ?? 0) << 16) + le32(offset) + entry.name
+            central += le32(crc) + le32(zip64 ? all : UInt32(stored.count)) + le32(zip64 ? all : size)
+            central += le16(UInt16(entry.name.count)) + le16(UInt16(extra.count)) + le16(0)
+            central += le16(0) + le16(0) + le32((entry.unixMode ?? 0) << 16) + le32(zip64 ? all : offset) + entry.name + extra
         }
         let directoryOffset = UInt32(out.count)
         out += central
+        if zip64 {
+            let record = UInt64(out.count)
+            out += le32(0x0606_4B50) + le64(44) + le16(45) + le16(45) + le32(0) + le32(0)
+            out += le64(UInt64(entries.count)) + le64(UInt64(entries.count)) + le64(UInt64(central.count)) + le64(UInt64(directoryOffset))
+            out += le32(0x0706_4B50) + le32(0) + le64(record) + le32(1)
+            out += le32(0x0605_4B50) + le16(0) + le16(0) + le16(0xFFFF) + le16(0xFFFF) + le32(0xFFFF_FFFF) + le32(0xFFFF_FFFF) + le16(0)
+            return out
+        }
         out += le32(0x0605_4B50) + le16(0) + le16(0) + le16(UInt16(entries.count)) + le16(UInt16(entries.count))
         out += le32(UInt32(central.count)) + le32(directoryOffset) + le16(0)
         return out
@@ -64,6 +77,7 @@ struct ZipBuilder {
 
 private func le16(_ value: UInt16) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
 private func le32(_ value: UInt32) -> [UInt8] { le16(UInt16(value & 0xFFFF)) + le16(UInt16(value >> 16)) }
+private func le64(_ value: UInt64) -> [UInt8] { le32(UInt32(value & 0xFFFF_FFFF)) + le32(UInt32(value >> 32)) }
 
 /// The other apps' exports in ../shared/import-fixtures (VAULT_IMPORT_FIXTURES overrides),
 /// used where they are; tests on them are skipped where the folder is absent.

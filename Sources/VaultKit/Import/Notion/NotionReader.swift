@@ -26,16 +26,16 @@ public struct NotionReader: ImportReader {
                 : "no Notion pages found (a Markdown & CSV export of Notion is needed)")
         }
         let site = NotionSite(paths: export.paths)
+        // Two passes, so that no more than one page's text is held at once: every title
+        // first (links name pages anywhere in the export), then each page.
         var titles: [String: String] = [:]
-        var texts: [String: String] = [:]
         for page in pages {
             guard let text = String(validating: try export.bytes(page), as: UTF8.self) else { continue }
-            texts[page] = text
             titles[page] = NotionPage.heading(of: text) ?? NotionName(file: page).title
         }
         var databases: [String: NotionDatabase] = [:]
         for page in pages {
-            guard let text = texts[page] else {
+            guard titles[page] != nil, let text = String(validating: try export.bytes(page), as: UTF8.self) else {
                 try emit(.skipped(ImportSkip(name: page, reason: .unreadable("\(page): not UTF-8 text"))))
                 continue
             }
