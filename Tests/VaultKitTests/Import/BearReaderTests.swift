@@ -4,26 +4,13 @@ import Testing
 
 /// Bear's backups: the real fixtures, a folder of TextBundles, and the title rules.
 @Suite struct BearReaderTests {
-    static func items(_ path: String) throws -> [ImportItem] {
-        var items: [ImportItem] = []
-        try BearReader().read(path) { items.append($0) }
-        return items
-    }
-
-    static func notes(_ items: [ImportItem]) -> [ImportedNote] {
-        items.compactMap { if case .note(let note) = $0 { note } else { nil } }
-    }
-
-    static func seconds(_ text: String) -> Int? {
-        NoteDate.parse(text, timeZone: TimeZone(identifier: "UTC")!).map { Int($0.timeIntervalSince1970) }
-    }
+    static func items(_ path: String) throws -> [ImportItem] { try BearReader().items(path) }
 
     @Test(.enabled(if: ImportFixtures.directory != nil)) func readsABackup() throws {
         let items = try Self.items(ImportFixtures.path("bear/backup.bear2bk"))
         #expect(items.count == 6)
-        #expect(items.compactMap { if case .skipped(let skip) = $0 { skip } else { nil } }
-            == [ImportSkip(name: "Encrypted File", reason: .encrypted)])
-        let notes = Self.notes(items)
+        #expect(items.skips == [ImportSkip(name: "Encrypted File", reason: .encrypted)])
+        let notes = items.notes
         #expect(notes.map(\.title) == [
             "Has no file heading, only content in the body of the file", "Archived File", "File with asset, content, and a tag",
             "File with heading only, no content", "Trashed file",
@@ -35,8 +22,8 @@ import Testing
         ])
         let first = notes[0]
         #expect(first.sourceID == "A15C57B8-C6F1-4B96-AE52-4A4D127BF37E")
-        #expect(first.created.map { Int($0.timeIntervalSince1970) } == Self.seconds("2023-10-11T08:07:06Z"))
-        #expect(first.modified.map { Int($0.timeIntervalSince1970) } == Self.seconds("2023-10-11T08:11:02Z"))
+        #expect(seconds(first.created) == seconds("2023-10-11T08:07:06Z"))
+        #expect(seconds(first.modified) == seconds("2023-10-11T08:11:02Z"))
         #expect(!first.pinned)
         let asset = notes[2]
         #expect(asset.tags == ["Test-Tag"])
@@ -46,7 +33,7 @@ import Testing
     }
 
     @Test(.enabled(if: ImportFixtures.directory != nil)) func readsTagsInEveryScriptAndForm() throws {
-        let notes = Self.notes(try Self.items(ImportFixtures.path("bear/tags.bear2bk")))
+        let notes = try Self.items(ImportFixtures.path("bear/tags.bear2bk")).notes
         #expect(notes.map(\.title) == ["Tag forms Bear writes", "Tags in other scripts"])
         #expect(notes.first?.tags == ["two-words", "项目-计划", "中文", "bad"])
         #expect(notes.first?.body.contains("#two-words #项目-计划\n") == true)

@@ -4,28 +4,18 @@ import Testing
 
 /// Google Keep's Takeout export: the real fixtures, and a Takeout zip built here.
 @Suite struct KeepReaderTests {
-    static func items(_ path: String) throws -> [ImportItem] {
-        var items: [ImportItem] = []
-        try KeepReader().read(path) { items.append($0) }
-        return items
-    }
+    static func items(_ path: String) throws -> [ImportItem] { try KeepReader().items(path) }
 
-    static func notes(_ items: [ImportItem]) -> [String: ImportedNote] {
+    static func byTitle(_ items: [ImportItem]) -> [String: ImportedNote] {
         var notes: [String: ImportedNote] = [:]
         for case .note(let note) in items { notes[note.title] = note }
         return notes
     }
 
-    /// Seconds since 1970 of a UTC date written in ISO 8601: dates compare to the second.
-    static func seconds(_ text: String) -> Int? {
-        NoteDate.parse(text, timeZone: TimeZone(identifier: "UTC")!).map { Int($0.timeIntervalSince1970) }
-    }
-
-    static func seconds(_ date: Date?) -> Int? { date.map { Int($0.timeIntervalSince1970) } }
 
     @Test(.enabled(if: ImportFixtures.directory != nil)) func readsEveryNoteOfTheExport() throws {
         let items = try Self.items(ImportFixtures.path("keep/notes"))
-        let notes = Self.notes(items)
+        let notes = Self.byTitle(items)
         #expect(items.count == 12)
         #expect(notes.count == 12)
         #expect(notes.keys.sorted() == [
@@ -40,8 +30,8 @@ import Testing
         #expect(pinned.place == .notes)
         #expect(pinned.sourceID == "Pinned text note.json")
         #expect(pinned.body == "This note is just a plain simple text note that is pinned.\n")
-        #expect(Self.seconds(pinned.created) == Self.seconds("2023-07-27T02:45:09Z"))
-        #expect(Self.seconds(pinned.modified) == Self.seconds("2023-08-01T04:42:07Z"))
+        #expect(seconds(pinned.created) == seconds("2023-07-27T02:45:09Z"))
+        #expect(seconds(pinned.modified) == seconds("2023-08-01T04:42:07Z"))
         #expect(notes["Archived note"]?.place == .archive)
         #expect(notes["Deleted note"]?.place == .trash)
         #expect(notes["Background colour note"]?.properties == [ImportedProperty("color", "red")])
@@ -84,8 +74,8 @@ import Testing
             return
         }
         #expect(reason.hasPrefix("broken-json-note.json: not valid JSON"))
-        let note = try #require(Self.notes(items)["_Text note"])
-        #expect(Self.seconds(note.created) == Self.seconds("2023-07-27T02:51:47Z"))
+        let note = try #require(Self.byTitle(items)["_Text note"])
+        #expect(seconds(note.created) == seconds("2023-07-27T02:51:47Z"))
         #expect(note.modified == note.created)
     }
 
@@ -100,11 +90,7 @@ import Testing
         zip.add("Takeout/Keep/Shopping.html", "<html>copy</html>")
         zip.add("Takeout/Keep/photo.png", "PNGDATA")
         zip.add("Takeout/Keep/Blank.json", #"{"title":"","textContent":"  ","userEditedTimestampUsec":1}"#)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("keep-\(UUID().uuidString).zip").path
-        try Data(zip.bytes).write(to: URL(fileURLWithPath: path))
-        defer { try? FileManager.default.removeItem(atPath: path) }
-
-        let items = try Self.items(path)
+        let items = try withTemporaryFile(zip.bytes) { try Self.items($0) }
         #expect(items == [
             .skipped(ImportSkip(name: "Takeout/Keep/Blank.json", reason: .empty)),
             .note(ImportedNote(sourceID: "Shopping.json", title: "Shopping", body: "- [x] milk\n- [ ] eggs\n\n![[photo.png]]\n",

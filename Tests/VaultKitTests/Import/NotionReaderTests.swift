@@ -4,27 +4,11 @@ import Testing
 
 /// Notion's Markdown & CSV export: the real fixtures, and small exports built here.
 @Suite struct NotionReaderTests {
-    static func items(_ path: String) throws -> [ImportItem] {
-        var items: [ImportItem] = []
-        try NotionReader().read(path) { items.append($0) }
-        return items
-    }
-
-    static func notes(_ items: [ImportItem]) -> [ImportedNote] {
-        items.compactMap { if case .note(let note) = $0 { note } else { nil } }
-    }
-
-    /// Writes `zip` to a temporary file, removed when `body` returns.
-    static func withZip<T>(_ zip: ZipBuilder, _ body: (String) throws -> T) throws -> T {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("notion-\(UUID().uuidString).zip").path
-        try Data(zip.bytes).write(to: URL(fileURLWithPath: path))
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        return try body(path)
-    }
+    static func items(_ path: String) throws -> [ImportItem] { try NotionReader().items(path) }
 
     @Test(.enabled(if: ImportFixtures.directory != nil)) func readsAMarkdownAndCSVExport() throws {
         let items = try Self.items(ImportFixtures.path("notion/Notion.Test.Export.zip"))
-        let notes = Self.notes(items)
+        let notes = items.notes
         #expect(items.count == 278)
         #expect(notes.count == 278)
         let byTitle = Dictionary(notes.map { ($0.title, $0) }, uniquingKeysWith: { first, _ in first })
@@ -70,7 +54,7 @@ import Testing
         part.add("Top \(id(1))/Middle \(id(2))/Deep \(id(3)).md", "# Deep\n\n[web](https://example.com/a%20b.md)\n", deflated: true)
         var outer = ZipBuilder()
         outer.add(ZipBuilder.Entry(name: Array("Export-abc-Part-1.zip".utf8), data: part.bytes))
-        let notes = Self.notes(try Self.withZip(outer) { try Self.items($0) })
+        let notes = try withTemporaryFile(outer.bytes) { try Self.items($0) }.notes
         #expect(notes.map(\.title) == ["Top", "Middle", "Deep"])
         #expect(notes.map(\.folder) == [nil, "Top", "Top"])
         #expect(notes.map(\.sourceID) == [id(1), id(2), id(3)])
@@ -86,7 +70,7 @@ import Testing
         let row = String(repeating: "b", count: 32)
         part.add("Tasks \(id).csv", "\u{FEFF}Name,Status,Notes\n\"Call, mom\",Done,\"said \"\"hi\"\"\nlater\"\n")
         part.add("Tasks \(id)/Call, mom \(row).md", "# Call, mom\n\nStatus: Done\n\nReal text: stays\n")
-        let notes = Self.notes(try Self.withZip(part) { try Self.items($0) })
+        let notes = try withTemporaryFile(part.bytes) { try Self.items($0) }.notes
         #expect(notes == [ImportedNote(sourceID: row, title: "Call, mom", body: "Real text: stays\n", folder: "Tasks",
                                        properties: [ImportedProperty("Status", "Done"), ImportedProperty("Notes", "said \"hi\"\nlater")])])
     }
@@ -96,7 +80,7 @@ import Testing
         part.add("../escape.md", "# x\n")
         var outer = ZipBuilder()
         outer.add(ZipBuilder.Entry(name: Array("Export-abc-Part-1.zip".utf8), data: part.bytes))
-        try Self.withZip(outer) { path in
+        try withTemporaryFile(outer.bytes) { path in
             #expect(throws: VaultError.unreadableExport(path: path + "/Export-abc-Part-1.zip", entry: "../escape.md",
                                                         reason: "its name leads outside the archive")) {
                 try Self.items(path)

@@ -48,11 +48,10 @@ import Testing
     @Test func readsAnArchiveFromItsFileOnDemand() throws {
         var builder = ZipBuilder()
         builder.add("x.txt", "from disk", deflated: true)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("zip-\(UUID().uuidString).zip").path
-        try Data(builder.bytes).write(to: URL(fileURLWithPath: path))
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let zip = try ZipArchive(path: path)
-        #expect(try zip.bytes(of: #require(zip.entry(named: "x.txt"))) == Array("from disk".utf8))
+        try withTemporaryFile(builder.bytes) { path in
+            let zip = try ZipArchive(path: path)
+            #expect(try zip.bytes(of: #require(zip.entry(named: "x.txt"))) == Array("from disk".utf8))
+        }
     }
 
     @Test func refusesACRCMismatch() {

@@ -78,19 +78,3 @@ struct ZipBuilder {
 private func le16(_ value: UInt16) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
 private func le32(_ value: UInt32) -> [UInt8] { le16(UInt16(value & 0xFFFF)) + le16(UInt16(value >> 16)) }
 private func le64(_ value: UInt64) -> [UInt8] { le32(UInt32(value & 0xFFFF_FFFF)) + le32(UInt32(value >> 32)) }
-
-/// The other apps' exports in ../shared/import-fixtures (VAULT_IMPORT_FIXTURES overrides),
-/// used where they are; tests on them are skipped where the folder is absent.
-enum ImportFixtures {
-    static var directory: String? {
-        if let path = ProcessInfo.processInfo.environment["VAULT_IMPORT_FIXTURES"], !path.isEmpty { return path }
-        // Tests/VaultKitTests/Import/ZipBuilder.swift → the repository's parent.
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        let path = repository.deletingLastPathComponent().appendingPathComponent("shared/import-fixtures").path
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue ? path : nil
-    }
-
-    static func path(_ relative: String) -> String { (directory ?? "") + "/" + relative }
-}
