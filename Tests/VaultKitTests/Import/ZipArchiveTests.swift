@@ -45,6 +45,15 @@ import Testing
         #expect(try zip.entries.map { String(decoding: try zip.bytes(of: $0), as: UTF8.self) } == ["first", "second, deflated"])
     }
 
+    @Test func refusesZip64SizesPastTheArchive() {
+        var builder = ZipBuilder()
+        builder.zip64 = true
+        builder.add(ZipBuilder.Entry(name: Array("a".utf8), data: Array("x".utf8), compressedSize64: UInt64.max))
+        #expect(throws: VaultError.unreadableExport(path: "export.zip", entry: "a", reason: "the archive is truncated")) {
+            try ZipArchive(bytes: builder.bytes, name: "export.zip")
+        }
+    }
+
     @Test func readsAnArchiveFromItsFileOnDemand() throws {
         var builder = ZipBuilder()
         builder.add("x.txt", "from disk", deflated: true)

@@ -13,6 +13,8 @@ struct ZipBuilder {
         var flags: UInt16 = 0x0800
         /// Unix mode in the high half of the external attributes (made by Unix).
         var unixMode: UInt32? = 0o100644
+        /// In a zip64 archive: the compressed size its extra field declares.
+        var compressedSize64: UInt64?
     }
 
     var entries: [Entry] = []
@@ -38,7 +40,8 @@ struct ZipBuilder {
             out += le32(crc) + le32(UInt32(stored.count)) + le32(size) + le16(UInt16(entry.name.count)) + le16(0)
             out += entry.name + stored
             let madeBy: UInt16 = entry.unixMode == nil ? 20 : 0x0314
-            let extra = zip64 ? le16(1) + le16(24) + le64(UInt64(size)) + le64(UInt64(stored.count)) + le64(UInt64(offset)) : []
+            let extra = zip64 ? le16(1) + le16(24) + le64(UInt64(size)) + le64(entry.compressedSize64 ?? UInt64(stored.count))
+                + le64(UInt64(offset)) : []
             let all: UInt32 = 0xFFFF_FFFF
             central += le32(0x0201_4B50) + le16(madeBy) + le16(20) + le16(entry.flags) + le16(method) + le16(0) + le16(0)
             central += le32(crc) + le32(zip64 ? all : UInt32(stored.count)) + le32(zip64 ? all : size)

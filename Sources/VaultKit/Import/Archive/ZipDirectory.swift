@@ -31,14 +31,15 @@ struct ZipDirectory {
         if count == 0xFFFF || directorySize == 0xFFFF_FFFF || directoryOffset == 0xFFFF_FFFF {
             // Zip64: a locator just before the end record leads to the 64-bit end record.
             guard end >= 20, tail.uint32(at: end - 20) == 0x0706_4B50 else { throw refused("its zip64 end record is missing") }
-            let record = try load(Int64(tail.uint64(at: end - 12)), 56)
+            let record = try load(Int64(clamping: tail.uint64(at: end - 12)), 56)
             guard record.count == 56, record.uint32(at: 0) == 0x0606_4B50 else { throw refused("its zip64 end record is damaged") }
             count = Int64(clamping: record.uint64(at: 32))
             directorySize = Int64(clamping: record.uint64(at: 40))
             directoryOffset = Int64(clamping: record.uint64(at: 48))
         }
         guard count <= limits.entries else { throw refused("it holds \(count) entries, more than \(limits.entries)") }
-        guard directoryOffset + directorySize <= size, directorySize <= count * (46 + 3 * 0xFFFF) else {
+        // Subtracted, not added: zip64 values are any 64-bit number.
+        guard directoryOffset <= size, directorySize <= size - directoryOffset, directorySize <= count * (46 + 3 * 0xFFFF) else {
             throw refused("the archive is truncated (its central directory ends past its end)")
         }
         let directory = try load(directoryOffset, Int(directorySize))
@@ -114,10 +115,12 @@ struct ZipDirectory {
         if flags & 0x0001 != 0 { throw refused(name, "it is encrypted") }
         guard method == 0 || method == 8 else { throw refused(name, "its compression method \(method) is not stored or deflate") }
         guard size <= limits.entrySize else { throw refused(name, "it inflates to \(size) bytes, more than \(limits.entrySize)") }
-        if size > limits.ratioFloor, size > compressedSize * limits.ratio {
+        if size > limits.ratioFloor, size / limits.ratio > compressedSize {
             throw refused(name, "it inflates more than \(limits.ratio) times its compressed size (a zip bomb)")
         }
-        guard headerOffset + 30 + compressedSize <= archiveSize else { throw refused(name, "the archive is truncated") }
+        guard headerOffset <= archiveSize - 30, compressedSize <= archiveSize - 30 - headerOffset else {
+            throw refused(name, "the archive is truncated")
+        }
         let cleanName = isFolder ? String(name.dropLast()) : name
         return ZipEntry(name: cleanName, isFolder: isFolder, size: size, compressedSize: compressedSize, method: method,
                         crc32: crc, headerOffset: headerOffset)
