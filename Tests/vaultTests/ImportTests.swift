@@ -152,11 +152,81 @@ struct ImportTests {
         #expect(!vault.exists("Secret"))
     }
 
-    @Test func formatsNotBuiltSaySoAndWriteNothing() throws {
+    @Test func bearBackupsWithArchiveTrashTagsAndAssets() throws {
         let vault = try TestVault()
-        let result = try vault.run("import", "bear", ImportFixtures.path("bear/backup.bear2bk"))
-        #expect(result.status != 0, "\(result)")
-        #expect(result.stderr.contains("importing bear is not built yet"), "\(result)")
+        let before = try vault.snapshot()
+        let result = try vault.run("import", "bear", ImportFixtures.path("bear/backup.bear2bk"), ImportFixtures.path("bear/tags.bear2bk"), "--format", "json")
+        #expect(result.status == 0, "\(result)")
+        let json = try result.jsonObject()
+        #expect(json["read"] as? Int == 8)
+        #expect(json["written"] as? Int == 7)
+        #expect((json["skips"] as? [[String: Any]])?.first?["reason"] as? String == "encrypted")
+        #expect(json["attachmentsWritten"] as? Int == 1)
+        #expect(try vault.names(in: "") == [".trash", ".vault", "Archived File.md", "File with asset, content, and a tag.md", "File with heading only, no content.md",
+                                            "Has no file heading, only content in the body of the file.md", "Tag forms Bear writes.md", "Tags in other scripts.md", "attachments"])
+        // Bear did not archive "Archived File" (its info.json says so): it is no archived note.
+        #expect(!vault.exists("Archive"))
+        #expect(try vault.names(in: ".trash") == ["Trashed file.md", "Trashed file.md.trashinfo"])
+        let tagged = try vault.text("File with asset, content, and a tag.md")
+        #expect(tagged.contains("\ntags: [Test-Tag]\ncreated: 2023-10-11T05:43:33+00:00\nmodified: 2023-10-11T08:09:57+00:00\n"), "\(tagged)")
+        #expect(tagged.hasSuffix("![[acorn.jpeg]]\n"), "\(tagged)")
+        #expect(try vault.text("Tags in other scripts.md").contains("\ntags: [中文, 标签/子标签, 仕事, 일정, Ελλάδα, русский]\n"))
+        #expect(try vault.modificationTime("File with asset, content, and a tag.md").seconds == 1_697_011_797)
+        let check = try vault.run("check")
+        #expect(check.status == 0, "\(check)")
+        let again = try vault.run("import", "bear", ImportFixtures.path("bear/backup.bear2bk"), ImportFixtures.path("bear/tags.bear2bk"))
+        #expect(again.stdoutLines.first == "bear: read 8, wrote 0, 7 already imported, skipped 1", "\(again)")
+        let id = try #require(json["recordID"] as? String)
+        #expect(try vault.run("undo", id).status == 0)
+        #expect(withoutHistory(try vault.snapshot().differences(from: before)) == [])
+    }
+
+    @Test func keepTakeoutWithLabelsPinsArchiveAndTrash() throws {
+        let vault = try TestVault()
+        let before = try vault.snapshot()
+        let result = try vault.run("import", "keep", ImportFixtures.path("keep"), "--folder", "Keep", "--format", "json")
+        #expect(result.status == 0, "\(result)")
+        let json = try result.jsonObject()
+        #expect(json["read"] as? Int == 14)
+        #expect(json["written"] as? Int == 13)
+        #expect(json["skipped"] as? Int == 1)
+        // The export names five files it does not hold.
+        #expect((json["attachmentsMissing"] as? [String])?.count == 5)
+        #expect(try vault.names(in: "Keep/Archive") == ["Archived note.md"])
+        #expect(try vault.names(in: ".trash") == ["Deleted note.md", "Deleted note.md.trashinfo"])
+        let pinned = try vault.text("Keep/Pinned text note.md")
+        #expect(withoutID(pinned) == "---\npinned: true\ncreated: 2023-07-27T02:45:09+00:00\nmodified: 2023-08-01T04:42:07+00:00\nsortDate: 2023-07-27T02:45:09+00:00\nsource: Pinned text note.json\n---\nThis note is just a plain simple text note that is pinned.\n", "\(pinned)")
+        #expect(try vault.text("Keep/Checklist note.md").contains("\n- [ ] First item\n"))
+        let again = try vault.run("import", "keep", ImportFixtures.path("keep"), "--folder", "Keep")
+        #expect(again.stdoutLines.first == "keep: read 14, wrote 0, 13 already imported, skipped 1", "\(again)")
+        let id = try #require(json["recordID"] as? String)
+        #expect(try vault.run("undo", id).status == 0)
+        #expect(withoutHistory(try vault.snapshot().differences(from: before)) == [])
+    }
+
+    @Test func notionPagesDatabasesAndTheHTMLExportRefused() throws {
+        let vault = try TestVault()
+        let before = try vault.snapshot()
+        let result = try vault.run("import", "notion", ImportFixtures.path("notion/Notion.Test.Export.zip"), "--format", "json")
+        #expect(result.status == 0, "\(result)")
+        let json = try result.jsonObject()
+        #expect(json["read"] as? Int == 278)
+        #expect(json["written"] as? Int == 278)
+        // Home links database views the export does not hold.
+        #expect((json["linksUnresolved"] as? [String])?.count == 4)
+        #expect(try vault.names(in: "").filter { !$0.hasPrefix(".") } == ["Getting Started on Mobile", "Getting Started on Mobile.md", "Habit Tracker", "Home",
+                                                                            "Home.md", "Journal.md", "Project Planner.md", "Weekly To-do List.md"])
+        #expect(try vault.names(in: "Habit Tracker").count == 270)
+        #expect(try vault.text("Home.md").contains("\nsource: 2a889dba369b48709ec62508d5020d93\n"))
+        let again = try vault.run("import", "notion", ImportFixtures.path("notion/Notion.Test.Export.zip"))
+        #expect(again.stdoutLines.first == "notion: read 278, wrote 0, 278 already imported, skipped 0", "\(again)")
+        let id = try #require(json["recordID"] as? String)
+        #expect(try vault.run("undo", id).status == 0)
+        #expect(withoutHistory(try vault.snapshot().differences(from: before)) == [])
+        let html = try vault.run("import", "notion", ImportFixtures.path("notion/notion-testspace.zip"))
+        #expect(html.status == 2, "\(html)")
+        #expect(html.stderr.contains("notion-testspace.zip: this is Notion's HTML export"), "\(html)")
+        #expect(withoutHistory(try vault.snapshot().differences(from: before)) == [])
     }
 }
 

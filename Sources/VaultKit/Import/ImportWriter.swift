@@ -136,6 +136,11 @@ struct ImportWriter {
             if link.kind == .markdown {
                 // A Markdown link's target is a path, written with `%20` for spaces.
                 replacement = renamed[key].map { $0.replacingOccurrences(of: " ", with: "%20") }
+                let name = String(key.split(separator: "/").last ?? "")
+                let stem = name.hasSuffix(".md") ? String(name.dropLast(3)) : name
+                if replacement == nil, !attachmentNames.contains(key), !key.contains(":"), plan.names[stem] == nil, !vaultNames.contains(stem) {
+                    report.linksUnresolved.append("\(path): \(link.target)")
+                }
             } else if let name = renamed[key] {
                 replacement = name
             } else if attachmentNames.contains(key) {

@@ -82,8 +82,6 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
     case outsideScope(String, allowed: [String])
     /// The assistant was given the vault to read only.
     case readOnlyScope
-    /// `vault import` of a format whose reader this build does not have yet.
-    case importFormatNotBuilt(String)
 
     public var errorDescription: String? {
         switch self {
@@ -182,8 +180,6 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
             return "'\(folder.isEmpty ? "/" : folder)' is outside the folders given (\(allowed.joined(separator: ", "))); nothing was changed"
         case .readOnlyScope:
             return "the vault is open to read only; nothing was changed"
-        case .importFormatNotBuilt(let format):
-            return "importing \(format) is not built yet; nothing was changed"
         }
     }
 

@@ -23,7 +23,7 @@ struct ImportAPI: Sendable {
         let bytes = Array(try await request.body(upTo: Self.largestUpload).readableBytesView)
         let session = self.session
         let report = try await Blocking.run { () throws -> ImportReport in
-            let reader = try format.reader()
+            let reader = format.reader()
             let upload: TemporaryUpload
             do throws(SystemError) {
                 upload = try TemporaryUpload(bytes, name: name)

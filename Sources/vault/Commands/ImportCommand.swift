@@ -23,7 +23,7 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let reader = try kind.reader()
+        let reader = kind.reader()
         let session = try Session(global)
         let directory = FileManager.default.currentDirectoryPath
         let absolute = paths.map { $0.hasPrefix("/") ? $0 : directory + "/" + $0 }
