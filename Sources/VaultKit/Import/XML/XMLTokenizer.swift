@@ -363,22 +363,15 @@ final class FileChunkReader: @unchecked Sendable {
 
     deinit { file?.close() }
 
+    /// Where each chunk is read into, once allocated.
+    private var scratch = [UInt8](repeating: 0, count: FileChunkReader.chunkSize)
+
     /// Appends the next chunk to `bytes`; false at the end of the file.
     func append(to bytes: inout [UInt8]) throws(SystemError) -> Bool {
         guard let file else { return false }
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(0, count: Self.chunkSize))
-        let result = bytes.withUnsafeMutableBytes { raw in
-            Result { () throws(SystemError) in try file.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[start...])) }
-        }
-        let count: Int
-        switch result {
-        case .success(let read): count = read
-        case .failure(let error):
-            bytes.removeSubrange(start...)
-            throw error
-        }
-        bytes.removeSubrange((start + count)...)
+        let result = scratch.withUnsafeMutableBytes { raw in Result { () throws(SystemError) in try file.read(into: raw) } }
+        let count = try result.get()
+        scratch.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count])) }
         if count == 0 {
             file.close()
             self.file = nil
