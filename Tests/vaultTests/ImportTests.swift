@@ -16,6 +16,18 @@ struct ImportTests {
         differences.filter { !$0.hasPrefix("added: .vault/history") }
     }
 
+    /// Runs `arguments` (an import) again, expecting `firstLine`, then undoes the first
+    /// import (`json`'s record) and expects the vault as it was `before`.
+    private func againAddsNothingAndUndoIsExact(_ vault: TestVault, _ arguments: [String], firstLine: String,
+                                                 json: [String: Any], before: Snapshot) throws {
+        let again = try vault.run(arguments: arguments)
+        #expect(again.stdoutLines.first == firstLine, "\(again)")
+        let id = try #require(json["recordID"] as? String)
+        let undo = try vault.run("undo", id)
+        #expect(undo.status == 0, "\(undo)")
+        #expect(withoutHistory(try vault.snapshot().differences(from: before)) == [])
+    }
+
     @Test func aNotebookBecomesAFolderWithDatesTagsAndLinks() throws {
         let vault = try TestVault()
         let result = try vault.run("import", "enex", evernote("test-links.enex"), evernote("test-noteWithTags.enex"))
@@ -174,11 +186,8 @@ struct ImportTests {
         #expect(try vault.modificationTime("File with asset, content, and a tag.md").seconds == 1_697_011_797)
         let check = try vault.run("check")
         #expect(check.status == 0, "\(check)")
-        let again = try vault.run("import", "bear", ImportFixtures.path("bear/backup.bear2bk"), ImportFixtures.path("bear/tags.bear2bk"))
-        #expect(again.stdoutLines.first == "bear: read 8, wrote 0, 7 already imported, skipped 1", "\(again)")
-        let id = try #require(json["recordID"] as? String)
-        #expect(try vault.run("undo", id).status == 0)
-        #expect(withoutHistory(try vault.snapshot().differences(from: before)) == [])
+        try againAddsNothingAndUndoIsExact(vault, ["import", "bear", ImportFixtures.path("bear/backup.bear2bk"), ImportFixtures.path("bear/tags.bear2bk")],
+                                           firstLine: "bear: read 8, wrote 0, 7 already imported, skipped 1", json: json, before: before)
     }
 
     @Test func keepTakeoutWithLabelsPinsArchiveAndTrash() throws {
@@ -197,11 +206,8 @@ struct ImportTests {
         let pinned = try vault.text("Keep/Pinned text note.md")
         #expect(withoutID(pinned) == "---\npinned: true\ncreated: 2023-07-27T02:45:09+00:00\nmodified: 2023-08-01T04:42:07+00:00\nsortDate: 2023-07-27T02:45:09+00:00\nsource: Pinned text note.json\n---\nThis note is just a plain simple text note that is pinned.\n", "\(pinned)")
         #expect(try vault.text("Keep/Checklist note.md").contains("\n- [ ] First item\n"))
-        let again = try vault.run("import", "keep", ImportFixtures.path("keep"), "--folder", "Keep")
-        #expect(again.stdoutLines.first == "keep: read 14, wrote 0, 13 already imported, skipped 1", "\(again)")
-        let id = try #require(json["recordID"] as? String)
-        #expect(try vault.run("undo", id).status == 0)
-        #expect(withoutHistory(try vault.snapshot().differences(from: before)) == [])
+        try againAddsNothingAndUndoIsExact(vault, ["import", "keep", ImportFixtures.path("keep"), "--folder", "Keep"],
+                                           firstLine: "keep: read 14, wrote 0, 13 already imported, skipped 1", json: json, before: before)
     }
 
     @Test func notionPagesDatabasesAndTheHTMLExportRefused() throws {
@@ -218,11 +224,8 @@ struct ImportTests {
                                                                             "Home.md", "Journal.md", "Project Planner.md", "Weekly To-do List.md"])
         #expect(try vault.names(in: "Habit Tracker").count == 270)
         #expect(try vault.text("Home.md").contains("\nsource: 2a889dba369b48709ec62508d5020d93\n"))
-        let again = try vault.run("import", "notion", ImportFixtures.path("notion/Notion.Test.Export.zip"))
-        #expect(again.stdoutLines.first == "notion: read 278, wrote 0, 278 already imported, skipped 0", "\(again)")
-        let id = try #require(json["recordID"] as? String)
-        #expect(try vault.run("undo", id).status == 0)
-        #expect(withoutHistory(try vault.snapshot().differences(from: before)) == [])
+        try againAddsNothingAndUndoIsExact(vault, ["import", "notion", ImportFixtures.path("notion/Notion.Test.Export.zip")],
+                                           firstLine: "notion: read 278, wrote 0, 278 already imported, skipped 0", json: json, before: before)
         let html = try vault.run("import", "notion", ImportFixtures.path("notion/notion-testspace.zip"))
         #expect(html.status == 2, "\(html)")
         #expect(html.stderr.contains("notion-testspace.zip: this is Notion's HTML export"), "\(html)")

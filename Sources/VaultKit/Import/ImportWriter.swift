@@ -12,7 +12,6 @@ struct ImportWriter {
     /// Names (lower-cased) of the vault's notes before the import: links that find them resolve.
     let vaultNames: Set<String>
     let dryRun: Bool
-    let format: ImportFormat
     /// Folders known to exist (or, on a dry run, to be made).
     private var folders: Set<String> = [""]
     /// Attachment file names (lower-cased) taken in the attachment folder, on disk or by this import.
@@ -21,12 +20,11 @@ struct ImportWriter {
     /// so that a file two notes link is written once.
     private var placedHashes: [String: UInt64] = [:]
 
-    init(vault: Vault, plan: ImportPlan, vaultNames: Set<String>, dryRun: Bool, format: ImportFormat) {
+    init(vault: Vault, plan: ImportPlan, vaultNames: Set<String>, dryRun: Bool) {
         self.vault = vault
         self.plan = plan
         self.vaultNames = vaultNames
         self.dryRun = dryRun
-        self.format = format
     }
 
     private var root: VaultRoot { vault.root }

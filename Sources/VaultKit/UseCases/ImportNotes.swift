@@ -53,7 +53,7 @@ public struct ImportNotes: Sendable {
         let vaultNames = Set(changes.scannedNotes.map { $0.name.lowercased() })
         let total = report.read
         func write(_ changes: VaultChanges) throws(VaultError) {
-            var writer = ImportWriter(vault: changes.vault, plan: plan, vaultNames: vaultNames, dryRun: dryRun, format: reader.format)
+            var writer = ImportWriter(vault: changes.vault, plan: plan, vaultNames: vaultNames, dryRun: dryRun)
             var done = Set<String>()
             var count = 0
             for path in paths {
