@@ -105,7 +105,18 @@ struct ImportTests {
         #expect(try vault.snapshot().differences(from: afterFirst) == [])
         let undo = try vault.run("undo", id)
         #expect(undo.status == 0, "\(undo)")
+        #expect(undo.stdoutLines.last == "undid \(id) (import again to bring it back)", "\(undo)")
         #expect(withoutHistory(try vault.snapshot().differences(from: before)) == [])
+    }
+
+    @Test func aFolderOutsideTheVaultIsRefused() throws {
+        let vault = try TestVault()
+        let before = try vault.snapshot()
+        for folder in ["../outside", ".hidden", "A/B"] {
+            let result = try vault.run("import", "enex", evernote("test-links.enex"), "--folder", folder)
+            #expect(result.status == 2, "\(result)")
+        }
+        #expect(try vault.snapshot().differences(from: before) == [])
     }
 
     @Test func aNoteEditedSinceIsLeftByTheUndo() throws {

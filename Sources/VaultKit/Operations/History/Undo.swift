@@ -23,6 +23,12 @@ public struct Undo: Sendable {
         public var refused = false
         public var recordID: String?
 
+        /// False when undoing this undo cannot do the operation again: it removed files an
+        /// import made, whose bytes the record does not keep (import again instead).
+        public var isRedoable: Bool {
+            !steps.contains { if case .remove = $0 { true } else { false } }
+        }
+
         /// The paths the steps leave changed: where an edit, a move or a restore put a
         /// file, where a note went to the trash from.
         public var changed: [String] {
