@@ -12,26 +12,33 @@ public struct BearReader: ImportReader {
     public func read(_ path: String, emit: (ImportItem) throws(VaultError) -> Void) throws(VaultError) {
         let tree = try ExportTree.open(path, limits: limits)
         let single = path.split(separator: "/").last.map { Self.isBundle($0) } ?? false
-        for bundle in single ? [""] : Self.bundles(in: tree.paths) {
-            let prefix = bundle.isEmpty ? "" : bundle + "/"
-            let files = tree.paths.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
-            let name = bundle.isEmpty ? String(path.split(separator: "/").last ?? "") : bundle
-            let note = BearBundle(name: name, files: files) { (file: String) throws(VaultError) -> [UInt8] in
+        let bundles = single ? [(folder: "", files: tree.paths)] : Self.bundles(in: tree.paths)
+        for bundle in bundles {
+            let prefix = bundle.folder.isEmpty ? "" : bundle.folder + "/"
+            let name = bundle.folder.isEmpty ? String(path.split(separator: "/").last ?? "") : bundle.folder
+            let note = BearBundle(name: name, files: bundle.files) { (file: String) throws(VaultError) -> [UInt8] in
                 try tree.bytes(prefix + file)
             }
             try emit(note.item())
         }
     }
 
-    /// The bundles' folders inside the export, in path order.
-    static func bundles(in paths: [String]) -> [String] {
-        var bundles: [String] = []
-        var seen: Set<String> = []
+    /// The bundles' folders inside the export, in path order, each with its files'
+    /// paths relative to it; files outside bundles are left out.
+    static func bundles(in paths: [String]) -> [(folder: String, files: [String])] {
+        var bundles: [(folder: String, files: [String])] = []
+        var index: [String: Int] = [:]
         for path in paths {
             let parts = path.split(separator: "/")
-            guard let index = parts.dropLast().firstIndex(where: isBundle) else { continue }
-            let bundle = parts[...index].joined(separator: "/")
-            if seen.insert(bundle).inserted { bundles.append(bundle) }
+            guard let last = parts.dropLast().firstIndex(where: isBundle) else { continue }
+            let folder = parts[...last].joined(separator: "/")
+            let file = parts[(last + 1)...].joined(separator: "/")
+            if let position = index[folder] {
+                bundles[position].files.append(file)
+            } else {
+                index[folder] = bundles.count
+                bundles.append((folder, [file]))
+            }
         }
         return bundles
     }

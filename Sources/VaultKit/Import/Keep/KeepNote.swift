@@ -44,7 +44,7 @@ struct KeepNote {
         do {
             fields = try JSONDecoder().decode(Fields.self, from: Data(bytes))
         } catch {
-            return .skipped(ImportSkip(name: path, reason: .unreadable("\(path): \(Self.describe(error))")))
+            return .skipped(ImportSkip(name: path, reason: .unreadable(Self.describe(error, in: bytes, path: path))))
         }
         let title = (fields.title ?? "").split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }.joined(separator: " ")
@@ -112,16 +112,29 @@ struct KeepNote {
         Date(timeIntervalSince1970: Double(microseconds) / 1_000_000)
     }
 
-    private static func describe(_ error: Error) -> String {
+    /// `file:line:column: not valid JSON (…)` where the parser says where, else what is wrong.
+    private static func describe(_ error: Error, in bytes: [UInt8], path: String) -> String {
         switch error {
-        case DecodingError.dataCorrupted(let context):
-            let detail = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            return "not valid JSON" + (detail.map { " (\($0.prefix(1).lowercased() + $0.dropFirst()))" } ?? "")
+        case DecodingError.dataCorrupted:
+            // JSONDecoder says no more; JSONSerialization says "… around character N."
+            var detail: String?
+            do { _ = try JSONSerialization.jsonObject(with: Data(bytes)) } catch {
+                detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+            }
+            guard let detail, let around = detail.range(of: " around character ") else { return "\(path): not valid JSON" }
+            let what = detail[..<around.lowerBound].lowercased()
+            let digits = detail[around.upperBound...].prefix { $0.isNumber }
+            guard let offset = Int(digits), offset <= bytes.count else { return "\(path): not valid JSON (\(what))" }
+            let before = bytes[..<offset]
+            let line = before.count { $0 == 0x0A } + 1
+            let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+            let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1
+            return "\(path):\(line):\(column): not valid JSON (\(what))"
         case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
             let key = context.codingPath.map(\.stringValue).joined(separator: ".")
-            return "not a Keep note: '\(key)' has the wrong type"
+            return "\(path): not a Keep note: '\(key)' has the wrong type"
         default:
-            return "not a Keep note"
+            return "\(path): not a Keep note"
         }
     }
 }
