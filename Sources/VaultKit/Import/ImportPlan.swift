@@ -16,6 +16,9 @@ struct ImportPlan {
     /// Source titles (lower-cased) to the name their note was given: a link `[[title]]`
     /// is rewritten to it when they differ. The first note of a title wins.
     private(set) var names: [String: String] = [:]
+    /// The same keys to the note's vault path: a Markdown link (a path) to a note that got
+    /// another name or place is rewritten to it.
+    private(set) var paths: [String: String] = [:]
     /// Source ids already in the vault, by an earlier import.
     let existing: Set<String>
     /// The file names (lower-cased) taken in each folder, on disk or by this plan.
@@ -44,7 +47,10 @@ struct ImportPlan {
         let name = freeName(base, in: folder)
         let entry = Entry(path: folder.isEmpty ? name + ".md" : folder + "/" + name + ".md", name: name)
         entries[note.sourceID] = entry
-        for key in [note.title.lowercased()] + note.aliases.map({ $0.lowercased() }) where names[key] == nil { names[key] = name }
+        for key in [note.title.lowercased()] + note.aliases.map({ $0.lowercased() }) where names[key] == nil {
+            names[key] = name
+            paths[key] = entry.path
+        }
         return .write(entry)
     }
 

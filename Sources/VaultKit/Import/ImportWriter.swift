@@ -133,9 +133,15 @@ struct ImportWriter {
             let replacement: String?
             if link.kind == .markdown {
                 // A Markdown link's target is a path, written with `%20` for spaces.
-                replacement = renamed[key].map { $0.replacingOccurrences(of: " ", with: "%20") }
                 let name = String(key.split(separator: "/").last ?? "")
                 let stem = name.hasSuffix(".md") ? String(name.dropLast(3)) : name
+                let notePath = key.hasSuffix(".md") ? plan.paths[String(key.dropLast(3))] : nil
+                // A note flattened or renamed: linked by its vault path, which a Markdown link
+                // finds from the vault's top wherever the linking note is.
+                let folder = path.split(separator: "/").dropLast().joined(separator: "/")
+                let found = [key, MarkdownReader.normalized(folder.isEmpty ? key : folder + "/" + key).lowercased()]
+                let moved = notePath.flatMap { found.contains($0.lowercased()) ? nil : $0 }
+                replacement = (renamed[key] ?? moved).map { $0.replacingOccurrences(of: " ", with: "%20") }
                 if replacement == nil, !attachmentNames.contains(key), !key.contains(":"), plan.names[stem] == nil, !vaultNames.contains(stem) {
                     report.linksUnresolved.append("\(path): \(link.target)")
                 }

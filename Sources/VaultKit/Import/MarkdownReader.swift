@@ -27,8 +27,9 @@ public struct MarkdownReader: ImportReader {
         var links: [String] = []
         walk(root, relative: "", notes: &notes, files: &files, links: &links)
         for link in links { try emit(.skipped(ImportSkip(name: link, reason: .unreadable("a symbolic link; links are not followed")))) }
+        let all = Set(notes)
         for relative in notes.sorted() {
-            try emit(note(relative, root: root, files: files))
+            try emit(note(relative, root: root, files: files, notes: all))
         }
     }
 
@@ -53,7 +54,7 @@ public struct MarkdownReader: ImportReader {
     }
 
     /// The note at `relative`, with its folder and title by the flattening rule.
-    private func note(_ relative: String, root: String, files: [String: [String]]) -> ImportItem {
+    private func note(_ relative: String, root: String, files: [String: [String]], notes: Set<String>) -> ImportItem {
         let parts = relative.split(separator: "/").map(String.init)
         let fileName = parts[parts.count - 1]
         let stem = fileName.lowercased().hasSuffix(".markdown") ? String(fileName.dropLast(9)) : String(fileName.dropLast(3))
@@ -77,8 +78,12 @@ public struct MarkdownReader: ImportReader {
         }
         let modified = Date(timeIntervalSince1970: status.modified.timeInterval)
         let finalTitle = parts.count > 2 ? title : stem
-        var aliases: [String] = []
-        if finalTitle != stem { aliases = [stem, parts.dropLast().dropFirst().joined(separator: "/") + "/" + stem, parts.dropLast().joined(separator: "/") + "/" + stem] }
+        // Its path is a name Markdown links find it by; a flattened note's name and shorter paths too.
+        var aliases = [(parts.dropLast() + [stem]).joined(separator: "/")]
+        if finalTitle != stem { aliases += [stem, (parts.dropLast().dropFirst() + [stem]).joined(separator: "/")] }
+        // A flattened note moves up: its relative links to notes are made paths from the top,
+        // which the writer then gives the vault path of the note they find.
+        if parts.count > 2 { body = Self.linksFromTheTop(body, folder: parts.dropLast().joined(separator: "/"), notes: notes) }
         return .note(ImportedNote(sourceID: relative, title: finalTitle, body: body, frontMatter: frontMatter, folder: folder,
                                   created: modified, modified: modified, attachments: attachments(of: body, at: relative, root: root, files: files),
                                   aliases: aliases))
@@ -107,8 +112,21 @@ public struct MarkdownReader: ImportReader {
         return result
     }
 
+    /// `body` with each relative Markdown link to a note of `notes` written as that note's
+    /// path from the export's top.
+    private static func linksFromTheTop(_ body: String, folder: String, notes: Set<String>) -> String {
+        var bytes = Array(body.utf8)
+        let links = bytes.withUnsafeBytes { LinkParser.links(in: $0) }
+        for link in links.reversed() where link.kind == .markdown && isNote(link.target) && !link.target.hasPrefix("/") {
+            let path = normalized(folder + "/" + link.target)
+            guard notes.contains(path), link.targetRange.upperBound <= bytes.count else { continue }
+            bytes.replaceSubrange(link.targetRange, with: Array(path.replacingOccurrences(of: " ", with: "%20").utf8))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// `path` with `.` and `..` taken out; nil parts that climb above the top are dropped.
-    private static func normalized(_ path: String) -> String {
+    static func normalized(_ path: String) -> String {
         var parts: [Substring] = []
         for part in path.split(separator: "/") {
             if part == "." { continue }
