@@ -1987,6 +1987,7 @@ def import_an_export_and_undo_it(run):
     run.shot("light-import-report")
     run.find("#dialog-ok").click()
     run.wait(lambda: not os.path.exists(run.path("Imported notebook")), "Undo takes the import back")
+    run.driver.execute_script("arguments[0].hidden = true", picker)
     os.remove(export)
 
 

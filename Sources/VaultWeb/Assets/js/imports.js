@@ -83,6 +83,7 @@ export function wireImport() {
   picker.accept = '.enex,.bear2bk,.zip';
   picker.hidden = true;
   picker.id = 'import-file';
+  picker.setAttribute('aria-label', 'Export file to import');
   document.body.append(picker);
   picker.addEventListener('change', async () => {
     const file = picker.files && picker.files[0];
