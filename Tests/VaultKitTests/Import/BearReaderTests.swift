@@ -68,6 +68,12 @@ import Testing
         ])
     }
 
+    @Test func rewritesClosedTagsOutsideCodeOnly() {
+        #expect(BearTags.rewritingClosedTags("a #two words# b\n```\n#not a tag#\n```\n#x y#, end\n")
+            == "a #two-words b\n```\n#not a tag#\n```\n#x-y, end\n")
+        #expect(BearTags.rewritingClosedTags("## Heading #\n#solo# #a b #c\n") == "## Heading #\n#solo #a b #c\n")
+    }
+
     @Test(arguments: [
         ("# Title\n\nBody\n", "Title", "Body\n"),
         ("# \nNext line\nmore\n", "Next line", "Next line\nmore\n"),
