@@ -56,6 +56,8 @@ import Testing
         try write("Plan.textbundle/assets/doc.pdf", "PDF")
         try write("Blank.textbundle/text.md", "\n\n")
         try write("notes.txt", "not a bundle")
+        try write("__MACOSX/Plan.textbundle/._text.md", "resource fork")
+        try write(".DS_Store", "finder")
         try FileManager.default.createSymbolicLink(atPath: root + "/Link.textbundle", withDestinationPath: root + "/Plan.textbundle")
 
         let items = try Self.items(root)
