@@ -56,6 +56,8 @@ import Testing
         try write("Plan.textbundle/assets/doc.pdf", "PDF")
         try write("Blank.textbundle/text.md", "\n\n")
         try write("notes.txt", "not a bundle")
+        try write("__MACOSX/Plan.textbundle/._text.md", "resource fork")
+        try write(".DS_Store", "finder")
         try FileManager.default.createSymbolicLink(atPath: root + "/Link.textbundle", withDestinationPath: root + "/Plan.textbundle")
 
         let items = try Self.items(root)
@@ -66,6 +68,12 @@ import Testing
                                attachments: [ImportedAttachment(name: "doc.pdf", bytes: Array("PDF".utf8)),
                                              ImportedAttachment(name: "my shot.png", bytes: Array("PNG".utf8))])),
         ])
+    }
+
+    @Test func rewritesClosedTagsOutsideCodeOnly() {
+        #expect(BearTags.rewritingClosedTags("a #two words# b\n```\n#not a tag#\n```\n#x y#, end\n")
+            == "a #two-words b\n```\n#not a tag#\n```\n#x-y, end\n")
+        #expect(BearTags.rewritingClosedTags("## Heading #\n#solo# #a b #c\n") == "## Heading #\n#solo #a b #c\n")
     }
 
     @Test(arguments: [

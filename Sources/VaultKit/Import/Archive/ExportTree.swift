@@ -40,7 +40,7 @@ struct ExportTree: Sendable {
 
     private init(name: String, paths: [String], source: Source, limits: ZipLimits) {
         self.name = name
-        self.paths = paths
+        self.paths = paths.filter { !Self.isMacMetadata($0) }
         self.source = source
         self.limits = limits
     }
@@ -65,6 +65,12 @@ struct ExportTree: Sendable {
             }
             return bytes
         }
+    }
+
+    /// What macOS adds to a zip or folder it makes (`__MACOSX/` resource forks,
+    /// `.DS_Store`): no app's export, and no note.
+    static func isMacMetadata(_ path: String) -> Bool {
+        path.hasPrefix("__MACOSX/") || path == ".DS_Store" || path.hasSuffix("/.DS_Store")
     }
 
     /// True when the export holds a file at `path`.
