@@ -39,32 +39,6 @@ public struct ImportReport: Sendable {
         }
     }
 
-    /// The JSON every front end gives: counts, then the lists.
-    public func write(to json: inout JSONWriter) {
-        json.beginObject()
-        json.key("format"); json.string(format.rawValue)
-        json.key("dryRun"); json.bool(dryRun)
-        json.key("read"); json.number(read)
-        json.key("written"); json.number(written.count)
-        json.key("unchanged"); json.number(unchanged)
-        json.key("skipped"); json.number(skipped.count)
-        json.key("notes"); json.strings(written)
-        json.key("skips"); json.beginArray()
-        for skip in skipped {
-            json.beginObject()
-            json.key("name"); json.string(skip.name)
-            json.key("reason"); json.string(Self.words(skip.reason))
-            json.endObject()
-        }
-        json.endArray()
-        json.key("attachmentsWritten"); json.number(attachmentsWritten)
-        json.key("attachmentsMissing"); json.strings(attachmentsMissing)
-        json.key("linksRewritten"); json.number(linksRewritten)
-        json.key("linksUnresolved"); json.strings(linksUnresolved)
-        json.key("recordID"); json.string(recordID)
-        json.endObject()
-    }
-
     /// The report as lines for a person: the counts, then each skip, missing attachment
     /// and unresolved link, then the way back.
     public var lines: [String] {

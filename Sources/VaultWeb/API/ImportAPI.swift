@@ -37,6 +37,6 @@ struct ImportAPI: Sendable {
             }
         }
         if !dryRun { await live.refresh() }
-        return APIResponse.json { json in report.write(to: &json) }
+        return APIResponse.json { json in ImportJSON.write(report, to: &json) }
     }
 }

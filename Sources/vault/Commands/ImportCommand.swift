@@ -37,7 +37,7 @@ struct ImportCommand: ParsableCommand {
         let report = try session.write { changes in try use.run(in: changes) }
         if format == .json {
             var json = JSONWriter()
-            report.write(to: &json)
+            ImportJSON.write(report, to: &json)
             session.terminal.line(json.output)
             return
         }
