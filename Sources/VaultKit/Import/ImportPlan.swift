@@ -38,7 +38,8 @@ struct ImportPlan {
 
     /// Decides what becomes of `note`, to go in `folder` (`.trash` for a deleted one).
     mutating func decide(_ note: ImportedNote, folder: String) -> Decision {
-        if existing.contains(note.sourceID) { return .unchanged }
+        // The scan keeps a property's value to its first `longestValue` characters.
+        if existing.contains(note.sourceID) || existing.contains(String(note.sourceID.prefix(NoteOtherKeys.longestValue))) { return .unchanged }
         if entries[note.sourceID] != nil { return .skip(ImportSkip(name: note.title.isEmpty ? note.sourceID : note.title, reason: .duplicate)) }
         if note.title.trimmingSpaces().isEmpty, note.body.trimmingSpaces().isEmpty, note.attachments.isEmpty {
             return .skip(ImportSkip(name: note.sourceID, reason: .empty))
