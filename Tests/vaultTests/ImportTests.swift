@@ -69,6 +69,22 @@ struct ImportTests {
         #expect(check.status == 0, "\(check)")
     }
 
+    @Test func anAttachmentOrNoteGivenAnotherNameIsLinkedByIt() throws {
+        let vault = try TestVault()
+        try vault.createDirectory("attachments")
+        try vault.write("attachments/sample.pdf", "another file of that name")
+        try vault.createDirectory("test-links")
+        try vault.write("test-links/NoteA.md", "# Mine\n\nlinks [[sample.pdf]]\n")
+        let result = try vault.run("import", "enex", evernote("test-pdfAttachment.enex"), evernote("test-links.enex"), "--format", "json")
+        #expect(result.status == 0, "\(result)")
+        #expect(try result.jsonObject()["linksRewritten"] as? Int == 2)
+        #expect(try vault.text("test-pdfAttachment/pdfAttachment.md").hasSuffix("---\nNote with PDF attachment\n\n[[sample 2.pdf]]\n"))
+        #expect(try vault.text("attachments/sample.pdf") == "another file of that name")
+        let noteB = try vault.text("test-links/NoteB.md")
+        #expect(noteB.hasSuffix("reference to\u{A0}[[NoteA 2]]\n"), "\(noteB)")
+        #expect(try vault.text("test-links/NoteA 2.md").contains("\ntitle: NoteA\n"))
+    }
+
     @Test func everyEvernoteFixtureIsAccountedForAndChecksClean() throws {
         let vault = try TestVault()
         let files = try FileManager.default.contentsOfDirectory(atPath: ImportFixtures.path("evernote"))
