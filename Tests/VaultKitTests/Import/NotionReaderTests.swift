@@ -68,11 +68,18 @@ import Testing
         var part = ZipBuilder()
         let id = String(repeating: "a", count: 32)
         let row = String(repeating: "b", count: 32)
-        part.add("Tasks \(id).csv", "\u{FEFF}Name,Status,Notes\n\"Call, mom\",Done,\"said \"\"hi\"\"\nlater\"\n")
-        part.add("Tasks \(id)/Call, mom \(row).md", "# Call, mom\n\nStatus: Done\n\nReal text: stays\n")
+        let other = String(repeating: "c", count: 32)
+        part.add("Tasks \(id).csv", "\u{FEFF}Name,Status,Notes,Next\n\"Call, mom\",Done,\"said \"\"hi\"\"\nlater\"\n")
+        part.add("Tasks \(id)/Call, mom \(row).md",
+                 "# Call, mom\n\nStatus: Done\nNext: [Buy milk](Buy%20milk%20\(other).md)\n\nReal text: stays\n")
+        part.add("Tasks \(id)/Buy milk \(other).md", "# Buy milk\n")
         let notes = try withTemporaryFile(part.bytes) { try Self.items($0) }.notes
-        #expect(notes == [ImportedNote(sourceID: row, title: "Call, mom", body: "Real text: stays\n", folder: "Tasks",
-                                       properties: [ImportedProperty("Status", "Done"), ImportedProperty("Notes", "said \"hi\"\nlater")])])
+        #expect(notes == [
+            ImportedNote(sourceID: other, title: "Buy milk", body: "", folder: "Tasks"),
+            ImportedNote(sourceID: row, title: "Call, mom", body: "Real text: stays\n", folder: "Tasks",
+                         properties: [ImportedProperty("Status", "Done"), ImportedProperty("Next", "[[Buy milk]]"),
+                                      ImportedProperty("Notes", "said \"hi\"\nlater")]),
+        ])
     }
 
     @Test func refusesAHostileInnerArchive() throws {

@@ -36,6 +36,10 @@ struct NotionPage {
         while let first = lines.first, first.allSatisfy(\.isWhitespace) { lines.removeFirst() }
         while let last = lines.last, last.allSatisfy(\.isWhitespace) { lines.removeLast() }
         var attachments: [ImportedAttachment] = []
+        // A relation's value links the related page: `[[title]]` as in the body.
+        for index in properties.indices where properties[index].value.contains("](") {
+            properties[index].value = try linking(properties[index].value, attachments: &attachments, file: file)
+        }
         let body = try lines.isEmpty ? "" : linking(lines.joined(separator: "\n") + "\n", attachments: &attachments, file: file)
         guard !title.isEmpty || !body.isEmpty else { return .skipped(ImportSkip(name: path, reason: .empty)) }
         return .note(ImportedNote(sourceID: name.id ?? path, title: title.isEmpty ? path : title, body: body, folder: folder,
