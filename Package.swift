@@ -19,7 +19,7 @@ let package = Package(
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
     ],
     targets: [
-        // C: libyaml, cmark-gfm (Markdown), the system calls Glibc's overlay does not import, and the SSE2 scan.
+        // C: libyaml, cmark-gfm (Markdown), zlib, the system calls Glibc's overlay does not import, and the SSE2 scan.
         .systemLibrary(
             name: "CYAML",
             pkgConfig: "yaml-0.1",
@@ -30,6 +30,12 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
+        // zlib: inflating the deflated entries of the zip archives `vault import` reads.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         .target(name: "CSystemShims"),
         .target(name: "CTextScan"),
         // Every system call, mapped file, directory walk, atomic write and worker pool: the
@@ -39,7 +45,7 @@ let package = Package(
         // The whole domain, for every front end: YAML (the only importer of CYAML), the
         // model, scanning and the cache, queries, operations, Markdown (the only importer
         // of CCmarkGFM) and the session API.
-        .target(name: "VaultKit", dependencies: ["CYAML", "CCmarkGFM", "VaultPlatform"]),
+        .target(name: "VaultKit", dependencies: ["CYAML", "CCmarkGFM", "CZlib", "VaultPlatform"]),
         // CodeMirror 5 from Debian's libjs-codemirror (MIT), the page's note editor: its
         // files as Swift strings (see its README.md for why not resources).
         .target(name: "CodeMirrorAssets", exclude: ["LICENSE", "README.md", "vendor.py"]),

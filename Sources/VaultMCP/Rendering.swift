@@ -40,6 +40,7 @@ enum Rendering {
         case .move(let from, let to): [from, to]
         case .trash(let path, _): [path]
         case .restore(_, let path): [path]
+        case .create(let path, _), .remove(let path, _): [path]
         }
     }
 

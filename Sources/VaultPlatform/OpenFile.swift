@@ -29,6 +29,12 @@ package struct OpenFile {
 
     package func close() { Syscalls.close(descriptor) }
 
+    /// Reads the next bytes of the file into `buffer`, at most its size; 0 at the end.
+    /// For a reader that streams a file too large to hold whole (an export).
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int {
+        try Syscalls.read(descriptor, into: buffer).get()
+    }
+
     /// Reads the whole file into `buffer`; the returned status's size is the bytes read.
     ///
     /// With `endAtShortRead`, a read that returns less than asked is taken as the end of

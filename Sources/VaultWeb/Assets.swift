@@ -41,6 +41,7 @@ enum Assets {
         "searches.js": PackageResources.searches_js,
         "share.js": PackageResources.share_js,
         "history.js": PackageResources.history_js,
+        "imports.js": PackageResources.imports_js,
         "editor.js": PackageResources.editor_js,
         "properties.js": PackageResources.properties_js,
     ].merging(CodeMirrorFiles.scripts) { own, _ in own }

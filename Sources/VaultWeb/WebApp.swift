@@ -133,6 +133,8 @@ struct WebApp: Sendable {
         router.post("/api/folders/delete") { request, _ in try await organising.deleteFolder(request) }
         router.post("/api/folders/color") { request, _ in try await organising.colorFolder(request) }
         router.post("/api/undo") { request, _ in try await organising.undo(request) }
+        let imports = ImportAPI(live: live)
+        router.post("/api/import") { request, _ in try await imports.upload(request) }
 
         router.get("/api/tasks") { request, _ in try await tasks.agenda(request) }
         router.post("/api/tasks") { request, _ in try await tasks.add(request) }

@@ -1959,6 +1959,38 @@ def set_a_property_with_undo(run):
     run.find("#note-bulk-done").click()
 
 
+def import_an_export_and_undo_it(run):
+    # Issue 56: the sidebar's Import takes an Evernote export, shows the report (every note
+    # accounted for) and Undo takes the whole import back.
+    export = os.path.join(os.path.dirname(run.vault), "Imported notebook.enex")
+    with open(export, "w") as handle:
+        handle.write('<?xml version="1.0" encoding="UTF-8"?>\n<en-export>'
+                     '<note><title>First import</title><content><![CDATA[<en-note><div>Links to '
+                     '<a href="evernote:///view/1/s1/a/a/">Second import</a></div></en-note>]]></content>'
+                     '<created>20240108T214113Z</created><updated>20240108T214144Z</updated><tag>imported</tag></note>'
+                     '<note><title>Second import</title><content><![CDATA[<en-note><div>Hello</div></en-note>]]></content>'
+                     '<created>20240109T080000Z</created></note>'
+                     '<note><title>Locked</title><content><![CDATA[<en-note><en-crypt>QUJD</en-crypt></en-note>]]></content></note>'
+                     '</en-export>\n')
+    records = history_records(run)
+    run.open()
+    run.find("#import-row").click()
+    picker = run.find("#import-file")
+    run.driver.execute_script("arguments[0].hidden = false", picker)
+    picker.send_keys(export)
+    report = run.wait(lambda: run.visible("#import-report"), "the report is shown")
+    assert "Read 3, wrote 2, skipped 1." in report.text, report.text
+    assert "Skipped Locked: encrypted" in report.text, report.text
+    first = run.path("Imported notebook/First import.md")
+    assert os.path.exists(first) and "[[Second import]]" in run.read("Imported notebook/First import.md")
+    assert history_records(run) == records + 1, "one recorded operation"
+    run.shot("light-import-report")
+    run.find("#dialog-ok").click()
+    run.wait(lambda: not os.path.exists(run.path("Imported notebook")), "Undo takes the import back")
+    run.driver.execute_script("arguments[0].hidden = true", picker)
+    os.remove(export)
+
+
 JOURNEYS = [a_change_elsewhere_is_merged, a_large_note_opens_and_takes_typing, a_new_note_opens_in_the_editor, open_folder_and_note, edit_and_autosave, search, search_as_you_type, pin_move_delete_restore, dark_mode,
             edit_on_disk_appears, typing_while_the_disk_version_loads, conflict_loses_nothing, no_script_from_a_note, tasks_view, drop_an_image_on_a_note,
             a_new_note_is_written_with_its_first_character, broken_front_matter_is_shown_as_text, a_malformed_query_shows_only_its_error,
@@ -1971,7 +2003,7 @@ JOURNEYS = [a_change_elsewhere_is_merged, a_large_note_opens_and_takes_typing, a
             undo_every_action, a_partial_due_date_is_not_saved, backlinks_under_a_note,
             tasks_apart_are_named_by_their_text, the_notes_are_one_tab_stop, the_server_unreachable_is_said,
             categories_cancel_discards, the_editor_fits_at_1440, links_to_headings_blocks_and_no_note,
-            search_shows_matches_in_context, smart_folders, set_a_property_with_undo]
+            search_shows_matches_in_context, smart_folders, set_a_property_with_undo, import_an_export_and_undo_it]
 
 
 def main():

@@ -60,6 +60,7 @@ extension VaultSession {
                 case .move(let from, let to): try check(from); try check(to)
                 case .trash(let path, _): try check(path)
                 case .restore(_, let path): try check(path)
+                case .create(let path, _), .remove(let path, _): try check(path)
                 }
             }
         }

@@ -93,6 +93,9 @@ public enum ReportJSON {
             json.key("kind"); json.string("restore")
             json.key("name"); json.string(name)
             json.key("path"); json.string(path)
+        case .create(let path, let hash), .remove(let path, let hash):
+            json.key("kind"); json.string((step.isCreate ? "create" : "remove") + (hash == nil ? "-folder" : ""))
+            json.key("path"); json.string(path)
         }
         json.endObject()
     }

@@ -35,10 +35,15 @@ public struct ImportedNote: Sendable, Equatable {
     /// Other scalar properties the source knew (author, source URL, colour), in order.
     public var properties: [ImportedProperty]
     public var attachments: [ImportedAttachment]
+    /// Other names the export's notes link this one by (a Markdown folder's note: its file
+    /// name and its path, when its title is not its file name); the writer rewrites those
+    /// links to the name it gives the note, as it does links by title.
+    public var aliases: [String] = []
 
     public init(sourceID: String, title: String, body: String, frontMatter: String? = nil, folder: String? = nil,
                 created: Date? = nil, modified: Date? = nil, tags: [String] = [], pinned: Bool = false,
-                place: Place = .notes, properties: [ImportedProperty] = [], attachments: [ImportedAttachment] = []) {
+                place: Place = .notes, properties: [ImportedProperty] = [], attachments: [ImportedAttachment] = [],
+                aliases: [String] = []) {
         self.sourceID = sourceID
         self.title = title
         self.body = body
@@ -51,6 +56,7 @@ public struct ImportedNote: Sendable, Equatable {
         self.place = place
         self.properties = properties
         self.attachments = attachments
+        self.aliases = aliases
     }
 }
 

@@ -45,6 +45,9 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
     case conflict(path: String)
     case io(path: String, operation: String, errno: Int32)
     case invalidArgument(String)
+    /// An export `vault import` cannot read at all (an archive refused, a format it does
+    /// not take): the file, the entry inside it when there is one, and why.
+    case unreadableExport(path: String, entry: String?, reason: String)
     case editorFailed(String)
     /// No task of the note has the REF any more: its line changed since it was listed.
     case staleTask(ref: String, path: String)
@@ -137,6 +140,10 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
             return "\(path): cannot \(operation): \(SystemError(operation: operation, code: code).reason)"
         case .invalidArgument(let message):
             return message
+        case .unreadableExport(let path, let entry?, let reason):
+            return "\(path): entry '\(entry)': \(reason)"
+        case .unreadableExport(let path, nil, let reason):
+            return "\(path): \(reason)"
         case .editorFailed(let message):
             return message
         case .staleTask(let ref, let path):

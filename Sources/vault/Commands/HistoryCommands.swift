@@ -110,7 +110,7 @@ struct UndoCommand: ParsableCommand {
                     for line in report.done { session.terminal.line(TerminalText.escaped((dryRun ? "would " : "") + line)) }
                 }
                 if let undo = report.recordID {
-                    session.terminal.line("undid \(undone) (redo with: vault undo \(undo))")
+                    session.terminal.line(report.isRedoable ? "undid \(undone) (redo with: vault undo \(undo))" : "undid \(undone) (import again to bring it back)")
                 } else if report.leftAlone.isEmpty, !dryRun {
                     // Every step's result was there already: say so, rather than nothing at all.
                     session.terminal.line("nothing to undo: the files of \(undone) are already as they were before it")

@@ -27,6 +27,7 @@ public struct OperationRecord: Sendable, Equatable {
         case create = "note-create"
         case edit = "note-edit"
         case properties = "note-properties"
+        case importNotes = "import"
         case undo
         /// Tag operations, by the names their records always had.
         case tagRename = "rename"
@@ -62,6 +63,12 @@ public struct OperationRecord: Sendable, Equatable {
         case trash(path: String, name: String)
         /// The note `name` came back from the trash to `path`.
         case restore(name: String, path: String)
+        /// The operation made the file at `path`, whose content is hashed `hash` (an import),
+        /// or the folder `path` when `hash` is nil. Its bytes are not kept: it can be taken
+        /// back (removed while it is still as written), not made again.
+        case create(path: String, hash: UInt64?)
+        /// The file (or, with no hash, the empty folder) at `path` was removed: an import undone.
+        case remove(path: String, hash: UInt64?)
 
         /// The step that takes this one back.
         public var inverse: Step {
@@ -74,6 +81,10 @@ public struct OperationRecord: Sendable, Equatable {
                 .restore(name: name, path: path)
             case .restore(let name, let path):
                 .trash(path: path, name: name)
+            case .create(let path, let hash):
+                .remove(path: path, hash: hash)
+            case .remove(let path, let hash):
+                .create(path: path, hash: hash)
             }
         }
     }
@@ -139,6 +150,9 @@ public struct OperationRecord: Sendable, Equatable {
             case .restore(let name, let path):
                 lines.append("  - restore: \(YAMLScalarWriter.doubleQuoted(name))")
                 lines.append("    to: \(YAMLScalarWriter.doubleQuoted(path))")
+            case .create(let path, let hash), .remove(let path, let hash):
+                lines.append("  - \(step.isCreate ? "create" : "remove"): \(YAMLScalarWriter.doubleQuoted(path))")
+                lines.append("    hash: " + (hash.map(Self.hex) ?? "folder"))
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -252,6 +266,11 @@ public struct OperationRecord: Sendable, Equatable {
                 steps.append(.trash(path: path, name: name))
             } else if let name = checked("restore", in: fields, name: true), let path = checked("to", in: fields) {
                 steps.append(.restore(name: name, path: path))
+            } else if let path = checked("create", in: fields) ?? checked("remove", in: fields),
+                      let hashText = value("hash", in: fields)?.scalar {
+                let hash = hashText == "folder" ? nil : UInt64(hashText, radix: 16)
+                if hash == nil, hashText != "folder" { return .notARecord }
+                steps.append(value("create", in: fields) != nil ? .create(path: path, hash: hash) : .remove(path: path, hash: hash))
             } else {
                 return .notARecord
             }
@@ -279,5 +298,12 @@ public struct OperationRecord: Sendable, Equatable {
             }
         }
         return TagChange(sources: strings(value("sources", in: pairs)), target: target, notes: notes)
+    }
+}
+
+extension OperationRecord.Step {
+    /// True for a `create` step.
+    var isCreate: Bool {
+        if case .create = self { true } else { false }
     }
 }

@@ -23,13 +23,19 @@ public struct Undo: Sendable {
         public var refused = false
         public var recordID: String?
 
+        /// False when undoing this undo cannot do the operation again: it removed files an
+        /// import made, whose bytes the record does not keep (import again instead).
+        public var isRedoable: Bool {
+            !steps.contains { if case .remove = $0 { true } else { false } }
+        }
+
         /// The paths the steps leave changed: where an edit, a move or a restore put a
         /// file, where a note went to the trash from.
         public var changed: [String] {
             var seen = Set<String>()
             return steps.map { step in
                 switch step {
-                case .edit(let path, _, _, _), .trash(let path, _), .restore(_, let path): path
+                case .edit(let path, _, _, _), .trash(let path, _), .restore(_, let path), .create(let path, _), .remove(let path, _): path
                 case .move(_, let to): to
                 }
             }.filter { seen.insert($0).inserted }
@@ -103,7 +109,10 @@ public struct Undo: Sendable {
         var moving = Set<Int>()
         for (index, chain) in chains.enumerated() {
             chainSizes[chain, default: 0] += 1
-            if case .edit = steps[index] {} else { moving.insert(chain) }
+            switch steps[index] {
+            case .edit, .create, .remove: break
+            default: moving.insert(chain)
+            }
         }
         var skipped = Set<Int>()
         var leftAlone: [VaultError] = []
@@ -133,7 +142,7 @@ public struct Undo: Sendable {
                 case .move(let from, let to): moved[to] = place(from)
                 case .trash(let path, let name): moved[Trash.directory + "/" + name] = place(path)
                 case .restore(let name, let path): moved[path] = place(Trash.directory + "/" + name)
-                case .edit: break
+                case .edit, .create, .remove: break
                 }
             }
             guard case .changed(let error) = result else { continue }
@@ -176,6 +185,16 @@ public struct Undo: Sendable {
             return Self.check(moving: place(path), to: Trash.directory + "/" + name, root: root)
         case .restore(let name, let path):
             return Self.check(moving: place(Trash.directory + "/" + name), to: path, root: root)
+        case .remove(let path, let hash):
+            guard let status = root.status(place(path)) else { return .already }
+            guard let hash else { return status.isDirectory ? .ready : .changed(Self.leftAlone(path, "it is not a folder any more")) }
+            guard let bytes = try? root.read(place(path)).bytes else { return .changed(Self.leftAlone(path, "it cannot be read")) }
+            return FNV1a.hash(bytes) == hash ? .ready : .changed(Self.leftAlone(path, "it changed since"))
+        case .create(let path, let hash):
+            if hash == nil, root.isDirectory(path) { return .already }
+            // An import's bytes are not kept in its record: what it wrote is written again
+            // by importing again, not by undoing its undo.
+            return .changed(Self.leftAlone(path, hash == nil ? "the folder cannot be made again" : "its bytes were not kept; import again to bring it back"))
         case .edit(let path, let before, let after, _):
             let hash: UInt64
             if let planned = edited[place(path)] {
@@ -221,6 +240,15 @@ public struct Undo: Sendable {
             }
             if status.isReadOnly { throw Self.leftAlone(path, "it is read-only") }
             try root.write(result, to: path, mode: status.mode, modificationTime: status.modified, replacing: .unchanged(status.stamp))
+        case .remove(let path, let hash):
+            if hash == nil {
+                // A folder the operation made keeps what was put in it since.
+                return root.removeDirectory(path) ? [step] : []
+            }
+            guard let bytes = try? root.read(path).bytes, FNV1a.hash(bytes) == hash else { throw Self.leftAlone(path, "it changed since") }
+            guard root.removeFile(path) else { throw Self.leftAlone(path, "it cannot be removed") }
+        case .create(let path, _):
+            throw Self.leftAlone(path, "it cannot be made again")
         }
         return [step]
     }
@@ -243,7 +271,7 @@ public struct Undo: Sendable {
             case .move(let from, let to): [from, to]
             case .trash(let path, let name): [path, Trash.directory + "/" + name]
             case .restore(let name, let path): [Trash.directory + "/" + name, path]
-            case .edit(let path, _, _, _): [path]
+            case .edit(let path, _, _, _), .create(let path, _), .remove(let path, _): [path]
             }
         }
         for step in steps {
@@ -277,6 +305,8 @@ public struct Undo: Sendable {
         case .trash(let path, _): "trash \(path)"
         case .restore(_, let path): "restore \(path)"
         case .edit(let path, _, _, let splices): "change \(path) (\(splices.count) place\(splices.count == 1 ? "" : "s"))"
+        case .create(let path, _): "create \(path)"
+        case .remove(let path, _): "remove \(path)"
         }
     }
 }

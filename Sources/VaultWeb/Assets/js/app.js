@@ -31,6 +31,7 @@ import { wireRoving } from './roving.js';
 import { wireWikiLinks } from './wikilinks.js';
 import { listen } from './live.js';
 import { wireHistory } from './history.js';
+import { wireImport } from './imports.js';
 import { onKey } from './keys.js';
 import { receiveShare } from './share.js';
 import { mountEditor } from './editor.js';
@@ -73,6 +74,7 @@ async function start() {
   $('trash-row').addEventListener('click', () => go('#/trash'));
   $('deleted-row').addEventListener('click', () => go('#/deleted'));
   wireHistory();
+  wireImport();
   $('tasks-row').addEventListener('click', () => go('#/tasks'));
   $('tasks-back').addEventListener('click', () => showPane('sidebar'));
   for (const button of $('tasks-by').children) button.addEventListener('click', () => { state.tasks.by = button.dataset.by; showTasks(); });

@@ -1,0 +1,47 @@
+import Foundation
+@testable import VaultKit
+
+/// The other apps' exports in ../shared/import-fixtures (VAULT_IMPORT_FIXTURES overrides),
+/// used where they are; tests on them are skipped where the folder is absent.
+enum ImportFixtures {
+    static var directory: String? {
+        if let path = ProcessInfo.processInfo.environment["VAULT_IMPORT_FIXTURES"], !path.isEmpty { return path }
+        // Tests/VaultKitTests/Import/this file → the repository, then its parent.
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let path = repository.deletingLastPathComponent().appendingPathComponent("shared/import-fixtures").path
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue ? path : nil
+    }
+
+    static func path(_ relative: String) -> String { (directory ?? "") + "/" + relative }
+}
+
+extension ImportReader {
+    /// Everything the reader emits for `path`, in order.
+    func items(_ path: String) throws -> [ImportItem] {
+        var items: [ImportItem] = []
+        try read(path) { items.append($0) }
+        return items
+    }
+}
+
+extension [ImportItem] {
+    var notes: [ImportedNote] { compactMap { if case .note(let note) = $0 { note } else { nil } } }
+    var skips: [ImportSkip] { compactMap { if case .skipped(let skip) = $0 { skip } else { nil } } }
+}
+
+/// Seconds since 1970, to compare dates to the second: of a UTC date in ISO 8601, or of a date.
+func seconds(_ text: String) -> Int? {
+    NoteDate.parse(text, timeZone: TimeZone(identifier: "UTC")!).map { Int($0.timeIntervalSince1970) }
+}
+
+func seconds(_ date: Date?) -> Int? { date.map { Int($0.timeIntervalSince1970) } }
+
+/// Runs `body` with the path of a temporary file holding `bytes`, removed after.
+func withTemporaryFile<T>(_ bytes: [UInt8], _ body: (String) throws -> T) throws -> T {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("import-\(UUID().uuidString).zip").path
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    return try body(path)
+}
