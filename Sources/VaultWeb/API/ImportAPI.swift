@@ -32,9 +32,7 @@ struct ImportAPI: Sendable {
             }
             defer { upload.remove() }
             let use = ImportNotes(reader: reader, paths: [upload.path], folder: folder, dryRun: dryRun)
-            return try session.root.withWriteLock {
-                try session.write(after: try session.scan()) { try use.run(in: $0) }
-            }
+            return try session.writeAfterScanning { try use.run(in: $0) }
         }
         if !dryRun { await live.refresh() }
         return APIResponse.json { json in ImportJSON.write(report, to: &json) }

@@ -34,7 +34,7 @@ struct ImportCommand: ParsableCommand {
                 if done % 50 == 0 || done == total { errors.write("\rvault: importing… \(done) of \(total)" + (done == total ? "\r\u{1B}[K" : "")) }
             }
         }
-        let report = try session.write { changes in try use.run(in: changes) }
+        let report = try session.write { try use.run(in: $0) }
         if format == .json {
             var json = JSONWriter()
             ImportJSON.write(report, to: &json)
