@@ -44,6 +44,10 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
     case symbolicLink(String)
     case conflict(path: String)
     case io(path: String, operation: String, errno: Int32)
+    /// A bad argument to a library call that no front end lets a user give (a front end
+    /// checks its input first), or an argument front end's own refusal of its input (a tool
+    /// argument of the wrong type); the message is shown as it is. A case a user can meet
+    /// in the domain has a case of its own.
     case invalidArgument(String)
     case editorFailed(String)
     /// No task of the note has the REF any more: its line changed since it was listed.
@@ -63,8 +67,9 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
     case noTemplate(String, available: [String])
     /// A git command vault ran failed (`push`, `fetch`, …), with git's own line about it.
     case gitFailed(command: String, message: String)
-    /// More than one recorded operation's id starts with what was given; their ids.
-    case ambiguousOperation(String, candidates: [String])
+    /// More than one recorded operation's id starts with what was given; their ids, and
+    /// (when known, in the same order) their kinds (`move`, `tag`, …).
+    case ambiguousOperation(String, candidates: [String], kinds: [String] = [])
     /// The note changed since the version an edit names was read: nothing was written.
     case staleVersion(path: String, current: String)
     /// An edit's text to replace is not in the note (`count` 0) or is there more than once.
@@ -79,6 +84,43 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
     case outsideScope(String, allowed: [String])
     /// The assistant was given the vault to read only.
     case readOnlyScope
+
+    // Typed in place of `invalidArgument` (issue 53): git, sync, versions and history.
+    /// git cannot be run at all (`reason`: why the system could not start it).
+    case gitUnavailable(reason: String)
+    /// The git that runs is older than the one sync's merge needs.
+    case gitTooOld(version: String, needed: String)
+    /// git refuses to work in the vault's repository (its ownership, a broken config…).
+    case repositoryRefused(reason: String)
+    /// A merge, rebase, cherry-pick… is under way in the repository; nothing was changed.
+    case repositoryBusy(operation: String)
+    /// HEAD is on no branch, so there is nothing to sync; nothing was changed.
+    case detachedHead
+    /// The branch has a name vault does not hand to git (it could read as an option).
+    case unsafeBranchName(String)
+    /// A file vault writes for sync (in the vault or the git directory) could not be
+    /// written; `reason` is the system's, `consequence` what was therefore not done.
+    case syncWriteFailed(path: String, reason: String?, consequence: String)
+    /// The vault is a folder of a larger git repository, which sync does not commit or push.
+    case vaultInsideRepository(repository: String)
+    /// A merge would write a path vault never writes; nothing was merged.
+    case mergeWritesForbiddenPath(String, problem: String)
+    /// A merge puts a file where the vault has a folder (or other non-file).
+    case mergeBlockedByFolder(String, isFolder: Bool)
+    /// No version of the note is from that day or before; `first` is the day of its first.
+    case noVersionOnDay(path: String, day: String, first: String?)
+    /// No commit of the note starts with those hex digits.
+    case noCommitOfNote(path: String, prefix: String)
+    /// What was given as a version is neither a commit nor a day.
+    case invalidVersion(String)
+    /// git has no text of the file in that commit.
+    case notInCommit(path: String, commit: String)
+    /// The operation was undone by a later one, which is what to undo to do it again.
+    case alreadyUndone(id: String, by: String)
+    /// Only a tag merge can be split; `kind` is what the operation is.
+    case notAMerge(id: String, kind: String)
+    /// The merge was split already, by the operation `by`.
+    case alreadySplit(id: String, by: String)
 
     public var errorDescription: String? {
         switch self {
@@ -155,8 +197,9 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
             return "a split is not undone: merge \(sources.joined(separator: ", ")) into \(target) again"
         case .gitFailed(let command, let message):
             return "git \(command) failed: \(message)"
-        case .ambiguousOperation(let id, let candidates):
-            return "'\(id)' is the start of \(candidates.count) operation ids: " + candidates.joined(separator: ", ") + "; give more of it"
+        case .ambiguousOperation(let id, let candidates, let kinds):
+            let named = kinds.count == candidates.count ? zip(candidates, kinds).map { "\($0) (\($1))" } : candidates
+            return "'\(id)' is the start of \(candidates.count) operation ids: " + named.joined(separator: ", ") + "; give more of it"
         case .staleVersion(let path, let current):
             return "\(path): changed since that version was read, so nothing was changed (its version is now \(current); read it again)"
         case .replacedTextNotUnique(let path, let count):
@@ -173,6 +216,42 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
             return "'\(folder.isEmpty ? "/" : folder)' is outside the folders given (\(allowed.joined(separator: ", "))); nothing was changed"
         case .readOnlyScope:
             return "the vault is open to read only; nothing was changed"
+        case .gitUnavailable(let reason):
+            return "cannot run git: \(reason) (install git)"
+        case .gitTooOld(let version, let needed):
+            return "vault sync merges with git \(needed) or later, and this is \(version); install a newer git (nothing was merged)"
+        case .repositoryRefused(let reason):
+            return "git refuses the vault's repository: \(reason) (nothing was changed)"
+        case .repositoryBusy(let operation):
+            return "the repository is in the middle of \(operation); finish or abort it with git first (nothing was changed)"
+        case .detachedHead:
+            return "HEAD is detached; check out a branch first (nothing was changed)"
+        case .unsafeBranchName(let branch):
+            return "the branch '\(branch)' has a name vault does not hand to git; check out another branch (nothing was pushed)"
+        case .syncWriteFailed(let path, let reason, let consequence):
+            return "cannot write \(path)" + (reason.map { ": \($0)" } ?? "") + " (\(consequence))"
+        case .vaultInsideRepository(let top):
+            return "the vault is a folder of the git repository at \(top), not a repository of its own; "
+                + "vault sync commits and pushes a whole repository, so it syncs only a vault at the top of one "
+                + "(git init in the vault makes it one; nothing was changed)"
+        case .mergeWritesForbiddenPath(let path, let problem):
+            return "the merge would write '\(path)', which vault never writes (\(problem)); nothing was merged: remove it from the other machine's history"
+        case .mergeBlockedByFolder(let path, let isFolder):
+            return "the merge puts a file at '\(path)', where this vault has \(isFolder ? "a folder" : "something that is no file"); move it away and sync again (the merge was not finished)"
+        case .noVersionOnDay(let path, let day, let first):
+            return "\(path) has no version from \(day) or before" + (first.map { " (its first is from \($0))" } ?? " (git has none of it yet)")
+        case .noCommitOfNote(let path, let prefix):
+            return "no commit of \(path) starts with '\(prefix)' (vault log \(path) lists them)"
+        case .invalidVersion(let text):
+            return "'\(text)' is neither a commit (4 or more of its hex digits) nor a day (YYYY-MM-DD)"
+        case .notInCommit(let path, let commit):
+            return "git has no '\(path)' in commit \(commit.prefix(8))"
+        case .alreadyUndone(let id, let later):
+            return "operation \(id) was undone by \(later); undo \(later) to do it again"
+        case .notAMerge(let id, let kind):
+            return "operation \(id) is a \(kind); only merges can be split"
+        case .alreadySplit(let id, let later):
+            return "merge \(id) was already split by \(later)"
         }
     }
 

@@ -341,7 +341,7 @@ public struct NoteVersions: Sendable {
         guard let revision = GitRevision(commit: commit) else { throw .invalidArgument("'\(commit)' is not a commit") }
         let prefix = try git.check(["rev-parse", "--show-prefix"]).stdout.trimmingCharacters(in: .newlines)
         let shown = try git.run(["show"], revisions: [revision.file(prefix + version.path)])
-        guard shown.succeeded else { throw .invalidArgument("git has no '\(version.path)' in commit \(commit.prefix(8))") }
+        guard shown.succeeded else { throw .notInCommit(path: version.path, commit: commit) }
         return Array(shown.data)
     }
 
@@ -367,12 +367,12 @@ public struct NoteVersions: Sendable {
             return TaskDate(dayNumber: Int((seconds / 86_400).rounded(.down))).description
         }
         if TaskDate(at) != nil {
-            return .invalidArgument("\(path) has no version from \(at) or before" + (first.map { " (its first is from \($0))" } ?? " (git has none of it yet)"))
+            return .noVersionOnDay(path: path, day: at, first: first)
         }
         if at.count >= 4, at.allSatisfy(\.isHexDigit) {
-            return .invalidArgument("no commit of \(path) starts with '\(at)' (vault log \(path) lists them)")
+            return .noCommitOfNote(path: path, prefix: at)
         }
-        return .invalidArgument("'\(at)' is neither a commit (4 or more of its hex digits) nor a day (YYYY-MM-DD)")
+        return .invalidVersion(at)
     }
 
     /// The text on disk when it differs from the last commit (or was never committed).
