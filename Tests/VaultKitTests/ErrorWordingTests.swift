@@ -30,14 +30,14 @@ import Testing
         let expected = [
             "'2' is the start of 2 operation ids: 2a2043b9 (note-move), 2b5c732a (tag-add); give more of it",
             "cannot run git: no such file or directory (install git)",
-            "vault sync merges with git 2.38 or later, and this is git version 2.30.1; install a newer git (nothing was merged)",
+            "a sync merges with git 2.38 or later, and this is git version 2.30.1; install a newer git (nothing was merged)",
             "git refuses the vault's repository: detected dubious ownership (nothing was changed)",
             "the repository is in the middle of a rebase; finish or abort it with git first (nothing was changed)",
             "HEAD is detached; check out a branch first (nothing was changed)",
             "the branch '-x' has a name vault does not hand to git; check out another branch (nothing was pushed)",
             "cannot write .git/info/attributes: permission denied (nothing was committed)",
             "the vault is a folder of the git repository at /home/a, not a repository of its own; "
-                + "vault sync commits and pushes a whole repository, so it syncs only a vault at the top of one "
+                + "a sync commits and pushes a whole repository, so it syncs only a vault at the top of one "
                 + "(git init in the vault makes it one; nothing was changed)",
             "the merge would write '.vault/x', which vault never writes (inside .vault); nothing was merged: remove it from the other machine's history",
             "the merge puts a file at 'Plan.md', where this vault has a folder; move it away and sync again (the merge was not finished)",

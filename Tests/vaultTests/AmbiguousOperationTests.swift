@@ -23,15 +23,15 @@ struct AmbiguousOperationTests {
 
     @Test func undoOfAnIdTwoOperationsStartWithNamesBothOperations() throws {
         let vault = try TestVault.example()
-        #expect(try vault.run("pin", "Groceries").status == 0)
-        #expect(try vault.run("tag", "add", "Ideas", "#errand").status == 0)
+        #expect(try vault.run("pin", "Groceries", "Ideas").status == 0)
+        #expect(try vault.run("tag", "add", "Groceries", "Ideas", "errand").status == 0)
         try renumber(vault, to: ["2a2043b9", "2b5c732a"])
         let before = try vault.snapshot()
 
         let undo = try vault.run("undo", "2")
         #expect(undo.status == 2, "\(undo)")
         #expect(undo.stdout == "")
-        #expect(undo.stderrLines.first == "vault: error: '2' is the start of 2 operation ids: 2a2043b9 (pin), 2b5c732a (tag-add); give more of it", "\(undo)")
+        #expect(undo.stderrLines.first == "vault: error: '2' is the start of 2 operation ids: 2a2043b9 (pin), 2b5c732a (tag-add); give more of it (see 'vault history')", "\(undo)")
         #expect(!undo.stderr.contains("notes"), "\(undo)")
         #expect(try vault.snapshot().differences(from: before) == [])
     }

@@ -44,10 +44,10 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
     case symbolicLink(String)
     case conflict(path: String)
     case io(path: String, operation: String, errno: Int32)
-    /// A bad argument to a library call that no front end lets a user give (a front end
-    /// checks its input first), or an argument front end's own refusal of its input (a tool
-    /// argument of the wrong type); the message is shown as it is. A case a user can meet
-    /// in the domain has a case of its own.
+    /// A bad argument to a library call: one no front end lets a user give (a front end
+    /// checks its input first), or a front end's own refusal of how its input is shaped (an
+    /// assistant tool's argument of the wrong type, a command's missing option). The message
+    /// is shown as it is. Every case a user can meet in the domain has a case of its own.
     case invalidArgument(String)
     case editorFailed(String)
     /// No task of the note has the REF any more: its line changed since it was listed.
@@ -121,6 +121,38 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
     case notAMerge(id: String, kind: String)
     /// The merge was split already, by the operation `by`.
     case alreadySplit(id: String, by: String)
+    /// The vault is in no git repository, so git keeps no versions of its notes.
+    case noVersionsKept
+    /// No version of the note is named by what was given (a commit or a day).
+    case noVersionMatching(path: String, text: String)
+    /// What was given as a commit is not one (4 or more hex digits).
+    case notACommit(String)
+    /// git has no text of a note that left the vault from before it left.
+    case noTextBeforeDeletion(path: String)
+    /// A file where a note is expected (a daily note's path) is something else.
+    case notANote(String)
+    /// A trashed item cannot be brought back to the path it names, with why.
+    case unrestorable(String, reason: String)
+    /// A file to attach that cannot be read, with why.
+    case unreadableAttachment(String, reason: String)
+    /// A name an attachment cannot have, with why.
+    case invalidFileName(String, reason: String)
+    /// A colour not in the palette.
+    case unknownColor(String)
+    /// An icon that is not one emoji.
+    case invalidIcon(String)
+    /// A rename of a task category onto its own name.
+    case categoryNameUnchanged(String)
+    /// A line given as a task that is none.
+    case notATask(String)
+    /// A merge of tags with no tag but the target.
+    case nothingToMerge
+    /// A property change that sets and removes nothing.
+    case noPropertyChange
+    /// A list cursor no list gave.
+    case invalidCursor(String)
+    /// A text offset past the end of the text.
+    case offsetPastEnd(offset: Int, total: Int)
 
     public var errorDescription: String? {
         switch self {
@@ -219,7 +251,7 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
         case .gitUnavailable(let reason):
             return "cannot run git: \(reason) (install git)"
         case .gitTooOld(let version, let needed):
-            return "vault sync merges with git \(needed) or later, and this is \(version); install a newer git (nothing was merged)"
+            return "a sync merges with git \(needed) or later, and this is \(version); install a newer git (nothing was merged)"
         case .repositoryRefused(let reason):
             return "git refuses the vault's repository: \(reason) (nothing was changed)"
         case .repositoryBusy(let operation):
@@ -232,7 +264,7 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
             return "cannot write \(path)" + (reason.map { ": \($0)" } ?? "") + " (\(consequence))"
         case .vaultInsideRepository(let top):
             return "the vault is a folder of the git repository at \(top), not a repository of its own; "
-                + "vault sync commits and pushes a whole repository, so it syncs only a vault at the top of one "
+                + "a sync commits and pushes a whole repository, so it syncs only a vault at the top of one "
                 + "(git init in the vault makes it one; nothing was changed)"
         case .mergeWritesForbiddenPath(let path, let problem):
             return "the merge would write '\(path)', which vault never writes (\(problem)); nothing was merged: remove it from the other machine's history"
@@ -252,6 +284,38 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
             return "operation \(id) is a \(kind); only merges can be split"
         case .alreadySplit(let id, let later):
             return "merge \(id) was already split by \(later)"
+        case .noVersionsKept:
+            return "the vault is not a git repository, so no versions of its notes are kept"
+        case .noVersionMatching(let path, let text):
+            return "no version of \(path) matches '\(text)'"
+        case .notACommit(let text):
+            return "'\(text)' is not a commit"
+        case .noTextBeforeDeletion(let path):
+            return "git has no text of \(path) from before it left"
+        case .notANote(let path):
+            return "'\(path)' is not a note"
+        case .unrestorable(let name, let reason):
+            return "cannot bring back '\(name)': \(reason); nothing was changed"
+        case .unreadableAttachment(let path, let reason):
+            return "cannot read '\(path)': \(reason)"
+        case .invalidFileName(let name, let reason):
+            return "invalid file name '\(name)': \(reason)"
+        case .unknownColor(let color):
+            return "unknown colour '\(color)' (use one of: \(VaultConfig.palette.joined(separator: " ")), or none)"
+        case .invalidIcon(let text):
+            return "invalid icon '\(text)': an icon is one emoji, such as 💼, or none"
+        case .categoryNameUnchanged(let name):
+            return "'\(name)' is the category's name already; nothing changed"
+        case .notATask(let line):
+            return "'\(line)' is not a task"
+        case .nothingToMerge:
+            return "nothing to merge: give tags other than the target"
+        case .noPropertyChange:
+            return "no property to set or remove"
+        case .invalidCursor(let cursor):
+            return "the cursor '\(cursor)' is not one a list gave; start again without it"
+        case .offsetPastEnd(let offset, let total):
+            return "offset \(offset) is past the end of the text (\(total) characters)"
         }
     }
 
@@ -266,7 +330,7 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
         case .operationNotFound(_, let tags): tags ? .listTagHistory : .listHistory
         case .ambiguousOperation: .listHistory
         case .staleVersion: .readNoteAgain
-        case .notARepository: .setUpSync
+        case .notARepository, .noVersionsKept: .setUpSync
         case .splitIsUndoneByMerging(let sources, let target): .mergeTagsAgain(sources, into: target)
         default: nil
         }

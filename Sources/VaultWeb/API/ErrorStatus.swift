@@ -12,19 +12,26 @@ extension VaultError {
         // Bad input: what the request said cannot be done as said.
         case .invalidArgument, .invalidSearchName, .invalidQuery, .invalidFolderName, .invalidTagName, .invalidTitle,
              .emptyNote, .splitIsUndoneByMerging, .replacedTextNotUnique, .propertyRefused, .invalidPropertyValue,
-             .ambiguousNote, .ambiguousTask, .ambiguousOperation, .invalidVersion, .unsafeBranchName:
+             .ambiguousNote, .ambiguousTask, .ambiguousOperation, .invalidVersion, .unsafeBranchName, .notACommit,
+             .unreadableAttachment, .invalidFileName, .unknownColor, .invalidIcon, .categoryNameUnchanged, .notATask,
+             .nothingToMerge, .noPropertyChange, .invalidCursor, .offsetPastEnd:
             .badRequest
         case .outsideScope, .readOnlyScope:
             .forbidden
         case .noteNotFound, .trashedNoteNotFound, .savedSearchNotFound, .folderNotFound, .tagNotFound, .categoryNotFound,
-             .taskNotFound, .operationNotFound, .noTemplate, .headingNotFound, .noVersionOnDay, .noCommitOfNote, .notInCommit:
+             .taskNotFound, .operationNotFound, .noTemplate, .headingNotFound, .noVersionOnDay, .noCommitOfNote, .notInCommit,
+             .noVersionMatching, .noTextBeforeDeletion:
             .notFound
         // Nothing past a link or outside the vault exists as far as the app is concerned.
         case .symbolicLink, .outsideVault:
             .notFound
+        // What needs git asked of a vault git does not keep: as before, a request this vault
+        // cannot answer (the suggestion says how to make it one).
+        case .notARepository, .noVersionsKept, .vaultInsideRepository:
+            .badRequest
         // The vault (or its repository) is in a state that refuses the request.
         case .staleTask, .destinationExists, .tagExists, .categoryExists, .savedSearchExists, .vaultExists, .insideVault,
-             .noVault, .notARepository, .vaultInsideRepository, .repositoryBusy, .detachedHead, .repositoryRefused,
+             .noVault, .repositoryBusy, .detachedHead, .repositoryRefused, .notANote, .unrestorable,
              .alreadyUndone, .notAMerge, .alreadySplit, .staleVersion, .mergeWritesForbiddenPath, .mergeBlockedByFolder:
             .conflict
         case .conflict:

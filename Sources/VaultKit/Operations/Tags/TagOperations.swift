@@ -88,7 +88,7 @@ public struct TagOperations: Sendable {
         let targetName = try validated([target])[0]
         let targetKey = TagName.key(targetName)
         let keys = Set(sourceNames.map(TagName.key)).subtracting([targetKey])
-        guard !keys.isEmpty else { throw .invalidArgument("nothing to merge: give tags other than the target") }
+        guard !keys.isEmpty else { throw .nothingToMerge }
         if keys.contains(where: { targetKey.hasPrefix($0 + "/") }) {
             throw .invalidTagName(target, reason: "a tag cannot be merged into a tag below it")
         }
