@@ -115,8 +115,10 @@ import VaultKit
             for uri in ["/api/notes/Ideas.md/versions", "/api/deleted"] {
                 try await client.execute(uri: uri, method: .get) { response in
                     #expect(response.status == .badRequest)
-                    let error = try object(response)["error"] as? String
-                    #expect(error == "the vault is not a git repository, so no versions of its notes are kept; vault sync --setup makes it one (vault init --git makes a new vault with one)")
+                    let answer = try object(response)
+                    // The words name no command: the suggestion is for the page to offer.
+                    #expect(answer["error"] as? String == "the vault is not a git repository, so no versions of its notes are kept")
+                    #expect((answer["suggestion"] as? [String: Any])?["kind"] as? String == "setUpSync")
                 }
             }
         }

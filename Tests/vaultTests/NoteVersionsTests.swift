@@ -451,6 +451,6 @@ struct NoteVersionsTests {
         try vault.write("Plan.md", "# Plan\n")
         let result = try vault.run("log", "Plan")
         #expect(result.status == 2, "\(result)")
-        #expect(result.stderr == "vault: error: the vault is not a git repository, so no versions of its notes are kept; vault sync --setup makes it one (vault init --git makes a new vault with one)\n")
+        #expect(result.stderr == "vault: error: the vault is not a git repository, so no versions of its notes are kept (set it up with vault sync --setup)\n")
     }
 }

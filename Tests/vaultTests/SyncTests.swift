@@ -116,7 +116,7 @@ struct SyncTests {
         try vault.write("Note.md", "# Note\n")
         let config = try String(contentsOf: vault.base.appendingPathComponent(".git/config"), encoding: .utf8)
         let refusal = "vault: error: the vault is a folder of the git repository at \(vault.base.path), not a repository of its own; "
-            + "vault sync commits and pushes a whole repository, so it syncs only a vault at the top of one (git init in the vault makes it one; nothing was changed)\n"
+            + "a sync commits and pushes a whole repository, so it syncs only a vault at the top of one (git init in the vault makes it one; nothing was changed)\n"
         for arguments in [["--setup", "--remote", "/nowhere.git"], []] {
             let result = try Self.sync(vault, arguments)
             #expect(result.status == 2, "\(result)")

@@ -35,7 +35,7 @@ public enum AssistantBounds {
     public static func position(ofCursor cursor: String?) throws(VaultError) -> Int {
         guard let cursor, !cursor.isEmpty else { return 0 }
         guard let position = Int(cursor), position >= 0 else {
-            throw .invalidArgument("the cursor '\(cursor)' is not one a list gave; start again without it")
+            throw .invalidCursor(cursor)
         }
         return position
     }
@@ -54,7 +54,7 @@ public struct TextPage: Sendable, Equatable {
     public init(_ whole: String, offset: Int, size: Int = AssistantBounds.textPage) throws(VaultError) {
         let total = whole.count
         guard offset >= 0, offset <= total else {
-            throw .invalidArgument("offset \(offset) is past the end of the text (\(total) characters)")
+            throw .offsetPastEnd(offset: offset, total: total)
         }
         let start = whole.index(whole.startIndex, offsetBy: offset)
         let rest = whole[start...]

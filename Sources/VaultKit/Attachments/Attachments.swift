@@ -170,7 +170,7 @@ public struct Attachments: Sendable {
             // A folder, a device, a link (not followed): said as such, not as errno's words.
             let reason = error.isSymbolicLink ? "it is a symbolic link (attach the file it points to)"
                 : error.isNotRegularFile ? "it is not a regular file" : error.reason
-            throw .invalidArgument("cannot read '\(source)': \(reason)")
+            throw .unreadableAttachment(source, reason: reason)
         }
         // Never more readable than its source: a private file stays private (0600 stays 0600).
         return try add(bytes, named: name, mode: 0o644 & mode)
@@ -221,13 +221,14 @@ public struct Attachments: Sendable {
         // A NUL would cut the name short in the system call (`x.md\0.png` is `x.md`): refused,
         // with every other control character, before anything is made of the name.
         guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw .invalidArgument("the file name '\(name.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : String($0) }.joined())' has control characters; rename the file first")
+            let shown = name.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : String($0) }.joined()
+            throw .invalidFileName(shown, reason: "it has control characters; rename the file first")
         }
         let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
         let base = FileNaming.baseName(for: dot.map { String(name[..<$0]) } ?? name)
         let suffix = dot.map { String(name[$0...]).filter { $0 != "/" } } ?? ""
         // Checked on the name as it will be written: an attachment must never become a note.
-        guard suffix.lowercased() != ".md" else { throw .invalidArgument("'\(name)' is a note; attach files that are not notes") }
+        guard suffix.lowercased() != ".md" else { throw .invalidFileName(name, reason: "it is a note; attach files that are not notes") }
         try vault.root.makeDirectory(folder, operation: "create the attachment folder")
         if let same = existingCopy(of: bytes, base: base, extension: suffix) { return same }
         for _ in 0..<5 {

@@ -43,7 +43,7 @@ public struct ConfigEditor: Sendable {
             return
         }
         guard VaultConfig.palette.contains(color) else {
-            throw .invalidArgument("unknown colour '\(color)' (use one of: \(VaultConfig.palette.joined(separator: " ")), or none to remove it)")
+            throw .unknownColor(color)
         }
         try update { (text: inout [UInt8], root: YAMLNode?) throws(VaultError) in
             try Self.setColor(color, of: name, kind: kind, in: &text, root: root)
@@ -200,7 +200,8 @@ public struct ConfigEditor: Sendable {
             text.insert(contentsOf: insertion, at: lineEnd)
         default:
             guard value.isNull else {
-                throw .invalidArgument("\(path): '\(pair.key.scalar ?? "")' is not a mapping; fix it by hand")
+                throw .located(Diagnostic(path: path, line: pair.key.line + 1, column: pair.key.column + 1, severity: .error,
+                                          message: "'\(pair.key.scalar ?? "")' is not a mapping; fix it by hand"))
             }
             // `colors:` with nothing after it.
             let lineEnd = text.withUnsafeBytes { endOfLine(containing: pair.key.end, in: $0) }

@@ -134,7 +134,7 @@ public struct TaskOperations: Sendable {
             let found = bytes.withUnsafeBytes { TaskReader.tasks(in: $0, path: created).tasks }
             written = found.last
         }
-        guard let written else { throw .invalidArgument("'\(line)' is not a task") }
+        guard let written else { throw .notATask(line) }
         return written
     }
 

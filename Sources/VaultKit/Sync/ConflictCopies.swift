@@ -21,7 +21,7 @@ public struct ConflictCopies: Sendable {
             try Data(bytes).write(to: URL(fileURLWithPath: name + ".copy"), options: .atomic)
             try Data(path.utf8).write(to: URL(fileURLWithPath: name + ".path"), options: .atomic)
         } catch {
-            throw .invalidArgument("cannot keep the conflict copy of '\(path)' in \(folder): \(error.localizedDescription.lowercased())")
+            throw .syncWriteFailed(path: folder, reason: error.localizedDescription.lowercased(), consequence: "the conflict copy of '\(path)' was not kept")
         }
     }
 

@@ -54,7 +54,7 @@ public struct Git: Sendable {
         if let input {
             let file = NSTemporaryDirectory() + "/vault-git-input-" + UUID().uuidString
             guard FileManager.default.createFile(atPath: file, contents: input, attributes: [.posixPermissions: 0o600]) else {
-                throw .invalidArgument("cannot write git's input to \(file)")
+                throw .syncWriteFailed(path: file, reason: nil, consequence: "git was not run")
             }
             inputFile = file
         }
@@ -62,7 +62,7 @@ public struct Git: Sendable {
             let output = try CapturedProcess.run("git", arguments(words, revisions: revisions, operands: operands), environment: variables, inputFile: inputFile)
             return Output(status: output.status, data: Data(output.standardOutput), stderr: String(decoding: output.standardError, as: UTF8.self))
         } catch {
-            throw .invalidArgument("cannot run git: \(error.reason) (install git)")
+            throw .gitUnavailable(reason: error.reason)
         }
     }
 

@@ -150,7 +150,7 @@ public struct VaultSync: Sendable {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try Data(text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
         } catch {
-            throw .invalidArgument("cannot write \(file): \(error.localizedDescription.lowercased()) (nothing was committed)")
+            throw .syncWriteFailed(path: file, reason: error.localizedDescription.lowercased(), consequence: "nothing was committed")
         }
     }
 
@@ -192,7 +192,7 @@ public struct VaultSync: Sendable {
         }
         let branch = try git.check(["symbolic-ref", "--short", "HEAD"]).stdout.trimmingCharacters(in: .newlines)
         guard let upstream = GitRevision.remoteBranch(branch) else {
-            throw .invalidArgument("the branch '\(branch)' has a name vault does not hand to git; check out another branch (nothing was pushed)")
+            throw .unsafeBranchName(branch)
         }
         for attempt in 0..<3 {
             let fetch = try git.run(["fetch", "-q", "origin"])
@@ -251,7 +251,7 @@ public struct VaultSync: Sendable {
             if let trust = lines.first(where: { $0.hasPrefix("git config --global --add safe.directory") }) {
                 reason += "; if it is yours to trust: \(trust)"
             }
-            throw .invalidArgument("git refuses the vault's repository: \(reason) (nothing was changed)")
+            throw .repositoryRefused(reason: reason)
         }
         return nil
     }
@@ -263,10 +263,7 @@ public struct VaultSync: Sendable {
             throw .notARepository
         }
         guard top == Self.realPath(root.path) else {
-            throw .invalidArgument(
-                "the vault is a folder of the git repository at \(top), not a repository of its own; "
-                    + "vault sync commits and pushes a whole repository, so it syncs only a vault at the top of one "
-                    + "(git init in the vault makes it one; nothing was changed)")
+            throw .vaultInsideRepository(repository: top)
         }
     }
 
@@ -279,10 +276,10 @@ public struct VaultSync: Sendable {
         let gitDirectory = try self.gitDirectory()
         for (name, what) in [("MERGE_HEAD", "a merge"), ("rebase-merge", "a rebase"), ("rebase-apply", "a rebase"), ("CHERRY_PICK_HEAD", "a cherry-pick")]
         where FileManager.default.fileExists(atPath: gitDirectory + "/" + name) {
-            throw .invalidArgument("the repository is in the middle of \(what); finish or abort it with git first (nothing was changed)")
+            throw .repositoryBusy(operation: what)
         }
         guard try git.run(["symbolic-ref", "-q", "HEAD"]).succeeded else {
-            throw .invalidArgument("HEAD is detached; check out a branch first (nothing was changed)")
+            throw .detachedHead
         }
     }
 
@@ -316,7 +313,7 @@ public struct VaultSync: Sendable {
         var settledCopies: [String: String] = [:]
         for path in unmerged.sorted() { settledCopies[path] = try settle(path, into: &report) }
         let found = try git.check(["merge-base"], revisions: [.head, .mergeHead]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let base = GitRevision(commit: found) else { throw .invalidArgument("git merge-base printed no commit: '\(found)'") }
+        guard let base = GitRevision(commit: found) else { throw .gitFailed(command: "merge-base", message: "it printed no commit: '\(found)'") }
         for path in try EditsOverDeletes(git: git, trash: Trash(vault: Vault(root: root))).restore(since: base) {
             report.lines.append("put \(path) back from the trash: it was deleted on one side and edited on the other")
         }
@@ -399,7 +396,7 @@ public struct VaultSync: Sendable {
         let resolved = try git.check(["rev-parse", "--verify", "-q"], revisions: [upstream]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let headID = try git.check(["rev-parse", "--verify", "-q"], revisions: [.head]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let target = GitRevision(commit: resolved), let head = GitRevision(commit: headID) else {
-            throw .invalidArgument("git named no commit for \(upstream) or HEAD (nothing was merged)")
+            throw .gitFailed(command: "rev-parse", message: "it named no commit for \(upstream) or HEAD (nothing was merged)")
         }
         let update = WorkingTreeUpdate(root: root, git: git)
         if try git.run(["merge-base", "--is-ancestor"], revisions: [head, target]).succeeded {
@@ -416,7 +413,7 @@ public struct VaultSync: Sendable {
         let marker = gitDirectory + "/" + Self.mergeMarker
         // The marker is how the next sync knows to finish a merge this one began.
         guard FileManager.default.createFile(atPath: marker, contents: Data(upstream.text.utf8)) else {
-            throw .invalidArgument("cannot write \(marker), so the merge of \(upstream) was not begun")
+            throw .syncWriteFailed(path: marker, reason: nil, consequence: "the merge of \(upstream) was not begun")
         }
         // Folders are moved note by note, so git is not to guess that one was renamed: when a
         // side empties a folder, git 2.39 moves the other side's notes in that folder to where
@@ -476,7 +473,7 @@ public struct VaultSync: Sendable {
         }
         // As `git merge --no-commit` leaves it: the commit that follows has both parents.
         guard FileManager.default.createFile(atPath: gitDirectory + "/MERGE_HEAD", contents: Data((target.text + "\n").utf8)) else {
-            throw .invalidArgument("cannot write \(gitDirectory)/MERGE_HEAD (the merge of \(upstream) is left to the next sync)")
+            throw .syncWriteFailed(path: gitDirectory + "/MERGE_HEAD", reason: nil, consequence: "the merge of \(upstream) is left to the next sync")
         }
         stop(at: "in-merge")
         try settleAndCommit(message: "vault sync: merge \(upstream)", into: &report)
@@ -490,7 +487,7 @@ public struct VaultSync: Sendable {
         let version = try git.check(["version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let numbers = version.split(separator: " ").dropFirst(2).first?.split(separator: ".").compactMap { Int($0) } ?? []
         guard numbers.count >= 2, (numbers[0], numbers[1]) < (2, 38) else { return }
-        throw .invalidArgument("vault sync merges with git 2.38 or later, and this is \(version); install a newer git (nothing was merged)")
+        throw .gitTooOld(version: version, needed: "2.38")
     }
 
     /// Settles a path git could not merge: an edit wins over a delete; where both sides

@@ -95,8 +95,7 @@ struct WorkingTreeUpdate {
 
     /// The error for a merge that would write `path`.
     static func refusal(_ path: String, from revision: GitRevision) -> VaultError {
-        .invalidArgument("the merge would write '\(path)', which vault never writes (\(problem(with: path) ?? "not a vault path")); "
-            + "nothing was merged: remove it from the other machine's history")
+        .mergeWritesForbiddenPath(path, problem: problem(with: path) ?? "not a vault path")
     }
 
     /// `git diff-tree -r` from `old` to `new`, read field by field (`-z`: names as they are).
@@ -128,8 +127,7 @@ struct WorkingTreeUpdate {
         var last: (read: [UInt8], bytes: [UInt8], copy: (path: String, bytes: [UInt8])?)?
         for _ in 0..<Self.attempts {
             if let kind = root.status(path)?.kind, kind != .regular {
-                throw .invalidArgument("the merge puts a file at '\(path)', where this vault has \(kind == .directory ? "a folder" : "something that is no file"); "
-                    + "move it away and sync again (the merge was not finished)")
+                throw .mergeBlockedByFolder(path, isFolder: kind == .directory)
             }
             guard let current = try? root.read(path) else {
                 // Not there: new, or removed since the commit; the new version is an edit,

@@ -42,7 +42,7 @@ public struct OpenDailyNote: Sendable {
             if let status = session.root.status(path) {
                 // A link (or anything but a note) there is refused, not passed by with a
                 // second note made beside it on every run.
-                guard status.isRegularFile else { throw status.kind == .symbolicLink ? .symbolicLink(path) : .invalidArgument("'\(path)' is not a note") }
+                guard status.isRegularFile else { throw status.kind == .symbolicLink ? .symbolicLink(path) : .notANote(path) }
                 return Report(path: path, created: false)
             }
             let template = session.config.dailyTemplate ?? (NoteTemplate.names(root: session.root).contains("daily") ? "daily" : nil)

@@ -38,7 +38,7 @@ public struct RestoreDeletedNote: Sendable {
             chosen = versions.first
         }
         guard let version = chosen else {
-            guard let at else { throw .invalidArgument("git has no text of \(deleted.path) from before it left") }
+            guard let at else { throw .noTextBeforeDeletion(path: deleted.path) }
             throw NoteVersions.noVersion(at, of: deleted.path, in: versions, timeZone: changes.vault.timeZone)
         }
         let bytes = try history.bytes(of: version)

@@ -22,7 +22,7 @@ public struct SetProperties {
     /// Refuses, before anything is read, a key vault keeps itself or one that is no plain
     /// key, and a `tags` or `pinned` value those cannot be.
     public init(_ notes: [Note], set values: [(key: String, value: PropertyValue)], remove removed: [String]) throws(VaultError) {
-        guard !values.isEmpty || !removed.isEmpty else { throw .invalidArgument("no property to set or remove") }
+        guard !values.isEmpty || !removed.isEmpty else { throw .noPropertyChange }
         for key in values.map(\.key) + removed { try Self.check(key) }
         for (key, value) in values {
             if Self.isKey(key, FrontMatterKey.pinned), value.flag == nil {

@@ -72,7 +72,7 @@ public struct TaskCategories {
             let tagged = tasks.filter { $0.categories.contains { TagName.key($0) == oldKey } }
             let listed = Self.configured(old, in: config)
             guard listed != nil || !tagged.isEmpty else { throw .categoryNotFound(old) }
-            guard TagName.key(new) != oldKey else { throw .invalidArgument("'\(new)' is the category's name already; nothing changed") }
+            guard TagName.key(new) != oldKey else { throw .categoryNameUnchanged(new) }
             if Self.configured(new, in: config) != nil { throw .categoryExists(new) }
             if !tagged.isEmpty {
                 let renamed: ChangeTasks.Report
@@ -125,7 +125,7 @@ public struct TaskCategories {
         if text.lowercased() == none { return nil }
         guard text.count == 1, let first = text.unicodeScalars.first, first.properties.isEmoji,
               first.properties.isEmojiPresentation || text.unicodeScalars.contains("\u{FE0F}") || text.unicodeScalars.count > 1 && first.value > 0x7F else {
-            throw .invalidArgument("invalid icon '\(text)': an icon is one emoji, such as 💼, or none")
+            throw .invalidIcon(text)
         }
         return text
     }
@@ -135,7 +135,7 @@ public struct TaskCategories {
         let color = text.lowercased()
         if color == none { return nil }
         guard VaultConfig.palette.contains(color) else {
-            throw .invalidArgument("unknown colour '\(text)' (use one of: \(VaultConfig.palette.joined(separator: " ")), or none)")
+            throw .unknownColor(text)
         }
         return color
     }

@@ -20,7 +20,7 @@ public struct NoteComparison: Sendable {
         let versions = try history.versions(of: path)
         func named(_ text: String) throws(VaultError) -> NoteVersions.Version {
             guard let version = NoteVersions.version(text, in: versions, timeZone: timeZone) else {
-                throw .invalidArgument("no version of \(path) matches '\(text)' (see vault log \(path))")
+                throw .noVersionMatching(path: path, text: text)
             }
             return version
         }

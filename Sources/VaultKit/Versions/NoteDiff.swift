@@ -93,7 +93,7 @@ public struct NoteDiff: Sendable {
         defer { after.remove() }
         let diff = try Git(directory: root.path).run(["diff", "--no-index", "--no-color", "--word-diff=porcelain", "-U1"], operands: [before.absolutePath, after.absolutePath])
         // Exit 1 means "different"; anything else is git's own failure.
-        guard diff.status <= 1 else { throw .invalidArgument("git diff failed: \(diff.stderr.split(separator: "\n").first ?? "")") }
+        guard diff.status <= 1 else { throw .gitFailed(command: "diff", message: String(diff.stderr.split(separator: "\n").first ?? "")) }
         let lines = diff.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         let start = lines.firstIndex { $0.hasPrefix("@@") } ?? lines.endIndex
         var words: [Words] = []

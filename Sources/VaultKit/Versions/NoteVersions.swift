@@ -53,7 +53,7 @@ public struct NoteVersions: Sendable {
         var current = path
         var start = GitRevision.head
         if let before {
-            guard let commit = GitRevision(commit: before) else { throw .invalidArgument("'\(before)' is not a commit") }
+            guard let commit = GitRevision(commit: before) else { throw .notACommit(before) }
             start = commit.parent
         }
         // Read when the walk first reaches a commit that made the note with no rename.
@@ -127,8 +127,7 @@ public struct NoteVersions: Sendable {
     /// versions of its notes are kept and how to keep them; other errors as they are.
     public static func explained(_ error: VaultError) -> VaultError {
         guard case .notARepository = error else { return error }
-        return .invalidArgument("the vault is not a git repository, so no versions of its notes are kept; "
-            + "vault sync --setup makes it one (vault init --git makes a new vault with one)")
+        return .noVersionsKept
     }
 
     /// Brings git's commit graph up to date, with the filters of the paths each commit
@@ -338,10 +337,10 @@ public struct NoteVersions: Sendable {
     /// The bytes of the note in `version` (a committed one), as git keeps them.
     public func bytes(of version: Version) throws(VaultError) -> [UInt8] {
         guard let commit = version.commit else { return try root.read(version.path).bytes }
-        guard let revision = GitRevision(commit: commit) else { throw .invalidArgument("'\(commit)' is not a commit") }
+        guard let revision = GitRevision(commit: commit) else { throw .notACommit(commit) }
         let prefix = try git.check(["rev-parse", "--show-prefix"]).stdout.trimmingCharacters(in: .newlines)
         let shown = try git.run(["show"], revisions: [revision.file(prefix + version.path)])
-        guard shown.succeeded else { throw .invalidArgument("git has no '\(version.path)' in commit \(commit.prefix(8))") }
+        guard shown.succeeded else { throw .notInCommit(path: version.path, commit: commit) }
         return Array(shown.data)
     }
 
@@ -367,12 +366,12 @@ public struct NoteVersions: Sendable {
             return TaskDate(dayNumber: Int((seconds / 86_400).rounded(.down))).description
         }
         if TaskDate(at) != nil {
-            return .invalidArgument("\(path) has no version from \(at) or before" + (first.map { " (its first is from \($0))" } ?? " (git has none of it yet)"))
+            return .noVersionOnDay(path: path, day: at, first: first)
         }
         if at.count >= 4, at.allSatisfy(\.isHexDigit) {
-            return .invalidArgument("no commit of \(path) starts with '\(at)' (vault log \(path) lists them)")
+            return .noCommitOfNote(path: path, prefix: at)
         }
-        return .invalidArgument("'\(at)' is neither a commit (4 or more of its hex digits) nor a day (YYYY-MM-DD)")
+        return .invalidVersion(at)
     }
 
     /// The text on disk when it differs from the last commit (or was never committed).

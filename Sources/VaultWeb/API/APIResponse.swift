@@ -28,17 +28,7 @@ enum APIResponse {
     static func failure(_ error: any Error) -> Response {
         switch error {
         case let error as VaultError:
-            let status: HTTPResponse.Status = switch error {
-            case .noteNotFound, .trashedNoteNotFound, .savedSearchNotFound, .folderNotFound, .tagNotFound, .categoryNotFound, .taskNotFound, .operationNotFound: .notFound
-            // Nothing past a link or outside the vault exists as far as the app is concerned.
-            case .symbolicLink, .outsideVault: .notFound
-            case .staleTask, .destinationExists, .tagExists, .categoryExists, .savedSearchExists: .conflict
-            case .conflict: .preconditionFailed
-            case .located: .unprocessableContent
-            case .io: .internalServerError
-            default: .badRequest
-            }
-            return self.error(status, error.errorDescription ?? "\(error)") { json in
+            return self.error(error.httpStatus, error.errorDescription ?? "\(error)") { json in
                 if case .tagExists = error { json.key("exists"); json.bool(true) }
                 if let suggestion = error.suggestion { writeSuggestion(suggestion, to: &json) }
             }

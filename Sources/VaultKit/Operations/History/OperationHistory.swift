@@ -16,6 +16,14 @@ public struct OperationHistory: Sendable {
             }
         }
 
+        /// What the operation was (`move`, `tag`, …), as its record names it.
+        public var kind: String {
+            switch self {
+            case .tags(let record): record.record.kind.rawValue
+            case .files(let record): record.kind.rawValue
+            }
+        }
+
         public var time: Date {
             switch self {
             case .tags(let record): record.time
@@ -71,7 +79,7 @@ public struct OperationHistory: Sendable {
             if let refusal = refused.first(where: { $0.id.lowercased().hasPrefix(id.lowercased()) }) { throw refusal.error }
             throw .operationNotFound(id, tags: false)
         }
-        guard found.count == 1 else { throw .ambiguousOperation(id, candidates: found.map(\.entry.id)) }
+        guard found.count == 1 else { throw .ambiguousOperation(id, candidates: found.map(\.entry.id), kinds: found.map(\.entry.kind)) }
         return first
     }
 

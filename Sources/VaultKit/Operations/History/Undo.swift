@@ -51,7 +51,7 @@ public struct Undo: Sendable {
     public func undo(_ record: OperationRecord, dryRun: Bool = false, partial: Bool = false) throws(VaultError) -> Report {
         let history = OperationHistory(vault: vault)
         if let later = Self.standingUndo(of: record.id, among: history.entries().compactMap { if case .files(let r) = $0.entry { r } else { nil } }) {
-            throw .invalidArgument("operation \(record.id) was undone by \(later); undo \(later) to do it again")
+            throw .alreadyUndone(id: record.id, by: later)
         }
         let steps = record.steps.reversed().map(\.inverse)
         var report = Report()

@@ -27,7 +27,7 @@ public struct TagHistory: Sendable {
     public func record(_ id: String) throws(VaultError) -> (file: String, record: TagHistoryRecord) {
         let found = records().filter { $0.record.id.lowercased().hasPrefix(id.lowercased()) }
         guard let first = found.first else { throw .operationNotFound(id, tags: true) }
-        guard found.count == 1 else { throw .ambiguousOperation(id, candidates: found.map(\.record.id)) }
+        guard found.count == 1 else { throw .ambiguousOperation(id, candidates: found.map(\.record.id), kinds: found.map(\.record.record.kind.rawValue)) }
         return first
     }
 }

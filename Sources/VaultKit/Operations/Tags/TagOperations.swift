@@ -88,7 +88,7 @@ public struct TagOperations: Sendable {
         let targetName = try validated([target])[0]
         let targetKey = TagName.key(targetName)
         let keys = Set(sourceNames.map(TagName.key)).subtracting([targetKey])
-        guard !keys.isEmpty else { throw .invalidArgument("nothing to merge: give tags other than the target") }
+        guard !keys.isEmpty else { throw .nothingToMerge }
         if keys.contains(where: { targetKey.hasPrefix($0 + "/") }) {
             throw .invalidTagName(target, reason: "a tag cannot be merged into a tag below it")
         }
@@ -112,12 +112,12 @@ public struct TagOperations: Sendable {
         let history = TagHistory(vault: vault)
         let (_, merge) = try history.record(id)
         guard merge.kind == .merge else {
-            throw .invalidArgument("operation \(merge.id) is a \(merge.kind.rawValue); only merges can be split")
+            throw .notAMerge(id: merge.id, kind: merge.kind.rawValue)
         }
         let records = history.records().map(\.record)
         let mergeIndex = records.firstIndex { $0.id == merge.id } ?? records.count
         if let done = records.first(where: { $0.kind == .split && $0.undoes == merge.id && $0.state == .done }) {
-            throw .invalidArgument("merge \(merge.id) was already split by \(done.id)")
+            throw .alreadySplit(id: merge.id, by: done.id)
         }
         // Follow renames of the target made after the merge.
         var renames: [(String, String)] = []

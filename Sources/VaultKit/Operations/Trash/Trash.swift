@@ -190,7 +190,7 @@ public struct Trash: Sendable {
         let original = item.info.originalPath ?? (item.name.split(separator: "/").last.map(String.init) ?? item.name)
         let relative = try VaultPath.relative(original, root: root)
         let parts = relative.split(separator: "/").map(String.init)
-        guard let fileName = parts.last, !fileName.isEmpty else { throw .invalidArgument("cannot restore '\(item.name)': its original path is empty") }
+        guard let fileName = parts.last, !fileName.isEmpty else { throw .unrestorable(item.name, reason: "its original path is empty") }
         let folder = parts.dropLast().joined(separator: "/")
         try root.makeDirectories(folder)
         let base = fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName
@@ -239,7 +239,7 @@ public struct Trash: Sendable {
     /// puts it back in the trash).
     func receive(_ bytes: [UInt8], from originalPath: String) throws(VaultError) -> Item {
         if let problem = VaultPath.problem(withRecordedPath: originalPath) {
-            throw .invalidArgument("cannot bring back '\(originalPath)': \(problem); nothing was changed")
+            throw .unrestorable(originalPath, reason: problem)
         }
         let (name, info) = try place(from: originalPath) { inTrash throws(VaultError) in
             try root.write(bytes, to: inTrash, mode: 0o644, replacing: .nothing)
