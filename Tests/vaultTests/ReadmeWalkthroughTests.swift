@@ -8,8 +8,11 @@ import Testing
 /// `vault attach` takes is put where the README says it is.
 @Suite("The README's walkthrough")
 struct ReadmeWalkthroughTests {
-    static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let readme = root.appendingPathComponent("README.md")
+    /// The user's guide the README points to, where the longer tours live.
+    static let guide = root.appendingPathComponent("docs/guide.md")
 
     /// The command lines of the first `sh` block after "## Using it".
     static func walkthrough() throws -> [String] {
@@ -75,9 +78,9 @@ struct ReadmeWalkthroughTests {
         #expect(FileManager.default.fileExists(atPath: notes.appendingPathComponent(".trash/Shopping list copy.md").path))
     }
 
-    /// The command lines of the first `sh` block after `heading`.
-    static func block(after heading: String) throws -> [String] {
-        let text = try String(contentsOf: readme, encoding: .utf8)
+    /// The command lines of the first `sh` block after `heading` in `file`.
+    static func block(after heading: String, in file: URL) throws -> [String] {
+        let text = try String(contentsOf: file, encoding: .utf8)
         let section = try #require(text.range(of: heading))
         let start = try #require(text.range(of: "```sh\n", range: section.upperBound..<text.endIndex))
         let end = try #require(text.range(of: "```", range: start.upperBound..<text.endIndex))
@@ -88,7 +91,7 @@ struct ReadmeWalkthroughTests {
     /// left the vault (deleted, then purged from the trash). The one edit: the README's day
     /// is the first commit, which is today here.
     @Test func theHistoryTourRuns() throws {
-        let lines = try Self.block(after: "## A note's history")
+        let lines = try Self.block(after: "## A note's history", in: Self.guide)
         #expect(lines.count >= 5 && lines[0].hasPrefix("vault log Budget"))
         let vault = try TestVault()
         try SyncTests.git("init", "-q", "-b", "main", in: vault.root)
