@@ -3,18 +3,23 @@ import MCP
 import VaultKit
 
 /// `vault mcp`: the Model Context Protocol over standard input and output, for an assistant
-/// (Claude Desktop, Claude Code, any stdio client). Each request is answered from a scan
-/// through the cache, under the settings `.vault/config.yaml` has at that moment, within
-/// the scope the assistant was given; it never needs `vault serve`.
+/// (Claude Desktop, Claude Code, any stdio client). Each request is answered under the
+/// settings `.vault/config.yaml` has at that moment, within the scope the assistant was
+/// given: a reading tool by a running `vault serve` of the vault when one answers
+/// (`ServedCall`), else, as every other tool, from a scan through the cache. It never needs
+/// `vault serve`.
 public struct VaultMCPServer: Sendable {
     let tools: VaultTools
     let version: String
+    let server: RunningServer?
 
-    /// `folders` and `readOnly` narrow what `.vault/config.yaml`'s `mcp:` gives.
-    public init(session: VaultSession, folders: [String], readOnly: Bool, version: String) {
+    /// `folders` and `readOnly` narrow what `.vault/config.yaml`'s `mcp:` gives; `server`
+    /// asks a running `vault serve` for the reading tools' answers.
+    public init(session: VaultSession, folders: [String], readOnly: Bool, version: String, server: RunningServer? = nil) {
         let scope = AssistantScope.configured(session.config, folders: folders, readOnly: readOnly)
         tools = VaultTools(sessions: CurrentSession(session), scope: scope)
         self.version = version
+        self.server = server
     }
 
     /// The scope in force.
@@ -27,14 +32,28 @@ public struct VaultMCPServer: Sendable {
             instructions: "A folder of Markdown notes. Search or list to find notes, read_note before edit_note (it needs the version), and every write returns a record_id that undo takes.",
             capabilities: .init(tools: .init(listChanged: false))
         )
-        let tools = self.tools
+        let tools = self.tools, running = self.server
         let offered = ToolCatalog.tools(readOnly: tools.scope.readOnly)
         await server.withMethodHandler(ListTools.self) { _ in ListTools.Result(tools: offered) }
         await server.withMethodHandler(CallTool.self) { call in
-            Self.answer(tools, call.name, call.arguments)
+            Self.answer(tools, call.name, call.arguments, server: running)
         }
         try await server.start(transport: StdioTransport())
         await server.waitUntilCompleted()
+    }
+
+    /// The answer to one call: the running server's when it gives one, else this process's.
+    static func answer(_ tools: VaultTools, _ name: String, _ arguments: [String: Value]?, server: RunningServer?) -> CallTool.Result {
+        if let server, ServedCall.isServed(name) {
+            do {
+                if let bytes = try server(ServedCall(tool: name, arguments: arguments, scope: tools.scope)), let result = ServedCall.result(from: bytes) {
+                    return result
+                }
+            } catch {
+                return Rendering.error(error)
+            }
+        }
+        return answer(tools, name, arguments)
     }
 
     /// The answer to one call: structured content and its text copy, or an error result.

@@ -7,6 +7,13 @@ import VaultKit
 struct VaultTools: Sendable {
     let sessions: CurrentSession
     let scope: AssistantScope
+    /// The vault as a running `vault serve` holds it, when it answers this call: the
+    /// reading tools take their notes from it instead of a scan.
+    var live: SettledVault? = nil
+
+    /// The tools whose answers a running `vault serve` can give (they read, and read
+    /// nothing the server's vault lacks).
+    static let servedTools: Set<String> = ["search_notes", "read_note", "list_notes", "list_tags", "list_folders", "tasks"]
 
     /// The tool `name` with `arguments`: its answer, or the domain's error.
     func call(_ name: String, _ arguments: ToolArguments) throws -> [String: Value] {
@@ -38,12 +45,12 @@ struct VaultTools: Sendable {
     private func search(_ arguments: ToolArguments, _ session: VaultSession) throws -> [String: Value] {
         let text = try arguments.required("query")
         let query = text.trimmingCharacters(in: .whitespaces).isEmpty ? nil : try Query.parse(text)
-        let notes = try session.visibleNotes(matching: query, in: scope, ranked: true)
+        let notes = try session.visibleNotes(matching: query, in: scope, ranked: true, from: live)
         return try page(notes, arguments)
     }
 
     private func list(_ arguments: ToolArguments, _ session: VaultSession) throws -> [String: Value] {
-        let notes = try session.visibleNotes(inFolder: try arguments.string("folder"), tagged: try arguments.string("tag"), in: scope)
+        let notes = try session.visibleNotes(inFolder: try arguments.string("folder"), tagged: try arguments.string("tag"), in: scope, from: live)
         return try page(notes, arguments)
     }
 
@@ -58,7 +65,7 @@ struct VaultTools: Sendable {
     }
 
     private func read(_ arguments: ToolArguments, _ session: VaultSession) throws -> [String: Value] {
-        let note = try session.resolveVisible(try arguments.required("note"), in: scope)
+        let note = try session.resolveVisible(try arguments.required("note"), in: scope, from: live)
         let document = try session.document(at: note.path)
         var text = document.text
         if let heading = try arguments.string("section") { text = try EditNote.sectionText(heading, in: document.body, path: note.path) }
@@ -78,7 +85,7 @@ struct VaultTools: Sendable {
 
     private func tags(_ session: VaultSession) throws -> [String: Value] {
         var counts: [String: (name: String, count: Int)] = [:]
-        for note in try session.visibleNotes(matching: nil, in: scope) {
+        for note in try session.visibleNotes(matching: nil, in: scope, from: live) {
             for tag in note.tags { counts[TagName.key(tag), default: (tag, 0)].count += 1 }
         }
         let rows: [Value] = counts.values.sorted { $0.name.lowercased() < $1.name.lowercased() }.map { ["name": .string($0.name), "count": .int($0.count)] }
@@ -87,8 +94,8 @@ struct VaultTools: Sendable {
     }
 
     private func folders(_ session: VaultSession) throws -> [String: Value] {
-        let notes = try session.visibleNotes(matching: nil, in: scope)
-        let folders = try session.visibleFolders(in: scope).sorted()
+        let notes = try session.visibleNotes(matching: nil, in: scope, from: live)
+        let folders = try session.visibleFolders(in: scope, from: live).sorted()
         let rows: [Value] = folders.map { folder in
             ["path": .string(folder), "count": .int(notes.count { $0.folder == folder || $0.folder.hasPrefix(folder + "/") })]
         }
@@ -98,7 +105,7 @@ struct VaultTools: Sendable {
 
     private func tasks(_ arguments: ToolArguments, _ session: VaultSession) throws -> [String: Value] {
         let query = try arguments.string("query").flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }.map { try Query.parse($0) }
-        let notes = try session.visibleNotes(matching: query, in: scope)
+        let notes = try session.visibleNotes(matching: query, in: scope, from: live)
         let found = session.tasks(matching: nil, in: notes, statuses: TaskShow.open.statuses).tasks
         let rows = found.map(Rendering.task)
         let count = AssistantBounds.fitting(rows[...]) { Rendering.size(of: $0) }

@@ -354,10 +354,11 @@ package enum Syscalls {
     }
     #endif
 
-    /// Waits up to `milliseconds` for `fd` to be readable; true when it is.
+    /// Waits up to `milliseconds` for `fd` to be readable; true when it is, or when it has
+    /// ended (a pipe whose writers closed says only POLLHUP): a read does not block.
     package static func waitReadable(_ fd: Int32, milliseconds: Int32) -> Bool {
         var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        return poll(&entry, 1, milliseconds) > 0 && entry.revents & Int16(POLLIN) != 0
+        return poll(&entry, 1, milliseconds) > 0 && entry.revents & Int16(POLLIN | POLLHUP) != 0
     }
 
     // MARK: Local sockets
@@ -685,6 +686,16 @@ package enum Syscalls {
     static func makePipe() throws(SystemError) -> (read: Int32, write: Int32) {
         var descriptors: [Int32] = [0, 0]
         guard pipe(&descriptors) == 0 else { throw SystemError(operation: "make a pipe", code: errno) }
+        return (descriptors[0], descriptors[1])
+    }
+
+    /// A pipe whose ends close on exec (a child started meanwhile holds neither open): its
+    /// read end and its write end.
+    package static func makeClosingPipe() throws(SystemError) -> (read: Int32, write: Int32) {
+        var descriptors: [Int32] = [0, 0]
+        guard pipe(&descriptors) == 0 else { throw SystemError(operation: "make a pipe", code: errno) }
+        // Glibc's module has no pipe2: set at once, before this process starts a child.
+        for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         return (descriptors[0], descriptors[1])
     }
 

@@ -25,7 +25,7 @@ struct VaultCommand: AsyncParsableCommand {
             HomeCommand.self, InitCommand.self, NewCommand.self, ShowCommand.self, EditCommand.self, OpenCommand.self, TodayCommand.self, YesterdayCommand.self,
             ListCommand.self, SearchCommand.self, MoveCommand.self, RenameCommand.self, CopyCommand.self,
             PinCommand.self, UnpinCommand.self, RemoveCommand.self, TrashCommand.self, TagCommand.self, FolderCommand.self, CheckCommand.self,
-            SavedCommand.self, TasksCommand.self, TaskCommand.self, LinksCommand.self, BacklinksCommand.self, AttachCommand.self, AttachmentsCommand.self, HistoryCommand.self, LogCommand.self, DiffCommand.self, RestoreCommand.self, UndoCommand.self, SyncCommand.self, MergeDriverCommand.self, ServeCommand.self, McpCommand.self, SetCommand.self, UnsetCommand.self, ImportCommand.self,
+            SavedCommand.self, TasksCommand.self, TaskCommand.self, LinksCommand.self, BacklinksCommand.self, AttachCommand.self, AttachmentsCommand.self, HistoryCommand.self, LogCommand.self, DiffCommand.self, RestoreCommand.self, UndoCommand.self, SyncCommand.self, MergeDriverCommand.self, ServeCommand.self, McpCommand.self, McpAnswerCommand.self, SetCommand.self, UnsetCommand.self, ImportCommand.self,
         ],
         defaultSubcommand: HomeCommand.self
     )

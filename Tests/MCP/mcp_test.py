@@ -11,8 +11,11 @@ import asyncio
 import json
 import os
 import shutil
+import socket
+import subprocess
 import sys
 import tempfile
+import time
 
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
@@ -96,12 +99,17 @@ class Vault:
         return text
 
 
-async def connect(binary, root, *extra):
-    return stdio_client(StdioServerParameters(command=binary, args=["mcp", "--vault", root, *extra]))
+async def connect(binary, root, *extra, server=None):
+    """`vault mcp` on `root`; `server` is how it asks a running `vault serve` (VAULT_SERVER:
+    `require` or `off`), with the variables an answer depends on as the server has them."""
+    env = None
+    if server is not None:
+        env = {"VAULT_SERVER": server, **{name: os.environ[name] for name in ("TZ", "LANG", "LC_ALL") if name in os.environ}}
+    return stdio_client(StdioServerParameters(command=binary, args=["mcp", "--vault", root, *extra], env=env))
 
 
-async def with_vault(binary, root, extra, body):
-    async with await connect(binary, root, *extra) as (read, write):
+async def with_vault(binary, root, extra, body, server=None):
+    async with await connect(binary, root, *extra, server=server) as (read, write):
         async with ClientSession(read, write) as session:
             await session.initialize()
             await body(session, Vault(session))
@@ -281,11 +289,79 @@ async def everything(binary):
         shutil.rmtree(directory, ignore_errors=True)
 
 
+# The reading tools' calls compared between a running `vault serve`'s answer and a scan's.
+READING_CALLS = [
+    ("search_notes", {"query": "plan"}), ("search_notes", {"query": "budget", "limit": 2}),
+    ("search_notes", {"query": "", "limit": 3, "cursor": "3"}), ("search_notes", {"query": "tag:secretdiary"}),
+    ("search_notes", {"query": "(("}), ("list_notes", {"limit": 100}), ("list_notes", {"folder": "Work", "tag": "project"}),
+    ("list_tags", {}), ("list_folders", {}), ("tasks", {}), ("tasks", {"query": "folder:Work"}),
+    ("read_note", {"note": "Roadmap"}), ("read_note", {"note": "Diary"}), ("read_note", {"note": "Long read", "offset": 20000}),
+]
+
+
+def serve(binary, root):
+    """`vault serve` on `root`, once its command socket listens."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    process = subprocess.Popen([binary, "serve", "--vault", root, "--port", str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    path = os.path.join(root, ".vault", "tmp", "serve.sock")
+    while process.poll() is None:
+        with socket.socket(socket.AF_UNIX) as probe:
+            try:
+                probe.connect(path)
+                return process
+            except OSError:
+                time.sleep(0.05)
+    raise RuntimeError("vault serve stopped before it listened")
+
+
+async def served(binary):
+    """With `vault serve` running, `vault mcp`'s reading tools are answered by the server
+    (VAULT_SERVER=require fails a call it does not answer), exactly as a scan answers them,
+    in and out of a scope, and writes through `vault mcp` are seen by the next answer."""
+    directory, root = make_vault()
+    server = serve(binary, root)
+    try:
+        async def answers(session, vault):
+            results = []
+            for name, arguments in READING_CALLS:
+                result = await session.call_tool(name, arguments)
+                results.append((name, arguments, bool(field(result, "is_error", "isError")), [c.text for c in result.content],
+                                field(result, "structured_content", "structuredContent")))
+            return results
+
+        for extra in ([], ["--folder", "Work"], ["--read-only", "--folder", "Reading"]):
+            found = {}
+            for mode in ("require", "off"):
+                async def run(session, vault, mode=mode):
+                    found[mode] = await answers(session, vault)
+                await with_vault(binary, root, extra, run, server=mode)
+            for mine, theirs in zip(found["require"], found["off"]):
+                check(mine == theirs, f"served {extra} {mine[:2]}: {str(mine)[:300]} != scanned {str(theirs)[:300]}")
+            check(not found["require"][0][2], f"the server answered {extra}: {found['require'][0]}")
+
+        async def writes(session, vault):
+            created = await vault.ok("create_note", title="Served zebra note", text="zebra", folder="Work")
+            found = await vault.ok("search_notes", query="zebra")
+            check([n["path"] for n in found["notes"]] == [created["path"]], f"the server sees a note just made: {found}")
+            await vault.ok("undo", record_id=created["record_id"])
+            found = await vault.ok("search_notes", query="zebra")
+            check(found["notes"] == [], f"nor the note after its undo: {found}")
+
+        await with_vault(binary, root, [], writes, server="require")
+    finally:
+        server.kill()
+        server.wait()
+        shutil.rmtree(directory, ignore_errors=True)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--vault-bin", default=".build/debug/vault")
     binary = os.path.abspath(parser.parse_args().vault_bin)
     asyncio.run(everything(binary))
+    asyncio.run(served(binary))
     print(f"{passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
 

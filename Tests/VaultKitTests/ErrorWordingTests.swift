@@ -11,7 +11,7 @@ import Testing
         .symbolicLink("Work/link.md"), .staleTask(ref: "ab12", path: "Tasks.md"), .taskNotFound("ab12"),
         .ambiguousTask("a", candidates: ["ab12", "ac34"]), .operationNotFound("1234", tags: false),
         .operationNotFound("1234", tags: true), .notARepository, .conflict(path: "Plan.md"),
-    ] + typed
+    ] + typed + lastTyped
 
     /// The cases that replaced `invalidArgument` where a user can meet them (issue 53).
     static let typed: [VaultError] = [
@@ -25,6 +25,22 @@ import Testing
         .alreadyUndone(id: "2a2043b9", by: "9f00aa11"), .notAMerge(id: "2a2043b9", kind: "rename"),
         .alreadySplit(id: "2a2043b9", by: "9f00aa11"),
     ]
+
+    /// The last catch-alls a user could meet (a note merge, a confirmation, a pick).
+    static let lastTyped: [VaultError] = [
+        .mergeOutsideRepository("/home/a/notes"), .mergeFileFailed(path: "/tmp/x", operation: "read", reason: "no such file"),
+        .notConfirmed(action: "empty the trash"), .pickNeedsTerminal(count: 3),
+    ]
+
+    @Test func theLastCatchAllsAreWordedPreciselyWithTheirWayOut() {
+        #expect(Self.lastTyped.map { $0.errorDescription ?? "" } == [
+            "'/home/a/notes' is in no git repository: git runs a note merge during its own merge, and only there; nothing was changed",
+            "cannot read '/tmp/x': no such file; nothing was merged",
+            "nothing deleted: there is no terminal to ask on whether to empty the trash",
+            "3 notes match; pick one on a terminal, or name it",
+        ])
+        #expect(Self.lastTyped.map(\.suggestion) == [nil, nil, .confirmInAdvance("empty the trash"), .nameTheNote])
+    }
 
     @Test func eachTypedErrorIsWordedPrecisely() {
         let expected = [

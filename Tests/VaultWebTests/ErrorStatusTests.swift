@@ -75,4 +75,13 @@ import VaultKit
         #expect(error.httpStatus == status, "\(error)")
         #expect(APIResponse.failure(error).status == status)
     }
+
+    /// The last catch-alls' cases (issue 53): a note merge's are git's and the disk's, a
+    /// missing confirmation or pick is the request's.
+    @Test func theLastTypedErrorsHaveTheirStatus() {
+        #expect(VaultError.mergeOutsideRepository("/x").httpStatus == .badRequest)
+        #expect(VaultError.mergeFileFailed(path: "/x", operation: "write", reason: "read-only file system").httpStatus == .internalServerError)
+        #expect(VaultError.notConfirmed(action: "empty the trash").httpStatus == .badRequest)
+        #expect(VaultError.pickNeedsTerminal(count: 2).httpStatus == .badRequest)
+    }
 }

@@ -237,17 +237,19 @@ private final class UncheckedResult: @unchecked Sendable {
 }
 
 /// `vault mcp` on a vault, and tool calls as an assistant's client makes them (JSON-RPC,
-/// one message a line, over its stdin and stdout).
-private final class Assistant {
+/// one message a line, over its stdin and stdout). `environment` is added to the tests'.
+final class Assistant {
     let process = Process()
     let input = Pipe()
     let output = Pipe()
     private var nextID = 0
 
-    init(_ vault: TestVault) throws {
+    init(_ vault: TestVault, arguments: [String] = [], environment: [String: String?] = [:]) throws {
         process.executableURL = try CLI.binary.get()
-        process.arguments = ["mcp", "--vault", vault.root.path]
-        process.environment = CLI.baseEnvironment()
+        process.arguments = ["mcp", "--vault", vault.root.path] + arguments
+        var variables = CLI.baseEnvironment()
+        for (name, value) in environment { variables[name] = value }
+        process.environment = variables
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -264,6 +266,14 @@ private final class Assistant {
         let result = answer["result"] as? [String: Any] ?? [:]
         #expect(answer["error"] == nil && result["isError"] as? Bool != true, "\(tool): \(answer)", sourceLocation: sourceLocation)
         return result["structuredContent"] as? [String: Any] ?? [:]
+    }
+
+    /// Calls a tool: its whole result (`content`, `structuredContent`, `isError`) as JSON
+    /// with sorted keys, to compare byte for byte.
+    func result(_ tool: String, _ arguments: [String: Any]) throws -> String {
+        let answer = try request("tools/call", ["name": tool, "arguments": arguments])
+        let result = answer["result"] ?? answer
+        return String(decoding: try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys]), as: UTF8.self)
     }
 
     private func request(_ method: String, _ parameters: [String: Any]) throws -> [String: Any] {

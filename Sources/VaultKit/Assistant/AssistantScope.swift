@@ -4,7 +4,7 @@
 ///
 /// Every tool asks the scope: a note outside it is "no note matches", so that an assistant
 /// cannot tell a private note from one that does not exist.
-public struct AssistantScope: Sendable, Equatable {
+public struct AssistantScope: Sendable, Equatable, Codable {
     /// The folders, vault-relative as on disk ("" is the root: every note); nil is every note.
     public let folders: [String]?
     public let readOnly: Bool

@@ -1,19 +1,32 @@
-/// Reading a vault as an assistant sees it: only the notes its scope admits.
+/// Reading a vault as an assistant sees it: only the notes its scope admits. Each reading
+/// takes the vault from `live` when a running `vault serve` answers (what it holds, every
+/// change before the request read), else from a scan: the same scope applies to either.
 extension VaultSession {
     /// The notes `query` selects that `scope` admits (every one it admits for nil), in list
     /// order, or ranked by relevance when the query has words.
-    public func visibleNotes(matching query: Query?, in scope: AssistantScope, ranked: Bool = false) throws(VaultError) -> [Note] {
-        let notes = try scan(matching: query).notes.filter(scope.admits)
-        let ordered = VaultIndex.sorted(notes)
+    public func visibleNotes(matching query: Query?, in scope: AssistantScope, ranked: Bool = false, from live: SettledVault? = nil) throws(VaultError) -> [Note] {
+        let ordered: [Note]
+        if let live {
+            // Already in list order.
+            ordered = (query.map { live.notes(matching: $0, context: queryContext) } ?? live.sorted).filter(scope.admits)
+        } else {
+            ordered = VaultIndex.sorted(try scan(matching: query).notes.filter(scope.admits))
+        }
         guard ranked, let query else { return ordered }
         return sorted(ordered, by: .relevance, for: query)
     }
 
+    /// Every note: the server's when it answers, else a scan's.
+    private func scan(from live: SettledVault?) throws(VaultError) -> ScanResult {
+        if let live { return live.scan }
+        return try scan()
+    }
+
     /// The notes `scope` admits in `folder` (and its subfolders) having `tag` (or a tag
     /// below it), in list order; nil names every folder or tag.
-    public func visibleNotes(inFolder folder: String?, tagged tag: String?, in scope: AssistantScope) throws(VaultError) -> [Note] {
+    public func visibleNotes(inFolder folder: String?, tagged tag: String?, in scope: AssistantScope, from live: SettledVault? = nil) throws(VaultError) -> [Note] {
         let tagKey = tag.map { TagName.key($0.hasPrefix("#") ? String($0.dropFirst()) : $0) }
-        return try visibleNotes(matching: nil, in: scope).filter { note in
+        return try visibleNotes(matching: nil, in: scope, from: live).filter { note in
             if let folder, !AssistantScope.contains(AssistantScope.normalized(folder), note.folder) { return false }
             if let tagKey, !note.tags.contains(where: { TagName.key($0) == tagKey || TagName.key($0).hasPrefix(tagKey + "/") }) { return false }
             return true
@@ -22,8 +35,8 @@ extension VaultSession {
 
     /// The one note `name` designates among those `scope` admits: a note outside it is as
     /// one that does not exist, and is never named as a candidate.
-    public func resolveVisible(_ name: String, in scope: AssistantScope) throws(VaultError) -> Note {
-        let notes = try scan().notes.filter(scope.admits)
+    public func resolveVisible(_ name: String, in scope: AssistantScope, from live: SettledVault? = nil) throws(VaultError) -> Note {
+        let notes = try scan(from: live).notes.filter(scope.admits)
         return try NoteResolver(notes: notes, root: root).resolve(name)
     }
 
@@ -70,8 +83,8 @@ extension VaultSession {
     /// note it may see or none at all (an empty folder is where notes can be filed). A
     /// folder of private notes only, or of notes outside the scope, is not named: its name
     /// can say what they are.
-    public func visibleFolders(in scope: AssistantScope) throws(VaultError) -> [String] {
-        let scan = try scan()
+    public func visibleFolders(in scope: AssistantScope, from live: SettledVault? = nil) throws(VaultError) -> [String] {
+        let scan = try scan(from: live)
         func holding(_ notes: [Note]) -> Set<String> {
             var keys = Set<String>()
             for note in notes {

@@ -22,6 +22,10 @@ public enum Suggestion: Sendable, Equatable {
     case mergeTagsAgain([String], into: String)
     /// Read the note again for its text and version as they are now.
     case readNoteAgain
+    /// Say beforehand that this deletion is wanted (what it does).
+    case confirmInAdvance(String)
+    /// Name the one note meant.
+    case nameTheNote
 
     /// A short name for it, for machine-readable answers (`createFolder`).
     public var kind: String {
@@ -36,6 +40,8 @@ public enum Suggestion: Sendable, Equatable {
         case .setUpSync: "setUpSync"
         case .mergeTagsAgain: "mergeTags"
         case .readNoteAgain: "readNoteAgain"
+        case .confirmInAdvance: "confirmInAdvance"
+        case .nameTheNote: "nameTheNote"
         }
     }
 }

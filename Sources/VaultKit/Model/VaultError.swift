@@ -156,6 +156,18 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
     case invalidCursor(String)
     /// A text offset past the end of the text.
     case offsetPastEnd(offset: Int, total: Int)
+    /// A note merge (what git runs during a merge) asked outside a git repository: the
+    /// directory it was asked in.
+    case mergeOutsideRepository(String)
+    /// A file a note merge reads or writes that it cannot (`operation`: read or write),
+    /// with the system's reason.
+    case mergeFileFailed(path: String, operation: String, reason: String)
+    /// A deletion that must be confirmed, asked where there is no one to confirm it:
+    /// what it would have done. Nothing was deleted.
+    case notConfirmed(action: String)
+    /// Several notes match where one is to be picked, and there is no terminal to pick
+    /// it on: how many.
+    case pickNeedsTerminal(count: Int)
 
     public var errorDescription: String? {
         switch self {
@@ -323,6 +335,14 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
             return "the cursor '\(cursor)' is not one a list gave; start again without it"
         case .offsetPastEnd(let offset, let total):
             return "offset \(offset) is past the end of the text (\(total) characters)"
+        case .mergeOutsideRepository(let directory):
+            return "'\(directory)' is in no git repository: git runs a note merge during its own merge, and only there; nothing was changed"
+        case .mergeFileFailed(let path, let operation, let reason):
+            return "cannot \(operation) '\(path)': \(reason); nothing was merged"
+        case .notConfirmed(let action):
+            return "nothing deleted: there is no terminal to ask on whether to \(action)"
+        case .pickNeedsTerminal(let count):
+            return "\(count) notes match; pick one on a terminal, or name it"
         }
     }
 
@@ -339,6 +359,8 @@ public enum VaultError: LocalizedError, Sendable, Equatable {
         case .staleVersion: .readNoteAgain
         case .notARepository, .noVersionsKept: .setUpSync
         case .splitIsUndoneByMerging(let sources, let target): .mergeTagsAgain(sources, into: target)
+        case .notConfirmed(let action): .confirmInAdvance(action)
+        case .pickNeedsTerminal: .nameTheNote
         default: nil
         }
     }

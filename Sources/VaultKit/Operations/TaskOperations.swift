@@ -39,7 +39,8 @@ public struct TaskOperations: Sendable {
     /// longer what was listed fails alone; the others of its note go ahead. The results
     /// are in the order of `tasks`.
     public func change(_ tasks: [NoteTask], _ changes: [TaskChange], dryRun: Bool = false) -> [Result<Outcome, VaultError>] {
-        var results = [Result<Outcome, VaultError>](repeating: .failure(.invalidArgument("no task")), count: tasks.count)
+        // Each is replaced below: every task is in one of the groups.
+        var results: [Result<Outcome, VaultError>] = tasks.map { .failure(.taskNotFound($0.ref)) }
         for (path, indices) in Dictionary(grouping: tasks.indices, by: { tasks[$0].path }).sorted(by: { $0.key < $1.key }) {
             var order = indices
             var edited: [Int: Result<TaskEdit.Outcome, VaultError>] = [:]

@@ -30,7 +30,7 @@ public struct MergeNote: Sendable {
     public func run(in directory: String) throws(VaultError) -> Report {
         // Looked for on disk: a merge of many notes runs this once for each.
         guard Self.isInRepository(directory) else {
-            throw .invalidArgument("merge-driver is run by git in a repository, and this is none; nothing was changed")
+            throw .mergeOutsideRepository(directory)
         }
         var result: [UInt8]
         var conflict: [UInt8]?

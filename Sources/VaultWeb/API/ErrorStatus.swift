@@ -14,7 +14,7 @@ extension VaultError {
              .emptyNote, .splitIsUndoneByMerging, .replacedTextNotUnique, .propertyRefused, .invalidPropertyValue,
              .ambiguousNote, .ambiguousTask, .ambiguousOperation, .invalidVersion, .unsafeBranchName, .notACommit,
              .unreadableAttachment, .unreadableExport, .invalidFileName, .unknownColor, .invalidIcon, .categoryNameUnchanged, .notATask,
-             .nothingToMerge, .noPropertyChange, .invalidCursor, .offsetPastEnd:
+             .nothingToMerge, .noPropertyChange, .invalidCursor, .offsetPastEnd, .pickNeedsTerminal, .notConfirmed:
             .badRequest
         case .outsideScope, .readOnlyScope:
             .forbidden
@@ -27,7 +27,7 @@ extension VaultError {
             .notFound
         // What needs git asked of a vault git does not keep: as before, a request this vault
         // cannot answer (the suggestion says how to make it one).
-        case .notARepository, .noVersionsKept, .vaultInsideRepository:
+        case .notARepository, .noVersionsKept, .vaultInsideRepository, .mergeOutsideRepository:
             .badRequest
         // The vault (or its repository) is in a state that refuses the request.
         case .staleTask, .destinationExists, .tagExists, .categoryExists, .savedSearchExists, .vaultExists, .insideVault,
@@ -39,7 +39,7 @@ extension VaultError {
         case .located:
             .unprocessableContent
         // Local failures: the disk, the editor, git on this machine.
-        case .io, .editorFailed, .gitUnavailable, .gitTooOld, .syncWriteFailed:
+        case .io, .editorFailed, .gitUnavailable, .gitTooOld, .syncWriteFailed, .mergeFileFailed:
             .internalServerError
         case .gitFailed(let command, _):
             Self.remoteCommands.contains(command) ? .badGateway : .internalServerError

@@ -84,12 +84,12 @@ struct TasksAPI: Sendable {
             var asked: [String: String] = [:]
             var selected: [NoteTask] = []
             for ref in body.refs {
-                do {
+                do throws(VaultError) {
                     let task = try session.task(ref, in: all)
                     selected.append(task)
                     asked[task.fullRef] = asked[task.fullRef] ?? ref
                 } catch {
-                    failed.append((ref, error as? VaultError ?? .invalidArgument("\(error)")))
+                    failed.append((ref, error))
                 }
             }
             var change = ChangeTasks(selected, changes)

@@ -68,12 +68,12 @@ struct ListCommand: ReadOnlyCommand {
     }
 }
 
-/// A term read the way the query language reads a field's value, its error as an argument error.
+/// A term read the way the query language reads a field's value, its error as a query's.
 func fieldTerm(_ read: () throws(QueryField.Failure) -> QueryTerm) throws -> QueryTerm {
     do {
         return try read()
     } catch {
-        throw VaultError.invalidArgument(error.message)
+        throw VaultError.invalidQuery(error.message)
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import VaultKit
 import VaultMCP
 
@@ -12,6 +13,8 @@ struct McpCommand: AsyncParsableCommand {
             Notes whose front matter says private: true are never shown.
             The mcp: section of .vault/config.yaml (folders, readOnly) sets
             the scope; --folder and --read-only narrow it further.
+            A running vault serve of the vault answers the reading tools
+            (unless --no-server); without one they scan.
             """
     )
 
@@ -22,7 +25,19 @@ struct McpCommand: AsyncParsableCommand {
 
     func run() async throws {
         let session = try global.openSession()
-        let server = VaultMCPServer(session: session, folders: folders, readOnly: readOnly, version: VaultCommand.configuration.version)
+        let server = VaultMCPServer(session: session, folders: folders, readOnly: readOnly, version: VaultCommand.configuration.version,
+                                    server: runningServer(session))
         try await server.run()
+    }
+
+    /// How a running `vault serve` of the vault is asked for the reading tools' answers, as
+    /// the other commands ask it (`VAULT_SERVER`, `--no-server`); nil: never.
+    private func runningServer(_ session: VaultSession) -> RunningServer? {
+        let environment = ProcessInfo.processInfo.environment
+        let mode = environment["VAULT_SERVER"] ?? "auto"
+        guard mode != "off", !global.noServer else { return nil }
+        let client = ServedCallClient(root: session.root.path, workingDirectory: FileManager.default.currentDirectoryPath,
+                                      environment: environment, required: mode == "require")
+        return { call in try client.ask(call) }
     }
 }

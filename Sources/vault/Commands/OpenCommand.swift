@@ -33,7 +33,7 @@ struct OpenCommand: ParsableCommand {
             chosen = notes[0]
         } else {
             guard Syscalls.isTerminal(0), Syscalls.isTerminal(1) else {
-                throw VaultError.invalidArgument("\(notes.count) notes match; pick one on a terminal, or name it (vault edit NAME)")
+                throw VaultError.pickNeedsTerminal(count: notes.count)
             }
             guard let picked = try Self.fuzzyFinder().map({ try pick(from: notes, with: $0, root: session.vault.root) }) ?? pickFromList(notes, terminal: session.terminal) else {
                 throw ExitCode(1)

@@ -92,7 +92,7 @@ struct MergeDriverCommand: ParsableCommand {
             do {
                 return Array(try Data(contentsOf: URL(fileURLWithPath: file)))
             } catch {
-                throw VaultError.invalidArgument("cannot read '\(file)': \(error.localizedDescription.lowercased())")
+                throw VaultError.mergeFileFailed(path: file, operation: "read", reason: error.localizedDescription.lowercased())
             }
         }
         let merge = MergeNote(base: try read(base), ours: try read(ours), theirs: try read(theirs), path: path)
@@ -103,7 +103,7 @@ struct MergeDriverCommand: ParsableCommand {
         do {
             try Data(report.bytes).write(to: URL(fileURLWithPath: ours), options: .atomic)
         } catch {
-            throw VaultError.invalidArgument("cannot write '\(ours)': \(error.localizedDescription.lowercased())")
+            throw VaultError.mergeFileFailed(path: ours, operation: "write", reason: error.localizedDescription.lowercased())
         }
     }
 }

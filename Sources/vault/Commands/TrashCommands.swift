@@ -140,7 +140,7 @@ extension TrashCommand {
 /// `--yes`: an error naming what it would `do`.
 func confirm(_ question: String, terminal: Terminal, withoutTerminal action: String) throws -> Bool {
     guard Syscalls.isTerminal(0) else {
-        throw VaultError.invalidArgument("nothing deleted (use --yes to \(action) without a question)")
+        throw VaultError.notConfirmed(action: action)
     }
     Terminal.standardError.write(question + " [y/N] ")
     let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()

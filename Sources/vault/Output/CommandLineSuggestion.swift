@@ -21,6 +21,8 @@ extension Suggestion {
         case .mergeTagsAgain(let sources, let target):
             "run 'vault tag merge \(sources.map(Self.quoted).joined(separator: " ")) --into \(Self.quoted(target))'"
         case .readNoteAgain: "see 'vault show'"
+        case .confirmInAdvance(let action): "use --yes to \(action) without a question"
+        case .nameTheNote: "vault edit NAME"
         }
     }
 }

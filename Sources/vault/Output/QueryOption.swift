@@ -29,6 +29,6 @@ func parseQuery(_ text: String, global: GlobalOptions) throws -> Query {
     do {
         return try Query.parse(text, saved: saved)
     } catch {
-        throw VaultError.invalidArgument(error.rendered)
+        throw VaultError.invalidQuery(error.rendered)
     }
 }

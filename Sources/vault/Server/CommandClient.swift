@@ -22,18 +22,16 @@ enum CommandClient {
         let required = mode == "require"
         let workingDirectory = FileManager.default.currentDirectoryPath
         guard let root = try? VaultRoot.discover(explicit: global.vault, environment: environment, workingDirectory: workingDirectory),
-              let connection = Syscalls.connectLocal(CommandServer.socketPath(root: root.path))
+              let connection = connect(root: root.path)
         else { return required ? failure("no vault serve runs on this vault") : nil }
         defer { Syscalls.close(connection) }
         let request = CommandRequest(
             root: root.path, workingDirectory: workingDirectory, executable: CommandRequest.executableIdentity,
             environment: CommandRequest.relevant(environment), arguments: arguments
         )
-        let sent = request.encoded().withUnsafeBytes { bytes in (try? Syscalls.send(connection, bytes, descriptors: [1, 2])) != nil }
-        guard sent, Syscalls.waitReadable(connection, milliseconds: required ? requiredWaitMilliseconds : timeoutMilliseconds), Syscalls.readByte(connection) == UInt8(ascii: "A") else {
+        guard offer(request, on: connection, descriptors: [1, 2], waiting: required ? requiredWaitMilliseconds : timeoutMilliseconds) else {
             return required ? failure("vault serve did not answer") : nil
         }
-        guard Syscalls.sendByte(connection, UInt8(ascii: "G")) else { return nil }
         // From here the server writes the output: waiting as long as the command takes.
         var status = [UInt8](repeating: 0, count: 4)
         var received = 0
@@ -45,6 +43,32 @@ enum CommandClient {
             received += count
         }
         return Int32(littleEndian: status.withUnsafeBytes { $0.loadUnaligned(as: Int32.self) })
+    }
+
+    /// A connection to the server of the vault at `root`; nil when none listens there, when
+    /// another user's process does, or when the way to the socket passes through a symbolic
+    /// link (`.vault`, `.vault/tmp` or the socket itself): the server there is not this
+    /// vault's, and is neither sent a command nor believed.
+    static func connect(root: String) -> Int32? {
+        let folder = root + "/" + VaultRoot.settingsDirectory
+        for directory in [folder, folder + "/tmp"] {
+            guard Syscalls.status(directory, in: Syscalls.currentDirectory)?.isDirectory == true else { return nil }
+        }
+        let path = CommandServer.socketPath(root: root)
+        guard Syscalls.status(path, in: Syscalls.currentDirectory)?.kind == .other else { return nil }
+        return Syscalls.connectLocal(path)
+    }
+
+    /// Sends `request` with `descriptors` (where the command's output and errors go) and
+    /// has the server run it: true when it took the command within `milliseconds` and was
+    /// told to go (`A`, then `G`); false when it declined, did not answer in time or
+    /// answered what is not the protocol.
+    static func offer(_ request: CommandRequest, on connection: Int32, descriptors: [Int32], waiting milliseconds: Int32) -> Bool {
+        let sent = request.encoded().withUnsafeBytes { bytes in (try? Syscalls.send(connection, bytes, descriptors: descriptors)) != nil }
+        guard sent, Syscalls.waitReadable(connection, milliseconds: milliseconds), Syscalls.readByte(connection) == UInt8(ascii: "A") else {
+            return false
+        }
+        return Syscalls.sendByte(connection, UInt8(ascii: "G"))
     }
 
     private static func failure(_ message: String) -> Int32 {

@@ -1,0 +1,66 @@
+import Foundation
+import MCP
+import VaultKit
+
+/// A reading tool's call as `vault mcp` hands it to a running `vault serve` of the same
+/// vault, and the server's answer: the same `VaultTools` code runs there under the same
+/// scope, taking its notes from what the server holds instead of a scan, so that the answer
+/// is the scan's, in milliseconds.
+///
+/// Everything here crosses a socket: the answer is untrusted input to `vault mcp`, bounded
+/// and decoded strictly, and anything else than a tool's result is no answer (the call
+/// is then answered from a scan).
+public struct ServedCall: Sendable, Equatable {
+    /// The longest answer taken: a tool's result is bounded (`AssistantBounds`) far below.
+    public static let answerLimit = 1 << 20
+
+    public let tool: String
+    /// The tool's arguments, as JSON.
+    public let arguments: String
+    /// The assistant's scope, as JSON (`AssistantScope`).
+    public let scope: String
+
+    public init(tool: String, arguments: String, scope: String) {
+        self.tool = tool
+        self.arguments = arguments
+        self.scope = scope
+    }
+
+    init(tool: String, arguments: [String: Value]?, scope: AssistantScope) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        self.tool = tool
+        self.arguments = (try? encoder.encode(arguments ?? [:])).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        self.scope = (try? encoder.encode(scope)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+    }
+
+    /// True when a running server can answer `tool`: it only reads, and reads nothing the
+    /// server's vault lacks.
+    static func isServed(_ tool: String) -> Bool { VaultTools.servedTools.contains(tool) }
+
+    /// The answer, as the server gives it: the tool's result (or its error) as JSON; nil when
+    /// the call is not one a server answers (a writing tool, a scope or arguments that do
+    /// not read), and the client answers it itself.
+    public func answer(session: VaultSession, live: SettledVault) -> [UInt8]? {
+        guard Self.isServed(tool),
+              let scope = try? JSONDecoder().decode(AssistantScope.self, from: Data(scope.utf8)),
+              let arguments = try? JSONDecoder().decode([String: Value].self, from: Data(arguments.utf8))
+        else { return nil }
+        let tools = VaultTools(sessions: CurrentSession(session), scope: scope, live: live)
+        let result = VaultMCPServer.answer(tools, tool, arguments)
+        return (try? JSONEncoder().encode(result)).map(Array.init)
+    }
+
+    /// The tool's result in `bytes`, the server's answer; nil when it is none (too long,
+    /// not JSON, not a tool's result).
+    static func result(from bytes: [UInt8]) -> CallTool.Result? {
+        guard bytes.count <= answerLimit else { return nil }
+        return try? JSONDecoder().decode(CallTool.Result.self, from: Data(bytes))
+    }
+}
+
+/// Asks a running `vault serve` of the vault for a reading tool's answer (`ServedCall`):
+/// the bytes it answered, or nil when none answered (none runs, it declined, did not answer
+/// in time, or is not ours), and the call is answered from a scan. Throws when a server
+/// had to answer and did not.
+public typealias RunningServer = @Sendable (ServedCall) throws -> [UInt8]?
