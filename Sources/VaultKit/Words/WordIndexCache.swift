@@ -93,7 +93,7 @@ struct WordIndexCache {
         let main = damaged ? nil : self.main
         var changed: [Note] = []
         if let main {
-            changed = notes.filter { note in note.withPathBytes { main.document(path: $0, stamp: note.stamp, racyNanoseconds: racyNanoseconds) == nil } }
+            changed = main.undescribed(notes, racyNanoseconds: racyNanoseconds)
         }
         try? root.makeDirectory(".vault/cache")
         root.ensureIgnoredInGit()
@@ -114,7 +114,7 @@ struct WordIndexCache {
     /// read-only vault): then every note is for the caller to read.
     func mainFile(for notes: [Note], progress: ScanProgress?) -> (file: WordSegment, changed: [Note])? {
         if let main, !main.isDamaged {
-            let changed = notes.filter { note in note.withPathBytes { main.document(path: $0, stamp: note.stamp, racyNanoseconds: racyNanoseconds) == nil } }
+            let changed = main.undescribed(notes, racyNanoseconds: racyNanoseconds)
             if !main.isDamaged, changed.count <= notes.count / 8 { return (main, changed) }
         }
         let writtenAt = Int64((Date().timeIntervalSince1970 * 1e9).rounded(.down))
@@ -124,7 +124,6 @@ struct WordIndexCache {
         guard (try? root.write(chunks: chunks, to: Self.mainPath, mode: 0o644)) != nil,
               let written = WordSegment(path: Self.mainPath, root: root) else { return nil }
         _ = root.removeFile(Self.recentPath)
-        let changed = notes.filter { note in note.withPathBytes { written.document(path: $0, stamp: note.stamp, racyNanoseconds: racyNanoseconds) == nil } }
-        return (written, changed)
+        return (written, written.undescribed(notes, racyNanoseconds: racyNanoseconds))
     }
 }

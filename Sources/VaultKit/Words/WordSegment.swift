@@ -103,6 +103,12 @@ final class WordSegment: @unchecked Sendable, WordVocabulary {
         return nil
     }
 
+    /// The notes among `notes` this file does not describe as they are now (see
+    /// `document(path:stamp:racyNanoseconds:)`): those a command must read.
+    func undescribed(_ notes: [Note], racyNanoseconds: Int64) -> [Note] {
+        notes.filter { note in note.withPathBytes { document(path: $0, stamp: note.stamp, racyNanoseconds: racyNanoseconds) == nil } }
+    }
+
     // MARK: - Words
 
     func forEachWord(containing run: [UInt8], _ body: (Int) -> Void) {
