@@ -163,3 +163,30 @@ struct NoteCacheRecentTests {
         }
     }
 }
+
+/// A word search hands the texts it read of the notes the word index did not describe to
+/// the index's recent file: the file made from them is the one made by reading the notes.
+@Suite("Word index, texts the scan read")
+struct ScannedTextsTests {
+    @Test func theRecentFileFromTheScannedTextsIsTheOneReadFromTheNotes() throws {
+        let vault = try TemporaryVault()
+        try vault.write("a.md", "---\ntags: [x]\n---\n# Budget review\n\nThe budget, reviewed.\n")
+        try vault.write("b.md", "no front matter: the budget\n")
+        try vault.write("c.md", "---\ntags: [broken\n---\n# C\nbudget review\n")
+        let texts = ScannedTexts(limit: 10)
+        let evaluator = try Query.parse("budget").evaluator(context: QueryContext())
+        let filter = ScanFilter(decide: { _ in nil }, matches: { note, text in
+            texts.keep(text, of: note)
+            return evaluator.matches(note, text: text)
+        })
+        var read = vault.vault
+        read.usesCache = false
+        let notes = try read.scan(filter: filter).allNotes
+        #expect(notes.count == 3)
+        let scanned = try #require(texts.chunks(for: notes, writtenAt: 42))
+        #expect(scanned == WordIndexBuild(root: vault.root, progress: nil).chunks(for: notes, writtenAt: 42))
+        // A note not kept, or kept as it was before, is read from its file.
+        #expect(ScannedTexts(limit: 10).chunks(for: notes, writtenAt: 42) == nil)
+        #expect(ScannedTexts(limit: 0).chunks(for: [], writtenAt: 42) != nil)
+    }
+}
