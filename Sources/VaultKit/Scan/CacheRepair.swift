@@ -36,7 +36,10 @@ final class CacheRepair: @unchecked Sendable {
         return readAgain.withLock { notes in
             // Another thread may have read it meanwhile; every caller gets the same note.
             if let first = notes[path] { return first }
-            if notes.isEmpty { _ = root.removeFile(NoteCache.path) }
+            if notes.isEmpty {
+                _ = root.removeFile(NoteCache.path)
+                _ = root.removeFile(NoteCache.recentPath)
+            }
             notes[path] = note
             return note
         }

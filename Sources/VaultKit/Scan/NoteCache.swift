@@ -11,10 +11,19 @@ import VaultPlatform
 /// corrupt, foreign-version or unwritable cache is ignored silently; an entry whose values
 /// turn out not to decode when a command reads them (bulky values and strings are checked
 /// only then) is read again from its file (`CacheRepair`).
+///
+/// Two files, as the word index keeps (`WordIndexCache`): the main file describes every
+/// note as of a scan; the recent file, the notes the main file does not describe as they
+/// are now, while they are few (`NoteCacheRecent`). A few edits among 100,000 notes then
+/// write a few entries, not the whole 68 MB cache again.
 public final class NoteCache: @unchecked Sendable {
     /// Vault-relative path of the cache file.
     public static let path = ".vault/cache/notes-v9.bin"
+    /// Vault-relative path of the recent file: the notes changed since the main file.
+    public static let recentPath = ".vault/cache/notes-recent-v9.bin"
     static let magic: UInt64 = 0x3776_6568_6361_4356  // "VCachev7"
+    /// A recent file's: a main file renamed over it is not taken for one.
+    static let recentMagic: UInt64 = 0x3952_6568_6361_4356  // "VCacheR9"
     /// Entries modified less than this long before the cache was written are re-read.
     static let racyWindowNanoseconds: Int64 = 2_000_000_000
 
@@ -37,7 +46,6 @@ public final class NoteCache: @unchecked Sendable {
     private let storage: UnsafeRawBufferPointer
     private let offsetTable: Int
     private let sortedTable: Int
-    private let writtenAt: Int64
     /// The bulky values of every entry, mapped but not read in until a command asks.
     private let bulkyRegion: UnsafeRawBufferPointer
     /// What keeps the mapping alive for the notes decoded from it: one keeper per run of
@@ -46,25 +54,43 @@ public final class NoteCache: @unchecked Sendable {
     private let keepers: [MappingKeeper]
     private static let keeperRun = 256
 
-    /// The number of notes in the cache.
+    /// The number of notes in the cache (the main file's).
     let count: Int
     /// Reads again the notes whose values turn out to be damaged.
     let repair: CacheRepair
+    /// When the file was written (nanoseconds since 1970), for the racy rule.
+    let writtenAt: Int64
+    /// The notes changed since this main file, when there is a sound recent file for it.
+    let recent: NoteCacheRecent?
+    /// True when a recent file is there but is not sound (damaged, foreign, of another main
+    /// file): it is written again after the scan.
+    let recentIsUnsound: Bool
 
-    private init(file: MappedFile, count: Int, offsetTable: Int, writtenAt: Int64, bulkyStart: Int, repair: CacheRepair) {
+    private init(file: MappedFile, storage: UnsafeRawBufferPointer, layout: Layout, repair: CacheRepair, recent: NoteCacheRecent?, recentIsUnsound: Bool) {
         self.file = file
-        self.storage = file.bytes
-        self.bulkyRegion = UnsafeRawBufferPointer(rebasing: file.bytes[bulkyStart...])
-        self.count = count
+        self.storage = storage
+        self.bulkyRegion = UnsafeRawBufferPointer(rebasing: storage[layout.bulkyStart...])
+        self.count = layout.count
         self.repair = repair
-        self.offsetTable = offsetTable
-        self.sortedTable = offsetTable + 8 * count
-        self.writtenAt = writtenAt
-        keepers = (0...(count / Self.keeperRun)).map { _ in MappingKeeper(file, repair: repair) }
+        self.offsetTable = layout.offsetTable
+        self.sortedTable = layout.offsetTable + 8 * layout.count
+        self.writtenAt = layout.writtenAt
+        self.recent = recent
+        self.recentIsUnsound = recentIsUnsound
+        keepers = (0...(layout.count / Self.keeperRun)).map { _ in MappingKeeper(file, repair: repair) }
+    }
+
+    /// Where a file's parts are, from its header.
+    private struct Layout {
+        let count: Int
+        let offsetTable: Int
+        let writtenAt: Int64
+        let bulkyStart: Int
     }
 
     /// Loads the cache of `root` written for `timeZone` (dates without an offset depend on it)
-    /// and `inlineTags` (whether body `#tags` are among a note's tags).
+    /// and `inlineTags` (whether body `#tags` are among a note's tags), with its recent
+    /// file when that is sound.
     static func load(root: VaultRoot, timeZone: TimeZone, inlineTags: Bool) -> NoteCache? {
         // Mapped, not copied: the entries are decoded straight from the page cache, and the
         // 35 MB of a 100,000-note vault's cache cost neither a copy nor fresh pages (a read
@@ -77,13 +103,40 @@ public final class NoteCache: @unchecked Sendable {
                   let bulkyStart = reader.int() else { return 0 }
             return Int(clamping: bulkyStart)
         }) else { return nil }
-        let storage = file.bytes
+        let key = readingKey(timeZone, inlineTags: inlineTags)
+        guard let layout = layout(of: file.bytes, magic: magic, readingKey: key) else { return nil }
+        let repair = CacheRepair(root: root, timeZone: timeZone, inlineTags: inlineTags)
+        var recent: NoteCacheRecent?
+        var recentIsUnsound = false
+        switch NoteCacheRecent.open(root: root, mainWrittenAt: layout.writtenAt) {
+        case .absent: break
+        case .unsound: recentIsUnsound = true
+        case .sound(let opened, let bytes, let described):
+            if let recentLayout = Self.layout(of: bytes, magic: recentMagic, readingKey: key) {
+                let cache = NoteCache(file: opened, storage: bytes, layout: recentLayout, repair: repair, recent: nil, recentIsUnsound: false)
+                recent = NoteCacheRecent(cache: cache, described: described)
+            } else {
+                recentIsUnsound = true
+            }
+        }
+        return NoteCache(file: file, storage: file.bytes, layout: layout, repair: repair, recent: recent, recentIsUnsound: recentIsUnsound)
+    }
+
+    /// The layout of a file of `magic` written under `readingKey`, if its header holds up.
+    private static func layout(of storage: UnsafeRawBufferPointer, magic: UInt64, readingKey: String) -> Layout? {
         var reader = ByteReader(bytes: storage, offset: 0)
-        guard reader.uint() == magic, reader.string() == NoteProperties.fingerprint, reader.string() == readingKey(timeZone, inlineTags: inlineTags),
-              let writtenAt = reader.int(), let count = reader.int(), count >= 0, let bulkyStart = reader.int(),
-              reader.offset + 12 * Int(count) <= bulkyStart, bulkyStart <= storage.count else { return nil }
-        return NoteCache(file: file, count: Int(count), offsetTable: reader.offset, writtenAt: writtenAt, bulkyStart: Int(bulkyStart),
-                         repair: CacheRepair(root: root, timeZone: timeZone, inlineTags: inlineTags))
+        guard reader.uint() == magic, reader.string() == NoteProperties.fingerprint, reader.string() == readingKey,
+              let writtenAt = reader.int(), let count = reader.int(), count >= 0, count < Int64(UInt32.max), let bulkyStart = reader.int(),
+              bulkyStart >= 0, reader.offset + 12 * Int(count) <= bulkyStart, bulkyStart <= storage.count else { return nil }
+        return Layout(count: Int(count), offsetTable: reader.offset, writtenAt: writtenAt, bulkyStart: Int(bulkyStart))
+    }
+
+    /// The number of notes the files describe, as far as they know: the main file's
+    /// entries that still described a note when the recent file was written, and the
+    /// recent file's. What a scan's cache hits are measured against.
+    var describedCount: Int {
+        guard let recent else { return count }
+        return recent.described + recent.cache.count
     }
 
     /// What the values were read under, besides the rules: the time zone, and whether
@@ -105,11 +158,27 @@ public final class NoteCache: @unchecked Sendable {
         let orderKey: ListOrderKey
         /// From where its bulky values are to its end.
         let rest: Range<Int>
+        /// True when it is the recent file's.
+        var isRecent = false
     }
 
     /// The entry of `path` (listed at `position`), if the file still has `stamp`, was not
-    /// racily recent and its entry sums as written.
+    /// racily recent and its entry sums as written: the main file's, else the recent file's.
     func entry(at path: String, position: Int, stamp: FileStamp) -> Entry? {
+        if let entry = ownEntry(at: path, position: position, stamp: stamp) { return entry }
+        guard let recent, var entry = recent.cache.ownEntry(at: path, position: Int.max, stamp: stamp) else { return nil }
+        entry.isRecent = true
+        return entry
+    }
+
+    /// True when the main file describes `note` (listed at `position`) as it is: its entry
+    /// has the note's stamp, is not racy and sums as written.
+    func describes(_ note: Note, position: Int) -> Bool {
+        ownEntry(at: note.path, position: position, stamp: note.stamp) != nil
+    }
+
+    /// The entry of this file alone.
+    private func ownEntry(at path: String, position: Int, stamp: FileStamp) -> Entry? {
         guard let entry = entryRange(of: path, position: position) else { return nil }
         var reader = ByteReader(bytes: storage, offset: entry.lowerBound)
         guard let cachedStamp = reader.stamp(), cachedStamp == stamp else { return nil }
@@ -122,6 +191,13 @@ public final class NoteCache: @unchecked Sendable {
 
     /// The note of `entry`, found for `path` (listed at `position`) with `stamp`.
     func note(_ entry: Entry, path: String, position: Int, stamp: FileStamp) -> Note? {
+        if entry.isRecent {
+            return recent?.cache.ownNote(entry, path: path, position: position, stamp: stamp)
+        }
+        return ownNote(entry, path: path, position: position, stamp: stamp)
+    }
+
+    private func ownNote(_ entry: Entry, path: String, position: Int, stamp: FileStamp) -> Note? {
         var reader = ByteReader(bytes: storage, offset: entry.rest.lowerBound)
         guard let bulkyOffset = reader.int(), let bulkyLength = reader.uint32().map(Int.init),
               reader.offset <= entry.rest.upperBound, bulkyOffset >= 0,
@@ -184,6 +260,29 @@ public final class NoteCache: @unchecked Sendable {
     /// are ignored: the cache is optional). `startedAt` is when the scan that read them
     /// began, for the racy rule.
     static func write(_ notes: [Note], root: VaultRoot, timeZone: TimeZone, inlineTags: Bool, startedAt: Date) {
+        let chunks = chunks(for: notes, magic: magic, timeZone: timeZone, inlineTags: inlineTags, startedAt: startedAt)
+        try? root.makeDirectory(".vault/cache")
+        root.ensureIgnoredInGit()
+        // In parts: the entries are 700 MB for a million notes, and joined to the tables
+        // they were in memory twice.
+        try? root.write(chunks: chunks, to: path, mode: 0o644)
+        // A recent file describes changes since another main file.
+        root.removeFile(recentPath)
+        // Earlier formats' files, if any, are left from older versions.
+        for version in 1...8 { root.removeFile(".vault/cache/notes-v\(version).bin") }
+    }
+
+    /// Writes the recent file for `notes` (those `main` does not describe as they are,
+    /// `described` being how many notes it does), atomically; errors are ignored.
+    static func writeRecent(_ notes: [Note], described: Int, main: NoteCache, root: VaultRoot, timeZone: TimeZone, inlineTags: Bool, startedAt: Date) {
+        let bytes = chunks(for: notes, magic: recentMagic, timeZone: timeZone, inlineTags: inlineTags, startedAt: startedAt).flatMap { $0 }
+        try? root.makeDirectory(".vault/cache")
+        root.ensureIgnoredInGit()
+        try? root.write(NoteCacheRecent.sealed(bytes, mainWrittenAt: main.writtenAt, described: described), to: recentPath, mode: 0o644)
+    }
+
+    /// A cache file's bytes for `notes`, in parts: header and tables, entries, bulky values.
+    private static func chunks(for notes: [Note], magic: UInt64, timeZone: TimeZone, inlineTags: Bool, startedAt: Date) -> [[UInt8]] {
         var entries = ByteWriter()
         var bulky = ByteWriter()
         // Sized once: grown by doubling, a million notes' entries were copied a dozen times.
@@ -240,13 +339,7 @@ public final class NoteCache: @unchecked Sendable {
         for entry in sorted {
             withUnsafeBytes(of: UInt32(entry).littleEndian) { bytes.append(contentsOf: $0) }
         }
-        try? root.makeDirectory(".vault/cache")
-        root.ensureIgnoredInGit()
-        // In parts: the entries are 700 MB for a million notes, and joined to the tables
-        // they were in memory twice.
-        try? root.write(chunks: [bytes, entries.bytes, bulky.bytes], to: path, mode: 0o644)
-        // Earlier formats' files, if any, are left from older versions.
-        for version in 1...8 { root.removeFile(".vault/cache/notes-v\(version).bin") }
+        return [bytes, entries.bytes, bulky.bytes]
     }
 
 }

@@ -37,11 +37,14 @@ struct WordIndexCache {
         /// True when a note was asked about that no file described, or a file was damaged.
         fileprivate let missed: Locked<Bool>
         fileprivate let damaged: Bool
+        /// The texts the scan read of notes no file described, for the recent file.
+        fileprivate let texts: ScannedTexts
 
-        fileprivate init(filter: ScanFilter, missed: Locked<Bool>, damaged: Bool) {
+        fileprivate init(filter: ScanFilter, missed: Locked<Bool>, damaged: Bool, texts: ScannedTexts) {
             self.filter = filter
             self.missed = missed
             self.damaged = damaged
+            self.texts = texts
         }
     }
 
@@ -62,6 +65,12 @@ struct WordIndexCache {
         let missed = Locked(damaged || main == nil)
         let segments = usable, textMatchers = matchers
         let racy = racyNanoseconds
+        // Kept only while the recent file can take them: past that, the main file is
+        // written for every note, read on all cores.
+        let texts = ScannedTexts(limit: damaged ? 0 : (main?.documentCount ?? 0) / Self.recentShare + 1)
+        let describes: @Sendable (Note) -> Bool = { note in
+            note.withPathBytes { path in segments.contains { $0.segment.document(path: path, stamp: note.stamp, racyNanoseconds: racy) != nil } }
+        }
         let filter = ScanFilter(decide: { note in
             if let decided = condition.decide(note) { return decided }
             let found = note.withPathBytes { path -> (answers: [WordAnswer?], document: UInt32)? in
@@ -78,9 +87,16 @@ struct WordIndexCache {
                 guard let index = textMatchers.firstIndex(of: matcher) else { return nil }
                 return found.answers[index].map { $0.decide(found.document) } ?? (matcher.isEmpty ? true : nil)
             }
-        }, matches: evaluator.matches)
-        return Search(filter: filter, missed: missed, damaged: damaged)
+        }, matches: { note, text in
+            // The text read to answer is the text to index: the note is not read again.
+            if !describes(note) { texts.keep(text, of: note) }
+            return evaluator.matches(note, text: text)
+        })
+        return Search(filter: filter, missed: missed, damaged: damaged, texts: texts)
     }
+
+    /// The recent file holds at most one note in this many.
+    static let recentShare = 8
 
     /// Brings the files up to date after `search` scanned `notes` (every note of the
     /// vault): nothing when it answered every note it asked about; else the recent file
@@ -93,12 +109,13 @@ struct WordIndexCache {
         let main = damaged ? nil : self.main
         var changed: [Note] = []
         if let main {
-            changed = notes.filter { note in note.withPathBytes { main.document(path: $0, stamp: note.stamp, racyNanoseconds: racyNanoseconds) == nil } }
+            changed = main.undescribed(notes, racyNanoseconds: racyNanoseconds)
         }
         try? root.makeDirectory(".vault/cache")
         root.ensureIgnoredInGit()
-        if main != nil, changed.count <= notes.count / 8 {
-            let chunks = WordIndexBuild(root: root, progress: nil).chunks(for: changed, writtenAt: writtenAt)
+        if main != nil, changed.count <= notes.count / Self.recentShare {
+            let chunks = search.texts.chunks(for: changed, writtenAt: writtenAt)
+                ?? WordIndexBuild(root: root, progress: nil).chunks(for: changed, writtenAt: writtenAt)
             try? root.write(chunks: chunks, to: Self.recentPath, mode: 0o644)
         } else {
             let chunks = WordIndexBuild(root: root, progress: progress).chunks(for: notes, writtenAt: writtenAt)
@@ -114,8 +131,8 @@ struct WordIndexCache {
     /// read-only vault): then every note is for the caller to read.
     func mainFile(for notes: [Note], progress: ScanProgress?) -> (file: WordSegment, changed: [Note])? {
         if let main, !main.isDamaged {
-            let changed = notes.filter { note in note.withPathBytes { main.document(path: $0, stamp: note.stamp, racyNanoseconds: racyNanoseconds) == nil } }
-            if !main.isDamaged, changed.count <= notes.count / 8 { return (main, changed) }
+            let changed = main.undescribed(notes, racyNanoseconds: racyNanoseconds)
+            if !main.isDamaged, changed.count <= notes.count / Self.recentShare { return (main, changed) }
         }
         let writtenAt = Int64((Date().timeIntervalSince1970 * 1e9).rounded(.down))
         try? root.makeDirectory(".vault/cache")
@@ -124,7 +141,6 @@ struct WordIndexCache {
         guard (try? root.write(chunks: chunks, to: Self.mainPath, mode: 0o644)) != nil,
               let written = WordSegment(path: Self.mainPath, root: root) else { return nil }
         _ = root.removeFile(Self.recentPath)
-        let changed = notes.filter { note in note.withPathBytes { written.document(path: $0, stamp: note.stamp, racyNanoseconds: racyNanoseconds) == nil } }
-        return (written, changed)
+        return (written, written.undescribed(notes, racyNanoseconds: racyNanoseconds))
     }
 }

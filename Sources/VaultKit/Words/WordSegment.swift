@@ -86,7 +86,8 @@ final class WordSegment: @unchecked Sendable, WordVocabulary {
             guard pathOffset <= UInt64(paths.count), UInt64(pathLength) <= UInt64(paths.count) - pathOffset else { return damaged() }
             let start = paths.lowerBound + Int(pathOffset)
             let stored = UnsafeRawBufferPointer(rebasing: bytes[start..<start + pathLength])
-            if stored.elementsEqual(path) {
+            // memcmp: the generic `elementsEqual` was 6% of a search's profile.
+            if stored.count == path.count, ByteSearch.compare(stored, path) == 0 {
                 let summed = UnsafeRawBufferPointer(rebasing: bytes[record..<record + 56])
                 guard WordSegmentFormat.documentChecksum(record: summed, path: stored) == u64(record + 56) else { return damaged() }
                 let mtime = Int64(bitPattern: u64(record + 32)), mtimeNanos = Int64(u32(record + 48))
@@ -101,6 +102,12 @@ final class WordSegment: @unchecked Sendable, WordVocabulary {
             slot = (slot + 1) & mask
         }
         return nil
+    }
+
+    /// The notes among `notes` this file does not describe as they are now (see
+    /// `document(path:stamp:racyNanoseconds:)`): those a command must read.
+    func undescribed(_ notes: [Note], racyNanoseconds: Int64) -> [Note] {
+        notes.filter { note in note.withPathBytes { document(path: $0, stamp: note.stamp, racyNanoseconds: racyNanoseconds) == nil } }
     }
 
     // MARK: - Words
