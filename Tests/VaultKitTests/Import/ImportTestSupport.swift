@@ -39,8 +39,8 @@ func seconds(_ text: String) -> Int? {
 func seconds(_ date: Date?) -> Int? { date.map { Int($0.timeIntervalSince1970) } }
 
 /// Runs `body` with the path of a temporary file holding `bytes`, removed after.
-func withTemporaryFile<T>(_ bytes: [UInt8], _ body: (String) throws -> T) throws -> T {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("import-\(UUID().uuidString).zip").path
+func withTemporaryFile<T>(_ bytes: [UInt8], name: String = "export.zip", _ body: (String) throws -> T) throws -> T {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("import-\(UUID().uuidString)-" + name).path
     try Data(bytes).write(to: URL(fileURLWithPath: path))
     defer { try? FileManager.default.removeItem(atPath: path) }
     return try body(path)
