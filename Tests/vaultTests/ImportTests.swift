@@ -264,12 +264,8 @@ struct ImportTests {
 @Suite("import markdown")
 struct MarkdownImportTests {
     private func source(_ vault: TestVault) throws -> URL {
-        let folder = vault.base.appendingPathComponent("Old vault")
-        func write(_ path: String, _ text: String) throws {
-            let url = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
+        let folder = SourceFolder(url: vault.base.appendingPathComponent("Old vault"))
+        let write = folder.write
         try write("Home.md", "---\ntags: [x]   # mine\ncreated: 2020-01-01\n---\n# Home\nSee [[c]], [[b/c]], [[deep]] and ![a picture](assets/pic%20one.png).\n")
         try write("a/top.md", "in a\n")
         try write("a/b/c.md", "I am c, back to [[Home]]\n")
@@ -277,8 +273,8 @@ struct MarkdownImportTests {
         try write("a/b/c/deep.md", "deep\n")
         try write("assets/pic one.png", "PNG")
         try write(".obsidian/app.json", "{}")
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link.md").path, withDestinationPath: "/etc/hostname")
-        return folder
+        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("link.md").path, withDestinationPath: "/etc/hostname")
+        return folder.url
     }
 
     @Test func foldersFlattenLinksResolveFrontMatterIsKept() throws {
@@ -311,12 +307,8 @@ struct MarkdownImportTests {
     /// `--folder`; a link the source could not follow is counted and left as written.
     @Test func pathLinksFollowTheirNotesIntoTheImportFolder() throws {
         let vault = try TestVault()
-        let folder = vault.base.appendingPathComponent("help")
-        func write(_ path: String, _ text: String) throws {
-            let url = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
+        let folder = SourceFolder(url: vault.base.appendingPathComponent("help"))
+        let write = folder.write
         try write("Sync/Security and privacy.md", "# Security and privacy\n\n## Encryption\n\nEnd to end. ^abc\n")
         try write("Sync/Deep/Regions.md", "Regions; [back](../Security%20and%20privacy.md#Encryption)\n")
         try write("Regions.md", "The top one.\n")

@@ -126,14 +126,12 @@ import Testing
     /// One note's `.json`, named by itself, is an export of one note; its attachments are
     /// read from beside it.
     @Test func readsOneNoteFileWithTheFilesBesideIt() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("keep-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Data(#"{"title":"Cat","textContent":"mine","attachments":[{"filePath":"cat.jpg","mimetype":"image/jpeg"},{"filePath":"gone.png","mimetype":"image/png"}]}"#.utf8)
-            .write(to: folder.appendingPathComponent("Cat.json"))
-        try Data("JPEG".utf8).write(to: folder.appendingPathComponent("cat.jpg"))
-        try Data("{}".utf8).write(to: folder.appendingPathComponent("Other.json"))
-        let items = try Self.items(folder.appendingPathComponent("Cat.json").path)
+        let files = [
+            "Cat.json": #"{"title":"Cat","textContent":"mine","attachments":[{"filePath":"cat.jpg","mimetype":"image/jpeg"},{"filePath":"gone.png","mimetype":"image/png"}]}"#,
+            "cat.jpg": "JPEG",
+            "Other.json": "{}",
+        ]
+        let items = try withTemporaryFolder(files) { try Self.items($0 + "/Cat.json") }
         #expect(items == [.note(ImportedNote(sourceID: "Cat.json", title: "Cat", body: "mine\n\n![[cat.jpg]]\n![[gone.png]]\n",
                                              attachments: [ImportedAttachment(name: "cat.jpg", bytes: Array("JPEG".utf8)),
                                                            ImportedAttachment(name: "gone.png", bytes: nil)]))])
