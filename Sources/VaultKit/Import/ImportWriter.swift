@@ -206,27 +206,7 @@ struct ImportWriter {
             || (!relative && !written.contains("/") && resolver.resolve(written) == path) {
             return nil
         }
-        return Self.percentEncoded(path)
-    }
-
-    /// A vault path as a Markdown link's destination: what would end or split it escaped.
-    static func percentEncoded(_ path: String) -> String {
-        var result = ""
-        for character in path {
-            switch character {
-            case " ": result += "%20"
-            case "%": result += "%25"
-            case "#": result += "%23"
-            case "(": result += "%28"
-            case ")": result += "%29"
-            case "<": result += "%3C"
-            case ">": result += "%3E"
-            case "?": result += "%3F"
-            case "^": result += "%5E"
-            default: result.append(character)
-            }
-        }
-        return result
+        return MarkdownDestination.encoded(path)
     }
 
     /// The note's file: its own front matter kept (with what is missing added), or one made

@@ -107,8 +107,7 @@ struct KeepNote {
         for annotation in annotations {
             guard let url = annotation.url?.trimmingCharacters(in: .whitespacesAndNewlines), url.contains(":"),
                   !url.contains(where: \.isNewline), !text.contains(url), seen.insert(url).inserted else { continue }
-            let destination = url.replacingOccurrences(of: " ", with: "%20").replacingOccurrences(of: "(", with: "%28")
-                .replacingOccurrences(of: ")", with: "%29").replacingOccurrences(of: "<", with: "%3C").replacingOccurrences(of: ">", with: "%3E")
+            let destination = MarkdownDestination.encoded(url, isURL: true)
             let title = (annotation.title ?? "").split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces)
             let escaped = title.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "[", with: "\\[")
                 .replacingOccurrences(of: "]", with: "\\]")
