@@ -4,8 +4,8 @@ import VaultPlatform
 /// Any folder of Markdown (another vault, a Logseq graph, a Joplin or Standard Notes export),
 /// docs/import.md. Each `.md` file is a note, its front matter kept byte for byte and its
 /// text as it is; the first level of folders is kept and deeper ones flattened into it:
-/// `a/b/c.md` becomes the note `b - c` in the folder `a`, and links to it by `c` or by its
-/// path are rewritten to that name. Files that are not Markdown and that a note links to
+/// `a/b/c.md` becomes the note `b - c` in the folder `a`. Each link is followed in the
+/// folder (`MarkdownSourceLinks`), and the writer gives it the note's vault name or path. Files that are not Markdown and that a note links to
 /// come with that note as attachments. Hidden files and folders (`.obsidian`, `.git`) are
 /// passed over; a symbolic link is never followed (a note that is one is skipped, with why).
 /// The source id is the file's path within the folder.
