@@ -264,12 +264,8 @@ struct ImportTests {
 @Suite("import markdown")
 struct MarkdownImportTests {
     private func source(_ vault: TestVault) throws -> URL {
-        let folder = vault.base.appendingPathComponent("Old vault")
-        func write(_ path: String, _ text: String) throws {
-            let url = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
+        let folder = SourceFolder(url: vault.base.appendingPathComponent("Old vault"))
+        let write = folder.write
         try write("Home.md", "---\ntags: [x]   # mine\ncreated: 2020-01-01\n---\n# Home\nSee [[c]], [[b/c]], [[deep]] and ![a picture](assets/pic%20one.png).\n")
         try write("a/top.md", "in a\n")
         try write("a/b/c.md", "I am c, back to [[Home]]\n")
@@ -277,8 +273,8 @@ struct MarkdownImportTests {
         try write("a/b/c/deep.md", "deep\n")
         try write("assets/pic one.png", "PNG")
         try write(".obsidian/app.json", "{}")
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link.md").path, withDestinationPath: "/etc/hostname")
-        return folder
+        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("link.md").path, withDestinationPath: "/etc/hostname")
+        return folder.url
     }
 
     @Test func foldersFlattenLinksResolveFrontMatterIsKept() throws {
@@ -295,7 +291,7 @@ struct MarkdownImportTests {
         let home = try vault.text("Old/Home.md")
         #expect(home.hasPrefix("---\ntags: [x]   # mine\ncreated: 2020-01-01\n"), "\(home)")
         #expect(home.contains("\nsource: Home.md\n---\n"), "\(home)")
-        #expect(home.hasSuffix("---\n# Home\nSee [[b - c]], [[b - c]], [[b - c - deep]] and ![a picture](pic%20one.png).\n"), "\(home)")
+        #expect(home.hasSuffix("---\n# Home\nSee [[b - c]], [[Old/a/b - c]], [[b - c - deep]] and ![a picture](pic%20one.png).\n"), "\(home)")
         #expect(try vault.text("attachments/pic one.png") == "PNG")
         let check = try vault.run("check")
         #expect(check.status == 0, "\(check)")
@@ -304,6 +300,47 @@ struct MarkdownImportTests {
         let id = try #require(try vault.run("history").stdoutLines.last.map { String($0.prefix(8)) })
         #expect(try vault.run("undo", id).status == 0)
         #expect(try vault.snapshot().differences(from: before).filter { !$0.hasPrefix("added: .vault/history") } == [])
+    }
+
+    /// Links written with the source's folders (wiki links, embeds, Markdown links, `%20`
+    /// and `<…>` forms, with anchors and shown text) keep finding their notes under
+    /// `--folder`; a link the source could not follow is counted and left as written.
+    @Test func pathLinksFollowTheirNotesIntoTheImportFolder() throws {
+        let vault = try TestVault()
+        let folder = SourceFolder(url: vault.base.appendingPathComponent("help"))
+        let write = folder.write
+        try write("Sync/Security and privacy.md", "# Security and privacy\n\n## Encryption\n\nEnd to end. ^abc\n")
+        try write("Sync/Deep/Regions.md", "Regions; [back](../Security%20and%20privacy.md#Encryption)\n")
+        try write("Regions.md", "The top one.\n")
+        try write("Teams/Syncing.md", """
+            ![[Sync/Security and privacy#^abc]]
+            [[Sync/Security and privacy#Encryption|how we encrypt]]
+            [see](Sync/Security%20and%20privacy.md#Encryption)
+            [regions](<../Sync/Deep/Regions.md>)
+            [[Sync/Deep/Regions|regions]] and [[Regions]]
+            [[Security and privacy]] stays a name.
+            [[Nowhere/Missing#x|gone]] and [gone](Nowhere/Missing.md)
+
+            """)
+        let result = try vault.run("import", "markdown", folder.path, "--folder", "Help")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdoutLines.contains("links: rewritten 6, unresolved 2"), "\(result)")
+        #expect(!result.stdout.contains("missing attachment"), "\(result)")
+        #expect(try vault.text("Help/Teams/Syncing.md").hasSuffix("""
+            ---
+            ![[Help/Sync/Security and privacy#^abc]]
+            [[Help/Sync/Security and privacy#Encryption|how we encrypt]]
+            [see](Help/Sync/Security%20and%20privacy.md#Encryption)
+            [regions](<Help/Sync/Deep%20-%20Regions.md>)
+            [[Help/Sync/Deep - Regions|regions]] and [[Regions]]
+            [[Security and privacy]] stays a name.
+            [[Nowhere/Missing#x|gone]] and [gone](Nowhere/Missing.md)
+
+            """))
+        #expect(try vault.text("Help/Sync/Deep - Regions.md").hasSuffix("---\nRegions; [back](Help/Sync/Security%20and%20privacy.md#Encryption)\n"))
+        let check = try vault.run("check")
+        let broken = (check.stdout + check.stderr).split(separator: "\n").filter { $0.contains("broken") }
+        #expect(broken.count == 2 && broken.allSatisfy { $0.contains("Nowhere/Missing") }, "\(check)")
     }
 
     @Test func aLinkedFolderIsNeverEntered() throws {

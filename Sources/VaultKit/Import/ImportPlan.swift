@@ -48,7 +48,8 @@ struct ImportPlan {
         let name = freeName(base, in: folder)
         let entry = Entry(path: folder.isEmpty ? name + ".md" : folder + "/" + name + ".md", name: name)
         entries[note.sourceID] = entry
-        for key in [note.title.lowercased()] + note.aliases.map({ $0.lowercased() }) where names[key] == nil {
+        let key = note.title.lowercased()
+        if names[key] == nil {
             names[key] = name
             paths[key] = entry.path
         }

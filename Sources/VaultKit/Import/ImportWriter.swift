@@ -11,6 +11,8 @@ struct ImportWriter {
     let plan: ImportPlan
     /// Names (lower-cased) of the vault's notes before the import: links that find them resolve.
     let vaultNames: Set<String>
+    /// The vault's notes before the import and the notes it writes: what a link will find.
+    let resolver: WikiLinkResolver
     let dryRun: Bool
     /// Folders known to exist (or, on a dry run, to be made).
     private var folders: Set<String> = [""]
@@ -20,10 +22,11 @@ struct ImportWriter {
     /// so that a file two notes link is written once.
     private var placedHashes: [String: UInt64] = [:]
 
-    init(vault: Vault, plan: ImportPlan, vaultNames: Set<String>, dryRun: Bool) {
+    init(vault: Vault, plan: ImportPlan, vaultPaths: [String], dryRun: Bool) {
         self.vault = vault
         self.plan = plan
-        self.vaultNames = vaultNames
+        self.vaultNames = Set(vaultPaths.map { (($0.split(separator: "/").last).map(String.init) ?? $0).dropLast(3).lowercased() })
+        self.resolver = WikiLinkResolver(paths: vaultPaths + plan.entries.values.map(\.path))
         self.dryRun = dryRun
     }
 
@@ -41,7 +44,7 @@ struct ImportWriter {
             if name != attachment.name { renamed[attachment.name.lowercased()] = name }
         }
         let body = rewriteLinks(note.body, attachments: renamed, names: Set(note.attachments.map { $0.name.lowercased() }),
-                                path: entry.path, report: &report)
+                                sourceLinks: note.sourceLinks, path: entry.path, report: &report)
         let bytes = try file(for: note, body: body, name: entry.name)
         report.written.append(entry.path)
         if dryRun { return }
@@ -124,14 +127,21 @@ struct ImportWriter {
     /// `body` with each wiki link to an imported note or attachment that got another name
     /// given that name; links that find nothing are counted as unresolved.
     private func rewriteLinks(_ body: String, attachments renamed: [String: String], names attachmentNames: Set<String>,
-                              path: String, report: inout ImportReport) -> String {
+                              sourceLinks: [String: String]?, path: String, report: inout ImportReport) -> String {
         let bytes = Array(body.utf8)
         let links = bytes.withUnsafeBytes { LinkParser.links(in: $0) }
         var result = bytes
         for link in links.reversed() where !link.target.isEmpty {
             let key = link.target.lowercased()
             let replacement: String?
-            if link.kind == .markdown {
+            if let sourceLinks, renamed[key] == nil, !attachmentNames.contains(key) {
+                guard let source = sourceLinks[ImportedNote.linkKey(link)] else {
+                    if isUnresolved(link) { report.linksUnresolved.append("\(path): \(link.target)") }
+                    continue
+                }
+                guard let target = plan.entries[source]?.path else { continue }
+                replacement = link.kind == .markdown ? markdownTarget(link.target, to: target, from: path) : wikiTarget(link.target, to: target)
+            } else if link.kind == .markdown {
                 // A Markdown link's target is a path, written with `%20` for spaces.
                 let name = String(key.split(separator: "/").last ?? "")
                 let stem = name.hasSuffix(".md") ? String(name.dropLast(3)) : name
@@ -162,6 +172,41 @@ struct ImportWriter {
             report.linksRewritten += 1
         }
         return String(decoding: result, as: UTF8.self)
+    }
+
+    /// A link that led nowhere in its source, and finds no note or file of the vault: one
+    /// naming a file type is left to the attachments' count.
+    private func isUnresolved(_ link: NoteLink) -> Bool {
+        if link.kind == .markdown {
+            let key = link.target.lowercased()
+            return MarkdownReader.isNote(key) && !key.contains(":") && resolver.resolve(key) == nil
+        }
+        return link.namesNote && resolver.resolve(link.target) == nil
+    }
+
+    /// What a wiki link written `written` is given to find the note at `path`: nothing while
+    /// it finds it; else the note's name, when the link was a name and the name finds it;
+    /// else its vault path (a link written with folders stays one).
+    private func wikiTarget(_ written: String, to path: String) -> String? {
+        if resolver.resolve(written) == path { return nil }
+        let stem = String(path.dropLast(3))
+        let name = stem.split(separator: "/").last.map(String.init) ?? stem
+        if !written.contains("/"), resolver.resolve(name) == path { return name }
+        return stem
+    }
+
+    /// What a Markdown link written `written` (decoded) in the note at `from` is given to find
+    /// the note at `path`: nothing while it finds it from the note's folder, from the top or
+    /// by name; else the note's vault path, which a Markdown link finds from the vault's top.
+    private func markdownTarget(_ written: String, to path: String, from: String) -> String? {
+        let folder = from.split(separator: "/").dropLast().joined(separator: "/")
+        let relative = written.hasPrefix("./") || written.hasPrefix("../")
+        if resolver.resolvePath(MarkdownReader.normalized(folder.isEmpty ? written : folder + "/" + written)) == path
+            || (!relative && resolver.resolvePath(written) == path)
+            || (!relative && !written.contains("/") && resolver.resolve(written) == path) {
+            return nil
+        }
+        return MarkdownDestination.encoded(path)
     }
 
     /// The note's file: its own front matter kept (with what is missing added), or one made

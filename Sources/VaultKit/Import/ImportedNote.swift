@@ -35,15 +35,23 @@ public struct ImportedNote: Sendable, Equatable {
     /// Other scalar properties the source knew (author, source URL, colour), in order.
     public var properties: [ImportedProperty]
     public var attachments: [ImportedAttachment]
-    /// Other names the export's notes link this one by (a Markdown folder's note: its file
-    /// name and its path, when its title is not its file name); the writer rewrites those
-    /// links to the name it gives the note, as it does links by title.
-    public var aliases: [String] = []
+    /// For a reader that follows links in its source (a Markdown folder): the source id of
+    /// the note each link leads to there, by `linkKey(_:)`. The writer gives such a link the
+    /// name or path that note has in the vault, and leaves a link missing here as written
+    /// (counted unresolved when the vault has no note it finds). Nil for readers that write
+    /// links between notes as `[[title]]`.
+    public var sourceLinks: [String: String]?
+
+    /// What `sourceLinks` knows a link by: a wiki link and a Markdown link with the same
+    /// target may lead to different notes.
+    static func linkKey(_ link: NoteLink) -> String {
+        (link.kind == .markdown ? "md:" : "wiki:") + link.target.lowercased()
+    }
 
     public init(sourceID: String, title: String, body: String, frontMatter: String? = nil, folder: String? = nil,
                 created: Date? = nil, modified: Date? = nil, tags: [String] = [], pinned: Bool = false,
                 place: Place = .notes, properties: [ImportedProperty] = [], attachments: [ImportedAttachment] = [],
-                aliases: [String] = []) {
+                sourceLinks: [String: String]? = nil) {
         self.sourceID = sourceID
         self.title = title
         self.body = body
@@ -56,7 +64,7 @@ public struct ImportedNote: Sendable, Equatable {
         self.place = place
         self.properties = properties
         self.attachments = attachments
-        self.aliases = aliases
+        self.sourceLinks = sourceLinks
     }
 }
 

@@ -4,8 +4,8 @@ import VaultPlatform
 /// Any folder of Markdown (another vault, a Logseq graph, a Joplin or Standard Notes export),
 /// docs/import.md. Each `.md` file is a note, its front matter kept byte for byte and its
 /// text as it is; the first level of folders is kept and deeper ones flattened into it:
-/// `a/b/c.md` becomes the note `b - c` in the folder `a`, and links to it by `c` or by its
-/// path are rewritten to that name. Files that are not Markdown and that a note links to
+/// `a/b/c.md` becomes the note `b - c` in the folder `a`. Each link is followed in the
+/// folder (`MarkdownSourceLinks`), and the writer gives it the note's vault name or path. Files that are not Markdown and that a note links to
 /// come with that note as attachments. Hidden files and folders (`.obsidian`, `.git`) are
 /// passed over; a symbolic link is never followed (a note that is one is skipped, with why).
 /// The source id is the file's path within the folder.
@@ -27,9 +27,9 @@ public struct MarkdownReader: ImportReader {
         var links: [String] = []
         walk(root, relative: "", notes: &notes, files: &files, links: &links)
         for link in links { try emit(.skipped(ImportSkip(name: link, reason: .unreadable("a symbolic link; links are not followed")))) }
-        let all = Set(notes)
+        let sourceLinks = MarkdownSourceLinks(notes: notes)
         for relative in notes.sorted() {
-            try emit(note(relative, root: root, files: files, notes: all))
+            try emit(note(relative, root: root, files: files, links: sourceLinks))
         }
     }
 
@@ -54,7 +54,7 @@ public struct MarkdownReader: ImportReader {
     }
 
     /// The note at `relative`, with its folder and title by the flattening rule.
-    private func note(_ relative: String, root: String, files: [String: [String]], notes: Set<String>) -> ImportItem {
+    private func note(_ relative: String, root: String, files: [String: [String]], links sourceLinks: MarkdownSourceLinks) -> ImportItem {
         let parts = relative.split(separator: "/").map(String.init)
         let fileName = parts[parts.count - 1]
         let stem = fileName.lowercased().hasSuffix(".markdown") ? String(fileName.dropLast(9)) : String(fileName.dropLast(3))
@@ -77,25 +77,26 @@ public struct MarkdownReader: ImportReader {
             body = String(decoding: bytes[block.bodyStart...], as: UTF8.self)
         }
         let modified = Date(timeIntervalSince1970: status.modified.timeInterval)
-        let finalTitle = parts.count > 2 ? title : stem
-        // Its path is a name Markdown links find it by; a flattened note's name and shorter paths too.
-        var aliases = [(parts.dropLast() + [stem]).joined(separator: "/")]
-        if finalTitle != stem { aliases += [stem, (parts.dropLast().dropFirst() + [stem]).joined(separator: "/")] }
-        // A flattened note moves up: its relative links to notes are made paths from the top,
-        // which the writer then gives the vault path of the note they find.
-        if parts.count > 2 { body = Self.linksFromTheTop(body, folder: parts.dropLast().joined(separator: "/"), notes: notes) }
-        return .note(ImportedNote(sourceID: relative, title: finalTitle, body: body, frontMatter: frontMatter, folder: folder,
-                                  created: modified, modified: modified, attachments: attachments(of: body, at: relative, root: root, files: files),
-                                  aliases: aliases))
+        // Where each link leads in the folder: the writer gives it the note's vault name or path.
+        let links = Array(body.utf8).withUnsafeBytes { LinkParser.links(in: $0) }
+        var found: [String: String] = [:]
+        for link in links {
+            if let note = sourceLinks.note(for: link, from: relative) { found[ImportedNote.linkKey(link)] = note }
+        }
+        return .note(ImportedNote(sourceID: relative, title: parts.count > 2 ? title : stem, body: body, frontMatter: frontMatter, folder: folder,
+                                  created: modified, modified: modified,
+                                  attachments: attachments(of: links, notes: found, at: relative, root: root, files: files),
+                                  sourceLinks: found))
     }
 
     /// The files the note links that the folder has, each under the name its link uses.
-    private func attachments(of body: String, at relative: String, root: String, files: [String: [String]]) -> [ImportedAttachment] {
-        let links = Array(body.utf8).withUnsafeBytes { LinkParser.links(in: $0) }
+    private func attachments(of links: [NoteLink], notes: [String: String], at relative: String, root: String,
+                             files: [String: [String]]) -> [ImportedAttachment] {
         var seen = Set<String>()
         var result: [ImportedAttachment] = []
         let noteFolder = relative.split(separator: "/").dropLast().joined(separator: "/")
-        for link in links where !link.target.isEmpty && !Self.isNote(link.target) && !link.target.contains(":") {
+        for link in links where !link.target.isEmpty && !Self.isNote(link.target) && !link.target.contains(":")
+            && notes[ImportedNote.linkKey(link)] == nil {
             guard seen.insert(link.target.lowercased()).inserted else { continue }
             let name = link.target.split(separator: "/").last.map { String($0).lowercased() } ?? ""
             let candidates = files[name] ?? []
@@ -104,25 +105,13 @@ public struct MarkdownReader: ImportReader {
             let found = candidates.first { $0 == fromNote } ?? candidates.first { $0 == Self.normalized(link.target) }
                 ?? (link.kind == .markdown && link.target.contains("/") ? nil : candidates.first)
             guard let found else {
-                if link.kind != .wiki || !link.namesNote { result.append(ImportedAttachment(name: link.target, bytes: nil)) }
+                // `![[Note]]` embeds a note: only a link naming a file type misses a file.
+                if !link.namesNote { result.append(ImportedAttachment(name: link.target, bytes: nil)) }
                 continue
             }
             result.append(ImportedAttachment(name: link.target, bytes: try? read(root + "/" + found).bytes))
         }
         return result
-    }
-
-    /// `body` with each relative Markdown link to a note of `notes` written as that note's
-    /// path from the export's top.
-    private static func linksFromTheTop(_ body: String, folder: String, notes: Set<String>) -> String {
-        var bytes = Array(body.utf8)
-        let links = bytes.withUnsafeBytes { LinkParser.links(in: $0) }
-        for link in links.reversed() where link.kind == .markdown && isNote(link.target) && !link.target.hasPrefix("/") {
-            let path = normalized(folder + "/" + link.target)
-            guard notes.contains(path), link.targetRange.upperBound <= bytes.count else { continue }
-            bytes.replaceSubrange(link.targetRange, with: Array(path.replacingOccurrences(of: " ", with: "%20").utf8))
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `path` with `.` and `..` taken out; nil parts that climb above the top are dropped.

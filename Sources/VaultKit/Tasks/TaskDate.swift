@@ -48,18 +48,31 @@ public struct TaskDate: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// Appends `description` to `bytes` without making a string: the agenda writes a date on
     /// hundreds of thousands of lines.
     package func appendDescription(to out: inout ByteOutput) {
+        withDescription { out.append($0) }
+    }
+
+    /// `description`'s bytes, made without a string for the years 0 to 9999.
+    package func withDescription<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         let fields = fields
-        guard (0...9999).contains(fields.year) else { return out.append(description) }
-        out.append(UInt8(ascii: "0") + UInt8(fields.year / 1000))
-        out.append(UInt8(ascii: "0") + UInt8(fields.year / 100 % 10))
-        out.append(UInt8(ascii: "0") + UInt8(fields.year / 10 % 10))
-        out.append(UInt8(ascii: "0") + UInt8(fields.year % 10))
-        out.append(UInt8(ascii: "-"))
-        out.append(UInt8(ascii: "0") + UInt8(fields.month / 10))
-        out.append(UInt8(ascii: "0") + UInt8(fields.month % 10))
-        out.append(UInt8(ascii: "-"))
-        out.append(UInt8(ascii: "0") + UInt8(fields.day / 10))
-        out.append(UInt8(ascii: "0") + UInt8(fields.day % 10))
+        guard (0...9999).contains(fields.year) else {
+            var text = description
+            return text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+        }
+        var digits: (UInt64, UInt16) = (0, 0)
+        return withUnsafeMutableBytes(of: &digits) { buffer in
+            let zero = UInt8(ascii: "0"), dash = UInt8(ascii: "-")
+            buffer[0] = zero + UInt8(fields.year / 1000)
+            buffer[1] = zero + UInt8(fields.year / 100 % 10)
+            buffer[2] = zero + UInt8(fields.year / 10 % 10)
+            buffer[3] = zero + UInt8(fields.year % 10)
+            buffer[4] = dash
+            buffer[5] = zero + UInt8(fields.month / 10)
+            buffer[6] = zero + UInt8(fields.month % 10)
+            buffer[7] = dash
+            buffer[8] = zero + UInt8(fields.day / 10)
+            buffer[9] = zero + UInt8(fields.day % 10)
+            return body(UnsafeRawBufferPointer(rebasing: buffer[..<10]))
+        }
     }
 
     public static func < (a: TaskDate, b: TaskDate) -> Bool { a.dayNumber < b.dayNumber }

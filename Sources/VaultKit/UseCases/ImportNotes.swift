@@ -50,10 +50,10 @@ public struct ImportNotes: Sendable {
                 }
             }
         }
-        let vaultNames = Set(changes.scannedNotes.map { $0.name.lowercased() })
+        let vaultPaths = changes.scannedNotes.map(\.path)
         let total = report.read
         func write(_ changes: VaultChanges) throws(VaultError) {
-            var writer = ImportWriter(vault: changes.vault, plan: plan, vaultNames: vaultNames, dryRun: dryRun)
+            var writer = ImportWriter(vault: changes.vault, plan: plan, vaultPaths: vaultPaths, dryRun: dryRun)
             var done = Set<String>()
             var count = 0
             for path in paths {

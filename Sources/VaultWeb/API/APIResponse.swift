@@ -51,9 +51,7 @@ enum APIResponse {
         case .createFolder(let folder):
             json.key("folder"); json.string(folder)
         case .mergeTagsAgain(let sources, let target):
-            json.key("sources"); json.beginArray()
-            for source in sources { json.string(source) }
-            json.endArray()
+            json.key("sources"); json.strings(sources)
             json.key("into"); json.string(target)
         default: break
         }

@@ -70,7 +70,7 @@ struct TasksCommand: ReadOnlyCommand {
                 json.beginArray()
                 for group in groups {
                     for position in group.positions {
-                        TaskJSON.write(NoteTask(tasks[position], path: notes[tasks[position].note].path), bucket: agenda.bucket(of: tasks[position]), to: &json)
+                        TaskJSON.write(tasks[position], path: notes[tasks[position].note].path, bucket: agenda.bucket(of: tasks[position]), to: &json)
                         if json.bytes.count >= Self.jsonChunk { session.terminal.write(json.flush()) }
                     }
                 }

@@ -43,24 +43,20 @@ import Testing
     }
 
     @Test func readsAFolderOfTextBundles() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("bear-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        func write(_ path: String, _ text: String) throws {
-            let url = URL(fileURLWithPath: root + "/" + path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
+        let files = [
+            "Plan.textbundle/text.md": "# Plan\n\nSee ![shot](assets/my%20shot.png) and [doc](assets/doc.pdf), [web](https://x.y/assets/z)\n",
+            "Plan.textbundle/info.json": #"{"net.shinyfrog.bear":{"uniqueIdentifier":"P1","pinned":1,"archived":1}}"#,
+            "Plan.textbundle/assets/my shot.png": "PNG",
+            "Plan.textbundle/assets/doc.pdf": "PDF",
+            "Blank.textbundle/text.md": "\n\n",
+            "notes.txt": "not a bundle",
+            "__MACOSX/Plan.textbundle/._text.md": "resource fork",
+            ".DS_Store": "finder",
+        ]
+        let items = try withTemporaryFolder(files) { root in
+            try FileManager.default.createSymbolicLink(atPath: root + "/Link.textbundle", withDestinationPath: root + "/Plan.textbundle")
+            return try Self.items(root)
         }
-        try write("Plan.textbundle/text.md", "# Plan\n\nSee ![shot](assets/my%20shot.png) and [doc](assets/doc.pdf), [web](https://x.y/assets/z)\n")
-        try write("Plan.textbundle/info.json", #"{"net.shinyfrog.bear":{"uniqueIdentifier":"P1","pinned":1,"archived":1}}"#)
-        try write("Plan.textbundle/assets/my shot.png", "PNG")
-        try write("Plan.textbundle/assets/doc.pdf", "PDF")
-        try write("Blank.textbundle/text.md", "\n\n")
-        try write("notes.txt", "not a bundle")
-        try write("__MACOSX/Plan.textbundle/._text.md", "resource fork")
-        try write(".DS_Store", "finder")
-        try FileManager.default.createSymbolicLink(atPath: root + "/Link.textbundle", withDestinationPath: root + "/Plan.textbundle")
-
-        let items = try Self.items(root)
         #expect(items == [
             .skipped(ImportSkip(name: "Blank", reason: .empty)),
             .note(ImportedNote(sourceID: "P1", title: "Plan", body: "See ![[my shot.png]] and [[doc.pdf]], [web](https://x.y/assets/z)\n",

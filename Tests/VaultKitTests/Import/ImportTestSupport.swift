@@ -39,9 +39,23 @@ func seconds(_ text: String) -> Int? {
 func seconds(_ date: Date?) -> Int? { date.map { Int($0.timeIntervalSince1970) } }
 
 /// Runs `body` with the path of a temporary file holding `bytes`, removed after.
-func withTemporaryFile<T>(_ bytes: [UInt8], _ body: (String) throws -> T) throws -> T {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("import-\(UUID().uuidString).zip").path
+func withTemporaryFile<T>(_ bytes: [UInt8], name: String = "export.zip", _ body: (String) throws -> T) throws -> T {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("import-\(UUID().uuidString)-" + name).path
     try Data(bytes).write(to: URL(fileURLWithPath: path))
     defer { try? FileManager.default.removeItem(atPath: path) }
     return try body(path)
+}
+
+/// Runs `body` with the path of a temporary folder holding `files` (path inside it → text),
+/// removed after.
+func withTemporaryFolder<T>(_ files: [String: String], _ body: (String) throws -> T) throws -> T {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("import-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    for (path, text) in files {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    return try body(root.path)
 }

@@ -99,4 +99,41 @@ import Testing
                                tags: ["home"], attachments: [ImportedAttachment(name: "photo.png", bytes: Array("PNGDATA".utf8))])),
         ])
     }
+
+    /// Keep's web links (`annotations`) close the note as a list, those its text already
+    /// holds left out; `textContentHtml` is read when there is no `textContent`.
+    @Test func readsWebLinksAndTheHTMLTextWhenThereIsNoPlainText() throws {
+        let note = #"""
+            {"title":"Trip","textContentHtml":"<p dir=\"ltr\" style=\"x\">Pack <b>boots </b>&amp; <i>maps</i><br>see <a href=\"https://example.com/a?b=1&amp;c=2\">the guide</a></p><p><span>caf&#233; &lt;3&#33; &#x263A;</span></p>",
+             "annotations":[{"description":"","source":"WEBLINK","title":"Guide","url":"https://example.com/a?b=1&c=2"},
+             {"source":"WEBLINK","title":"","url":"https://other.example/p"},{"source":"WEBLINK","url":"https://other.example/p"},
+             {"source":"WEBLINK","title":"The [best] docs","url":"https://docs.example/a b"},{"source":"SHEETS","url":""}],
+             "createdTimestampUsec":1700000000000000}
+            """#
+        let items = try withTemporaryFile(Array(note.utf8), name: "Trip.json") { try Self.items($0) }
+        let trip = try #require(items.notes.first)
+        #expect(trip.body == """
+            Pack **boots** & *maps*
+            see [the guide](https://example.com/a?b=1&c=2)
+            café <3! ☺
+
+            - <https://other.example/p>
+            - [The \\[best\\] docs](https://docs.example/a%20b)
+
+            """)
+    }
+
+    /// One note's `.json`, named by itself, is an export of one note; its attachments are
+    /// read from beside it.
+    @Test func readsOneNoteFileWithTheFilesBesideIt() throws {
+        let files = [
+            "Cat.json": #"{"title":"Cat","textContent":"mine","attachments":[{"filePath":"cat.jpg","mimetype":"image/jpeg"},{"filePath":"gone.png","mimetype":"image/png"}]}"#,
+            "cat.jpg": "JPEG",
+            "Other.json": "{}",
+        ]
+        let items = try withTemporaryFolder(files) { try Self.items($0 + "/Cat.json") }
+        #expect(items == [.note(ImportedNote(sourceID: "Cat.json", title: "Cat", body: "mine\n\n![[cat.jpg]]\n![[gone.png]]\n",
+                                             attachments: [ImportedAttachment(name: "cat.jpg", bytes: Array("JPEG".utf8)),
+                                                           ImportedAttachment(name: "gone.png", bytes: nil)]))])
+    }
 }

@@ -21,3 +21,15 @@ enum ImportFixtures {
         (directory ?? URL(fileURLWithPath: "/nonexistent")).appendingPathComponent(relative).path
     }
 }
+
+/// A folder an import reads, made by a test: `write` puts a file there, making its folders.
+struct SourceFolder {
+    let url: URL
+    var path: String { url.path }
+
+    func write(_ relative: String, _ text: String) throws {
+        let file = url.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file)
+    }
+}

@@ -6,6 +6,8 @@ struct ExportTree: Sendable {
     private enum Source: Sendable {
         case zip(ZipArchive)
         case folder(String)
+        /// One file named by itself, in this folder; the files beside it are read when asked for.
+        case beside(String)
     }
 
     /// What errors call the export: the path the user gave.
@@ -32,6 +34,18 @@ struct ExportTree: Sendable {
         return ExportTree(try ZipArchive(path: path, limits: limits), limits: limits)
     }
 
+    /// The one file at `path` (a note's file passed alone); `contains` and `bytes` find the
+    /// regular files beside it too.
+    static func file(_ path: String, limits: ZipLimits) throws(VaultError) -> ExportTree {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        let folder = parts.count > 1 ? parts.dropLast().joined(separator: "/") : "."
+        let name = String(parts.last ?? "")
+        guard Syscalls.status(path, in: Syscalls.currentDirectory)?.kind == .regular else {
+            throw .invalidArgument("cannot read '\(path)': no such file")
+        }
+        return ExportTree(name: path, paths: [name], source: .beside(folder.isEmpty ? "/" : folder), limits: limits)
+    }
+
     /// A zip archive's files (a Notion export's inner part, read from memory).
     init(_ archive: ZipArchive, limits: ZipLimits) {
         self.init(name: archive.name, paths: archive.entries.filter { !$0.isFolder }.map(\.name).sorted(), source: .zip(archive),
@@ -53,7 +67,7 @@ struct ExportTree: Sendable {
                 throw .unreadableExport(path: name, entry: path, reason: "the archive holds no such entry")
             }
             return try archive.bytes(of: entry)
-        case .folder(let root):
+        case .folder(let root), .beside(let root):
             let bytes: [UInt8]?
             do {
                 bytes = try ExportFolder.read(root + "/" + path, maximumSize: limits.entrySize)
@@ -75,7 +89,10 @@ struct ExportTree: Sendable {
 
     /// True when the export holds a file at `path`.
     func contains(_ path: String) -> Bool {
-        paths.binarySearch(path)
+        if case .beside(let folder) = source, !path.contains("/") {
+            return Syscalls.status(folder + "/" + path, in: Syscalls.currentDirectory)?.kind == .regular
+        }
+        return paths.binarySearch(path)
     }
 }
 

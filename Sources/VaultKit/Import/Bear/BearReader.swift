@@ -1,16 +1,12 @@
 /// Reads Bear's backups: a `.bear2bk` (a zip of TextBundles, at its top or in one folder),
 /// a folder of `.textbundle` folders, or one `.textbundle`. Each bundle is one note:
 /// `text.md`, `info.json` and the files under `assets/`.
-public struct BearReader: ImportReader {
+public struct BearReader: ArchiveExportReader {
     public let format = ImportFormat.bear
-    private let limits: ZipLimits
-
-    public init(limits: ZipLimits = ZipLimits()) {
-        self.limits = limits
-    }
+    let source: ExportSource
 
     public func read(_ path: String, emit: (ImportItem) throws(VaultError) -> Void) throws(VaultError) {
-        let tree = try ExportTree.open(path, limits: limits)
+        let tree = try source.open(path)
         let single = path.split(separator: "/").last.map { Self.isBundle($0) } ?? false
         let bundles = single ? [(folder: "", files: tree.paths)] : Self.bundles(in: tree.paths)
         for bundle in bundles {

@@ -13,6 +13,12 @@ struct KeepNote {
             var name: String
         }
 
+        /// A web link Keep attached (it shows them as cards under the note).
+        struct Annotation: Decodable {
+            var title: String?
+            var url: String?
+        }
+
         struct Attachment: Decodable {
             var filePath: String
             var mimetype: String?
@@ -20,6 +26,8 @@ struct KeepNote {
 
         var title: String?
         var textContent: String?
+        var textContentHtml: String?
+        var annotations: [Annotation]?
         var listContent: [ListItem]?
         var labels: [Label]?
         var color: String?
@@ -49,7 +57,8 @@ struct KeepNote {
         let title = (fields.title ?? "").split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }.joined(separator: " ")
         var parts: [String] = []
-        if let text = fields.textContent, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if let text = fields.textContent ?? fields.textContentHtml.map(KeepHTML.markdown),
+           !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             parts.append(text.trimmingTrailingNewlines)
         }
         if let list = fields.listContent, !list.isEmpty {
@@ -58,6 +67,7 @@ struct KeepNote {
                 return (item.isChecked == true ? "- [x] " : "- [ ] ") + text
             }.joined(separator: "\n"))
         }
+        if let links = Self.webLinks(fields.annotations ?? [], besides: parts.joined(separator: "\n")) { parts.append(links) }
         let folder = path.split(separator: "/").dropLast().joined(separator: "/")
         var attachments: [ImportedAttachment] = []
         var links: [String] = []
@@ -87,6 +97,23 @@ struct KeepNote {
             created: created ?? modified, modified: modified ?? created,
             tags: Self.tags(fields.labels?.map(\.name) ?? []), pinned: fields.isPinned == true, place: place,
             properties: properties, attachments: attachments))
+    }
+
+    /// Keep's web links as a Markdown list, `- [title](url)` or `- <url>`: each once, those
+    /// the note's text already holds left out (Keep attaches one for every URL in the text).
+    private static func webLinks(_ annotations: [Fields.Annotation], besides text: String) -> String? {
+        var seen = Set<String>()
+        var lines: [String] = []
+        for annotation in annotations {
+            guard let url = annotation.url?.trimmingCharacters(in: .whitespacesAndNewlines), url.contains(":"),
+                  !url.contains(where: \.isNewline), !text.contains(url), seen.insert(url).inserted else { continue }
+            let destination = MarkdownDestination.encoded(url, isURL: true)
+            let title = (annotation.title ?? "").split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces)
+            let escaped = title.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "[", with: "\\[")
+                .replacingOccurrences(of: "]", with: "\\]")
+            lines.append(title.isEmpty ? "- <\(destination)>" : "- [\(escaped)](\(destination))")
+        }
+        return lines.isEmpty ? nil : lines.joined(separator: "\n")
     }
 
     /// Keep's labels as tags: whitespace and commas become `-`, `#` is dropped (a tag holds

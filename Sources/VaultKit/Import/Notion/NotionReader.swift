@@ -8,16 +8,12 @@
 /// goes into one folder named after it (a database at the top: after the database).
 /// Links between pages become `[[title]]`, links to files the export holds attachments,
 /// other links stay as written. Notion's HTML export is refused: it is another format.
-public struct NotionReader: ImportReader {
+public struct NotionReader: ArchiveExportReader {
     public let format = ImportFormat.notion
-    private let limits: ZipLimits
-
-    public init(limits: ZipLimits = ZipLimits()) {
-        self.limits = limits
-    }
+    let source: ExportSource
 
     public func read(_ path: String, emit: (ImportItem) throws(VaultError) -> Void) throws(VaultError) {
-        let export = try NotionExport(path, limits: limits)
+        let export = try NotionExport(path, limits: source.limits)
         let pages = export.paths.filter { $0.lowercased().hasSuffix(".md") }
         guard !pages.isEmpty else {
             let html = export.paths.contains { $0.lowercased().hasSuffix(".html") && !$0.hasSuffix("index.html") }

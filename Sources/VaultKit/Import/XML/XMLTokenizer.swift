@@ -331,7 +331,7 @@ struct XMLTokenizer {
         }
         if let predefined = Self.predefined[text] { return Array(predefined.utf8) }
         if lenient {
-            if let html = Self.html[text] { return Array(html.utf8) }
+            if let html = Self.htmlCharacters[text] { return Array(html.utf8) }
             return Array("&\(text);".utf8)
         }
         throw error("unknown entity '&\(text);': entities are not expanded", line: startLine, column: startColumn)
@@ -339,7 +339,7 @@ struct XMLTokenizer {
 
     private static let predefined = ["lt": "<", "gt": ">", "amp": "&", "quot": "\"", "apos": "'"]
     /// HTML's named characters that ENML (XHTML) notes use: a fixed table, nothing declared.
-    private static let html = [
+    static let htmlCharacters = [
         "nbsp": "\u{A0}", "ensp": "\u{2002}", "emsp": "\u{2003}", "thinsp": "\u{2009}", "ndash": "–", "mdash": "—",
         "lsquo": "‘", "rsquo": "’", "ldquo": "“", "rdquo": "”", "hellip": "…", "bull": "•", "middot": "·",
         "copy": "©", "reg": "®", "trade": "™", "deg": "°", "times": "×", "divide": "÷", "euro": "€", "pound": "£",
