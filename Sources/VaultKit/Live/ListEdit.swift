@@ -14,14 +14,24 @@ struct ListEdit: Sendable {
     /// `VaultIndex.sorted(_:removing:inserting:)` makes it), and the edit that made it.
     static func apply(to sorted: [Note], removing paths: [String], inserting notes: [Note]) -> (sorted: [Note], edit: ListEdit) {
         let gone = Set(paths)
-        // A save removes a path or two: comparing them is cheaper than hashing every path.
-        let isGone: (String) -> Bool = paths.count <= 16 ? { paths.contains($0) } : { gone.contains($0) }
+        // A save removes a path or two: comparing them is cheaper than hashing every path,
+        // and no note is copied to look at its path (a copy retains its every reference:
+        // one by one, that was most of a save's work at a million notes).
         var removed: [Int] = []
-        var result: [Note] = []
-        result.reserveCapacity(sorted.count + notes.count)
-        for (position, note) in sorted.enumerated() {
-            if isGone(note.path) { removed.append(position) } else { result.append(note) }
+        sorted.withUnsafeBufferPointer { notes in
+            for position in notes.indices where paths.count <= 16 ? paths.contains(notes[position].path) : gone.contains(notes[position].path) {
+                removed.append(position)
+            }
         }
+        // The runs between removed notes, each copied at once.
+        var result: [Note] = []
+        result.reserveCapacity(sorted.count - removed.count + notes.count)
+        var next = 0
+        for position in removed {
+            result.append(contentsOf: sorted[next..<position])
+            next = position + 1
+        }
+        result.append(contentsOf: sorted[next...])
         var inserted: [(position: Int, note: Note)] = []
         for note in notes {
             var low = 0, high = result.count

@@ -59,13 +59,15 @@ package final class LiveIndex: Sendable {
         /// The notes of `sorted` that `evaluator` can match, in order: those with a tag it
         /// requires, or all.
         package func candidates(for evaluator: QueryEvaluator) -> [Note] {
-            guard let positions = tagPostings.value.candidates(for: evaluator) else { return sorted }
+            guard let positions = candidatePositions(for: evaluator) else { return sorted }
             return positions.map { sorted[Int($0)] }
         }
 
         /// The positions in `sorted` of the notes `evaluator` can match (nil: all).
         package func candidatePositions(for evaluator: QueryEvaluator) -> [Int32]? {
-            tagPostings.value.candidates(for: evaluator)
+            // A query that requires no tag does not wait for the notes of each tag.
+            guard !evaluator.condition.requiredTagKeys.isEmpty else { return nil }
+            return tagPostings.value.candidates(for: evaluator)
         }
     }
 
@@ -131,10 +133,11 @@ package final class LiveIndex: Sendable {
     package func indexText() {
         _ = snapshot.links.value
         words.build(snapshot.scan.notes)
-        // The first snapshot's documents are made before the index is called ready, so
-        // that the first search after does not wait for them.
+        // The first snapshot's documents (and notes of each tag) are made before the index
+        // is called ready, so that the first search after does not wait for them.
         let snapshot = self.snapshot
         if let view = words.view { _ = snapshot.wordPositions.documents(of: snapshot.sorted, in: view) }
+        _ = snapshot.tagPostings.value
         textIndexed.withLock { $0 = true }
         warm()
     }
