@@ -43,7 +43,8 @@ public struct ScanUpdate: Sendable {
             // A few paths are looked for; many are looked up.
             let at: Int?
             if paths.count <= 16 {
-                at = scan.notes.firstIndex { $0.path == path }
+                // Through the buffer: no note is copied (and retained) to look at its path.
+                at = scan.notes.withUnsafeBufferPointer { notes in notes.indices.first { notes[$0].path == path } }
             } else {
                 let index = positions ?? Self.positions(of: scan.notes)
                 positions = index
