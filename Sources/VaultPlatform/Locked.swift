@@ -17,26 +17,28 @@ package final class Locked<Value>: @unchecked Sendable {
     }
 }
 
-/// A value made the first time it is asked for, once, whichever thread asks.
+/// A value made the first time it is asked for, once, whichever thread asks. What makes it
+/// is let go once it has (it may hold what the value was made from).
 package final class Lazy<Value: Sendable>: Sendable {
-    private let make: @Sendable () -> Value
-    private let made = Locked<Value?>(nil)
+    private let state: Locked<(made: Value?, make: (@Sendable () -> Value)?)>
 
     package init(_ make: @escaping @Sendable () -> Value) {
-        self.make = make
+        state = Locked((nil, make))
     }
 
     /// A value already made.
     package init(made value: Value) {
-        make = { value }
-        made.withLock { $0 = value }
+        state = Locked((value, nil))
     }
 
+    /// True once the value is made.
+    package var isMade: Bool { state.withLock { $0.made != nil } }
+
     package var value: Value {
-        made.withLock { made in
-            if let made { return made }
-            let value = make()
-            made = value
+        state.withLock { state in
+            if let made = state.made { return made }
+            let value = state.make!()
+            state = (value, nil)
             return value
         }
     }

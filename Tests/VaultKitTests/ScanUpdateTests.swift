@@ -18,6 +18,32 @@ import Testing
         ScanUpdate(scan, paths: paths, root: vault.root, timeZone: vault.vault.timeZone)
     }
 
+    /// The counts of folders, tags and pinned notes are brought up to date note by note
+    /// (a save at a million notes does not count every note again), and are what counting
+    /// the notes afresh gives, update after update.
+    @Test func countsFollowEachUpdateWithoutCountingEveryNote() throws {
+        let vault = try vaultWithNotes()
+        var scan = try vault.vault.scan()
+        #expect(scan.tally != nil)
+        let steps: [(write: [(String, String)], remove: [String])] = [
+            ([("Work/a.md", "---\ntags: [work/beta, Later]\n---\n# A\n")], []),
+            ([("Personal/d.md", "---\ntags: [later, home]\npinned: true\n---\n# D\n")], ["Work/b.md"]),
+            ([("Root2.md", "# Root 2\n"), ("Work/a.md", "# A untagged\n")], ["Personal/d.md"]),
+        ]
+        for (number, step) in steps.enumerated() {
+            for (path, text) in step.write { try vault.write(path, text) }
+            for path in step.remove { try FileManager.default.removeItem(atPath: vault.path + "/" + path) }
+            let update = try #require(rescanned(vault, scan, step.write.map(\.0) + step.remove))
+            scan = update.scan
+            #expect(scan.tally != nil, "step \(number)")
+            let counted = VaultIndex(scan), afresh = VaultIndex(notes: scan.notes, directories: scan.folders)
+            #expect(counted.tags == afresh.tags, "step \(number)")
+            #expect(counted.folders == afresh.folders, "step \(number)")
+            #expect(counted.pinnedCount == afresh.pinnedCount, "step \(number)")
+            #expect(counted.unsortedCount == afresh.unsortedCount, "step \(number)")
+        }
+    }
+
     @Test func notesWrittenCreatedAndRemovedAreWhatARescanFinds() throws {
         let vault = try vaultWithNotes()
         let scan = try vault.vault.scan()

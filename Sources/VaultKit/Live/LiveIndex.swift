@@ -27,7 +27,7 @@ package final class LiveIndex: Sendable {
         /// `sorted`'s positions by tag, made when a query first needs them.
         package let tagPostings: Lazy<TagPostings>
         /// The word index's document for each note of `sorted`.
-        package let wordPositions = WordPositions()
+        package let wordPositions: WordPositions
 
         init(scan: ScanResult, session: VaultSession, links: Lazy<WikiLinkResolver>, sorted: [Note], trashCount: Int) {
             self.session = session
@@ -37,18 +37,37 @@ package final class LiveIndex: Sendable {
             self.sorted = sorted
             self.trashCount = trashCount
             tagPostings = Lazy { TagPostings(sorted) }
+            wordPositions = WordPositions()
+        }
+
+        /// The snapshot whose list `edit` made from `previous`'s: what is kept for each
+        /// position of the list is carried over through the edit, not made again.
+        init(scan: ScanResult, session: VaultSession, links: Lazy<WikiLinkResolver>, sorted: [Note], trashCount: Int,
+             after previous: Snapshot, edit: ListEdit) {
+            self.session = session
+            self.scan = scan
+            index = session.index(of: scan)
+            self.links = links
+            self.sorted = sorted
+            self.trashCount = trashCount
+            let earlier = previous.tagPostings, count = previous.sorted.count
+            // Carried over when the one before is made (the background makes each in turn).
+            tagPostings = Lazy { earlier.isMade ? TagPostings(earlier.value, through: edit, count: count) : TagPostings(sorted) }
+            wordPositions = WordPositions(after: previous.wordPositions, edit: edit)
         }
 
         /// The notes of `sorted` that `evaluator` can match, in order: those with a tag it
         /// requires, or all.
         package func candidates(for evaluator: QueryEvaluator) -> [Note] {
-            guard let positions = tagPostings.value.candidates(for: evaluator) else { return sorted }
+            guard let positions = candidatePositions(for: evaluator) else { return sorted }
             return positions.map { sorted[Int($0)] }
         }
 
         /// The positions in `sorted` of the notes `evaluator` can match (nil: all).
         package func candidatePositions(for evaluator: QueryEvaluator) -> [Int32]? {
-            tagPostings.value.candidates(for: evaluator)
+            // A query that requires no tag does not wait for the notes of each tag.
+            guard !evaluator.condition.requiredTagKeys.isEmpty else { return nil }
+            return tagPostings.value.candidates(for: evaluator)
         }
     }
 
@@ -114,6 +133,12 @@ package final class LiveIndex: Sendable {
     package func indexText() {
         _ = snapshot.links.value
         words.build(snapshot.scan.notes)
+        // The first snapshot's documents (and notes of each tag) are made before the index
+        // is called ready, so that the first search after does not wait for them.
+        let snapshot = self.snapshot
+        if let view = words.view { _ = snapshot.wordPositions.documents(of: snapshot.sorted, in: view) }
+        _ = snapshot.tagPostings.value
+        textIndexed.withLock { $0 = true }
         warm()
     }
 
@@ -130,8 +155,10 @@ package final class LiveIndex: Sendable {
         }
     }
 
-    /// True once word searches are answered from memory.
-    package var isTextIndexed: Bool { words.contents != nil }
+    /// True once word searches are answered from the index, its documents for the list
+    /// made.
+    package var isTextIndexed: Bool { textIndexed.withLock { $0 } }
+    private let textIndexed = Locked(false)
 
     package var snapshot: Snapshot { current.withLock { $0 } }
 
@@ -259,10 +286,11 @@ package final class LiveIndex: Sendable {
             let trashChanged = paths.contains { $0 == Trash.directory || $0.hasPrefix(Trash.directory + "/") }
             guard !update.isEmpty || trashChanged else { return }
             let links = Self.links(previous.links, removing: update.removed, adding: update.added)
-            let sorted = VaultIndex.sorted(previous.sorted, removing: update.removed + update.reread.map(\.path), inserting: update.reread)
+            let (sorted, edit) = ListEdit.apply(to: previous.sorted, removing: update.removed + update.reread.map(\.path), inserting: update.reread)
             next = Snapshot(
                 scan: update.scan, session: session, links: links, sorted: sorted,
-                trashCount: trashChanged ? session.trash.count() : previous.trashCount
+                trashCount: trashChanged ? session.trash.count() : previous.trashCount,
+                after: previous, edit: edit
             )
             change = Change(changed: update.changed, added: update.added, removed: update.removed)
             words.update(update.reread, removed: update.removed)

@@ -13,8 +13,8 @@ import VaultPlatform
 package final class WordIndex: Sendable {
     /// The index at one moment.
     package struct Contents: Sendable, WordVocabulary {
-        /// Folded word → word number.
-        private var numbers: [String: UInt32] = [:]
+        /// Folded word (UTF-8, compared byte for byte as the file's build does) → word number.
+        private var numbers: [[UInt8]: UInt32] = [:]
         /// The words' folded UTF-8, each followed by a 0 byte (never in a word), for one
         /// memmem per query; `starts[n]` is where word `n` begins.
         private var spellings: [UInt8] = []
@@ -33,6 +33,33 @@ package final class WordIndex: Sendable {
         private var dead = 0
         /// Changes at every edit, so that the positions of a snapshot are reworked.
         package private(set) var version = 0
+        /// The paths added or removed lately, with the version each change made, so that a
+        /// snapshot's positions are carried over from the one before for every other note
+        /// (`WordPositions`); nothing is known of the changes up to `forgottenVersion`.
+        private var changes: [(version: Int, path: String)] = []
+        private var forgottenVersion = 0
+        /// The version of the last renumbering, which changes every document.
+        private var renumberedVersion = 0
+
+        /// The paths added or removed after `version`; nil when that is no longer known or
+        /// every document was renumbered since.
+        func paths(changedAfter version: Int) -> Set<String>? {
+            guard version >= forgottenVersion, version >= renumberedVersion, version <= self.version else { return nil }
+            var paths = Set<String>()
+            for change in changes.reversed() {
+                guard change.version > version else { break }
+                paths.insert(change.path)
+            }
+            return paths
+        }
+
+        private mutating func log(_ path: String) {
+            if changes.count >= 4096 {
+                forgottenVersion = changes[2047].version
+                changes.removeFirst(2048)
+            }
+            changes.append((version, path))
+        }
 
         /// The number of words, for the status and the benchmark.
         package var wordCount: Int { starts.count }
@@ -45,16 +72,15 @@ package final class WordIndex: Sendable {
             return postingBytes + pairBytes + spellings.capacity + starts.capacity * 4 + numbers.count * 40 + paths.count * 56 + documents.count * 40
         }
 
-        /// Indexes the note at `path`: its distinct `words`, and `pairs` of indices into
-        /// `words` (first << 32 | second) for the words that follow each other in it.
-        mutating func add(path: String, stamp: FileStamp, words: [String], pairs notePairs: [UInt64] = []) {
+        /// Indexes the note at `path`: its distinct `words` (folded UTF-8, as
+        /// `WordIndexBuild.read` reads them), and the `WordPairs` buckets of the words that
+        /// follow each other in it (in any order, repeated or not).
+        mutating func add(path: String, stamp: FileStamp, words: [[UInt8]], pairBuckets: [Int]) {
             remove(path)
             let document = UInt32(paths.count)
             paths.append(path)
             stamps.append(stamp)
             documents[path] = document
-            var wordNumbers: [Int] = []
-            wordNumbers.reserveCapacity(words.count)
             for word in words {
                 let number: UInt32
                 if let known = numbers[word] {
@@ -63,28 +89,21 @@ package final class WordIndex: Sendable {
                     number = UInt32(starts.count)
                     numbers[word] = number
                     starts.append(UInt32(spellings.count))
-                    var spelling = word
-                    keys.append(spelling.withUTF8 { WordPairs.key(UnsafeRawBufferPointer($0)) })
-                    spellings.append(contentsOf: word.utf8)
+                    keys.append(word.withUnsafeBytes { WordPairs.key($0) })
+                    spellings.append(contentsOf: word)
                     spellings.append(0)
                     postings.append(PostingList())
                 }
                 postings[Int(number)].append(document)
-                wordNumbers.append(Int(number))
-            }
-            var buckets: [Int] = notePairs.compactMap { pair in
-                let first = Int(pair >> 32), second = Int(pair & 0xFFFF_FFFF)
-                guard first < wordNumbers.count, second < wordNumbers.count else { return nil }
-                return WordPairs.bucket(keys[wordNumbers[first]], keys[wordNumbers[second]])
             }
             // Each bucket once for the note, so that it is appended once.
-            buckets.sort()
             var previous = -1
-            for bucket in buckets where bucket != previous {
+            for bucket in pairBuckets.sorted() where bucket != previous {
                 pairs[bucket].append(document)
                 previous = bucket
             }
             version += 1
+            log(path)
         }
 
         mutating func remove(_ path: String) {
@@ -93,6 +112,7 @@ package final class WordIndex: Sendable {
             stamps[Int(document)] = nil
             dead += 1
             version += 1
+            log(path)
         }
 
         /// Renumbers the documents without the dead ones once there are more than
@@ -113,6 +133,7 @@ package final class WordIndex: Sendable {
             for (path, document) in documents { documents[path] = renumbered[Int(document)] }
             dead = 0
             version += 1
+            renumberedVersion = version
         }
 
         /// Gives back the room postings grew into while the index was built (appending
@@ -227,12 +248,12 @@ package final class WordIndex: Sendable {
         var pending: [Reading] = []
     }
 
-    /// A note's words as read, or its removal (nil words).
+    /// A note's words as read, or its removal (nil stamp).
     private struct Reading: Sendable {
         let path: String
         let stamp: FileStamp?
-        let words: [String]?
-        var pairs: [UInt64] = []
+        var words: [[UInt8]] = []
+        var pairBuckets: [Int] = []
     }
 
     private let session: VaultSession
@@ -264,7 +285,7 @@ package final class WordIndex: Sendable {
         // hold several times the index in memory at its peak.
         read(started?.changed ?? notes) { readings in
             for reading in readings {
-                if let stamp = reading.stamp, let words = reading.words { contents.add(path: reading.path, stamp: stamp, words: words, pairs: reading.pairs) }
+                if let stamp = reading.stamp { contents.add(path: reading.path, stamp: stamp, words: reading.words, pairBuckets: reading.pairBuckets) }
             }
         }
         contents.trim()
@@ -285,7 +306,7 @@ package final class WordIndex: Sendable {
 
     /// Re-indexes the notes the live index re-read and forgets the removed ones.
     package func update(_ notes: [Note], removed: [String]) {
-        let readings = removed.map { Reading(path: $0, stamp: nil, words: nil) } + read(notes)
+        let readings = removed.map { Reading(path: $0, stamp: nil) } + read(notes)
         guard !readings.isEmpty else { return }
         store.withLock { store in
             guard store.contents != nil else {
@@ -298,8 +319,8 @@ package final class WordIndex: Sendable {
 
     private func apply(_ readings: [Reading], to contents: inout Contents) {
         for reading in readings {
-            if let stamp = reading.stamp, let words = reading.words {
-                contents.add(path: reading.path, stamp: stamp, words: words, pairs: reading.pairs)
+            if let stamp = reading.stamp {
+                contents.add(path: reading.path, stamp: stamp, words: reading.words, pairBuckets: reading.pairBuckets)
             } else {
                 contents.remove(reading.path)
             }
@@ -315,14 +336,24 @@ package final class WordIndex: Sendable {
         return readings
     }
 
-    /// Reads `notes` on all cores, calling `emit` with each chunk's words in order.
+    /// Reads `notes` on all cores, calling `emit` with each chunk's words in order: through
+    /// `WordIndexBuild.read` into a shard that keeps each note's words, so that a note is
+    /// indexed in memory exactly as the file's build indexes it.
     private func read(_ notes: [Note], emit: ([Reading]) -> Void) {
-        let session = self.session
+        let root = session.root
         ParallelChunks.run(count: notes.count, chunk: 256, format: { range -> [Reading] in
+            var shard = WordShard(documents: 0..<range.count, keepingDocuments: true)
             var buffer: [UInt8] = []
-            return notes[range].map { note in
-                let read = session.words(of: note, buffer: &buffer)
-                return Reading(path: note.path, stamp: read?.stamp, words: read?.words, pairs: read?.pairs ?? [])
+            var stamps: [FileStamp?] = []
+            stamps.reserveCapacity(range.count)
+            for (document, index) in range.enumerated() {
+                shard.begin(UInt32(document))
+                stamps.append(WordIndexBuild.read(notes[index], root: root, into: &shard, buffer: &buffer))
+            }
+            return range.enumerated().map { document, index in
+                guard let stamp = stamps[document] else { return Reading(path: notes[index].path, stamp: nil) }
+                let kept = shard.kept[document]
+                return Reading(path: notes[index].path, stamp: stamp, words: kept.words.map { Array(shard.spelling(of: $0)) }, pairBuckets: kept.pairBuckets)
             }
         }, emit: emit)
     }
@@ -346,20 +377,88 @@ package struct WordAnswer: Sendable {
     }
 }
 
-/// The word index's document for each note of a snapshot's list, worked out once per
-/// snapshot and version of the index (`UInt32.max`: none, read the note).
+/// The word index's document for each note of a snapshot's list (`UInt32.max`: none, read
+/// the note), worked out once per snapshot and version of the index.
+///
+/// Carried over from the snapshot before (`ListEdit`): only the notes a save re-read are
+/// looked up in the index, every other note keeps its document, so that a save costs one
+/// note at a million. All are looked up (on all cores) only for the first snapshot, after
+/// the index renumbers, or when the index changed in ways the edits do not account for.
 package final class WordPositions: Sendable {
-    private let made = Locked<(version: Int, file: ObjectIdentifier?, documents: [UInt32])?>(nil)
+    private struct Made {
+        let version: Int
+        let file: ObjectIdentifier?
+        let documents: [UInt32]
+    }
 
-    package init() {}
+    private struct State {
+        var made: Made?
+        /// The snapshot before and how this one's list came from it, until made.
+        var origin: (previous: WordPositions, edit: ListEdit)?
+        var lookups = 0
+    }
+
+    private let state: Locked<State>
+    /// How many of its snapshot's notes a carried-over list may go back through.
+    private static let longestChain = 64
+
+    /// For a snapshot read afresh.
+    package init() {
+        state = Locked(State())
+    }
+
+    /// For the snapshot whose list `edit` made from `previous`'s.
+    init(after previous: WordPositions, edit: ListEdit) {
+        state = Locked(State(origin: (previous, edit)))
+    }
+
+    /// How many notes have been looked up in the index to make this snapshot's documents:
+    /// the work a save cost (one per note it re-read), or the whole list.
+    package var lookups: Int { state.withLock { $0.lookups } }
 
     func documents(of sorted: [Note], in view: WordIndex.View) -> [UInt32] {
-        made.withLock { made in
-            let file = view.file.map(ObjectIdentifier.init)
-            if let made, made.version == view.contents.version, made.file == file { return made.documents }
-            let documents = sorted.map { view.document(of: $0) }
-            made = (view.contents.version, file, documents)
+        let file = view.file.map(ObjectIdentifier.init)
+        return state.withLock { state in
+            if let made = state.made, made.version == view.contents.version, made.file == file { return made.documents }
+            var lookups = 0
+            let documents = carriedOver(in: view, file: file, origin: state.origin, lookups: &lookups)
+                ?? Self.lookUp(sorted, in: view, lookups: &lookups)
+            state.made = Made(version: view.contents.version, file: file, documents: documents)
+            state.origin = nil
+            state.lookups += lookups
             return documents
         }
+    }
+
+    /// What was made for a snapshot before, replayed through the edits since, with the
+    /// notes they inserted looked up; nil when nothing made is near enough, or the index
+    /// changed other notes since it was made.
+    private func carriedOver(in view: WordIndex.View, file: ObjectIdentifier?, origin: (previous: WordPositions, edit: ListEdit)?, lookups: inout Int) -> [UInt32]? {
+        var edits: [ListEdit] = []
+        var next = origin
+        var base: Made?
+        while let origin = next, edits.count < Self.longestChain {
+            edits.append(origin.edit)
+            (base, next) = origin.previous.state.withLock { ($0.made, $0.origin) }
+            if base != nil { break }
+        }
+        guard let base, base.file == file, let changed = view.contents.paths(changedAfter: base.version) else { return nil }
+        var touched = Set<String>()
+        for edit in edits { touched.formUnion(edit.paths) }
+        guard changed.isSubset(of: touched) else { return nil }
+        var documents = base.documents
+        for edit in edits.reversed() {
+            documents = edit.replay(on: documents) { note in
+                lookups += 1
+                return view.document(of: note)
+            }
+        }
+        return documents
+    }
+
+    /// Every note of `sorted` looked up, on all cores.
+    private static func lookUp(_ sorted: [Note], in view: WordIndex.View, lookups: inout Int) -> [UInt32] {
+        lookups += sorted.count
+        return ParallelChunks.map(count: sorted.count, chunk: 16384) { range in sorted[range].map { view.document(of: $0) } }.flatMap { $0 }
     }
 }

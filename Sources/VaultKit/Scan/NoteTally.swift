@@ -19,6 +19,13 @@ struct NoteTally: Sendable {
         tags.add(note)
     }
 
+    /// Uncounts `note`, counted before in directory `directory` (-1: the root).
+    mutating func remove(_ note: Note, directory: Int) {
+        perDirectory[directory < 0 ? perDirectory.count - 1 : directory] -= 1
+        if note.pinned { pinned -= 1 }
+        tags.remove(note)
+    }
+
     mutating func merge(_ other: NoteTally) {
         for index in perDirectory.indices { perDirectory[index] += other.perDirectory[index] }
         pinned += other.pinned

@@ -32,6 +32,7 @@ public struct ScanUpdate: Sendable {
         // Paths that are gone and were no note: a file the scan could not open because it
         // went away between the walk and the read is reported by it; its issue goes too.
         var vanished: [String] = []
+        var tally = TallyUpdate(scan.tally, folders: scan.folders)
         for path in paths {
             guard !path.isEmpty, !path.contains("\u{FFFD}") else { return nil }
             guard !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { continue }
@@ -42,7 +43,8 @@ public struct ScanUpdate: Sendable {
             // A few paths are looked for; many are looked up.
             let at: Int?
             if paths.count <= 16 {
-                at = scan.notes.firstIndex { $0.path == path }
+                // Through the buffer: no note is copied (and retained) to look at its path.
+                at = scan.notes.withUnsafeBufferPointer { notes in notes.indices.first { notes[$0].path == path } }
             } else {
                 let index = positions ?? Self.positions(of: scan.notes)
                 positions = index
@@ -50,7 +52,8 @@ public struct ScanUpdate: Sendable {
             }
             guard let status, status.isRegularFile else {
                 // Gone (or something this update does not read): drop it if it was a note.
-                if status == nil, at != nil {
+                if status == nil, let at {
+                    tally.remove(self.scan.notes[at])
                     removed.append(path)
                     continue
                 }
@@ -66,22 +69,27 @@ public struct ScanUpdate: Sendable {
             reread.append(note)
             if let at {
                 if !self.scan.notes[at].stamp.isSameContent(as: note.stamp) { changed.append(path) }
+                tally.remove(self.scan.notes[at])
                 self.scan.notes[at] = note
+                tally.add(note)
             } else {
+                tally.add(note)
                 self.scan.notes.append(note)
                 added.append(path)
             }
         }
         if !removed.isEmpty {
-            let gone = Set(removed)
-            self.scan.notes.removeAll { gone.contains($0.path) }
+            let gone = Set(removed), few = removed
+            // A path or two are compared, not hashed with every note's.
+            self.scan.notes.removeAll { few.count <= 16 ? few.contains($0.path) : gone.contains($0.path) }
         }
         // A file that was reported (binary, unreadable) and is now a note, or gone.
         let touched = Set(changed + added + removed + vanished)
         self.scan.issues.removeAll { touched.contains($0.path) }
         self.scan.allNotes = self.scan.notes
-        // The counts gathered by the scan describe its notes, not these.
-        self.scan.tally = nil
+        // The scan's counts, brought up to date note by note: counting every note again
+        // was most of a save's work at a million notes.
+        self.scan.tally = tally.counts
         changed.sort()
         added.sort()
         removed.sort()
@@ -95,5 +103,31 @@ public struct ScanUpdate: Sendable {
         positions.reserveCapacity(notes.count)
         for (index, note) in notes.enumerated() { positions[note.path] = index }
         return positions
+    }
+}
+
+/// The scan's counts (`NoteTally`) with notes uncounted and counted as an update re-reads
+/// them; none when the scan had none or a note's folder is not among its folders.
+private struct TallyUpdate {
+    private(set) var counts: NoteTally?
+    private let directories: [String: Int]
+
+    init(_ counts: NoteTally?, folders: [String]) {
+        self.counts = counts
+        directories = counts == nil ? [:] : Dictionary(folders.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    private func directory(of note: Note) -> Int? {
+        note.folder.isEmpty ? -1 : directories[note.folder]
+    }
+
+    mutating func add(_ note: Note) {
+        guard counts != nil, let directory = directory(of: note) else { return counts = nil }
+        counts?.add(note, directory: directory)
+    }
+
+    mutating func remove(_ note: Note) {
+        guard counts != nil, let directory = directory(of: note) else { return counts = nil }
+        counts?.remove(note, directory: directory)
     }
 }

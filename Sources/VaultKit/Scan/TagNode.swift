@@ -50,6 +50,23 @@ struct TagTally: Sendable {
         }
     }
 
+    /// Uncounts the tags of one note counted before (a note a save changed or removed).
+    mutating func remove(_ note: Note) {
+        // A fresh mark, so that each key is uncounted once for the note.
+        notes += 1
+        note.forEachTag { tag in
+            guard let spelling = spellingIndex.index(of: tag), spellings[spelling].uses > 0 else { return }
+            spellings[spelling].uses -= 1
+            for position in spellings[spelling].lineage {
+                let key = lineages[position]
+                if lastNote[key] != notes {
+                    lastNote[key] = notes
+                    counts[key] -= 1
+                }
+            }
+        }
+    }
+
     /// Adds the counts of another tally (of other notes).
     mutating func merge(_ other: TagTally) {
         for spelling in other.spellings {
@@ -90,7 +107,8 @@ struct TagTally: Sendable {
         // Spellings are told apart by their bytes; NFC and NFD forms of one spelling
         // count as one (as `String`s they are equal).
         var uses: [String: (key: Int, uses: Int)] = [:]
-        for spelling in spellings { uses[spelling.text, default: (spelling.key, 0)].uses += spelling.uses }
+        // A spelling no note uses any more (all removed since) shows nothing.
+        for spelling in spellings where spelling.uses > 0 { uses[spelling.text, default: (spelling.key, 0)].uses += spelling.uses }
         var display: [String?] = Array(repeating: nil, count: keys.count)
         var best: [Int] = Array(repeating: 0, count: keys.count)
         for (text, spelling) in uses {
@@ -110,7 +128,7 @@ struct TagTally: Sendable {
         }
         var childrenOf: [Int: [Int]] = [:]
         var roots: [Int] = []
-        for (id, key) in keys.enumerated() {
+        for (id, key) in keys.enumerated() where counts[id] > 0 {
             if let slash = key.lastIndex(of: "/"), let parent = keyIndex[String(key[..<slash])] {
                 childrenOf[parent, default: []].append(id)
             } else {

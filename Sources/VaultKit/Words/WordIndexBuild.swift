@@ -47,8 +47,10 @@ struct WordIndexBuild {
     static let unreadable = FileStamp(size: -1, inode: 0, mtimeSeconds: 0, mtimeNanoseconds: 0, ctimeSeconds: 0, ctimeNanoseconds: 0, mode: 0)
 
     /// Adds the words of `note`'s searchable text and title to the shard, as a word search
-    /// reads them (`VaultSession.words(of:buffer:)`); the stamp of the bytes read.
-    private static func read(_ note: Note, root: VaultRoot, into shard: inout WordShard, buffer: inout [UInt8]) -> FileStamp? {
+    /// reads them (the text `VaultSession.matches` searches); the stamp of the bytes read,
+    /// nil when the file cannot be read as a note. The one reader of a note's words: the
+    /// file's build and the server's in-memory index (`WordIndex`) both read through it.
+    static func read(_ note: Note, root: VaultRoot, into shard: inout WordShard, buffer: inout [UInt8]) -> FileStamp? {
         guard let status = try? root.read(note.path, into: &buffer) else { return nil }
         return buffer.withUnsafeBytes { raw -> FileStamp? in
             let bytes = UnsafeRawBufferPointer(rebasing: raw[0..<Int(status.size)])

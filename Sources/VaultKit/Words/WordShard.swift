@@ -30,10 +30,24 @@ struct WordShard {
     private var document: UInt32 = 0
     private var previousKey: UInt64?
     private var word: [UInt8] = []
+    /// Each document's own words, in the order begun, when the shard keeps them (`init`).
+    private(set) var kept: [DocumentWords] = []
+    private let keepsDocuments: Bool
 
-    init(documents: Range<Int>) {
+    /// One document's words as the shard read them: each word's number once, in the order
+    /// first met, and the buckets (of `WordPairs.bucketCount`, as a server keeps them in
+    /// memory) of the words that follow each other, possibly repeated.
+    struct DocumentWords {
+        var words: [Int] = []
+        var pairBuckets: [Int] = []
+    }
+
+    /// A shard for `documents`; with `keepingDocuments`, it also keeps each document's
+    /// words apart (`kept`), so that a server indexes a saved note exactly as a build does.
+    init(documents: Range<Int>, keepingDocuments: Bool = false) {
         precondition(documents.lowerBound % 64 == 0, "a shard starts at a multiple of 64")
         self.documents = documents
+        keepsDocuments = keepingDocuments
         pairStride = (documents.count + 63) / 64
         pairs = [UInt64](repeating: 0, count: pairStride * WordPairs.fileBucketCount)
         word.reserveCapacity(64)
@@ -44,6 +58,7 @@ struct WordShard {
     /// Starts document `number`, larger than every document before it.
     mutating func begin(_ number: UInt32) {
         document = number
+        if keepsDocuments { kept.append(DocumentWords()) }
     }
 
     /// Adds the words of `text` (UTF-8, folded here), the first following no word.
@@ -82,11 +97,13 @@ struct WordShard {
         if lastDocument[word] != document &+ 1 {
             lastDocument[word] = document &+ 1
             postings[word].append(document)
+            if keepsDocuments { kept[kept.count - 1].words.append(word) }
         }
         if let previousKey {
             let bucket = WordPairs.bucket(previousKey, key, count: WordPairs.fileBucketCount)
             let bit = Int(document) - documents.lowerBound
             pairs[bucket * pairStride + bit >> 6] |= 1 << UInt64(bit & 63)
+            if keepsDocuments { kept[kept.count - 1].pairBuckets.append(WordPairs.bucket(previousKey, key)) }
         }
         previousKey = key
     }
