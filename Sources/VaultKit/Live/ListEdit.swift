@@ -23,15 +23,7 @@ struct ListEdit: Sendable {
                 removed.append(position)
             }
         }
-        // The runs between removed notes, each copied at once.
-        var result: [Note] = []
-        result.reserveCapacity(sorted.count - removed.count + notes.count)
-        var next = 0
-        for position in removed {
-            result.append(contentsOf: sorted[next..<position])
-            next = position + 1
-        }
-        result.append(contentsOf: sorted[next...])
+        var result = without(removed, in: sorted, reserving: notes.count)
         var inserted: [(position: Int, note: Note)] = []
         for note in notes {
             var low = 0, high = result.count
@@ -48,14 +40,7 @@ struct ListEdit: Sendable {
     /// `values`, one for each position of the list before, as they are for the list after:
     /// those of removed positions left out, `value(note)` for each inserted note.
     func replay<Value>(on values: [Value], _ value: (Note) -> Value) -> [Value] {
-        var result: [Value] = []
-        result.reserveCapacity(values.count - removed.count + inserted.count)
-        var next = 0
-        for position in removed {
-            result.append(contentsOf: values[next..<position])
-            next = position + 1
-        }
-        result.append(contentsOf: values[next...])
+        var result = Self.without(removed, in: values, reserving: inserted.count)
         for (position, note) in inserted { result.insert(value(note), at: position) }
         return result
     }
@@ -75,5 +60,19 @@ struct ListEdit: Sendable {
             if value >= 0 { moved[Int(value)] = Int32(position) } else { placed[Int(-value - 2)] = position }
         }
         return (moved, zip(placed, inserted).map { ($0, $1.note) })
+    }
+
+    /// `values` without the (ascending) positions `removed`: the runs between them, each
+    /// copied at once, with room for `extra` more.
+    private static func without<Value>(_ removed: [Int], in values: [Value], reserving extra: Int) -> [Value] {
+        var result: [Value] = []
+        result.reserveCapacity(values.count - removed.count + extra)
+        var next = 0
+        for position in removed {
+            result.append(contentsOf: values[next..<position])
+            next = position + 1
+        }
+        result.append(contentsOf: values[next...])
+        return result
     }
 }
