@@ -49,24 +49,16 @@ struct WebApp: Sendable {
                 json.beginObject()
                 json.key("palette"); json.strings(VaultConfig.palette)
                 json.key("dateFormat"); json.string(dateFormat)
-                json.key("priorities"); json.beginArray()
-                for priority in NoteTask.Priority.allCases {
-                    json.beginObject()
+                json.key("priorities"); json.objects(NoteTask.Priority.allCases) { json, priority in
                     json.key("name"); json.string(priority.rawValue)
                     json.key("sign"); json.string(priority.sign ?? "")
-                    json.endObject()
                 }
-                json.endArray()
                 // The query language's fields, for the query builder.
-                json.key("fields"); json.beginArray()
-                for field in QueryField.all {
-                    json.beginObject()
+                json.key("fields"); json.objects(QueryField.all) { json, field in
                     json.key("name"); json.string(field.name)
                     json.key("form"); json.string(field.form)
                     json.key("meaning"); json.string(field.meaning)
-                    json.endObject()
                 }
-                json.endArray()
                 json.endObject()
             }
         }
