@@ -12,16 +12,10 @@ struct WebApp: Sendable {
     let policy: AccessPolicy
     let log: @Sendable (String) -> Void
 
-    var notes: NotesAPI { NotesAPI(live: live) }
-    var organising: OrganisingAPI { OrganisingAPI(live: live) }
-    var tasks: TasksAPI { TasksAPI(live: live) }
-
     func router() -> Router<BasicRequestContext> {
         let router = Router()
         router.add(middleware: RequestLog(log: log))
         router.add(middleware: SecurityMiddleware(policy: policy))
-        let notes = self.notes
-        let organising = self.organising
         let policy = self.policy
 
         let vaultKey = Assets.vaultKey(path: live.session.root.path)
@@ -49,104 +43,35 @@ struct WebApp: Sendable {
                 json.beginObject()
                 json.key("palette"); json.strings(VaultConfig.palette)
                 json.key("dateFormat"); json.string(dateFormat)
-                json.key("priorities"); json.beginArray()
-                for priority in NoteTask.Priority.allCases {
-                    json.beginObject()
+                json.key("priorities"); json.objects(NoteTask.Priority.allCases) { json, priority in
                     json.key("name"); json.string(priority.rawValue)
                     json.key("sign"); json.string(priority.sign ?? "")
-                    json.endObject()
                 }
-                json.endArray()
                 // The query language's fields, for the query builder.
-                json.key("fields"); json.beginArray()
-                for field in QueryField.all {
-                    json.beginObject()
+                json.key("fields"); json.objects(QueryField.all) { json, field in
                     json.key("name"); json.string(field.name)
                     json.key("form"); json.string(field.form)
                     json.key("meaning"); json.string(field.meaning)
-                    json.endObject()
                 }
-                json.endArray()
                 json.endObject()
             }
         }
-        let query = QueryAPI(live: live)
-        router.get("/api/query") { request, _ in query.tree(request) }
-        let searches = SearchesAPI(live: live)
-        router.get("/api/searches") { request, _ in try await searches.list(request) }
-        router.post("/api/searches") { request, _ in try await searches.add(request) }
-        router.patch("/api/searches/:name") { request, _ in try await searches.rename(request, name: SearchesAPI.name(request)) }
-        router.delete("/api/searches/:name") { request, _ in try await searches.remove(request, name: SearchesAPI.name(request)) }
-        router.get("/api/home") { request, _ in try await organising.home(request) }
         router.get("/api/status") { _, _ in self.status() }
-        router.get("/api/notes") { request, _ in try await notes.list(request) }
-        router.post("/api/notes") { request, _ in try await notes.create(request) }
-        let history = HistoryAPI(live: live)
-        router.get("/api/notes/**") { request, _ in
-            // A note's path ends in `.md`: what follows it is one of its endpoints.
-            let raw = request.uri.path
-            if raw.hasSuffix(".md/versions") {
-                return try await history.versions(request, path: URLPath.vaultPath(String(raw.dropLast("/versions".count)), after: NotesAPI.prefix))
-            }
-            if raw.hasSuffix(".md/backlinks") {
-                return try await notes.backlinks(request, path: URLPath.vaultPath(String(raw.dropLast("/backlinks".count)), after: NotesAPI.prefix))
-            }
-            if raw.hasSuffix(".md/diff") {
-                return try await history.diff(request, path: URLPath.vaultPath(String(raw.dropLast("/diff".count)), after: NotesAPI.prefix))
-            }
-            return try await notes.read(request, path: Self.notePath(request))
-        }
-        router.put("/api/notes/**") { request, _ in try await notes.put(request, path: Self.notePath(request)) }
-        router.patch("/api/notes/**") { request, _ in try await notes.update(request, path: Self.notePath(request)) }
-        router.delete("/api/notes/**") { request, _ in try await notes.delete(request, path: Self.notePath(request)) }
-        router.post("/api/notes/**") { request, _ in
-            let raw = request.uri.path
-            if raw.hasSuffix("/attachments") {
-                return try await notes.attach(request, path: URLPath.vaultPath(String(raw.dropLast("/attachments".count)), after: NotesAPI.prefix))
-            }
-            if raw.hasSuffix("/restore") {
-                return try await history.restore(request, path: URLPath.vaultPath(String(raw.dropLast("/restore".count)), after: NotesAPI.prefix))
-            }
-            if raw.hasSuffix("/follow-title") {
-                return try await notes.followTitle(request, path: URLPath.vaultPath(String(raw.dropLast("/follow-title".count)), after: NotesAPI.prefix))
-            }
-            guard raw.hasSuffix("/duplicate") else { throw APIError(.notFound, "no such endpoint") }
-            return try await notes.duplicate(request, path: URLPath.vaultPath(String(raw.dropLast("/duplicate".count)), after: NotesAPI.prefix))
-        }
-        let bulk = BulkAPI(live: live)
-        router.post("/api/bulk") { request, _ in try await bulk.change(request) }
-        router.post("/api/properties") { request, _ in try await bulk.setProperties(request) }
         router.get("/api/events") { _, _ in self.eventStream() }
-
-        router.get("/api/trash") { request, _ in try await organising.trash(request) }
-        router.post("/api/trash/restore") { request, _ in try await organising.restore(request) }
-        router.get("/api/deleted") { request, _ in try await history.deleted(request) }
-        router.post("/api/deleted/restore") { request, _ in try await history.restoreDeleted(request) }
-        router.post("/api/trash/empty") { request, _ in try await organising.emptyTrash(request) }
-        router.post("/api/tags/rename") { request, _ in try await organising.renameTag(request) }
-        router.post("/api/tags/merge") { request, _ in try await organising.mergeTags(request) }
-        router.post("/api/tags/split") { request, _ in try await organising.splitTag(request) }
-        router.get("/api/tags/history") { request, _ in try await organising.tagHistory(request) }
-        router.post("/api/tags/color") { request, _ in try await organising.colorTag(request) }
-        router.post("/api/folders") { request, _ in try await organising.createFolder(request) }
-        router.post("/api/folders/rename") { request, _ in try await organising.renameFolder(request) }
-        router.post("/api/folders/delete") { request, _ in try await organising.deleteFolder(request) }
-        router.post("/api/folders/color") { request, _ in try await organising.colorFolder(request) }
-        router.post("/api/undo") { request, _ in try await organising.undo(request) }
-        let imports = ImportAPI(live: live)
-        router.post("/api/import") { request, _ in try await imports.upload(request) }
-
-        router.get("/api/tasks") { request, _ in try await tasks.agenda(request) }
-        router.post("/api/tasks") { request, _ in try await tasks.add(request) }
-        router.post("/api/tasks/change") { request, _ in try await tasks.change(request) }
-        let categories = TaskCategoriesAPI(live: live)
-        router.get("/api/tasks/categories") { request, _ in try await categories.list(request) }
-        router.post("/api/tasks/categories") { request, _ in try await categories.set(request) }
-        router.post("/api/tasks/categories/rename") { request, _ in try await categories.rename(request) }
-        router.post("/api/tasks/categories/move") { request, _ in try await categories.move(request) }
-        router.post("/api/tasks/categories/remove") { request, _ in try await categories.remove(request) }
-        let share = ShareAPI(live: live)
-        router.post("/api/share") { request, _ in try await share.receive(request) }
+        // Each controller owns its endpoints and calls the use cases.
+        let notes = NotesAPI(live: live)
+        let history = HistoryAPI(live: live)
+        notes.addRoutes(to: router)
+        history.addRoutes(to: router)
+        NoteRoutes(notes: notes, history: history).addRoutes(to: router)
+        QueryAPI(live: live).addRoutes(to: router)
+        SearchesAPI(live: live).addRoutes(to: router)
+        OrganisingAPI(live: live).addRoutes(to: router)
+        BulkAPI(live: live).addRoutes(to: router)
+        ImportAPI(live: live).addRoutes(to: router)
+        TasksAPI(live: live).addRoutes(to: router)
+        TaskCategoriesAPI(live: live).addRoutes(to: router)
+        ShareAPI(live: live).addRoutes(to: router)
         router.get("/files/**") { request, _ in try await self.file(request) }
         return router
     }
@@ -169,10 +94,6 @@ struct WebApp: Sendable {
             }
             json.endObject()
         }
-    }
-
-    static func notePath(_ request: Request) throws -> String {
-        try URLPath.vaultPath(request.uri.path, after: NotesAPI.prefix)
     }
 
     /// `GET /api/events`: a `hello`, then a `change` event after each rescan that found

@@ -10,21 +10,7 @@ import VaultKit
 @Suite("Error statuses") struct ErrorStatusTests {
     /// Runs git in `directory`, failing the test if git does.
     private func git(_ directory: String, _ arguments: String...) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        var environment = ProcessInfo.processInfo.environment
-        for (key, value) in ["GIT_AUTHOR_NAME": "Ann", "GIT_AUTHOR_EMAIL": "ann@example.com", "GIT_COMMITTER_NAME": "Ann",
-                             "GIT_COMMITTER_EMAIL": "ann@example.com", "GIT_CONFIG_NOSYSTEM": "1"] {
-            environment[key] = value
-        }
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "git \(arguments)")
+        try TestGit.run(in: directory, arguments)
     }
 
     /// A remote that refuses every push: the sync's error is answered 502, not 400.

@@ -10,21 +10,7 @@ import VaultKit
 @Suite("History API") struct HistoryAPITests {
     /// Runs git in the fixture's vault as a fixed author.
     private func git(_ fixture: WebFixture, _ arguments: String...) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: fixture.path)
-        var environment = ProcessInfo.processInfo.environment
-        for (key, value) in ["GIT_AUTHOR_NAME": "Ann", "GIT_AUTHOR_EMAIL": "ann@example.com", "GIT_COMMITTER_NAME": "Ann",
-                             "GIT_COMMITTER_EMAIL": "ann@example.com", "GIT_CONFIG_NOSYSTEM": "1", "HOME": fixture.path] {
-            environment[key] = value
-        }
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "git \(arguments)")
+        try TestGit.run(in: fixture.path, arguments)
     }
 
     private func commit(_ fixture: WebFixture, _ message: String) throws {

@@ -75,3 +75,25 @@ func urlPath(_ path: String) -> String {
     path.split(separator: "/").map { $0.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "-._~"))) ?? "" }
         .joined(separator: "/")
 }
+
+/// git run in a directory as a fixed author, with no system or user configuration read
+/// (`HOME` is the directory itself); fails the test when git does.
+enum TestGit {
+    static func run(in directory: String, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git"] + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        var environment = ProcessInfo.processInfo.environment
+        for (key, value) in ["GIT_AUTHOR_NAME": "Ann", "GIT_AUTHOR_EMAIL": "ann@example.com", "GIT_COMMITTER_NAME": "Ann",
+                             "GIT_COMMITTER_EMAIL": "ann@example.com", "GIT_CONFIG_NOSYSTEM": "1", "HOME": directory] {
+            environment[key] = value
+        }
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "git \(arguments)")
+    }
+}

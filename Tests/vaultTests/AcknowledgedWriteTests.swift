@@ -251,6 +251,23 @@ struct AcknowledgedWriteTests {
     }
 
     /// The notes of `clone` whose front matter says `id: ID`.
+    /// Both machines' changes meet: the first sends its own, the second joins them with its
+    /// own, the first takes the join; each sync must succeed.
+    static func meet(_ first: TestVault, _ second: TestVault,
+                     sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(try SyncTests.sync(first, []).status == 0, sourceLocation: sourceLocation)
+        let merged = try SyncTests.sync(second, [])
+        #expect(merged.status == 0, "\(merged)", sourceLocation: sourceLocation)
+        #expect(try SyncTests.sync(first, []).status == 0, sourceLocation: sourceLocation)
+    }
+
+    /// A clone after the merge: no conflict copy and nothing left uncommitted.
+    static func expectSettled(_ clone: TestVault, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let names = try clone.names()
+        #expect(!names.contains { $0.contains("conflict") }, "\(names)", sourceLocation: sourceLocation)
+        #expect(try SyncTests.git("status", "--porcelain", in: clone.root).stdout == "", sourceLocation: sourceLocation)
+    }
+
     static func notes(withID id: String, in clone: TestVault) throws -> [String] {
         try SyncSimulationTests.files(in: clone).filter { $0.key.hasSuffix(".md") && !$0.key.hasPrefix(".") && $0.value.contains("\nid: \(id)\n") }.keys.sorted()
     }
@@ -295,10 +312,7 @@ struct AcknowledgedWriteTests {
         #expect(try first.run("mv", "Plan", "Home").status == 0)
         let rewritten = "---\nid: plan\ntags: [work]\nmodified: 2026-11-01T10:00:00+00:00\n---\n# Plan\n\nAll new.\n\nEvery line.\n\nOf it.\n"
         try second.write("Plan.md", rewritten)
-        #expect(try SyncTests.sync(first, []).status == 0)
-        let merged = try SyncTests.sync(second, [])
-        #expect(merged.status == 0, "\(merged)")
-        #expect(try SyncTests.sync(first, []).status == 0)
+        try Self.meet(first, second)
         for clone in [first, second] {
             #expect(try Self.notes(withID: "plan", in: clone) == ["Home/Plan.md"])
             #expect(try clone.text("Home/Plan.md") == rewritten)
@@ -318,18 +332,13 @@ struct AcknowledgedWriteTests {
         let newPlan = "---\nid: new-plan\ncreated: 2026-11-20T10:00:00+00:00\n---\n# Plan\n\nA new note under the old name.\n"
         try first.write("Plan.md", newPlan)
         try second.write("Plan.md", try second.text("Plan.md").replacingOccurrences(of: "Two.", with: "Two, second."))
-        #expect(try SyncTests.sync(first, []).status == 0)
-        let merged = try SyncTests.sync(second, [])
-        #expect(merged.status == 0, "\(merged)")
-        #expect(try SyncTests.sync(first, []).status == 0)
+        try Self.meet(first, second)
         for clone in [first, second] {
             #expect(try Self.notes(withID: "plan", in: clone) == ["Roadmap.md"])
             let roadmap = try clone.text("Roadmap.md")
             #expect(roadmap.contains("Two, second.") && roadmap.contains("# Roadmap"), "\(roadmap)")
             #expect(try clone.text("Plan.md") == newPlan)
-            let names = try clone.names()
-            #expect(!names.contains { $0.contains("conflict") }, "\(names)")
-            #expect(try SyncTests.git("status", "--porcelain", in: clone.root).stdout == "")
+            try Self.expectSettled(clone)
         }
     }
 
@@ -348,17 +357,12 @@ struct AcknowledgedWriteTests {
         #expect(try second.run("rename", "Plan", "Roadmap").status == 0)
         let newPlan = "---\nid: new-plan\ncreated: 2026-11-20T10:00:00+00:00\n---\n# Plan\n\nA new note under the old name.\n"
         try second.write("Plan.md", newPlan)
-        #expect(try SyncTests.sync(first, []).status == 0)
-        let merged = try SyncTests.sync(second, [])
-        #expect(merged.status == 0, "\(merged)")
-        #expect(try SyncTests.sync(first, []).status == 0)
+        try Self.meet(first, second)
         for clone in [first, second] {
             #expect(try Self.notes(withID: "plan", in: clone) == ["Roadmap.md"])
             #expect(try clone.text("Plan.md") == newPlan)
             #expect(try Self.notes(withID: "new-plan", in: clone) == ["Plan.md"])
-            let names = try clone.names()
-            #expect(!names.contains { $0.contains("conflict") }, "\(names)")
-            #expect(try SyncTests.git("status", "--porcelain", in: clone.root).stdout == "")
+            try Self.expectSettled(clone)
         }
     }
 
@@ -381,10 +385,7 @@ struct AcknowledgedWriteTests {
         #expect(try first.run("trash", "restore", "Plan.md").status == 0)
         try second.write("Plan.md", try second.text("Plan.md").replacingOccurrences(of: "Two.", with: "Two, second."))
         #expect(try second.run("trash", "restore", "Plan.md").status == 0)
-        #expect(try SyncTests.sync(first, []).status == 0)
-        let merged = try SyncTests.sync(second, [])
-        #expect(merged.status == 0, "\(merged)")
-        #expect(try SyncTests.sync(first, []).status == 0)
+        try Self.meet(first, second)
         for clone in [first, second] {
             #expect(try Self.notes(withID: "plan", in: clone) == ["Roadmap.md"])
             let roadmap = try clone.text("Roadmap.md")
@@ -572,10 +573,7 @@ struct AcknowledgedWriteTests {
         let (first, second) = (clones[0], clones[1])
         #expect(try first.run("rename", "Plan", "Offline M1").status == 0)
         #expect(try second.run("rename", "Plan", "Offline M2").status == 0)
-        #expect(try SyncTests.sync(first, []).status == 0)
-        let merged = try SyncTests.sync(second, [])
-        #expect(merged.status == 0, "\(merged)")
-        #expect(try SyncTests.sync(first, []).status == 0)
+        try Self.meet(first, second)
         for clone in [first, second] {
             let places = try Self.notes(withID: "plan", in: clone)
             #expect(places == ["Offline M1.md"] || places == ["Offline M2.md"], "\(places)")

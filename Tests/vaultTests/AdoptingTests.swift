@@ -37,6 +37,43 @@ struct AdoptingTests {
         #expect(try vault.run("backlinks", "Download MigApp.xml").stdoutLines.count == 1)
     }
 
+    /// Templates keep an id that is a placeholder, filled in when a note is made from them
+    /// (Templater's `<% tp.system.uuid() %>`, a core template's `{{…}}`): every template has
+    /// the same one. It names no note, so it is not an id two notes share.
+    static let templaterID = "<% tp.system.uuid() %>"
+
+    static func template(_ heading: String, id: String = templaterID) -> String {
+        "---\nid: \(id)\ntags: [template]\n---\n# \(heading)\n\n<% tp.file.title %>\n"
+    }
+
+    @Test func templatesWithOnePlaceholderIDAreNotNotesSharingAnID() throws {
+        let vault = try TestVault()
+        try vault.createDirectory("Templates")
+        try vault.write("Templates/Meeting.md", Self.template("Meeting"))
+        try vault.write("Templates/Daily.md", Self.template("Daily"))
+        try vault.write("Templates/Weekly.md", Self.template("Weekly", id: "{{uuid}}"))
+        try vault.write("Templates/Monthly.md", Self.template("Monthly", id: "{{uuid}}"))
+        let check = try vault.run("check")
+        #expect(!check.stdout.contains("is used by"), "\(check)")
+    }
+
+    /// Two machines each add a template with the same placeholder id: after both sync, each
+    /// template is there, byte for byte. The placeholder joined them as one note moved to two
+    /// places, and one template was removed.
+    @Test func templatesAddedOnTwoMachinesBothSurviveTheSync() throws {
+        let (remote, clones) = try SyncTests.clones(2)
+        defer { withExtendedLifetime(remote) {} }
+        let (first, second) = (clones[0], clones[1])
+        try first.write("Meeting template.md", Self.template("Meeting"))
+        try second.write("Daily template.md", Self.template("Daily"))
+        try AcknowledgedWriteTests.meet(first, second)
+        for clone in [first, second] {
+            #expect(try clone.text("Meeting template.md") == Self.template("Meeting"))
+            #expect(try clone.text("Daily template.md") == Self.template("Daily"))
+            try AcknowledgedWriteTests.expectSettled(clone)
+        }
+    }
+
     @Test func completionFindsANameTypedInQuotesOrWithEscapesAndBareFileNames() throws {
         let vault = try TestVault()
         try vault.createDirectory("Lists")

@@ -74,6 +74,19 @@ public struct JSONWriter {
         endArray()
     }
 
+    /// An array with one object per item, `fields` writing each object's keys and values.
+    public mutating func objects<Items: Sequence>(
+        _ items: Items, fields: (inout JSONWriter, Items.Element) -> Void
+    ) {
+        beginArray()
+        for item in items {
+            beginObject()
+            fields(&self, item)
+            endObject()
+        }
+        endArray()
+    }
+
     /// A string given as its UTF-8 bytes (a cache's), escaped as `string(_:)` escapes; bytes
     /// that are not UTF-8 are written as `String(decoding:as:)` repairs them.
     package mutating func string(utf8 text: UnsafeRawBufferPointer) {

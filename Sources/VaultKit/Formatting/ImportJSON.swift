@@ -13,14 +13,10 @@ public enum ImportJSON {
         json.key("unchanged"); json.number(report.unchanged)
         json.key("skipped"); json.number(report.skipped.count)
         json.key("notes"); json.strings(report.written)
-        json.key("skips"); json.beginArray()
-        for skip in report.skipped {
-            json.beginObject()
+        json.key("skips"); json.objects(report.skipped) { json, skip in
             json.key("name"); json.string(skip.name)
             json.key("reason"); json.string(ImportReport.words(skip.reason))
-            json.endObject()
         }
-        json.endArray()
         json.key("attachmentsWritten"); json.number(report.attachmentsWritten)
         json.key("attachmentsMissing"); json.strings(report.attachmentsMissing)
         json.key("linksRewritten"); json.number(report.linksRewritten)

@@ -20,17 +20,13 @@ public enum NoteJSON {
     /// The trash: each note's name there, title, original path, deletion time and the
     /// whole days left before it is purged.
     public static func writeTrash(_ items: [Trash.Item], now: Date, trashDays: Int, to json: inout JSONWriter) {
-        json.beginArray()
-        for item in items {
-            json.beginObject()
+        json.objects(items) { json, item in
             json.key("name"); json.string(item.name)
             json.key("title"); json.string(item.title)
             json.key("originalPath"); json.string(item.info.originalPath)
             json.key("deleted"); json.string(NoteDate.format(item.info.deletionDate))
             json.key("daysLeft"); json.number(item.daysLeft(now: now, trashDays: trashDays))
-            json.endObject()
         }
-        json.endArray()
     }
 
     /// The main page: counts of pinned, unsorted, trash, and the folder and tag trees.
@@ -68,14 +64,10 @@ public enum NoteJSON {
         _ nodes: [Node], to json: inout JSONWriter, children: KeyPath<Node, [Node]>,
         fields: (Node, inout JSONWriter) -> Void
     ) {
-        json.beginArray()
-        for node in nodes {
-            json.beginObject()
+        json.objects(nodes) { json, node in
             fields(node, &json)
             json.key("children")
             writeTree(node[keyPath: children], to: &json, children: children, fields: fields)
-            json.endObject()
         }
-        json.endArray()
     }
 }

@@ -24,9 +24,7 @@ public enum ReportJSON {
 
     /// The recorded tag operations, oldest first.
     public static func write(_ records: [TagHistoryRecord], to json: inout JSONWriter) {
-        json.beginArray()
-        for record in records {
-            json.beginObject()
+        json.objects(records) { json, record in
             json.key("id"); json.string(record.id)
             json.key("kind"); json.string(record.kind.rawValue)
             json.key("time"); json.string(NoteDate.format(record.time))
@@ -37,9 +35,7 @@ public enum ReportJSON {
             json.key("undoes"); json.string(record.undoes)
             json.key("notes"); json.number(record.notes.count)
             json.key("interrupted"); json.bool(record.state != .done)
-            json.endObject()
         }
-        json.endArray()
     }
 
     /// What a write did: `{"changed": [paths], "failed": [messages], …}`; `fields` adds

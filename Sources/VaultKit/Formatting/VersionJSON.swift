@@ -28,33 +28,23 @@ public enum VersionJSON {
         json.key("path"); json.string(comparison.path)
         json.key("from"); json.string(comparison.older?.commit)
         json.key("to"); json.string(comparison.newer.commit)
-        json.key("properties"); json.beginArray()
-        for change in comparison.diff.properties {
-            json.beginObject()
+        json.key("properties"); json.objects(comparison.diff.properties) { json, change in
             json.key("key"); json.string(change.key)
             json.key("removed"); json.strings(change.removed)
             json.key("added"); json.strings(change.added)
-            json.endObject()
         }
-        json.endArray()
         json.key("text"); json.string(comparison.diff.text)
-        json.key("words"); json.beginArray()
-        for piece in comparison.diff.words {
-            json.beginObject()
+        json.key("words"); json.objects(comparison.diff.words) { json, piece in
             json.key("kind"); json.string(piece.kind.rawValue)
             json.key("text"); json.string(piece.text)
-            json.endObject()
         }
-        json.endArray()
         json.endObject()
     }
 
     /// `[{"commit", "date", "path", "title", "text"}]`: the notes that left the vault, newest
     /// first, each with the commit that removed it and its last text.
     public static func write(_ deleted: [NoteVersions.Deleted], to json: inout JSONWriter) {
-        json.beginArray()
-        for note in deleted {
-            json.beginObject()
+        json.objects(deleted) { json, note in
             json.key("commit"); json.string(note.commit)
             json.key("date"); json.string(NoteDate.format(note.date))
             json.key("path"); json.string(note.path)
@@ -63,8 +53,6 @@ public enum VersionJSON {
             json.key("removedPath"); json.string(note.removedPath)
             json.key("title"); json.string(note.title)
             json.key("text"); json.string(note.text)
-            json.endObject()
         }
-        json.endArray()
     }
 }

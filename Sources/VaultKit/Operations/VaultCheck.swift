@@ -15,7 +15,7 @@ public struct VaultCheck: Sendable {
             for problem in note.problems {
                 found.append(problem.diagnostic(path: note.path))
             }
-            if let id = note.id { notesByID[id.lowercased(), default: []].append(note.path) }
+            if let id = note.id, NoteID.isIdentity(id) { notesByID[id.lowercased(), default: []].append(note.path) }
             if note.path.split(separator: "/").count > 3 {
                 found.append(Diagnostic(path: note.path, severity: .warning, message: "nested deeper than a folder and a subfolder; it counts in folder '\(note.topFolder)'"))
             }

@@ -94,9 +94,11 @@ struct LostNotes {
         path.hasSuffix(".md") && (!path.hasPrefix(".") || path.hasPrefix(Trash.directory + "/"))
     }
 
-    /// The `id` of a note's front matter, lower-cased; nil when it has none.
+    /// The `id` of a note's front matter, lower-cased; nil when it has none, or only a
+    /// template's placeholder (`NoteID.isIdentity`).
     static func id(of bytes: [UInt8]) -> String? {
         let frontMatter = bytes.withUnsafeBytes { try? FrontMatter.read($0, keys: ["id"]) }
-        return frontMatter.flatMap { $0 }.flatMap { NoteFields($0, understood: [.id]).id?.lowercased() }
+        let id = frontMatter.flatMap { $0 }.flatMap { NoteFields($0, understood: [.id]).id?.lowercased() }
+        return id.flatMap { NoteID.isIdentity($0) ? $0 : nil }
     }
 }

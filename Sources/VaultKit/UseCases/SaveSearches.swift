@@ -24,16 +24,12 @@ public struct SaveSearches: Sendable {
     /// `{"searches": [{"name", "query", "count", "error"}]}`, for every front end.
     public static func writeJSON(_ listed: [Listed], to json: inout JSONWriter) {
         json.beginObject()
-        json.key("searches"); json.beginArray()
-        for search in listed {
-            json.beginObject()
+        json.key("searches"); json.objects(listed) { json, search in
             json.key("name"); json.string(search.name)
             json.key("query"); json.string(search.query)
             json.key("count"); if let count = search.count { json.number(count) } else { json.null() }
             json.key("error"); if let error = search.error { json.string(error) } else { json.null() }
-            json.endObject()
         }
-        json.endArray()
         json.endObject()
     }
 

@@ -29,7 +29,7 @@ struct NoteIDIndex: HistoryCacheFile {
     static let path = ".vault/cache/ids-v1.json"
 
     var isTrustworthy: Bool {
-        Self.isCommit(head) && events.allSatisfy { Self.isCommit($0.commit) && Self.isNotePath($0.path) && !$0.id.isEmpty }
+        Self.isCommit(head) && events.allSatisfy { Self.isCommit($0.commit) && Self.isNotePath($0.path) && !$0.id.isEmpty && NoteID.isIdentity($0.id) }
     }
 
     /// Where the note added at `path` in `commit` was before, newest first: a note of its

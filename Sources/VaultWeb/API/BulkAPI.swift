@@ -12,6 +12,12 @@ struct BulkAPI: Sendable {
     let live: LiveIndex
     var session: VaultSession { live.session }
 
+    /// Adds this controller's endpoints to `router`.
+    func addRoutes(to router: Router<BasicRequestContext>) {
+        router.post("/api/bulk") { request, _ in try await self.change(request) }
+        router.post("/api/properties") { request, _ in try await self.setProperties(request) }
+    }
+
     func change(_ request: Request) async throws -> Response {
         let body = try await request.decode(Body.self)
         guard !body.paths.isEmpty else { throw APIError(.badRequest, "say which notes: paths") }

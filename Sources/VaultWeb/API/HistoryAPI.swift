@@ -9,6 +9,12 @@ struct HistoryAPI: Sendable {
     let live: LiveIndex
     var session: VaultSession { live.session }
 
+    /// Adds Recently deleted's endpoints to `router`; a note's versions are `NoteRoutes`'.
+    func addRoutes(to router: Router<BasicRequestContext>) {
+        router.get("/api/deleted") { request, _ in try await self.deleted(request) }
+        router.post("/api/deleted/restore") { request, _ in try await self.restoreDeleted(request) }
+    }
+
     /// `GET /api/notes/PATH/versions`: as `vault log PATH --format json`.
     func versions(_ request: Request, path: String) async throws -> Response {
         let session = self.session

@@ -9,6 +9,11 @@ import VaultPlatform
 struct ImportAPI: Sendable {
     let live: LiveIndex
     var session: VaultSession { live.session }
+
+    /// Adds this controller's endpoint to `router`.
+    func addRoutes(to router: Router<BasicRequestContext>) {
+        router.post("/api/import") { request, _ in try await self.upload(request) }
+    }
     /// The largest export taken (an Evernote notebook with its pictures).
     static let largestUpload = 512 << 20
 

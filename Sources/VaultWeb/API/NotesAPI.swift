@@ -7,6 +7,12 @@ struct NotesAPI: Sendable {
     let live: LiveIndex
     var session: VaultSession { live.session }
 
+    /// Adds the list and create endpoints to `router`; a note's own (`/api/notes/PATH…`) are `NoteRoutes`'.
+    func addRoutes(to router: Router<BasicRequestContext>) {
+        router.get("/api/notes") { request, _ in try await self.list(request) }
+        router.post("/api/notes") { request, _ in try await self.create(request) }
+    }
+
     static let prefix = "/api/notes/"
     static let pageLimit = 1_000
 

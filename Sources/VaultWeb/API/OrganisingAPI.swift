@@ -7,6 +7,24 @@ struct OrganisingAPI: Sendable {
     let live: LiveIndex
     var session: VaultSession { live.session }
 
+    /// Adds this controller's endpoints to `router`.
+    func addRoutes(to router: Router<BasicRequestContext>) {
+        router.get("/api/home") { request, _ in try await self.home(request) }
+        router.get("/api/trash") { request, _ in try await self.trash(request) }
+        router.post("/api/trash/restore") { request, _ in try await self.restore(request) }
+        router.post("/api/trash/empty") { request, _ in try await self.emptyTrash(request) }
+        router.post("/api/tags/rename") { request, _ in try await self.renameTag(request) }
+        router.post("/api/tags/merge") { request, _ in try await self.mergeTags(request) }
+        router.post("/api/tags/split") { request, _ in try await self.splitTag(request) }
+        router.get("/api/tags/history") { request, _ in try await self.tagHistory(request) }
+        router.post("/api/tags/color") { request, _ in try await self.colorTag(request) }
+        router.post("/api/folders") { request, _ in try await self.createFolder(request) }
+        router.post("/api/folders/rename") { request, _ in try await self.renameFolder(request) }
+        router.post("/api/folders/delete") { request, _ in try await self.deleteFolder(request) }
+        router.post("/api/folders/color") { request, _ in try await self.colorFolder(request) }
+        router.post("/api/undo") { request, _ in try await self.undo(request) }
+    }
+
     /// `GET /api/home`: as `vault --format json`.
     func home(_ request: Request) async throws -> Response {
         let snapshot = live.snapshot

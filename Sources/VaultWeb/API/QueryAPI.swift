@@ -6,6 +6,11 @@ import VaultKit
 struct QueryAPI: Sendable {
     let live: LiveIndex
 
+    /// Adds this controller's endpoint to `router`.
+    func addRoutes(to router: Router<BasicRequestContext>) {
+        router.get("/api/query") { request, _ in self.tree(request) }
+    }
+
     /// `{"tree": node}`, a node being `{"all": [node]}`, `{"any": [node]}`, `{"not": node}`
     /// or `{"term": "tag:work"}` (a term as the language writes it; `@name` is kept a term,
     /// not the query it stands for); an empty query is an empty `all`. A malformed query is

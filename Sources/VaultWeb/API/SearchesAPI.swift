@@ -8,6 +8,14 @@ import VaultKit
 struct SearchesAPI: Sendable {
     let live: LiveIndex
 
+    /// Adds this controller's endpoints to `router`.
+    func addRoutes(to router: Router<BasicRequestContext>) {
+        router.get("/api/searches") { request, _ in try await self.list(request) }
+        router.post("/api/searches") { request, _ in try await self.add(request) }
+        router.patch("/api/searches/:name") { request, _ in try await self.rename(request, name: Self.name(request)) }
+        router.delete("/api/searches/:name") { request, _ in try await self.remove(request, name: Self.name(request)) }
+    }
+
     static let prefix = "/api/searches/"
 
     /// `GET /api/searches`: `{"searches": [{"name", "query", "count", "error"}]}`, in the

@@ -7,6 +7,11 @@ struct ShareAPI: Sendable {
     let live: LiveIndex
     var session: VaultSession { live.session }
 
+    /// Adds this controller's endpoint to `router`.
+    func addRoutes(to router: Router<BasicRequestContext>) {
+        router.post("/api/share") { request, _ in try await self.receive(request) }
+    }
+
     /// `{"as": "note"|"task", "title"?, "text"?, "url"?, "folder"?}`: a note (answered as
     /// `GET /api/notes/PATH` answers) or a task in the inbox (as `POST /api/tasks`).
     func receive(_ request: Request) async throws -> Response {

@@ -10,6 +10,15 @@ struct TaskCategoriesAPI: Sendable {
     let live: LiveIndex
     var session: VaultSession { live.session }
 
+    /// Adds this controller's endpoints to `router`.
+    func addRoutes(to router: Router<BasicRequestContext>) {
+        router.get("/api/tasks/categories") { request, _ in try await self.list(request) }
+        router.post("/api/tasks/categories") { request, _ in try await self.set(request) }
+        router.post("/api/tasks/categories/rename") { request, _ in try await self.rename(request) }
+        router.post("/api/tasks/categories/move") { request, _ in try await self.move(request) }
+        router.post("/api/tasks/categories/remove") { request, _ in try await self.remove(request) }
+    }
+
     /// `GET /api/tasks/categories`.
     func list(_ request: Request) async throws -> Response {
         // The session's config is the file's as it is now (`CurrentSession`).

@@ -7,6 +7,13 @@ struct TasksAPI: Sendable {
     let live: LiveIndex
     var session: VaultSession { live.session }
 
+    /// Adds this controller's endpoints to `router`.
+    func addRoutes(to router: Router<BasicRequestContext>) {
+        router.get("/api/tasks") { request, _ in try await self.agenda(request) }
+        router.post("/api/tasks") { request, _ in try await self.add(request) }
+        router.post("/api/tasks/change") { request, _ in try await self.change(request) }
+    }
+
     /// `GET /api/tasks?by=due|priority|category|note&show=open|doing|done|all&q=QUERY&limit=N`:
     /// `{"groups": [{"heading", "count", "tasks": [task]}], "categories": {name: {"icon",
     /// "color"}}, "count", "today", "weekStart"}` (0 = Sunday), each task as `vault tasks --format json` writes it; at most

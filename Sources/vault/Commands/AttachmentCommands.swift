@@ -55,16 +55,12 @@ struct AttachmentsCommand: ParsableCommand {
             let uses = attachments.uses(in: [found], among: session.scan.notes)
             if format == .json {
                 var json = JSONWriter()
-                json.beginArray()
-                for use in uses {
-                    json.beginObject()
+                json.objects(uses) { json, use in
                     json.key("target"); json.string(use.link.target)
                     json.key("line"); json.number(use.link.line)
                     json.key("column"); json.number(use.link.column)
                     json.key("file"); json.string(use.file)
-                    json.endObject()
                 }
-                json.endArray()
                 terminal.line(json.output)
                 return
             }
@@ -83,14 +79,10 @@ struct AttachmentsCommand: ParsableCommand {
         let files = Set(attachments.files).union(users.keys).sorted()
         if format == .json {
             var json = JSONWriter()
-            json.beginArray()
-            for file in files {
-                json.beginObject()
+            json.objects(files) { json, file in
                 json.key("path"); json.string(file)
                 json.key("notes"); json.strings((users[file] ?? []).sorted())
-                json.endObject()
             }
-            json.endArray()
             terminal.line(json.output)
             return
         }

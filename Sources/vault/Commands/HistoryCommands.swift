@@ -19,17 +19,13 @@ struct HistoryCommand: ParsableCommand {
         if let limit { entries = Array(entries.suffix(limit)) }
         if format == .json {
             var json = JSONWriter()
-            json.beginArray()
-            for entry in entries {
-                json.beginObject()
+            json.objects(entries) { json, entry in
                 json.key("id"); json.string(entry.id)
                 json.key("kind"); json.string(Self.kind(entry))
                 json.key("time"); json.string(NoteDate.format(entry.time))
                 json.key("summary"); json.string(Self.summary(entry))
                 json.key("interrupted"); json.bool(Self.interrupted(entry))
-                json.endObject()
             }
-            json.endArray()
             global.terminal.line(json.output)
             return
         }

@@ -17,9 +17,7 @@ struct LinksCommand: ParsableCommand {
         let links = note.links
         if format == .json {
             var json = JSONWriter()
-            json.beginArray()
-            for link in links {
-                json.beginObject()
+            json.objects(links) { json, link in
                 json.key("kind"); json.string(link.kind.rawValue)
                 json.key("target"); json.string(link.target)
                 json.key("heading"); json.string(link.heading)
@@ -28,9 +26,7 @@ struct LinksCommand: ParsableCommand {
                 let resolution = session.vault.resolve(link, from: note.path, targets: targets)
                 json.key("note"); if case .note(let path) = resolution { json.string(path) } else { json.null() }
                 json.key("broken"); json.bool(resolution == .broken)
-                json.endObject()
             }
-            json.endArray()
             session.terminal.line(json.output)
             return
         }
@@ -71,17 +67,13 @@ struct BacklinksCommand: ParsableCommand {
         let places = session.vault.backlinks(to: note.path, in: session.scan.notes)
         if format == .json {
             var json = JSONWriter()
-            json.beginArray()
-            for place in places {
-                json.beginObject()
+            json.objects(places) { json, place in
                 json.key("note"); json.string(place.note.path)
                 json.key("line"); json.number(place.link.line)
                 json.key("column"); json.number(place.link.column)
                 json.key("kind"); json.string(place.link.kind.rawValue)
                 json.key("text"); json.string(session.vault.line(place.link.line, of: place.note.path) ?? "")
-                json.endObject()
             }
-            json.endArray()
             session.terminal.line(json.output)
             return
         }

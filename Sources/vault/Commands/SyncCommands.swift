@@ -37,15 +37,11 @@ struct SyncCommand: ParsableCommand {
                 json.key("lines"); json.strings(report.lines)
                 json.key("noRemote"); json.bool(report.noRemote)
                 json.key("conflictCopies"); json.strings(report.conflictCopies)
-                json.key("tagRenameConflicts"); json.beginArray()
-                for conflict in report.tagRenameConflicts {
-                    json.beginObject()
+                json.key("tagRenameConflicts"); json.objects(report.tagRenameConflicts) { json, conflict in
                     json.key("source"); json.string(conflict.source)
                     json.key("targets"); json.strings(conflict.targets)
                     json.key("notes"); json.strings(conflict.notes)
-                    json.endObject()
                 }
-                json.endArray()
             }
         } else {
             for line in report.lines { terminal.line(TerminalText.escaped(line)) }

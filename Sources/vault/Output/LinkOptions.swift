@@ -21,25 +21,17 @@ struct LinkOptions: ParsableArguments {
             var json = JSONWriter()
             ReportJSON.write(changed: report.moves.map(\.to) + report.linkedNotes, failed: report.failed, to: &json) { json in
                 json.key("recordID"); json.string(report.recordID)
-                json.key("moved"); json.beginArray()
-                for move in report.moves {
-                    json.beginObject()
+                json.key("moved"); json.objects(report.moves) { json, move in
                     json.key("from"); json.string(move.from)
                     json.key("to"); json.string(move.to)
-                    json.endObject()
                 }
-                json.endArray()
-                json.key("links"); json.beginArray()
-                for change in report.links {
-                    json.beginObject()
+                json.key("links"); json.objects(report.links) { json, change in
                     json.key("path"); json.string(change.path)
                     json.key("line"); json.number(change.line)
                     json.key("column"); json.number(change.column)
                     json.key("before"); json.string(change.before)
                     json.key("after"); json.string(change.after)
-                    json.endObject()
                 }
-                json.endArray()
             }
             terminal.line(json.output)
         } else {
