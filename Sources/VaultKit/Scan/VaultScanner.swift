@@ -356,7 +356,9 @@ private struct ScanWorker {
                 if let note = cache._withUnsafeGuaranteedRef({ $0.note(entry, path: path, position: index, stamp: stamp) }) {
                     firstNotes?._withUnsafeGuaranteedRef { $0.add(note.orderKey) }
                     if Self.settle(index, note, output: output, filter: filter) { return }
-                    opensFirst = true
+                    // Without an index deciding most notes, the next ones likely need
+                    // their text too.
+                    if rejects == nil { opensFirst = true }
                     cached = note
                 }
             }

@@ -39,6 +39,13 @@ public struct Vault: Sendable {
     /// filter, and no counts), the notes kept are only those that can be among the first
     /// `keepingFirst` in list order (`VaultScanner.keepsFirst`).
     public func scan(filter: ScanFilter? = nil, countingNotes: Bool = true, keepingFirst: Int? = nil) throws(VaultError) -> ScanResult {
+        try scan(filter: filter, countingNotes: countingNotes, keepingFirst: keepingFirst, alongside: nil)
+    }
+
+    /// `scan(filter:countingNotes:keepingFirst:)`, running `alongside` with the result on
+    /// another core while the cache is written (a word search brings its index up to
+    /// date meanwhile), done before this returns.
+    func scan(filter: ScanFilter?, countingNotes: Bool, keepingFirst: Int?, alongside: (@Sendable (ScanResult) -> Void)?) throws(VaultError) -> ScanResult {
         var scanner = VaultScanner(root: root)
         scanner.countsNotes = countingNotes
         // The counts are of every note: a scan that counts makes them all.
@@ -50,7 +57,11 @@ public struct Vault: Sendable {
         scanner.excludedFolders = [config.attachmentFolder]
         scanner.progress = scanProgress
         PhaseTimer.mark("start")
-        guard usesCache else { return try scanner.scan(filter: filter) }
+        guard usesCache else {
+            let result = try scanner.scan(filter: filter)
+            alongside?(result)
+            return result
+        }
         let startedAt = now()
         // The cache loads while the directories are listed: the walk starts in the root
         // alone, with the other cores idle.
@@ -63,15 +74,19 @@ public struct Vault: Sendable {
         }
         // A cache a filter found damaged is not copied into a new one: the next scan
         // writes it from the files.
-        if cache?.repair.hasRepaired != true,
-           Self.cacheIsStale(entries: cache?.describedCount, hits: result.cacheHits, notes: result.allNotes.count + result.leftOut + result.rejected)
-            || cache?.recentIsUnsound == true {
-            if result.leftOut > 0 {
-                // The cache is written from every note: made this time.
-                scanner.keepsFirst = nil
-                scanner.listingCache = nil
-                result = try scanner.scan(filter: filter) { cache }
-            }
+        let stale = cache?.repair.hasRepaired != true
+            && (Self.cacheIsStale(entries: cache?.describedCount, hits: result.cacheHits, notes: result.allNotes.count + result.leftOut + result.rejected)
+                || cache?.recentIsUnsound == true)
+        if stale, result.leftOut > 0 {
+            // The cache is written from every note: made this time.
+            scanner.keepsFirst = nil
+            scanner.listingCache = nil
+            result = try scanner.scan(filter: filter) { cache }
+        }
+        let scanned = result
+        let other = alongside.map { body in Pending { body(scanned) } }
+        defer { _ = other?.value }
+        if stale {
             writeCache(result.allNotes, rejected: result.rejected, main: cache, startedAt: startedAt) {
                 // The main file is written from every note: made this time.
                 scanner.leavesOutRejected = false
