@@ -24,15 +24,25 @@ struct WordIndexCacheTests {
     }
 
     /// The paths `text` selects: through the files in `.vault/cache/` (then brought up to
-    /// date, as `vault search` does), and by reading every note.
-    private func answers(_ text: String, in vault: Vault) throws -> (indexed: [String], read: [String]) {
+    /// date, as `vault search` does), and by reading every note. `makingEvery`: the scan
+    /// makes every note (as when it counts them), else it leaves out those the word index
+    /// rejects (as `vault search` does); the note cache is written as if ten seconds from
+    /// now, so that it describes the notes just written and notes can be left out.
+    private func answers(_ text: String, in vault: Vault, makingEvery: Bool = false) throws -> (indexed: [String], read: [String]) {
         let query = try Query.parse(text)
         let evaluator = query.evaluator(context: QueryContext())
         let cache = WordIndexCache(root: vault.root, racyNanoseconds: 0)
         let search = cache.search(evaluator)
-        let indexed = try vault.scan(filter: search.filter)
-        cache.refresh(after: search, notes: indexed.allNotes, progress: nil)
-        let read = try vault.scan(filter: query.scanFilter(context: QueryContext()))
+        var cached = vault
+        cached.now = { Date().addingTimeInterval(10) }
+        let indexed = try cached.scan(filter: search.filter, countingNotes: makingEvery)
+        cache.refresh(after: search, notes: indexed.allNotes, rejected: indexed.rejected, everyNote: { try? cached.scan().allNotes }, progress: nil)
+        var uncached = vault
+        uncached.usesCache = false
+        let read = try uncached.scan(filter: query.scanFilter(context: QueryContext()))
+        // The note cache as written describes every note as the files do.
+        let fresh = try uncached.scan().notes.map { "\($0.path) \($0.title) \($0.tags)" }.sorted()
+        #expect(try cached.scan().notes.map { "\($0.path) \($0.title) \($0.tags)" }.sorted() == fresh, "\(text)")
         return (indexed.notes.map(\.path).sorted(), read.notes.map(\.path).sorted())
     }
 
@@ -50,7 +60,7 @@ struct WordIndexCacheTests {
         for round in 0..<15 {
             for _ in 0..<12 {
                 let text = WordIndexPropertyTests.query(&random)
-                let (indexed, read) = try answers(text, in: vault)
+                let (indexed, read) = try answers(text, in: vault, makingEvery: round % 3 == 0)
                 #expect(indexed == read, "seed \(seed), round \(round): \(text)")
             }
             // The index describes the notes now: an unchanged note is answered from it.
@@ -73,6 +83,41 @@ struct WordIndexCacheTests {
                 try notes.write(paths[paths.count - 1], WordIndexPropertyTests.note(&random))
             }
         }
+    }
+
+    /// A word search makes only the notes it may select: the others, described as they
+    /// are by both main files, are rejected from their path and stamp alone; the notes
+    /// changed since are made and read, and go into both recent files.
+    @Test func aWordSearchMakesOnlyTheNotesItMaySelect() throws {
+        let notes = try Notes()
+        for index in 0..<40 { try notes.write("N\(index).md", index % 10 == 0 ? "budget \(index)\n" : "plan \(index)\n") }
+        var vault = notes.vault.vault
+        vault.now = { Date().addingTimeInterval(10) }
+        _ = try answers("budget", in: vault)
+        let query = try Query.parse("budget")
+        let cache = WordIndexCache(root: vault.root, racyNanoseconds: 0)
+        let search = cache.search(query.evaluator(context: QueryContext()))
+        let first = try vault.scan(filter: search.filter, countingNotes: false)
+        #expect(first.rejected == 36 && first.allNotes.count == 4 && first.notes.count == 4)
+        #expect(first.cacheHits == 40)
+        // Counted, every note is made.
+        #expect(try vault.scan(filter: cache.search(query.evaluator(context: QueryContext())).filter).rejected == 0)
+        try notes.write("N1.md", "budget again\n")
+        try notes.write("N2.md", "plan without it\n")
+        let (indexed, read) = try answers("budget", in: vault)
+        #expect(indexed == read && indexed.count == 5)
+        #expect(FileManager.default.fileExists(atPath: notes.vault.path + "/" + WordIndexCache.recentPath))
+        #expect(FileManager.default.fileExists(atPath: notes.vault.path + "/" + NoteCache.recentPath))
+        let again = try vault.scan(filter: cache.search(query.evaluator(context: QueryContext())).filter, countingNotes: false)
+        #expect(again.rejected == 34 && again.notes.map(\.path).sorted() == indexed)
+        // More than an eighth changed: both main files are written again from every note.
+        for index in 3..<20 { try notes.write("N\(index).md", "budget \(index) changed\n") }
+        let (many, manyRead) = try answers("budget", in: vault)
+        #expect(many == manyRead && many.count == 21)
+        #expect(try #require(WordSegment(path: WordIndexCache.mainPath, root: vault.root)).documentCount == 40)
+        #expect(!FileManager.default.fileExists(atPath: notes.vault.path + "/" + WordIndexCache.recentPath))
+        #expect(!FileManager.default.fileExists(atPath: notes.vault.path + "/" + NoteCache.recentPath))
+        #expect(try vault.scan().cacheHits == 40)
     }
 
     /// Once more than an eighth of the notes changed, the main file is written again and

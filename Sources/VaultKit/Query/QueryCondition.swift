@@ -149,11 +149,32 @@ indirect enum QueryCondition: Sendable {
     /// (three-valued logic: `false AND unknown` is false, `true OR unknown` is true).
     /// `text` may settle a word or phrase without the text (false: certainly absent).
     func decide(_ note: Note, text: (TextMatcher) -> Bool? = { _ in nil }) -> Bool? {
+        decide { term in
+            switch term {
+            case .text(let matcher): return text(matcher)
+            case .taskDate, .taskDateBounds, .priority, .status, .hasTask: return nil
+            default: return term.matchesMetadata(note)
+            }
+        }
+    }
+
+    /// The outcome from the words alone, before the note is made (its fields unknown):
+    /// what `text` settles where the other terms cannot change it (`false AND unknown`).
+    func decideWords(_ text: (TextMatcher) -> Bool?) -> Bool? {
+        decide { term in
+            if case .text(let matcher) = term { return text(matcher) }
+            return nil
+        }
+    }
+
+    /// The three-valued outcome of the `and`, `or` and `not` over what `term` says of
+    /// each other term (nil: unknown).
+    private func decide(_ term: (QueryCondition) -> Bool?) -> Bool? {
         switch self {
         case .all(let operands):
             var unknown = false
             for operand in operands {
-                switch operand.decide(note, text: text) {
+                switch operand.decide(term) {
                 case false?: return false
                 case nil: unknown = true
                 case true?: continue
@@ -163,7 +184,7 @@ indirect enum QueryCondition: Sendable {
         case .any(let operands):
             var unknown = false
             for operand in operands {
-                switch operand.decide(note, text: text) {
+                switch operand.decide(term) {
                 case true?: return true
                 case nil: unknown = true
                 case false?: continue
@@ -171,13 +192,9 @@ indirect enum QueryCondition: Sendable {
             }
             return unknown ? nil : false
         case .not(let operand):
-            return operand.decide(note, text: text).map { !$0 }
-        case .text(let matcher):
-            return text(matcher)
-        case .taskDate, .taskDateBounds, .priority, .status, .hasTask:
-            return nil
+            return operand.decide(term).map { !$0 }
         default:
-            return matchesMetadata(note)
+            return term(self)
         }
     }
 

@@ -177,12 +177,27 @@ public final class NoteCache: @unchecked Sendable {
         ownEntry(at: note.path, position: position, stamp: note.stamp) != nil
     }
 
-    /// The entry of this file alone.
-    private func ownEntry(at path: String, position: Int, stamp: FileStamp) -> Entry? {
+    /// True when the main file has an entry for `path` (listed at `position`) with
+    /// `stamp`, not racily recent: a note a scan need not make counts as cached. Its bytes
+    /// are not summed, as nothing of it is used (`entry` sums them before use).
+    func mainHolds(_ path: String, position: Int, stamp: FileStamp) -> Bool {
+        stamped(path, position: position, stamp: stamp) != nil
+    }
+
+    /// The bytes of `path`'s entry, and where they go on after its stamp, when the stamp
+    /// is `stamp` and not racily recent.
+    private func stamped(_ path: String, position: Int, stamp: FileStamp) -> (entry: Range<Int>, rest: Int)? {
         guard let entry = entryRange(of: path, position: position) else { return nil }
         var reader = ByteReader(bytes: storage, offset: entry.lowerBound)
-        guard let cachedStamp = reader.stamp(), cachedStamp == stamp else { return nil }
-        guard stamp.lastChangeNanoseconds < writtenAt - Self.racyWindowNanoseconds else { return nil }
+        guard let cachedStamp = reader.stamp(), cachedStamp == stamp,
+              stamp.lastChangeNanoseconds < writtenAt - Self.racyWindowNanoseconds else { return nil }
+        return (entry, reader.offset)
+    }
+
+    /// The entry of this file alone.
+    private func ownEntry(at path: String, position: Int, stamp: FileStamp) -> Entry? {
+        guard let (entry, rest) = stamped(path, position: position, stamp: stamp) else { return nil }
+        var reader = ByteReader(bytes: storage, offset: rest)
         guard let checksum = reader.uint(), reader.offset <= entry.upperBound,
               WordChecksum.of(UnsafeRawBufferPointer(rebasing: storage[reader.offset..<entry.upperBound])) == checksum,
               let orderKey = reader.uint(), reader.offset <= entry.upperBound else { return nil }

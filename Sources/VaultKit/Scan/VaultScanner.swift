@@ -25,6 +25,10 @@ public struct VaultScanner: Sendable {
     var listingCache: ListingCache?
     /// Told how many notes have been read as the scan goes (see `ScanProgress`).
     public var progress: ScanProgress?
+    /// Whether the notes a filter rejects before they are made (`ScanFilter.rejects`)
+    /// are left out of `allNotes` (`ScanResult.rejected`): only when no counts are
+    /// gathered, which need every note.
+    var leavesOutRejected = false
 
     public init(root: VaultRoot) {
         self.root = root
@@ -64,11 +68,12 @@ public struct VaultScanner: Sendable {
         // Only a scan without a filter, for fewer notes than there are, leaves any out.
         let firstNotes = keepsFirst.flatMap { filter == nil && $0 < listing.files.count ? FirstNotes(count: $0) : nil }
         let worker = ScanWorker(directories: listing.directories, root: root.descriptor, output: output, filter: filter, timeZone: timeZone, inlineTags: inlineTags,
-                                firstNotes: firstNotes.map(Unmanaged.passUnretained))
+                                firstNotes: firstNotes.map(Unmanaged.passUnretained), rejects: leavesOutRejected && !countsNotes ? filter?.rejects : nil)
         let unretainedCache = cache.map(Unmanaged.passUnretained)
         let countsNotes = countsNotes
         let tallies = WorkerSlots(repeating: NoteTally(directories: listing.directories.count), count: chunks)
         let leftOut = WorkerSlots(repeating: 0, count: chunks)
+        let rejected = WorkerSlots(repeating: 0, count: chunks)
         let counter = progress.map { ScanProgressCounter($0, total: listing.files.count, usesCache: cache != nil) }
         DispatchQueue.concurrentPerform(iterations: chunks) { iteration in
             // Alternate chunks from the two ends of the listing, so that threads mostly read
@@ -95,6 +100,7 @@ public struct VaultScanner: Sendable {
             counter?.add(unreported)
             tallies[chunk] = tally
             leftOut[chunk] = worker.leftOut
+            rejected[chunk] = worker.rejected
         }
         withExtendedLifetime((cache, firstNotes)) {}
         var tally: NoteTally?
@@ -106,6 +112,8 @@ public struct VaultScanner: Sendable {
         tallies.free()
         let notesLeftOut = (0..<chunks).reduce(0) { $0 + leftOut[$1] }
         leftOut.free()
+        let notesRejected = (0..<chunks).reduce(0) { $0 + rejected[$1] }
+        rejected.free()
         PhaseTimer.mark("read notes")
         var kept: [Note] = []
         var cacheHits = 0
@@ -127,8 +135,9 @@ public struct VaultScanner: Sendable {
             folders: listing.directories,
             issues: listing.skipped.map(ScanIssue.init) + output.issuesInOrder,
             allNotes: allNotes,
-            cacheHits: cacheHits + notesLeftOut,
+            cacheHits: cacheHits + notesLeftOut + notesRejected,
             leftOut: notesLeftOut,
+            rejected: notesRejected,
             temporaries: listing.temporaries,
             tally: tally,
             pathsLeftOut: notesLeftOut > 0 ? listing.files : nil
@@ -157,6 +166,10 @@ public struct ScanResult: Sendable {
     /// How many notes a scan for the first few in list order left out, since they cannot
     /// be among them (`VaultScanner.keepsFirst`): `notes` are then only those that can.
     public var leftOut = 0
+    /// How many notes the filter rejected before they were made (`ScanFilter.rejects`),
+    /// each described as it is by the main note cache file: in neither `notes` nor
+    /// `allNotes`.
+    var rejected = 0
     /// Temporary files of `vault`'s write path (`.NAME.vault-PID-N.tmp`) seen in note
     /// folders, possibly left by a process that was killed.
     public var temporaries: [String] = []
@@ -183,6 +196,10 @@ public struct ScanFilter: Sendable {
     /// Decides with the note's searchable text: the body, or the whole file when its
     /// front matter is missing or broken.
     public var matches: @Sendable (Note, UnsafeRawBufferPointer) -> Bool
+    /// True when the note at a path (its bytes) with a stamp is certainly not selected,
+    /// known from an index before the note is made (a word index): the scan then need not
+    /// make it (see `VaultScanner.leavesOutRejected`). Nil: every note is made.
+    var rejects: (@Sendable (UnsafeRawBufferPointer, FileStamp) -> Bool)?
 
     public init(decide: @escaping @Sendable (Note) -> Bool?, matches: @escaping @Sendable (Note, UnsafeRawBufferPointer) -> Bool) {
         self.decide = decide
@@ -291,9 +308,15 @@ private struct ScanWorker {
     private let firstNotes: Unmanaged<FirstNotes>?
     /// How many cached notes this worker did not make, as they cannot be among those.
     private(set) var leftOut = 0
+    /// Rejects notes before they are made, when the scan leaves those out.
+    private let rejects: (@Sendable (UnsafeRawBufferPointer, FileStamp) -> Bool)?
+    /// How many notes `rejects` rejected.
+    private(set) var rejected = 0
 
-    init(directories: [String], root: Int32, output: SharedOutput, filter: ScanFilter?, timeZone: TimeZone, inlineTags: Bool, firstNotes: Unmanaged<FirstNotes>?) {
+    init(directories: [String], root: Int32, output: SharedOutput, filter: ScanFilter?, timeZone: TimeZone, inlineTags: Bool, firstNotes: Unmanaged<FirstNotes>?,
+         rejects: (@Sendable (UnsafeRawBufferPointer, FileStamp) -> Bool)?) {
         self.firstNotes = firstNotes
+        self.rejects = rejects
         self.output = output
         self.filter = filter
         self.timeZone = timeZone
@@ -308,25 +331,36 @@ private struct ScanWorker {
     /// cores, its reference count had them waiting on each other.
     mutating func scan(_ index: Int, path: String, directory: Int, nameStart: Int, cache: Unmanaged<NoteCache>?) {
         // The name is the end of the path: no string of its own.
-        path.withCString { scan(index, path: path, name: $0 + nameStart, directory: directory, cache: cache) }
+        path.withCString { scan(index, path: path, pathBytes: $0, name: $0 + nameStart, directory: directory, cache: cache) }
     }
 
-    private mutating func scan(_ index: Int, path: String, name: UnsafePointer<CChar>, directory directoryIndex: Int, cache: Unmanaged<NoteCache>?) {
+    private mutating func scan(_ index: Int, path: String, pathBytes: UnsafePointer<CChar>, name: UnsafePointer<CChar>, directory directoryIndex: Int, cache: Unmanaged<NoteCache>?) {
         let directoryFD = directory.descriptor(for: directoryIndex)
         // A cached note a filter can decide on needs only a stat, cheaper than an open.
         var cached: Note?
-        if let cache, !opensFirst, let stamp = Syscalls.stamp(name, in: directoryFD),
-           let entry = cache._withUnsafeGuaranteedRef({ $0.entry(at: path, position: index, stamp: stamp) }) {
-            if let firstNotes, !firstNotes._withUnsafeGuaranteedRef({ $0.mayKeep(entry.orderKey) }) {
+        if let cache, !opensFirst, let stamp = Syscalls.stamp(name, in: directoryFD) {
+            // Rejected by the filter's index, and cached as it is: not made at all (no
+            // entry summed or decoded), as most notes of a word search.
+            if let rejects, cache._withUnsafeGuaranteedRef({ $0.mainHolds(path, position: index, stamp: stamp) }),
+               rejects(UnsafeRawBufferPointer(start: pathBytes, count: path.utf8.count), stamp) {
                 output.fromCache[index] = true
-                leftOut += 1
+                rejected += 1
                 return
             }
-            if let note = cache._withUnsafeGuaranteedRef({ $0.note(entry, path: path, position: index, stamp: stamp) }) {
-                firstNotes?._withUnsafeGuaranteedRef { $0.add(note.orderKey) }
-                if Self.settle(index, note, output: output, filter: filter) { return }
-                opensFirst = true
-                cached = note
+            if let entry = cache._withUnsafeGuaranteedRef({ $0.entry(at: path, position: index, stamp: stamp) }) {
+                if let firstNotes, !firstNotes._withUnsafeGuaranteedRef({ $0.mayKeep(entry.orderKey) }) {
+                    output.fromCache[index] = true
+                    leftOut += 1
+                    return
+                }
+                if let note = cache._withUnsafeGuaranteedRef({ $0.note(entry, path: path, position: index, stamp: stamp) }) {
+                    firstNotes?._withUnsafeGuaranteedRef { $0.add(note.orderKey) }
+                    if Self.settle(index, note, output: output, filter: filter) { return }
+                    // Without an index deciding most notes, the next ones likely need
+                    // their text too.
+                    if rejects == nil { opensFirst = true }
+                    cached = note
+                }
             }
         }
         let file: OpenFile

@@ -65,8 +65,11 @@ public struct VaultSession: Sendable {
         }
         let words = WordIndexCache(root: root)
         let search = words.search(query.evaluator(context: context))
-        let result = try vault.scan(filter: search.filter, countingNotes: countingNotes, keepingFirst: keepingFirst)
-        words.refresh(after: search, notes: result.allNotes, progress: vault.scanProgress)
+        let vault = self.vault
+        // The word files are written on another core while the note cache is.
+        let result = try vault.scan(filter: search.filter, countingNotes: countingNotes, keepingFirst: keepingFirst) { result in
+            words.refresh(after: search, notes: result.allNotes, rejected: result.rejected, everyNote: { try? vault.scan().allNotes }, progress: vault.scanProgress)
+        }
         PhaseTimer.mark("word index")
         return result
     }

@@ -39,16 +39,29 @@ public struct Vault: Sendable {
     /// filter, and no counts), the notes kept are only those that can be among the first
     /// `keepingFirst` in list order (`VaultScanner.keepsFirst`).
     public func scan(filter: ScanFilter? = nil, countingNotes: Bool = true, keepingFirst: Int? = nil) throws(VaultError) -> ScanResult {
+        try scan(filter: filter, countingNotes: countingNotes, keepingFirst: keepingFirst, alongside: nil)
+    }
+
+    /// `scan(filter:countingNotes:keepingFirst:)`, running `alongside` with the result on
+    /// another core while the cache is written (a word search brings its index up to
+    /// date meanwhile), done before this returns.
+    func scan(filter: ScanFilter?, countingNotes: Bool, keepingFirst: Int?, alongside: (@Sendable (ScanResult) -> Void)?) throws(VaultError) -> ScanResult {
         var scanner = VaultScanner(root: root)
         scanner.countsNotes = countingNotes
         // The counts are of every note: a scan that counts makes them all.
         scanner.keepsFirst = countingNotes ? nil : keepingFirst
+        // Notes a filter rejects from its index alone are not made when nothing counts them.
+        scanner.leavesOutRejected = !countingNotes
         scanner.timeZone = timeZone
         scanner.inlineTags = config.inlineTags
         scanner.excludedFolders = [config.attachmentFolder]
         scanner.progress = scanProgress
         PhaseTimer.mark("start")
-        guard usesCache else { return try scanner.scan(filter: filter) }
+        guard usesCache else {
+            let result = try scanner.scan(filter: filter)
+            alongside?(result)
+            return result
+        }
         let startedAt = now()
         // The cache loads while the directories are listed: the walk starts in the root
         // alone, with the other cores idle.
@@ -61,34 +74,47 @@ public struct Vault: Sendable {
         }
         // A cache a filter found damaged is not copied into a new one: the next scan
         // writes it from the files.
-        if cache?.repair.hasRepaired != true,
-           Self.cacheIsStale(entries: cache?.describedCount, hits: result.cacheHits, notes: result.allNotes.count + result.leftOut)
-            || cache?.recentIsUnsound == true {
-            if result.leftOut > 0 {
-                // The cache is written from every note: made this time.
-                scanner.keepsFirst = nil
+        let stale = cache?.repair.hasRepaired != true
+            && (Self.cacheIsStale(entries: cache?.describedCount, hits: result.cacheHits, notes: result.allNotes.count + result.leftOut + result.rejected)
+                || cache?.recentIsUnsound == true)
+        if stale, result.leftOut > 0 {
+            // The cache is written from every note: made this time.
+            scanner.keepsFirst = nil
+            scanner.listingCache = nil
+            result = try scanner.scan(filter: filter) { cache }
+        }
+        let scanned = result
+        let other = alongside.map { body in Pending { body(scanned) } }
+        defer { _ = other?.value }
+        if stale {
+            writeCache(result.allNotes, rejected: result.rejected, main: cache, startedAt: startedAt) {
+                // The main file is written from every note: made this time.
+                scanner.leavesOutRejected = false
                 scanner.listingCache = nil
-                result = try scanner.scan(filter: filter) { cache }
+                return (try? scanner.scan(filter: filter) { cache })?.allNotes
             }
-            writeCache(result.allNotes, main: cache, startedAt: startedAt)
         }
         return result
     }
 
     /// Writes the notes the main cache file does not describe into the recent file, or,
     /// when they (or its entries of notes gone) are more than a share of the notes, the
-    /// main file again for every note.
-    private func writeCache(_ notes: [Note], main: NoteCache?, startedAt: Date) {
+    /// main file again for every note. `rejected`: how many notes the scan did not make,
+    /// every one described by the main file; `everyNote` makes them all, for the main file.
+    private func writeCache(_ notes: [Note], rejected: Int, main: NoteCache?, startedAt: Date, everyNote: () -> [Note]?) {
         if let main {
-            let changed = notes.indices.filter { !main.describes(notes[$0], position: $0) }.map { notes[$0] }
-            let described = notes.count - changed.count
-            if !Self.rewritesMainFile(entries: main.count, described: described, notes: notes.count) {
+            // Positions in the listing only when every note was made.
+            let changed = notes.indices.filter { !main.describes(notes[$0], position: rejected == 0 ? $0 : Int.max) }.map { notes[$0] }
+            let total = notes.count + rejected
+            let described = total - changed.count
+            if !Self.rewritesMainFile(entries: main.count, described: described, notes: total) {
                 NoteCache.writeRecent(changed, described: described, main: main, root: root, timeZone: timeZone, inlineTags: config.inlineTags, startedAt: startedAt)
                 PhaseTimer.mark("write recent cache")
                 return
             }
         }
-        NoteCache.write(notes, root: root, timeZone: timeZone, inlineTags: config.inlineTags, startedAt: startedAt)
+        guard let every = rejected == 0 ? notes : everyNote() else { return }
+        NoteCache.write(every, root: root, timeZone: timeZone, inlineTags: config.inlineTags, startedAt: startedAt)
         PhaseTimer.mark("write cache")
     }
 

@@ -30,9 +30,7 @@ final class ScannedTexts: Sendable {
             var shard = WordShard(documents: 0..<notes.count)
             for (index, note) in notes.enumerated() {
                 shard.begin(UInt32(index))
-                texts[note.path]?.text.withUnsafeBytes { shard.addWords(of: $0) }
-                // The title is matched apart from the text, as `WordIndexBuild` adds it.
-                note.withTitleBytes { shard.addWords(of: $0) }
+                texts[note.path]?.text.withUnsafeBytes { WordIndexBuild.add(note, text: $0, to: &shard) }
             }
             return WordSegmentWriter(documents: notes.map { ($0.path, $0.stamp) }, shards: [shard]).chunks(writtenAt: writtenAt)
         }

@@ -56,10 +56,16 @@ struct WordIndexBuild {
             let bytes = UnsafeRawBufferPointer(rebasing: raw[0..<Int(status.size)])
             guard !VaultScanner.looksBinary(bytes) else { return nil }
             let start = note.frontMatterError == nil ? NoteReader.bodyStart(of: bytes) : 0
-            shard.addWords(of: UnsafeRawBufferPointer(rebasing: bytes[start...]))
-            // The title is matched apart from the text: its first word follows nothing.
-            note.withTitleBytes { shard.addWords(of: $0) }
+            add(note, text: UnsafeRawBufferPointer(rebasing: bytes[start...]), to: &shard)
             return status.stamp
         }
+    }
+
+    /// Adds the words of `note` to the shard's current document: those of `text`, its
+    /// searchable text, and of its title. What every index holds of a note.
+    static func add(_ note: Note, text: UnsafeRawBufferPointer, to shard: inout WordShard) {
+        shard.addWords(of: text)
+        // The title is matched apart from the text: its first word follows nothing.
+        note.withTitleBytes { shard.addWords(of: $0) }
     }
 }

@@ -71,7 +71,12 @@ struct WordIndexCache {
         let describes: @Sendable (Note) -> Bool = { note in
             note.withPathBytes { path in segments.contains { $0.segment.document(path: path, stamp: note.stamp, racyNanoseconds: racy) != nil } }
         }
-        let filter = ScanFilter(decide: { note in
+        /// What a file's answers say of `matcher` for one of its documents.
+        @Sendable func answer(_ matcher: TextMatcher, _ answers: [WordAnswer?], _ document: UInt32) -> Bool? {
+            guard let index = textMatchers.firstIndex(of: matcher) else { return nil }
+            return answers[index].map { $0.decide(document) } ?? (matcher.isEmpty ? true : nil)
+        }
+        var filter = ScanFilter(decide: { note in
             if let decided = condition.decide(note) { return decided }
             let found = note.withPathBytes { path -> (answers: [WordAnswer?], document: UInt32)? in
                 for (segment, answers) in segments {
@@ -83,15 +88,21 @@ struct WordIndexCache {
                 missed.withLock { $0 = true }
                 return nil
             }
-            return condition.decide(note) { matcher in
-                guard let index = textMatchers.firstIndex(of: matcher) else { return nil }
-                return found.answers[index].map { $0.decide(found.document) } ?? (matcher.isEmpty ? true : nil)
-            }
+            return condition.decide(note) { answer($0, found.answers, found.document) }
         }, matches: { note, text in
             // The text read to answer is the text to index: the note is not read again.
             if !describes(note) { texts.keep(text, of: note) }
             return evaluator.matches(note, text: text)
         })
+        // Most notes of a word search are rejected by the main file from their path and
+        // stamp alone, before they are made. Only the main file's: `refresh` then needs
+        // only the notes made, the others being the main file's as they are.
+        if let main, let answers = usable.first(where: { $0.segment === main })?.answers {
+            filter.rejects = { path, stamp in
+                guard let document = main.document(path: path, stamp: stamp, racyNanoseconds: racy) else { return false }
+                return condition.decideWords { answer($0, answers, document) } == false
+            }
+        }
         return Search(filter: filter, missed: missed, damaged: damaged, texts: texts)
     }
 
@@ -99,10 +110,12 @@ struct WordIndexCache {
     static let recentShare = 8
 
     /// Brings the files up to date after `search` scanned `notes` (every note of the
-    /// vault): nothing when it answered every note it asked about; else the recent file
-    /// again for the notes the main file does not describe, or, once they are more than an
-    /// eighth of the notes (or there is no sound main file), the main file for every note.
-    func refresh(after search: Search, notes: [Note], progress: ScanProgress?) {
+    /// vault the scan made; the `rejected` others are described by the main file as they
+    /// are, see `ScanFilter.rejects`): nothing when it answered every note it asked about;
+    /// else the recent file again for the notes the main file does not describe, or, once
+    /// they are more than an eighth of the notes (or there is no sound main file), the
+    /// main file for every note, which `everyNote` makes when some were not.
+    func refresh(after search: Search, notes: [Note], rejected: Int = 0, everyNote: () -> [Note]? = { nil }, progress: ScanProgress?) {
         let damaged = search.damaged || segments.contains { $0.isDamaged }
         guard damaged || search.missed.withLock({ $0 }) else { return }
         let writtenAt = Int64((Date().timeIntervalSince1970 * 1e9).rounded(.down))
@@ -113,11 +126,12 @@ struct WordIndexCache {
         }
         try? root.makeDirectory(".vault/cache")
         root.ensureIgnoredInGit()
-        if main != nil, changed.count <= notes.count / Self.recentShare {
+        if main != nil, changed.count <= (notes.count + rejected) / Self.recentShare {
             let chunks = search.texts.chunks(for: changed, writtenAt: writtenAt)
                 ?? WordIndexBuild(root: root, progress: nil).chunks(for: changed, writtenAt: writtenAt)
             try? root.write(chunks: chunks, to: Self.recentPath, mode: 0o644)
         } else {
+            guard let notes = rejected == 0 ? notes : everyNote() else { return }
             let chunks = WordIndexBuild(root: root, progress: progress).chunks(for: notes, writtenAt: writtenAt)
             try? root.write(chunks: chunks, to: Self.mainPath, mode: 0o644)
             _ = root.removeFile(Self.recentPath)
