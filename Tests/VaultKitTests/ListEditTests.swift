@@ -50,7 +50,11 @@ struct ListEditTests {
             rereading += (0..<random.int(in: 0...(bulk ? 200 : 3))).map { _ in fresh() }
             let removed = removing + rereading.map(\.path)
             let expected = Self.naive(sorted, removing: removed, inserting: rereading)
-            let (after, edit) = ListEdit.apply(to: list, removing: removed, inserting: rereading)
+            // The notes as the list has them, found by their order; now and then one as it
+            // is not in the list (found by its path).
+            let gone = Set(removed)
+            let old = sorted.filter { gone.contains($0.path) }.map { random.bool(0.1) ? Self.note($0.path, &random) : $0 }
+            let (after, edit) = ListEdit.apply(to: list, removing: old, inserting: rereading)
             #expect(after.map(\.path) == expected.map(\.path), "seed \(seed), round \(round)")
             // Each position's value carried over: the path of its note.
             let values = ChunkedList(sorted.map(\.path), chunkSize: list.chunkSize)

@@ -14,27 +14,31 @@ struct ListEdit: Sendable {
     /// Every path removed or inserted.
     let paths: Set<String>
 
-    /// `sorted` without the notes at `paths`, with `notes` inserted in list order (as
+    /// `sorted` without the notes `old` (as they were when `sorted` was made: each is
+    /// found by its place in list order), with `notes` inserted in list order (as
     /// `VaultIndex.sorted(_:removing:inserting:)` makes it), and the edit that made it.
-    static func apply(to sorted: ChunkedList<Note>, removing paths: [String], inserting notes: [Note]) -> (sorted: ChunkedList<Note>, edit: ListEdit) {
-        let gone = Set(paths)
-        // A save removes a path or two: comparing them is cheaper than hashing every path,
-        // and no note is copied to look at its path (a copy retains its every reference:
-        // one by one, that was most of a save's work at a million notes).
+    static func apply(to sorted: ChunkedList<Note>, removing old: [Note], inserting notes: [Note]) -> (sorted: ChunkedList<Note>, edit: ListEdit) {
+        var reader = sorted.reader
         var removed: [Int] = []
-        sorted.forEachChunk { start, chunk in
-            chunk.withUnsafeBufferPointer { notes in
-                for offset in notes.indices where paths.count <= 16 ? paths.contains(notes[offset].path) : gone.contains(notes[offset].path) {
-                    removed.append(start + offset)
+        var lost: Set<String> = []
+        for note in old {
+            if let position = position(of: note, in: sorted, reader: &reader) { removed.append(position) } else { lost.insert(note.path) }
+        }
+        // A note not where its order puts it (never, while the list is sorted): looked for
+        // by path, through the chunks, no note copied.
+        if !lost.isEmpty {
+            sorted.forEachChunk { start, chunk in
+                chunk.withUnsafeBufferPointer { notes in
+                    for offset in notes.indices where lost.contains(notes[offset].path) { removed.append(start + offset) }
                 }
             }
         }
+        removed = Array(Set(removed)).sorted()
         // The inserted notes in list order; of notes that tie, the one given last first,
         // where inserting them one by one would put it.
         let order = notes.indices.sorted { a, b in
             VaultIndex.listOrder(notes[a], notes[b]) || (!VaultIndex.listOrder(notes[b], notes[a]) && a > b)
         }
-        var reader = sorted.reader
         var inserted: [(position: Int, note: Note)] = []
         inserted.reserveCapacity(notes.count)
         for (rank, index) in order.enumerated() {
@@ -48,8 +52,25 @@ struct ListEdit: Sendable {
             }
             inserted.append((low - removed.countBelow(low) + rank, note))
         }
-        let edit = ListEdit(removed: removed, inserted: inserted, paths: gone.union(notes.map(\.path)))
+        let edit = ListEdit(removed: removed, inserted: inserted, paths: Set(old.map(\.path) + notes.map(\.path)))
         return (edit.replay(on: sorted) { $0 }, edit)
+    }
+
+    /// Where `note` is in `sorted`: found among the notes that tie with it in list order.
+    private static func position(of note: Note, in sorted: ChunkedList<Note>, reader: inout ChunkedList<Note>.Reader) -> Int? {
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if VaultIndex.listOrder(reader(middle), note) { low = middle + 1 } else { high = middle }
+        }
+        var position = low
+        while position < sorted.count {
+            let there = reader(position)
+            if there.path == note.path { return position }
+            if VaultIndex.listOrder(note, there) { return nil }
+            position += 1
+        }
+        return nil
     }
 
     /// `values`, one for each position of the list before, as they are for the list after:

@@ -292,7 +292,7 @@ package final class LiveIndex: Sendable {
             let trashChanged = paths.contains { $0 == Trash.directory || $0.hasPrefix(Trash.directory + "/") }
             guard !update.isEmpty || trashChanged else { return }
             let links = Self.links(previous.links, removing: update.removed, adding: update.added)
-            let (sorted, edit) = ListEdit.apply(to: previous.sorted, removing: update.removed + update.reread.map(\.path), inserting: update.reread)
+            let (sorted, edit) = ListEdit.apply(to: previous.sorted, removing: update.replaced, inserting: update.reread)
             next = Snapshot(
                 scan: update.scan, session: session, links: links, sorted: sorted,
                 trashCount: trashChanged ? session.trash.count() : previous.trashCount,
