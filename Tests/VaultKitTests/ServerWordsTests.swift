@@ -80,11 +80,12 @@ struct ServerWordsTests {
         }
     }
 
-    private func vault(notes: Int) throws -> (TemporaryVault, VaultSession, LiveIndex) {
+    private func vault(notes: Int, listChunkSize: Int = 4096, chunkCopies: ChunkCopies? = nil) throws -> (TemporaryVault, VaultSession, LiveIndex) {
         let vault = try TemporaryVault()
         for index in 0..<notes { try vault.write("N\(index).md", "---\ntags: [t\(index % 3), a/b\(index % 2)]\n---\n# N\(index)\n\nthe budget \(index) review\n") }
         let session = try VaultSession.open(explicit: vault.path, workingDirectory: vault.path)
-        let live = try LiveIndex(session: session, settleTime: .seconds(3600), wordFileRacyNanoseconds: 0)
+        let live = try LiveIndex(session: session, settleTime: .seconds(3600), wordFileRacyNanoseconds: 0,
+                                 listChunkSize: listChunkSize, chunkCopies: chunkCopies)
         live.indexText()
         return (vault, session, live)
     }
@@ -138,5 +139,31 @@ struct ServerWordsTests {
         let total = snapshots.reduce(0) { $0 + $1.wordPositions.lookups }
         #expect(total <= 5 * 5)
         #expect(snapshot.wordPositions.lookups <= 5)
+    }
+
+    /// A save copies the chunks of the snapshot's lists it touches (the notes in list
+    /// order, their word documents) and shares the rest with the snapshot before:
+    /// counted, not timed.
+    @Test func aSaveCopiesOnlyTheChunksItTouches() async throws {
+        let copies = ChunkCopies()
+        let (vault, _, live) = try vault(notes: 300, listChunkSize: 16, chunkCopies: copies)
+        #expect(live.snapshot.sorted.chunkCount >= 300 / 16)
+        let saves: [(write: [String], remove: [String])] = [(["N5.md"], []), (["N150.md"], []), (["New.md"], []), ([], ["N7.md"]), (["N0.md"], [])]
+        for (round, save) in saves.enumerated() {
+            // The documents of the snapshot before are made first, so that the background
+            // makes none while the save is counted.
+            let view = try #require(live.words.view)
+            _ = live.snapshot.wordPositions.documents(of: live.snapshot.sorted, in: view)
+            let before = copies.count
+            for path in save.write { try vault.write(path, "# \(path)\n\nthe budget saved \(round)\n") }
+            for path in save.remove { try FileManager.default.removeItem(atPath: vault.path + "/" + path) }
+            await live.refresh(save.write + save.remove)
+            let snapshot = live.snapshot
+            let documents = snapshot.wordPositions.documents(of: snapshot.sorted, in: try #require(live.words.view))
+            // Each list: the chunk a note left and the one it went to, of about 19.
+            #expect(copies.count - before <= 4, "round \(round)")
+            #expect(copies.count - before >= 1, "round \(round)")
+            #expect(documents == WordPositions().documents(of: snapshot.sorted, in: try #require(live.words.view)), "round \(round)")
+        }
     }
 }

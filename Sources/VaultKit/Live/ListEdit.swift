@@ -1,78 +1,140 @@
-/// How a snapshot's list of notes came from the one before: some positions removed, then
-/// each re-read note inserted where list order puts it. Replayed on what is kept for each
+/// How a snapshot's list of notes came from the one before: some positions removed, and
+/// the re-read notes inserted where list order puts them. Replayed on what is kept for each
 /// position of the list (the word index's document of each note, `WordPositions`), so that
 /// a save re-works the notes it touched, not every note of the vault.
+///
+/// Lists are `ChunkedList`s: a save edits the chunks it touches; a bulk change (a `git
+/// pull` of thousands of notes) makes the list again in one pass, merging the kept runs
+/// with the inserted notes, never inserting note by note into a million.
 struct ListEdit: Sendable {
     /// Positions in the list before, ascending.
     let removed: [Int]
-    /// Each inserted note, with the position it was inserted at, in the order inserted.
+    /// Each inserted note with its position in the list after, ascending.
     let inserted: [(position: Int, note: Note)]
     /// Every path removed or inserted.
     let paths: Set<String>
 
-    /// `sorted` without the notes at `paths`, with `notes` inserted in list order (as
+    /// `sorted` without the notes `old` (as they were when `sorted` was made: each is
+    /// found by its place in list order), with `notes` inserted in list order (as
     /// `VaultIndex.sorted(_:removing:inserting:)` makes it), and the edit that made it.
-    static func apply(to sorted: [Note], removing paths: [String], inserting notes: [Note]) -> (sorted: [Note], edit: ListEdit) {
-        let gone = Set(paths)
-        // A save removes a path or two: comparing them is cheaper than hashing every path,
-        // and no note is copied to look at its path (a copy retains its every reference:
-        // one by one, that was most of a save's work at a million notes).
+    static func apply(to sorted: ChunkedList<Note>, removing old: [Note], inserting notes: [Note]) -> (sorted: ChunkedList<Note>, edit: ListEdit) {
+        var reader = sorted.reader
         var removed: [Int] = []
-        sorted.withUnsafeBufferPointer { notes in
-            for position in notes.indices where paths.count <= 16 ? paths.contains(notes[position].path) : gone.contains(notes[position].path) {
-                removed.append(position)
+        var lost: Set<String> = []
+        for note in old {
+            if let position = position(of: note, in: sorted, reader: &reader) { removed.append(position) } else { lost.insert(note.path) }
+        }
+        // A note not where its order puts it (never, while the list is sorted): looked for
+        // by path, through the chunks, no note copied.
+        if !lost.isEmpty {
+            sorted.forEachChunk { start, chunk in
+                chunk.withUnsafeBufferPointer { notes in
+                    for offset in notes.indices where lost.contains(notes[offset].path) { removed.append(start + offset) }
+                }
             }
         }
-        var result = without(removed, in: sorted, reserving: notes.count)
+        removed = Array(Set(removed)).sorted()
+        // The inserted notes in list order; of notes that tie, the one given last first,
+        // where inserting them one by one would put it.
+        let order = notes.indices.sorted { a, b in
+            VaultIndex.listOrder(notes[a], notes[b]) || (!VaultIndex.listOrder(notes[b], notes[a]) && a > b)
+        }
         var inserted: [(position: Int, note: Note)] = []
-        for note in notes {
-            var low = 0, high = result.count
+        inserted.reserveCapacity(notes.count)
+        for (rank, index) in order.enumerated() {
+            let note = notes[index]
+            // Before every note of the list it does not follow: the list before is sorted,
+            // so those it follows are a run at its start, removed ones included.
+            var low = 0, high = sorted.count
             while low < high {
                 let middle = (low + high) / 2
-                if VaultIndex.listOrder(result[middle], note) { low = middle + 1 } else { high = middle }
+                if VaultIndex.listOrder(reader(middle), note) { low = middle + 1 } else { high = middle }
             }
-            result.insert(note, at: low)
-            inserted.append((low, note))
+            inserted.append((low - removed.countBelow(low) + rank, note))
         }
-        return (result, ListEdit(removed: removed, inserted: inserted, paths: gone.union(notes.map(\.path))))
+        let edit = ListEdit(removed: removed, inserted: inserted, paths: Set(old.map(\.path) + notes.map(\.path)))
+        return (edit.replay(on: sorted) { $0 }, edit)
+    }
+
+    /// Where `note` is in `sorted`: found among the notes that tie with it in list order.
+    private static func position(of note: Note, in sorted: ChunkedList<Note>, reader: inout ChunkedList<Note>.Reader) -> Int? {
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if VaultIndex.listOrder(reader(middle), note) { low = middle + 1 } else { high = middle }
+        }
+        var position = low
+        while position < sorted.count {
+            let there = reader(position)
+            if there.path == note.path { return position }
+            if VaultIndex.listOrder(note, there) { return nil }
+            position += 1
+        }
+        return nil
     }
 
     /// `values`, one for each position of the list before, as they are for the list after:
     /// those of removed positions left out, `value(note)` for each inserted note.
-    func replay<Value>(on values: [Value], _ value: (Note) -> Value) -> [Value] {
-        var result = Self.without(removed, in: values, reserving: inserted.count)
-        for (position, note) in inserted { result.insert(value(note), at: position) }
-        return result
+    func replay<Value>(on values: ChunkedList<Value>, _ value: (Note) -> Value) -> ChunkedList<Value> {
+        // An edit of a chunk costs about a chunk; making the list again, the whole list.
+        guard removed.count + inserted.count > max(16, values.count / values.chunkSize) else {
+            var result = values
+            for position in removed.reversed() { result.remove(at: position) }
+            for (position, note) in inserted { result.insert(value(note), at: position) }
+            return result
+        }
+        var merged: [Value] = []
+        merged.reserveCapacity(values.count - removed.count + inserted.count)
+        var reader = values.reader
+        var before = 0, removedIndex = 0
+        /// Copies the kept values of the list before until the list after has `count`.
+        func keep(until count: Int) {
+            while merged.count < count, before < values.count {
+                if removedIndex < removed.count, removed[removedIndex] == before {
+                    removedIndex += 1
+                } else {
+                    merged.append(reader(before))
+                }
+                before += 1
+            }
+        }
+        for (position, note) in inserted {
+            keep(until: position)
+            merged.append(value(note))
+        }
+        keep(until: .max)
+        return values.remade(from: merged)
     }
 
     /// Where each of the `count` positions of the list before is in the list after (-1:
-    /// removed), and where each inserted note ended up.
+    /// removed), and where each inserted note is.
     func moves(count: Int) -> (moved: [Int32], inserted: [(position: Int, note: Note)]) {
-        var number: Int32 = -1
-        // Positions before, inserted notes as -2, -3, … in the order inserted.
-        let after = replay(on: (0..<Int32(count)).map { $0 }) { _ in
-            number -= 1
-            return number
-        }
         var moved = [Int32](repeating: -1, count: count)
-        var placed = [Int](repeating: 0, count: inserted.count)
-        for (position, value) in after.enumerated() {
-            if value >= 0 { moved[Int(value)] = Int32(position) } else { placed[Int(-value - 2)] = position }
+        var removedIndex = 0, insertedIndex = 0, after = 0
+        for before in 0..<count {
+            if removedIndex < removed.count, removed[removedIndex] == before {
+                removedIndex += 1
+                continue
+            }
+            while insertedIndex < inserted.count, inserted[insertedIndex].position == after {
+                insertedIndex += 1
+                after += 1
+            }
+            moved[before] = Int32(after)
+            after += 1
         }
-        return (moved, zip(placed, inserted).map { ($0, $1.note) })
+        return (moved, inserted)
     }
+}
 
-    /// `values` without the (ascending) positions `removed`: the runs between them, each
-    /// copied at once, with room for `extra` more.
-    private static func without<Value>(_ removed: [Int], in values: [Value], reserving extra: Int) -> [Value] {
-        var result: [Value] = []
-        result.reserveCapacity(values.count - removed.count + extra)
-        var next = 0
-        for position in removed {
-            result.append(contentsOf: values[next..<position])
-            next = position + 1
+extension [Int] {
+    /// How many of these ascending positions are below `position`.
+    fileprivate func countBelow(_ position: Int) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle] < position { low = middle + 1 } else { high = middle }
         }
-        result.append(contentsOf: values[next...])
-        return result
+        return low
     }
 }

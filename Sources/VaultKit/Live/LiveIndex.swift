@@ -21,46 +21,45 @@ package final class LiveIndex: Sendable {
         /// takes seconds, which the server's start does not wait for (`indexText` makes it).
         package let links: Lazy<WikiLinkResolver>
         /// The notes in list order (pinned first, then most recently modified), sorted once
-        /// per rescan rather than on every request.
-        package let sorted: [Note]
+        /// per rescan rather than on every request; in chunks, so that a save's snapshot
+        /// shares all but the chunks the save touched with the snapshot before.
+        package let sorted: ChunkedList<Note>
         package let trashCount: Int
         /// `sorted`'s positions by tag, made when a query first needs them.
         package let tagPostings: Lazy<TagPostings>
         /// The word index's document for each note of `sorted`.
         package let wordPositions: WordPositions
 
-        init(scan: ScanResult, session: VaultSession, links: Lazy<WikiLinkResolver>, sorted: [Note], trashCount: Int) {
+        /// `tagPostings` and `wordPositions`: made afresh when not given.
+        init(scan: ScanResult, session: VaultSession, links: Lazy<WikiLinkResolver>, sorted: ChunkedList<Note>, trashCount: Int,
+             tagPostings: Lazy<TagPostings>? = nil, wordPositions: WordPositions = WordPositions()) {
             self.session = session
             self.scan = scan
             index = session.index(of: scan)
             self.links = links
             self.sorted = sorted
             self.trashCount = trashCount
-            tagPostings = Lazy { TagPostings(sorted) }
-            wordPositions = WordPositions()
+            self.tagPostings = tagPostings ?? Lazy { TagPostings(sorted) }
+            self.wordPositions = wordPositions
         }
 
         /// The snapshot whose list `edit` made from `previous`'s: what is kept for each
         /// position of the list is carried over through the edit, not made again.
-        init(scan: ScanResult, session: VaultSession, links: Lazy<WikiLinkResolver>, sorted: [Note], trashCount: Int,
+        init(scan: ScanResult, session: VaultSession, links: Lazy<WikiLinkResolver>, sorted: ChunkedList<Note>, trashCount: Int,
              after previous: Snapshot, edit: ListEdit) {
-            self.session = session
-            self.scan = scan
-            index = session.index(of: scan)
-            self.links = links
-            self.sorted = sorted
-            self.trashCount = trashCount
             let earlier = previous.tagPostings, count = previous.sorted.count
             // Carried over when the one before is made (the background makes each in turn).
-            tagPostings = Lazy { earlier.isMade ? TagPostings(earlier.value, through: edit, count: count) : TagPostings(sorted) }
-            wordPositions = WordPositions(after: previous.wordPositions, edit: edit)
+            let tagPostings = Lazy { earlier.isMade ? TagPostings(earlier.value, through: edit, count: count) : TagPostings(sorted) }
+            self.init(scan: scan, session: session, links: links, sorted: sorted, trashCount: trashCount,
+                      tagPostings: tagPostings, wordPositions: WordPositions(after: previous.wordPositions, edit: edit))
         }
 
         /// The notes of `sorted` that `evaluator` can match, in order: those with a tag it
         /// requires, or all.
         package func candidates(for evaluator: QueryEvaluator) -> [Note] {
-            guard let positions = candidatePositions(for: evaluator) else { return sorted }
-            return positions.map { sorted[Int($0)] }
+            guard let positions = candidatePositions(for: evaluator) else { return sorted.array }
+            var reader = sorted.reader
+            return positions.map { reader(Int($0)) }
         }
 
         /// The positions in `sorted` of the notes `evaluator` can match (nil: all).
@@ -96,6 +95,10 @@ package final class LiveIndex: Sendable {
     /// How long a report waits for others to join it before the rescan (a test makes it
     /// long, to see that a command's answer never waits on it).
     private let settleTime: DispatchTimeInterval
+    /// The entries of a chunk of each snapshot's lists (`ChunkedList`), and what counts
+    /// the chunks a save copies (a test makes them small and counts them).
+    private let listChunkSize: Int
+    private let chunkCopies: ChunkCopies?
     /// The settle time a server uses.
     package static let defaultSettleTime: DispatchTimeInterval = .milliseconds(25)
 
@@ -115,13 +118,16 @@ package final class LiveIndex: Sendable {
     package init(
         session: VaultSession, settleTime: DispatchTimeInterval = LiveIndex.defaultSettleTime,
         compactionMinimum: Int = 4096, wordFileRacyNanoseconds: Int64 = 2_000_000_000,
+        listChunkSize: Int = 4096, chunkCopies: ChunkCopies? = nil,
         onChange: @escaping @Sendable (Change) -> Void = { _ in }
     ) throws {
         sessions = CurrentSession(session)
+        self.listChunkSize = listChunkSize
+        self.chunkCopies = chunkCopies
         self.settleTime = settleTime
         self.onChange = onChange
         words = WordIndex(session: session, compactionMinimum: compactionMinimum, racyNanoseconds: wordFileRacyNanoseconds)
-        let first = try Self.read(session)
+        let first = try Self.read(session, chunkSize: listChunkSize, copies: chunkCopies)
         // What a `kill -9` of an earlier server left: never to be committed by a sync.
         session.removeLeftovers(of: first.scan)
         current = Locked(first)
@@ -286,7 +292,7 @@ package final class LiveIndex: Sendable {
             let trashChanged = paths.contains { $0 == Trash.directory || $0.hasPrefix(Trash.directory + "/") }
             guard !update.isEmpty || trashChanged else { return }
             let links = Self.links(previous.links, removing: update.removed, adding: update.added)
-            let (sorted, edit) = ListEdit.apply(to: previous.sorted, removing: update.removed + update.reread.map(\.path), inserting: update.reread)
+            let (sorted, edit) = ListEdit.apply(to: previous.sorted, removing: update.replaced, inserting: update.reread)
             next = Snapshot(
                 scan: update.scan, session: session, links: links, sorted: sorted,
                 trashCount: trashChanged ? session.trash.count() : previous.trashCount,
@@ -295,7 +301,7 @@ package final class LiveIndex: Sendable {
             change = Change(changed: update.changed, added: update.added, removed: update.removed)
             words.update(update.reread, removed: update.removed)
         } else {
-            guard let read = try? Self.read(session) else { return }
+            guard let read = try? Self.read(session, chunkSize: listChunkSize, copies: chunkCopies) else { return }
             next = read
             change = Self.difference(from: previous.scan.notes, to: next.scan.notes)
             let reread = Set(change.changed + change.added)
@@ -319,11 +325,11 @@ package final class LiveIndex: Sendable {
         return Lazy(made: changed)
     }
 
-    private static func read(_ session: VaultSession) throws -> Snapshot {
+    private static func read(_ session: VaultSession, chunkSize: Int, copies: ChunkCopies?) throws -> Snapshot {
         let scan = try session.scan()
         let notes = scan.notes
         let links = Lazy { WikiLinkResolver(paths: notes.map(\.path)) }
-        let sorted = session.sorted(scan)
+        let sorted = ChunkedList(session.sorted(scan), chunkSize: chunkSize, copies: copies)
         PhaseTimer.mark("sort")
         let trashCount = session.trash.count()
         PhaseTimer.mark("count trash")

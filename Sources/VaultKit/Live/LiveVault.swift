@@ -30,7 +30,7 @@ public struct SettledVault: Sendable {
     /// Every note, as a scan of the vault would return it.
     public var scan: ScanResult { snapshot.scan }
     /// Every note in list order (pinned first, then most recently modified).
-    public var sorted: [Note] { snapshot.sorted }
+    public var sorted: [Note] { snapshot.sorted.array }
     /// The folders and tags of every note.
     public var index: VaultIndex { snapshot.index }
 
@@ -64,8 +64,10 @@ extension LiveIndex.Snapshot {
         let fileRequired = fileAnswers.flatMap { fileAnswers in condition.requiredDocuments { matcher in matchers.firstIndex(of: matcher).flatMap { fileAnswers[$0] } } }
         var matching: [Int] = []
         var unsettled: [Int] = []
+        // Positions are visited in ascending order: each reader searches once a chunk.
+        var documentAt = documents.reader, noteAt = sorted.reader
         func visit(_ position: Int) {
-            var document = documents[position]
+            var document = documentAt(position)
             guard document != .max else { return unsettled.append(position) }
             var answered = answers, requiredHere = required
             if document & WordIndex.View.fileDocument != 0 {
@@ -75,7 +77,7 @@ extension LiveIndex.Snapshot {
                 requiredHere = fileRequired
             }
             if let requiredHere, !requiredHere.contains(document) { return }
-            let outcome = condition.decide(sorted[position]) { matcher in
+            let outcome = condition.decide(noteAt(position)) { matcher in
                 guard let index = matchers.firstIndex(of: matcher) else { return nil }
                 return answered[index].map { $0.decide(document) } ?? (matcher.isEmpty ? true : nil)
             }
@@ -90,11 +92,11 @@ extension LiveIndex.Snapshot {
         } else {
             for position in sorted.indices { visit(position) }
         }
-        guard !unsettled.isEmpty else { return matching.map { sorted[$0] } }
+        guard !unsettled.isEmpty else { return matching.map { noteAt($0) } }
         // The rest are read, then merged in list order.
-        let read = Set(session.select(unsettled.map { sorted[$0] }, evaluator).map(\.path))
-        let confirmed = unsettled.filter { read.contains(sorted[$0].path) }
-        return (matching + confirmed).sorted().map { sorted[$0] }
+        let read = Set(session.select(unsettled.map { noteAt($0) }, evaluator).map(\.path))
+        let confirmed = unsettled.filter { read.contains(noteAt($0).path) }
+        return (matching + confirmed).sorted().map { noteAt($0) }
     }
 
     /// The notes of `sorted` that `query` selects, reading the text of every candidate a

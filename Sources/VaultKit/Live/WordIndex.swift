@@ -388,7 +388,7 @@ package final class WordPositions: Sendable {
     private struct Made {
         let version: Int
         let file: ObjectIdentifier?
-        let documents: [UInt32]
+        let documents: ChunkedList<UInt32>
     }
 
     private struct State {
@@ -416,7 +416,7 @@ package final class WordPositions: Sendable {
     /// the work a save cost (one per note it re-read), or the whole list.
     package var lookups: Int { state.withLock { $0.lookups } }
 
-    func documents(of sorted: [Note], in view: WordIndex.View) -> [UInt32] {
+    func documents(of sorted: ChunkedList<Note>, in view: WordIndex.View) -> ChunkedList<UInt32> {
         let file = view.file.map(ObjectIdentifier.init)
         return state.withLock { state in
             if let made = state.made, made.version == view.contents.version, made.file == file { return made.documents }
@@ -433,7 +433,7 @@ package final class WordPositions: Sendable {
     /// What was made for a snapshot before, replayed through the edits since, with the
     /// notes they inserted looked up; nil when nothing made is near enough, or the index
     /// changed other notes since it was made.
-    private func carriedOver(in view: WordIndex.View, file: ObjectIdentifier?, origin: (previous: WordPositions, edit: ListEdit)?, lookups: inout Int) -> [UInt32]? {
+    private func carriedOver(in view: WordIndex.View, file: ObjectIdentifier?, origin: (previous: WordPositions, edit: ListEdit)?, lookups: inout Int) -> ChunkedList<UInt32>? {
         var edits: [ListEdit] = []
         var next = origin
         var base: Made?
@@ -457,8 +457,12 @@ package final class WordPositions: Sendable {
     }
 
     /// Every note of `sorted` looked up, on all cores.
-    private static func lookUp(_ sorted: [Note], in view: WordIndex.View, lookups: inout Int) -> [UInt32] {
+    private static func lookUp(_ sorted: ChunkedList<Note>, in view: WordIndex.View, lookups: inout Int) -> ChunkedList<UInt32> {
         lookups += sorted.count
-        return ParallelChunks.map(count: sorted.count, chunk: 16384) { range in sorted[range].map { view.document(of: $0) } }.flatMap { $0 }
+        let documents = ParallelChunks.map(count: sorted.count, chunk: 16384) { range in
+            var note = sorted.reader
+            return range.map { view.document(of: note($0)) }
+        }
+        return ChunkedList(documents.flatMap { $0 }, chunkSize: sorted.chunkSize, copies: sorted.copies)
     }
 }

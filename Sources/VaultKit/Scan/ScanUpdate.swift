@@ -18,6 +18,9 @@ public struct ScanUpdate: Sendable {
     public private(set) var removed: [String] = []
     /// The notes re-read, changed or not.
     public private(set) var reread: [Note] = []
+    /// The notes removed or re-read as the scan had them before, so that the list they
+    /// are in finds them by their order, not by comparing every note's path.
+    public private(set) var replaced: [Note] = []
 
     /// Applies the changes to `paths` (vault-relative, as reported) to `scan`; nil when a
     /// full rescan is needed. Paths in hidden directories (`.trash`, `.git`) and files that
@@ -53,6 +56,7 @@ public struct ScanUpdate: Sendable {
             guard let status, status.isRegularFile else {
                 // Gone (or something this update does not read): drop it if it was a note.
                 if status == nil, let at {
+                    replaced.append(self.scan.notes[at])
                     tally.remove(self.scan.notes[at])
                     removed.append(path)
                     continue
@@ -68,6 +72,7 @@ public struct ScanUpdate: Sendable {
             guard let note = NoteReader.read(path, in: root, buffer: &buffer, timeZone: timeZone, inlineTags: inlineTags) else { return nil }
             reread.append(note)
             if let at {
+                replaced.append(self.scan.notes[at])
                 if !self.scan.notes[at].stamp.isSameContent(as: note.stamp) { changed.append(path) }
                 tally.remove(self.scan.notes[at])
                 self.scan.notes[at] = note

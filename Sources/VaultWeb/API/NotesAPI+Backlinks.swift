@@ -7,7 +7,7 @@ extension NotesAPI {
     /// section under the note; 404 for no such note.
     func backlinks(_ request: Request, path: String) async throws -> Response {
         let session = self.session
-        let notes = live.snapshot.sorted
+        let notes = live.snapshot.sorted.array
         let lines = try await Blocking.run { () throws -> [(VaultSession.LinkPlace, String)] in
             let note = try session.document(at: path).note
             return session.backlinks(to: note.path, in: notes).map { ($0, session.line($0.link.line, of: $0.note.path) ?? "") }

@@ -40,7 +40,7 @@ struct NotesAPI: Sendable {
         let words = live.words
         let baseContext = session.queryContext
         let notes = try await Blocking.run { () -> [Note] in
-            guard let query else { return snapshot.sorted }
+            guard let query else { return snapshot.sorted.array }
             let notes = snapshot.notes(matching: query, context: baseContext, words: words)
             return order.map { session.sorted(notes, by: $0, for: query) } ?? notes
         }

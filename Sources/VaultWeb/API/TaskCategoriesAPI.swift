@@ -55,7 +55,7 @@ struct TaskCategoriesAPI: Sendable {
 
     private func run(_ change: TaskCategories.Change) async throws -> Response {
         let session = self.session
-        let notes = live.snapshot.sorted
+        let notes = live.snapshot.sorted.array
         let report = try await Blocking.run { () throws -> TaskCategories.Report in
             var tasks: [NoteTask] = []
             if case .rename = change { tasks = session.tasks(of: notes).tasks }

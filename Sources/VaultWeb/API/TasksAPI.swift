@@ -34,7 +34,7 @@ struct TasksAPI: Sendable {
             return APIResponse.queryError(error)
         }
         let session = self.session
-        let notes = live.snapshot.sorted
+        let notes = live.snapshot.sorted.array
         // The session's config is the file's as it is now (`CurrentSession`).
         let config = session.config
         let tasks = try await Blocking.run { () -> [NoteTask] in session.tasks(matching: query, in: notes, statuses: statuses).tasks }
@@ -84,7 +84,7 @@ struct TasksAPI: Sendable {
         let changes = try body.changes(today: session.today)
         guard !changes.isEmpty else { throw APIError(.badRequest, "say what to change: status, due, priority, addCategory, removeCategory or remove") }
         let session = self.session
-        let notes = live.snapshot.sorted
+        let notes = live.snapshot.sorted.array
         let (changed, failed, paths, recordID) = try await Blocking.run { () throws -> ([NoteTask], [(String, VaultError)], [String], String?) in
             let all = session.tasks(of: notes).tasks
             var failed: [(String, VaultError)] = []
