@@ -39,18 +39,22 @@ struct NotesAPI: Sendable {
         let snapshot = live.snapshot
         let words = live.words
         let baseContext = session.queryContext
-        let notes = try await Blocking.run { () -> [Note] in
-            guard let query else { return snapshot.sorted.array }
+        // Without a query, the whole list: read in place (a page of it is what is sent),
+        // not copied out of the snapshot's chunks.
+        let found = try await Blocking.run { () -> [Note]? in
+            guard let query else { return nil }
             let notes = snapshot.notes(matching: query, context: baseContext, words: words)
             return order.map { session.sorted(notes, by: $0, for: query) } ?? notes
         }
+        let all = snapshot.sorted
+        let total = found?.count ?? all.count
         let timeZone = session.vault.timeZone
         // "Did you mean": the vault's words closest to those that found nothing.
-        let suggestions = notes.isEmpty ? query.flatMap { query in words.view?.suggestions(for: query) } ?? [] : []
+        let suggestions = found?.isEmpty == true ? query.flatMap { query in words.view?.suggestions(for: query) } ?? [] : []
         if byMonth {
             // Grouping reads every note's date on all cores: not on the server's tasks.
             let now = session.vault.now()
-            let grouping = try await Blocking.run { MonthGrouping(notes, now: now, timeZone: timeZone) }
+            let grouping = try await Blocking.run { MonthGrouping(found ?? all.array, now: now, timeZone: timeZone) }
             return page(total: grouping.notes.count, offset: offset, suggestions: suggestions) { json in
                 for position in grouping.notes.indices.dropFirst(offset).prefix(limit) {
                     NoteJSON.write(grouping.notes[position], to: &json, timeZone: timeZone) { json in
@@ -59,7 +63,7 @@ struct NotesAPI: Sendable {
                 }
             }
         }
-        let window = Array(notes.dropFirst(offset).prefix(limit))
+        let window = found.map { Array($0.dropFirst(offset).prefix(limit)) } ?? Array(all.dropFirst(offset).prefix(limit))
         // Ranked for what a person typed: each row with the words in their context
         // (`match`), for the list to show them highlighted.
         let matches: [String: MatchSnippet] = try await Blocking.run { () -> [String: MatchSnippet] in
@@ -71,7 +75,7 @@ struct NotesAPI: Sendable {
             }
             return matches
         }
-        return page(total: notes.count, offset: offset, suggestions: suggestions) { json in
+        return page(total: total, offset: offset, suggestions: suggestions) { json in
             for note in window {
                 guard let match = matches[note.path] else {
                     NoteJSON.write(note, to: &json, timeZone: timeZone)
