@@ -113,6 +113,15 @@ package struct TaskRecord: @unchecked Sendable {
         return reader.fixed64() ?? 0
     }
 
+    /// The line and the REF's hash, read in one pass: every line of the agenda ends with
+    /// both.
+    package var lineAndRefHash: (line: Int, refHash: UInt64) {
+        var reader = head
+        let line = reader.int() ?? 0
+        for _ in 0..<2 { _ = reader.int() }
+        return (line, reader.fixed64() ?? 0)
+    }
+
     /// The line of the task it is a subtask of.
     package var parentLine: Int? { decoded.parentLine }
 

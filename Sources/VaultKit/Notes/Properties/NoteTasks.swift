@@ -104,9 +104,9 @@ package struct NoteTaskList: Sendable, Equatable, NotePropertyValue {
         return record.isAtEnd
     }
 
-    /// The number of tasks of `statuses` the list says it holds; nil for bytes that are not
-    /// a list.
-    static func count(from reader: inout ByteReader, statuses: TaskStatusSet) -> Int? {
+    /// The number of tasks of `statuses` the list says it holds, and of all its tasks;
+    /// nil for bytes that are not a list.
+    static func count(from reader: inout ByteReader, statuses: TaskStatusSet) -> (wanted: Int, total: Int)? {
         guard let bytes = reader.stringBytes() else { return nil }
         var record = VarintReader(bytes: bytes)
         guard let count = record.int(), count >= 0, count <= bytes.count else { return nil }
@@ -115,7 +115,7 @@ package struct NoteTaskList: Sendable, Equatable, NotePropertyValue {
             guard let number = record.int(), number >= 0, number <= count, let status = NoteTask.Status(code: code) else { return nil }
             if statuses.contains(status) { wanted += number }
         }
-        return wanted
+        return (wanted, count)
     }
 
     package static func skip(_ reader: inout ByteReader) -> Bool { reader.skipString() }
