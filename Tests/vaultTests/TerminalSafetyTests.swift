@@ -36,8 +36,8 @@ struct TerminalSafetyTests {
         #expect(shown.stdout.contains("second^[[2J line<U+009B>31m\r\nlast\n"), "\(shown.stdout.debugDescription)")
     }
 
-    /// The last few bytes of a task's words are checked in one word padded with spaces:
-    /// a control character in any of the last eight places is shown, and none is invented.
+    /// A task's words are checked eight bytes at a time, then the few left a byte at a
+    /// time: a control character in any of the last places is shown, and none is invented.
     @Test func theAgendaShowsControlsInTheLastBytesOfATask() throws {
         let vault = try TestVault()
         let lines = (0..<10).map { length in String(repeating: "w", count: length) + "\u{1B}" + String(repeating: "v", count: 9 - length) }

@@ -47,22 +47,14 @@ package enum JSONBytes {
     /// text mostly have none (a large agenda escapes a hundred megabytes).
     static func nextEscaped(in utf8: UnsafeRawBufferPointer, from start: Int) -> Int {
         let ones: UInt64 = 0x0101_0101_0101_0101
-        // A byte below 0x20, or one equal to `"` or `\\`, sets its high bit here.
-        func found(_ word: UInt64) -> Bool {
-            let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
-            return (((word &- ones &* 0x20) & ~word) | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & (ones &* 0x80) != 0
-        }
         var index = start
         while index + 8 <= utf8.count {
-            if found(utf8.loadUnaligned(fromByteOffset: index, as: UInt64.self)) { break }
+            let word = utf8.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
+            // A byte below 0x20, or one equal to `"` or `\\`, sets its high bit here.
+            let found = ((word &- ones &* 0x20) & ~word) | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+            if found & (ones &* 0x80) != 0 { break }
             index += 8
-        }
-        if index < utf8.count, index + 8 > utf8.count {
-            // The last few bytes in a word of spaces (which need nothing), rather than one
-            // at a time: most strings end with none to escape.
-            var last = ones &* 0x20
-            withUnsafeMutableBytes(of: &last) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: utf8[index...])) }
-            if !found(last) { return utf8.count }
         }
         while index < utf8.count {
             let byte = utf8[index]

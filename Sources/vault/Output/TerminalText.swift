@@ -53,23 +53,17 @@ enum TerminalText {
     static func mayNeedEscaping(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         let ones: UInt64 = 0x0101_0101_0101_0101
-        // A byte below 0x20, or equal to 0x7F or 0xC2 (zero once xor-ed with it), sets its
-        // high bit in `found`; no byte that is none of them does.
-        func found(_ word: UInt64) -> Bool {
-            let del = word ^ (ones &* 0x7F), c2 = word ^ (ones &* 0xC2)
-            return (((word &- ones &* 0x20) & ~word) | ((del &- ones) & ~del) | ((c2 &- ones) & ~c2)) & (ones &* 0x80) != 0
-        }
         var start = 0
         while start + 8 <= bytes.count {
-            if found(base.loadUnaligned(fromByteOffset: start, as: UInt64.self)) { return true }
+            // A byte below 0x20, or equal to 0x7F or 0xC2 (zero once xor-ed with it), sets
+            // its high bit in `found`; no byte that is none of them does.
+            let word = base.loadUnaligned(fromByteOffset: start, as: UInt64.self)
+            let del = word ^ (ones &* 0x7F), c2 = word ^ (ones &* 0xC2)
+            let found = ((word &- ones &* 0x20) & ~word) | ((del &- ones) & ~del) | ((c2 &- ones) & ~c2)
+            if found & (ones &* 0x80) != 0 { return true }
             start += 8
         }
-        guard start < bytes.count else { return false }
-        // The last few bytes in a word of spaces (which need nothing): a byte at a time,
-        // they cost a task line as much as the rest of its words.
-        var last = ones &* 0x20
-        withUnsafeMutableBytes(of: &last) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[start...])) }
-        return found(last)
+        return UnsafeRawBufferPointer(rebasing: bytes[start...]).contains(where: mayNeedEscaping)
     }
 
     /// C0, DEL, and the first byte of every C1 character (and of other U+0080–U+00BF).
