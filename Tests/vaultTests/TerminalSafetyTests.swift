@@ -36,6 +36,20 @@ struct TerminalSafetyTests {
         #expect(shown.stdout.contains("second^[[2J line<U+009B>31m\r\nlast\n"), "\(shown.stdout.debugDescription)")
     }
 
+    /// A task's words are checked eight bytes at a time, then the few left a byte at a
+    /// time: a control character in any of the last places is shown, and none is invented.
+    @Test func theAgendaShowsControlsInTheLastBytesOfATask() throws {
+        let vault = try TestVault()
+        let lines = (0..<10).map { length in String(repeating: "w", count: length) + "\u{1B}" + String(repeating: "v", count: 9 - length) }
+        try vault.write("Tasks.md", lines.map { "- [ ] \($0)\n" }.joined() + "- [ ] clean tail\n")
+        let result = try vault.run("tasks", "--color", "never")
+        expectNoControls(result, "tasks")
+        for line in lines {
+            #expect(result.stdout.contains(line.replacingOccurrences(of: "\u{1B}", with: "^[")), "\(line.debugDescription)")
+        }
+        #expect(result.stdout.contains("  [ ] clean tail  Tasks.md:11 · "))
+    }
+
     @Test func jsonAndRawKeepTheTextAsItIs() throws {
         let vault = try vault()
         let raw = try vault.run("show", "Work/Plan.md", "--raw")

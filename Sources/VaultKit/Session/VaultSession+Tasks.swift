@@ -107,10 +107,14 @@ extension VaultSession {
         let chunks = (notes.count + chunk - 1) / chunk
         // Each note's number of records, then where they start in list order.
         let starts = WorkerSlots(repeating: 0, count: notes.count)
+        // Whether each note has a task at all: the others (four notes in ten of a large
+        // vault) have neither records nor problems, and are not read again.
+        let hasTasks = WorkerSlots<Bool>(repeating: false, count: notes.count)
         let sound = WorkerSlots<Bool>(repeating: true, count: chunks)
         let problems = WorkerSlots<[(position: Int, found: [Diagnostic])]>(repeating: [], count: chunks)
         defer {
             starts.free()
+            hasTasks.free()
             sound.free()
             problems.free()
         }
@@ -121,7 +125,8 @@ extension VaultSession {
                         sound[number] = false
                         return
                     }
-                    starts[position] = count
+                    starts[position] = count.wanted
+                    hasTasks[position] = count.total > 0
                 }
             }
         }
@@ -142,7 +147,7 @@ extension VaultSession {
                 var found: [(position: Int, found: [Diagnostic])] = []
                 var noteProblems: [Diagnostic] = []
                 notes.withUnsafeBufferPointer { notes in
-                    for position in (number * chunk)..<min(notes.count, number * chunk + chunk) {
+                    for position in (number * chunk)..<min(notes.count, number * chunk + chunk) where hasTasks[position] {
                         var next = starts[position]
                         let end = rank[position] + 1 < order.count ? starts[order[rank[position] + 1]] : total
                         let complete = notes[position].taskRecords(statuses, position: position, problems: &noteProblems) { record in

@@ -52,10 +52,18 @@ package struct TaskRecord: @unchecked Sendable {
     /// status, priority and the dates.
     private var head: VarintReader { VarintReader(bytes: UnsafeRawBufferPointer(start: start, count: Int(wordsOffset))) }
 
+    /// No day for any field.
+    static let noDays: Days = (noDay, noDay, noDay, noDay, noDay, noDay)
+
+    /// How many dates `present` says follow it: as many as `days(present:from:)` reads.
+    static func dayCount(present: Int) -> Int {
+        (present & (1 << NoteTask.DateField.count - 1)).nonzeroBitCount
+    }
+
     /// The dates after `present` (which says which fields have one) in `reader`; nil when
     /// one does not read.
     static func days(present: Int, from reader: inout VarintReader) -> Days? {
-        var days: Days = (noDay, noDay, noDay, noDay, noDay, noDay)
+        var days = noDays
         for bit in 0..<NoteTask.DateField.count where present & (1 << bit) != 0 {
             guard let day = reader.int() else { return nil }
             withUnsafeMutableBytes(of: &days) { $0.storeBytes(of: Int32(clamping: day), toByteOffset: bit * 4, as: Int32.self) }
@@ -111,6 +119,15 @@ package struct TaskRecord: @unchecked Sendable {
         var reader = head
         for _ in 0..<3 { _ = reader.int() }
         return reader.fixed64() ?? 0
+    }
+
+    /// The line and the REF's hash, read in one pass: every line of the agenda ends with
+    /// both.
+    package var lineAndRefHash: (line: Int, refHash: UInt64) {
+        var reader = head
+        let line = reader.int() ?? 0
+        for _ in 0..<2 { _ = reader.int() }
+        return (line, reader.fixed64() ?? 0)
     }
 
     /// The line of the task it is a subtask of.

@@ -43,9 +43,6 @@ struct TasksCommand: ReadOnlyCommand {
 
     static let warningsShown = 3
 
-    /// How much JSON is gathered before it is written.
-    static let jsonChunk = 1 << 16
-
     func run() throws {
         var words = query
         if let end = words.firstIndex(of: "--") { words.remove(at: end) }
@@ -60,22 +57,15 @@ struct TasksCommand: ReadOnlyCommand {
             let agenda = session.vault.agenda
             let printer = TaskAgendaPrinter(terminal: session.terminal, agenda: agenda, config: session.config)
             let paths = printer.paths(of: notes, lines: format == .json ? 0 : min(limit ?? tasks.count, tasks.count))
+            let jsonPaths = format == .json ? printer.jsonPaths(of: notes) : nil
             var groups = done ? agenda.completedPositions(tasks) : agenda.positions(tasks, of: notes, by: by)
             PhaseTimer.mark("agenda")
             if let limit { groups = Self.first(limit, of: groups) }
-            if format == .json {
+            if let jsonPaths {
                 // Written out as it goes: the whole array of a large vault's tasks is a
                 // hundred megabytes, which held whole took four times that in memory.
-                var json = JSONWriter()
-                json.beginArray()
-                for group in groups {
-                    for position in group.positions {
-                        TaskJSON.write(tasks[position], path: notes[tasks[position].note].path, bucket: agenda.bucket(of: tasks[position]), to: &json)
-                        if json.bytes.count >= Self.jsonChunk { session.terminal.write(json.flush()) }
-                    }
-                }
-                json.endArray()
-                session.terminal.write(json.flush() + [UInt8(ascii: "\n")])
+                printer.printJSON(groups, of: tasks, paths: jsonPaths)
+                PhaseTimer.mark("print")
                 return
             }
             printer.print(groups, of: tasks, in: notes, paths: paths)

@@ -18,7 +18,44 @@ struct TaskAgendaPrinter: Sendable {
     /// retain, a jump in memory, an escape) was a third of printing 450,000 lines.
     func paths(of notes: [Note], lines: Int) -> Pending<PrintedPaths?> {
         let needed = lines > 0 && lines >= notes.count / 2
-        return Pending { needed ? PrintedPaths(notes) : nil }
+        return Pending { needed ? PrintedPaths(notes, escape: TerminalText.appendEscaped) : nil }
+    }
+
+    /// Each note's path as a JSON string, made on another core as `paths(of:lines:)` makes
+    /// the shown ones: every task of the JSON agenda names its note.
+    func jsonPaths(of notes: [Note]) -> Pending<PrintedPaths> {
+        Pending { PrintedPaths(notes, escape: JSONBytes.appendString(validUTF8:to:)) }
+    }
+
+    /// Prints `groups` as one JSON array of tasks (`TaskJSON`), the notes' paths from
+    /// `paths`: formatted in chunks on all cores, each chunk's objects written straight
+    /// into one buffer (no writer bookkeeping per value), and printed in order.
+    func printJSON(_ groups: [TaskAgenda.Positions], of tasks: [TaskRecord], paths pending: Pending<PrintedPaths>) {
+        let positions = groups.count == 1 ? groups[0].positions : groups.flatMap(\.positions)
+        let paths = pending.value
+        terminal.write("[")
+        ParallelChunks.run(count: positions.count, chunk: 4096, format: { [agenda] range -> FormattedLines in
+            var writer = TaskRecordJSON(capacity: range.count * 320)
+            tasks.withUnsafeBufferPointer { tasks in
+                paths.withShownPaths { path in
+                    for index in range {
+                        if index + 8 < range.upperBound, let base = tasks.baseAddress {
+                            ByteSearch.prefetch(base + positions[index + 8])
+                        }
+                        if index + 4 < range.upperBound {
+                            let ahead = tasks[positions[index + 4]]
+                            if let words = ahead.wordsAddress { ByteSearch.prefetch(words) }
+                            if let path = path(ahead.note).baseAddress { ByteSearch.prefetch(path) }
+                        }
+                        let task = tasks[positions[index]]
+                        if index > 0 { writer.out.append(UInt8(ascii: ",")) }
+                        writer.append(task, note: path(task.note), bucket: agenda.bucket(of: task))
+                    }
+                }
+            }
+            return FormattedLines(&writer.out)
+        }, emit: { terminal.write(&$0.out) })
+        terminal.write("]\n")
     }
 
     /// Prints `groups`, the lines' paths from `paths` (made for `notes`) if written out.
@@ -64,7 +101,7 @@ struct TaskAgendaPrinter: Sendable {
 
 /// A chunk's lines, handed from the thread that formatted them to the one that prints them
 /// as they are: copied into an array, 450,000 lines were 39 MB copied once more.
-private final class FormattedLines: @unchecked Sendable {
+final class FormattedLines: @unchecked Sendable {
     var out: ByteOutput
 
     init(_ out: inout ByteOutput) {
@@ -73,13 +110,14 @@ private final class FormattedLines: @unchecked Sendable {
     }
 }
 
-/// Each note's path as a task line shows it (escaped), one after the other in one buffer.
+/// Each note's path as a task line shows it (escaped for the terminal or as a JSON string),
+/// one after the other in one buffer.
 struct PrintedPaths: Sendable {
     private let bytes: [UInt8]
     /// Where each note's path ends in `bytes`, by position.
     private let ends: [Int]
 
-    init(_ notes: [Note]) {
+    init(_ notes: [Note], escape: @escaping @Sendable (UnsafeRawBufferPointer, inout ByteOutput) -> Void) {
         let chunks = ParallelChunks.map(count: notes.count, chunk: 4096) { range -> (bytes: [UInt8], ends: [Int]) in
             var out = ByteOutput(capacity: range.count * 64)
             var ends: [Int] = []
@@ -87,7 +125,7 @@ struct PrintedPaths: Sendable {
             notes.withUnsafeBufferPointer { notes in
                 for index in range {
                     var path = notes[index].path
-                    path.withUTF8 { TerminalText.appendEscaped(UnsafeRawBufferPointer($0), to: &out) }
+                    path.withUTF8 { escape(UnsafeRawBufferPointer($0), &out) }
                     ends.append(out.count)
                 }
             }
@@ -199,10 +237,11 @@ private struct LineWriter: ~Copyable {
         }
         out.append(terminal.colored ? "  \u{1B}[2m" : "  ")
         out.append(shownPath)
+        let (line, refHash) = task.lineAndRefHash
         out.append(UInt8(ascii: ":"))
-        out.append(decimal: task.line)
+        out.append(decimal: line)
         out.append(" · ")
-        out.append(hexDigitsOf: task.refHash, count: 7)
+        out.append(hexDigitsOf: refHash, count: 7)
         if terminal.colored { out.append("\u{1B}[0m") }
         out.append(0x0A)
     }

@@ -19,9 +19,9 @@ extension Note {
         return NoteTaskList.records(from: &reader, note: position, path: path, statuses: statuses, problems: &problems, emit: emit)
     }
 
-    /// How many tasks of `statuses` the note has, from its task list's counts; nil when
-    /// they do not decode.
-    func taskCount(_ statuses: TaskStatusSet) -> Int? {
+    /// How many tasks of `statuses` the note has, and how many in all, from its task
+    /// list's counts; nil when they do not decode.
+    func taskCount(_ statuses: TaskStatusSet) -> (wanted: Int, total: Int)? {
         var reader = encodedValue(of: NoteTasks.self)
         return NoteTaskList.count(from: &reader, statuses: statuses)
     }

@@ -83,11 +83,18 @@ package struct NoteTaskList: Sendable, Equatable, NotePropertyValue {
             guard record.int() != nil, record.int() != nil, record.int() != nil, record.fixed64() != nil,
                   let status = record.int().flatMap(NoteTask.Status.init(code:)),
                   let priority = record.int().flatMap(NoteTask.Priority.init(code:)),
-                  let present = record.int(), let days = TaskRecord.days(present: present, from: &record) else { return false }
-            let wordsStart = record.offset
-            // The words of a task left out are stepped over unchecked: `vault tasks` leaves
-            // out the done ones, half of a vault's, and checking their UTF-8 was wasted.
+                  let present = record.int() else { return false }
+            // The dates and words of a task left out are stepped over, its words unchecked:
+            // `vault tasks` leaves out the done ones, half of a vault's.
             let wanted = statuses.contains(status)
+            var days = TaskRecord.noDays
+            if wanted {
+                guard let read = TaskRecord.days(present: present, from: &record) else { return false }
+                days = read
+            } else {
+                for _ in 0..<TaskRecord.dayCount(present: present) where record.int() == nil { return false }
+            }
+            let wordsStart = record.offset
             guard record.skipString(checked: wanted), let hasRecurrence = record.int(),
                   hasRecurrence == 0 || (hasRecurrence == 1 && record.skipString(checked: wanted)),
                   record.skipStrings(checked: wanted), record.skipStrings(checked: wanted) else { return false }
@@ -104,9 +111,9 @@ package struct NoteTaskList: Sendable, Equatable, NotePropertyValue {
         return record.isAtEnd
     }
 
-    /// The number of tasks of `statuses` the list says it holds; nil for bytes that are not
-    /// a list.
-    static func count(from reader: inout ByteReader, statuses: TaskStatusSet) -> Int? {
+    /// The number of tasks of `statuses` the list says it holds, and of all its tasks;
+    /// nil for bytes that are not a list.
+    static func count(from reader: inout ByteReader, statuses: TaskStatusSet) -> (wanted: Int, total: Int)? {
         guard let bytes = reader.stringBytes() else { return nil }
         var record = VarintReader(bytes: bytes)
         guard let count = record.int(), count >= 0, count <= bytes.count else { return nil }
@@ -115,7 +122,7 @@ package struct NoteTaskList: Sendable, Equatable, NotePropertyValue {
             guard let number = record.int(), number >= 0, number <= count, let status = NoteTask.Status(code: code) else { return nil }
             if statuses.contains(status) { wanted += number }
         }
-        return wanted
+        return (wanted, count)
     }
 
     package static func skip(_ reader: inout ByteReader) -> Bool { reader.skipString() }
