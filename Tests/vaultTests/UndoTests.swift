@@ -122,6 +122,28 @@ struct UndoTests {
         }
     }
 
+    /// An Obsidian note spells a tag as it likes (`#Finance`, `#FINANCE`): taking a rename
+    /// back gives each spelling back where it stands, in the body and in the front matter,
+    /// not the name typed on the command line. The `id` line the rename added stays, as a
+    /// merge's does. Renaming back would have written `#finance` everywhere.
+    @Test func aTagRenameIsTakenBackAsEachNoteSpelledIt() throws {
+        let vault = try TestVault.example()
+        let original = "---\ntags: [Finance, \"FINANCE/Q4\"]  # kept as written\n---\nSpent on #FINANCE today, see #Finance/q4, #finance and #money-later.\n"
+        try vault.write("Budget.md", original)
+        let rename = try vault.run("tag", "rename", "finance", "money")
+        #expect(rename.status == 0, "\(rename)")
+        #expect(try vault.text("Budget.md").contains("#money today"))
+        let undo = try vault.run("undo", try lastID(vault))
+        #expect(undo.status == 0, "\(undo)")
+        let lines = try vault.text("Budget.md").split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.filter { $0.hasPrefix("id: ") }.count == 1)
+        #expect(lines.filter { !$0.hasPrefix("id: ") }.joined(separator: "\n") == original)
+        // Undoing the undo renames again.
+        let redo = try vault.run("undo", try lastID(vault))
+        #expect(redo.status == 0, "\(redo)")
+        #expect(try vault.text("Budget.md").contains("#money today, see #money/q4, #money and"))
+    }
+
     /// `undo --format json` carries paths and each step, as every JSON answer does, not
     /// the sentences of the text output.
     @Test func anUndoInJSONNamesPathsAndSteps() throws {

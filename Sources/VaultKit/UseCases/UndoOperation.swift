@@ -1,6 +1,7 @@
 /// Taking back a recorded operation, the one way every front end does it: a change of
 /// files by putting back what each of its steps changed (a file changed since is left
-/// alone and reported), a tag rename by renaming back, a merge by its split. Undoing an
+/// alone and reported), a tag rename by renaming back (each note it changed gets its tags
+/// back as written), a merge by its split. Undoing an
 /// undo does the operation again; a split is taken back by merging again, which is an
 /// operation of its own.
 public struct UndoOperation: Sendable {
@@ -60,7 +61,7 @@ public struct UndoOperation: Sendable {
     private static func undo(_ record: TagHistoryRecord, with tags: TagOperations, dryRun: Bool) throws(VaultError) -> TagOperations.Report {
         switch record.kind {
         case .merge: try tags.split(record.id, dryRun: dryRun)
-        case .rename: try tags.rename(record.target, to: record.sources.first ?? record.target, dryRun: dryRun)
+        case .rename: try tags.rename(record.target, to: record.sources.first ?? record.target, dryRun: dryRun, restoring: record)
         case .split:
             // A split's record names the merged tag as its source, the tags it gave back as its target.
             throw .splitIsUndoneByMerging(sources: record.target.components(separatedBy: ", "), into: record.sources.first ?? record.target)

@@ -54,7 +54,11 @@ public struct TagOperations: Sendable {
 
     /// Renames `old` and its descendants (`project/alpha` → `proj/alpha`) in every note.
     /// Renaming onto a tag that exists is a merge and needs `merge: true`.
-    public func rename(_ old: String, to new: String, merge: Bool = false, dryRun: Bool = false) throws(VaultError) -> Report {
+    /// `restoring`: the rename this one takes back; each note it changed gets its tags
+    /// back as they were written (`#Finance`, `#FINANCE`, the `tags` entry's own text)
+    /// where they still stand as it left them, rather than spelled as `new` is.
+    public func rename(_ old: String, to new: String, merge: Bool = false, dryRun: Bool = false,
+                       restoring: TagHistoryRecord? = nil) throws(VaultError) -> Report {
         let (oldName, newName) = (try validated([old])[0], try validated([new])[0])
         let oldKey = TagName.key(oldName)
         let newKey = TagName.key(newName)
@@ -70,8 +74,10 @@ public struct TagOperations: Sendable {
         let affected = notes.filter { $0.tags.contains { transform($0) != $0 } }
         try requireTagged([oldName], kind: .rename, target: newName)
         let inline = vault.config.inlineTags
+        let writtenBefore = restoring.map { spellings(before: $0) } ?? [:]
         let report = try recorded(kind: .rename, sources: [oldName], target: newName, affected: affected,
                                   skipped: unparsedNotes(mentioning: [oldName]), dryRun: dryRun) { editor, path in
+            if let (entry, renamed) = writtenBefore[path] { try Self.giveBack(entry, renamedBy: renamed, in: &editor) }
             if inline { try editor.renameInlineTags(transform, in: path) }
             try editor.renameTags(transform)
         }
@@ -178,6 +184,33 @@ public struct TagOperations: Sendable {
     }
 
     // MARK: - Helpers
+
+    /// The notes `rename` changed, by where they are now (their recorded path, else their
+    /// `id`), each with how it was written before and what the rename made of a tag.
+    private func spellings(before rename: TagHistoryRecord) -> [String: (TagHistoryRecord.Entry, @Sendable (String) -> String)] {
+        guard rename.kind == .rename, let source = rename.sources.first else { return [:] }
+        let renamed = Self.merging(sourceKeys: [TagName.key(source)], into: rename.target)
+        let paths = Set(notes.map(\.path))
+        let byID = Dictionary(grouping: notes.filter { $0.id != nil }, by: { $0.id?.lowercased() ?? "" })
+        var found: [String: (TagHistoryRecord.Entry, @Sendable (String) -> String)] = [:]
+        for entry in rename.notes where entry.text != nil || !entry.inline.isEmpty {
+            let candidates = byID[entry.id.lowercased()] ?? []
+            guard let path = paths.contains(entry.path) ? entry.path : (candidates.count == 1 ? candidates.first?.path : nil) else { continue }
+            found[path] = (entry, renamed)
+        }
+        return found
+    }
+
+    /// Gives a note the tags a rename rewrote as they were written before it: the inline
+    /// ones where they stand, and the `tags` entry's text when its tags are still those the
+    /// rename left. What no longer matches is left for renaming back.
+    static func giveBack(_ entry: TagHistoryRecord.Entry, renamedBy renamed: (String) -> String, in editor: inout FrontMatterEditor) throws {
+        restoreInline(entry.inline, in: &editor, merged: renamed)
+        guard let text = entry.text else { return }
+        var seen = Set<String>()
+        let left = entry.before.map { TagName.key(renamed($0)) }.filter { seen.insert($0).inserted }
+        if editor.fields.tags.map(TagName.key) == left { try editor.replaceTagsEntry(with: text) }
+    }
 
     /// Notes whose front matter does not parse but mentions one of `tags`: their tags
     /// could not be read, so a vault-wide operation could not change them. Each is
@@ -318,10 +351,11 @@ public struct TagOperations: Sendable {
             ids[note.path] = id
             if known[note.path] == nil {
                 // The front matter's tags (a note's tags include its inline ones); a merge
-                // also keeps the tags entry and the inline tags as written, for an exact split.
+                // or rename also keeps the tags entry and the inline tags as written, so
+                // that taking it back gives each note its own spelling (`#Finance`, `#FINANCE`).
                 let editor = (try? vault.root.read(note.path)).flatMap { try? FrontMatterEditor(bytes: $0.bytes, timeZone: vault.timeZone) }
-                let text = kind == .merge ? editor?.tagsEntryText : nil
-                let inline = kind == .merge && vault.config.inlineTags ? editor?.inlineTags.map(\.name) ?? [] : []
+                let text = kind != .split ? editor?.tagsEntryText : nil
+                let inline = kind != .split && vault.config.inlineTags ? editor?.inlineTags.map(\.name) ?? [] : []
                 record.notes.append(.init(id: id, path: note.path, before: editor?.fields.tags ?? note.tags, text: text, inline: inline))
             }
         }
