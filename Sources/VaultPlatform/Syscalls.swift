@@ -46,6 +46,18 @@ package enum Syscalls {
         return fd
     }
 
+    /// Appends `bytes` to the file at `path` (created if needed, never through a symbolic
+    /// link) in one write(2): with O_APPEND, writers on several threads never interleave.
+    package static func append(_ bytes: UnsafeRawBufferPointer, to path: String, in directory: Int32, mode: UInt32) throws(SystemError) {
+        let flags = O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC
+        let fd = directory == currentDirectory
+            ? openat(directory, path, flags, mode_t(mode & 0o7777))
+            : vault_open_beneath(directory, path, flags, mode & 0o7777)
+        guard fd >= 0 else { throw SystemError(operation: "append to", code: errno) }
+        defer { close(fd) }
+        try writeAll(fd, bytes)
+    }
+
     // MARK: Locks and leases
 
     /// Opens (creating it if needed) the file a lock is taken on, read-write, without

@@ -122,6 +122,21 @@ struct UndoTests {
         }
     }
 
+    /// `kill -9` part way through a bulk change: the notes it changed are in its record (it
+    /// writes each edit down before making it), so the undo takes them back, every byte.
+    /// The record used to be written whole only at the end: an interrupted one had no steps.
+    @Test func anOperationKilledPartWayIsTakenBackWhole() throws {
+        let vault = try TestVault.example()
+        let before = try vault.snapshot()
+        let killed = try vault.run("tag", "add", "--query", "folder:Work", "#late", "--test-crash", "after:3")
+        #expect(killed.status == 137, "\(killed)")
+        #expect(try withoutHistory(vault.snapshot().differences(from: before)).count >= 3)
+        #expect(try vault.run("history").stdout.contains("(interrupted)"))
+        let undo = try vault.run("undo", try lastID(vault))
+        #expect(undo.status == 0, "\(undo)")
+        #expect(try withoutHistory(vault.snapshot().differences(from: before)) == [])
+    }
+
     /// An Obsidian note spells a tag as it likes (`#Finance`, `#FINANCE`): taking a rename
     /// back gives each spelling back where it stands, in the body and in the front matter,
     /// not the name typed on the command line. The `id` line the rename added stays, as a

@@ -78,11 +78,12 @@ public struct NoteWriter: Sendable {
             }
             if editor.bytes == original { return nil }
             let keepTime = touchesText ? nil : stat.modified
+            let change = Change(before: original, after: editor.bytes)
+            let step = try journal?.intend(.edit(path, change))
             do {
                 try root.write(editor.bytes, to: path, mode: stat.mode, modificationTime: keepTime,
                                replacing: .unchanged(stat.stamp), crashTestPoint: true)
-                let change = Change(before: original, after: editor.bytes)
-                journal?.add(edit: path, change)
+                if let step { journal?.add(step) }
                 return change
             } catch .conflict {
                 continue
@@ -100,9 +101,10 @@ public struct NoteWriter: Sendable {
                 throw .located(Diagnostic(path: path, severity: .error, message: "note is read-only; vault leaves it unchanged (chmod u+w to allow)"))
             }
             if original == bytes { return .unchanged }
+            let step = try journal?.intend(.edit(path, Change(before: original, after: bytes)))
             do {
                 try root.write(bytes, to: path, mode: stat.mode, replacing: .unchanged(stat.stamp), crashTestPoint: true)
-                journal?.add(edit: path, Change(before: original, after: bytes))
+                if let step { journal?.add(step) }
                 return .written
             } catch .conflict {
                 continue

@@ -28,6 +28,16 @@ extension VaultRoot {
         }
     }
 
+    /// Adds `bytes` at the end of the file at `path`, creating it: not atomic as `write`
+    /// is, for a log that is only ever read back whole.
+    func append(_ bytes: [UInt8], to path: String) throws(VaultError) {
+        do {
+            try bytes.withUnsafeBytes { raw in Result { () throws(SystemError) in try Syscalls.append(raw, to: path, in: descriptor, mode: 0o644) } }.get()
+        } catch {
+            throw Self.failure(error, at: path)
+        }
+    }
+
     /// The bytes and status of the regular file at `path`.
     func read(_ path: String) throws(VaultError) -> (bytes: [UInt8], status: FileStatus) {
         do {

@@ -61,7 +61,8 @@ public struct OperationHistory: Sendable {
             guard let bytes = try? vault.root.read(path).bytes else { continue }
             bytes.withUnsafeBytes { raw in
                 switch OperationRecord.parse(raw, file: path, timeZone: vault.timeZone) {
-                case .record(let record): entries.append((path, TagHistoryRecord(record).map(Entry.tags) ?? .files(record)))
+                case .record(let record):
+                    entries.append((path, TagHistoryRecord(record).map(Entry.tags) ?? .files(steppedIfInterrupted(record, at: path))))
                 case .refused(let id, let error): refused.append((id, error))
                 case .notARecord: break
                 }
@@ -81,6 +82,32 @@ public struct OperationHistory: Sendable {
         }
         guard found.count == 1 else { throw .ambiguousOperation(id, candidates: found.map(\.entry.id), kinds: found.map(\.entry.kind)) }
         return first
+    }
+
+    /// The steps file of the record at `path`: the edits written down one by one while the
+    /// operation runs (`WriteJournal`), removed when its record is written whole.
+    static func stepsFile(of path: String) -> String { path + ".steps" }
+
+    /// Starts the steps file of `record`, written at `path`, and returns its path.
+    func startSteps(of record: OperationRecord, in path: String) throws(VaultError) -> String {
+        let file = Self.stepsFile(of: path)
+        try vault.root.write(Array(record.stepsFileHeader(timeZone: vault.timeZone).utf8), to: file, mode: 0o644)
+        return file
+    }
+
+    /// An operation killed before its record was written whole: its steps are those
+    /// written down in its steps file (read with the same checks as a record), the notes it
+    /// changed and any it was about to.
+    private func steppedIfInterrupted(_ record: OperationRecord, at path: String) -> OperationRecord {
+        guard record.state == .started, record.steps.isEmpty,
+              let bytes = try? vault.root.read(Self.stepsFile(of: path)).bytes else { return record }
+        return bytes.withUnsafeBytes { raw in
+            guard case .record(let written) = OperationRecord.parse(raw, file: path, timeZone: vault.timeZone),
+                  written.id == record.id, written.tagChange == nil else { return record }
+            var stepped = record
+            stepped.steps = written.steps
+            return stepped
+        }
     }
 
     /// Writes `record` (atomically) and returns its path.

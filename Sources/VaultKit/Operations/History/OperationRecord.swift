@@ -131,31 +131,51 @@ public struct OperationRecord: Sendable, Equatable {
         if let undoes { lines.append("undoes: \(undoes)") }
         lines.append("state: \(state.rawValue)")
         lines.append(steps.isEmpty ? "steps: []" : "steps:")
-        for step in steps {
-            switch step {
-            case .edit(let path, let before, let after, let splices):
-                lines.append("  - edit: \(YAMLScalarWriter.doubleQuoted(path))")
-                lines.append("    before: \(Self.hex(before))")
-                lines.append("    after: \(Self.hex(after))")
-                lines.append(splices.isEmpty ? "    splices: []" : "    splices:")
-                for splice in splices {
-                    lines.append("      - [\(splice.offset), \(Self.quoted(splice.removed)), \(Self.quoted(splice.inserted))]")
-                }
-            case .move(let from, let to):
-                lines.append("  - move: \(YAMLScalarWriter.doubleQuoted(from))")
-                lines.append("    to: \(YAMLScalarWriter.doubleQuoted(to))")
-            case .trash(let path, let name):
-                lines.append("  - trash: \(YAMLScalarWriter.doubleQuoted(path))")
-                lines.append("    as: \(YAMLScalarWriter.doubleQuoted(name))")
-            case .restore(let name, let path):
-                lines.append("  - restore: \(YAMLScalarWriter.doubleQuoted(name))")
-                lines.append("    to: \(YAMLScalarWriter.doubleQuoted(path))")
-            case .create(let path, let hash), .remove(let path, let hash):
-                lines.append("  - \(step.isCreate ? "create" : "remove"): \(YAMLScalarWriter.doubleQuoted(path))")
-                lines.append("    hash: " + (hash.map(Self.hex) ?? "folder"))
-            }
-        }
+        for step in steps { lines += Self.lines(of: step) }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The record as its steps file starts, the steps to be added one by one after it
+    /// (`stepText(_:)`): `vault history` reads it back whole when the operation was
+    /// interrupted (`OperationHistory`).
+    func stepsFileHeader(timeZone: TimeZone = .current) -> String {
+        var started = self
+        started.steps = []
+        started.state = .started
+        let text = started.text(timeZone: timeZone)
+        return String(text.dropLast("steps: []\n".count)) + "steps:\n"
+    }
+
+    /// One step as the lines of a record's `steps` list.
+    static func stepText(_ step: Step) -> String {
+        lines(of: step).joined(separator: "\n") + "\n"
+    }
+
+    private static func lines(of step: Step) -> [String] {
+        var lines: [String] = []
+        switch step {
+        case .edit(let path, let before, let after, let splices):
+            lines.append("  - edit: \(YAMLScalarWriter.doubleQuoted(path))")
+            lines.append("    before: \(Self.hex(before))")
+            lines.append("    after: \(Self.hex(after))")
+            lines.append(splices.isEmpty ? "    splices: []" : "    splices:")
+            for splice in splices {
+                lines.append("      - [\(splice.offset), \(Self.quoted(splice.removed)), \(Self.quoted(splice.inserted))]")
+            }
+        case .move(let from, let to):
+            lines.append("  - move: \(YAMLScalarWriter.doubleQuoted(from))")
+            lines.append("    to: \(YAMLScalarWriter.doubleQuoted(to))")
+        case .trash(let path, let name):
+            lines.append("  - trash: \(YAMLScalarWriter.doubleQuoted(path))")
+            lines.append("    as: \(YAMLScalarWriter.doubleQuoted(name))")
+        case .restore(let name, let path):
+            lines.append("  - restore: \(YAMLScalarWriter.doubleQuoted(name))")
+            lines.append("    to: \(YAMLScalarWriter.doubleQuoted(path))")
+        case .create(let path, let hash), .remove(let path, let hash):
+            lines.append("  - \(step.isCreate ? "create" : "remove"): \(YAMLScalarWriter.doubleQuoted(path))")
+            lines.append("    hash: " + (hash.map(Self.hex) ?? "folder"))
+        }
+        return lines
     }
 
     /// A tag operation's record, as tag records were always written.

@@ -2,7 +2,9 @@ extension VaultChanges {
     /// Runs `body` as one operation recorded in `.vault/history/` for `vault undo`: the
     /// record is written before the first change, and at the end with every write `body`
     /// made through the write path or the trash (also when it ends with an error after some
-    /// of them). An operation that changed nothing leaves no record.
+    /// of them). Meanwhile each edit is written down in the record's steps file before it
+    /// is made, which stands for the steps of a record a kill left unfinished. An operation
+    /// that changed nothing leaves no record.
     ///
     /// - Returns: what `body` returned, and the record's id (nil when nothing changed).
     public func recorded<Result>(
@@ -11,17 +13,22 @@ extension VaultChanges {
         let history = OperationHistory(vault: vault)
         var record = OperationRecord(kind: kind, time: vault.now(), summary: summary, steps: [])
         let file = try history.write(record)
+        let stepsFile = try history.startSteps(of: record, in: file)
         var journaled = vault
-        let journal = WriteJournal()
+        let journal = WriteJournal { [root = vault.root] step throws(VaultError) in
+            try root.append(Array(OperationRecord.stepText(step).utf8), to: stepsFile)
+        }
         journaled.journal = journal
         func finish() throws(VaultError) -> String? {
             record.steps = journal.recorded
             guard !record.steps.isEmpty else {
                 vault.root.removeFile(file)
+                vault.root.removeFile(stepsFile)
                 return nil
             }
             record.state = .done
             try history.write(record, to: file)
+            vault.root.removeFile(stepsFile)
             return record.id
         }
         let result: Result

@@ -2,11 +2,26 @@ import Foundation
 
 /// Collects the steps of a recorded operation as the writes happen, from any thread:
 /// `NoteWriter` adds each note it rewrites, the trash each note it takes or gives back.
+///
+/// An edit is also written down before it is made (`intend`), so that an operation killed
+/// part way leaves a record of every note it may have changed: `vault undo` takes back
+/// those it did and finds the others as they were (docs/history.md).
 public final class WriteJournal: @unchecked Sendable {
     private var steps: [OperationRecord.Step] = []
     private let lock = NSLock()
+    private let writeDown: (@Sendable (OperationRecord.Step) throws(VaultError) -> Void)?
 
-    public init() {}
+    /// - Parameter writeDown: keeps a step where a killed process leaves it; a failure
+    ///   stops the change it announces.
+    public init(writeDown: (@Sendable (OperationRecord.Step) throws(VaultError) -> Void)? = nil) {
+        self.writeDown = writeDown
+    }
+
+    /// Writes `step` down before its change is made, and returns it for `add` once made.
+    func intend(_ step: OperationRecord.Step) throws(VaultError) -> OperationRecord.Step {
+        try writeDown?(step)
+        return step
+    }
 
     func add(_ step: OperationRecord.Step) {
         lock.lock()
