@@ -88,7 +88,10 @@ public struct Vault: Sendable {
         defer { _ = other?.value }
         if stale {
             writeCache(result.allNotes, rejected: result.rejected, main: cache, startedAt: startedAt) {
-                // The main file is written from every note: made this time.
+                // The main file is written from every note: those the scan left out are
+                // made from their entries, which it found as the files are; scanned
+                // again only when one of those is damaged.
+                if let every = scanned.everyNote() { return every }
                 scanner.leavesOutRejected = false
                 scanner.listingCache = nil
                 return (try? scanner.scan(filter: filter) { cache })?.allNotes

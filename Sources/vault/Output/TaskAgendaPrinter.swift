@@ -38,16 +38,7 @@ struct TaskAgendaPrinter: Sendable {
             var writer = TaskRecordJSON(capacity: range.count * 320)
             tasks.withUnsafeBufferPointer { tasks in
                 paths.withShownPaths { path in
-                    for index in range {
-                        if index + 8 < range.upperBound, let base = tasks.baseAddress {
-                            ByteSearch.prefetch(base + positions[index + 8])
-                        }
-                        if index + 4 < range.upperBound {
-                            let ahead = tasks[positions[index + 4]]
-                            if let words = ahead.wordsAddress { ByteSearch.prefetch(words) }
-                            if let path = path(ahead.note).baseAddress { ByteSearch.prefetch(path) }
-                        }
-                        let task = tasks[positions[index]]
+                    PositionsWithLookahead(tasksAhead: 8, wordsAhead: 4).forEach(range, of: positions, in: tasks, paths: path) { index, task in
                         if index > 0 { writer.out.append(UInt8(ascii: ",")) }
                         writer.append(task, note: path(task.note), bucket: agenda.bucket(of: task))
                     }
@@ -76,25 +67,40 @@ struct TaskAgendaPrinter: Sendable {
                         return
                     }
                     paths.withShownPaths { shownPath in
-                        for index in range {
-                            // The lines go through the tasks, their words and their paths at
-                            // random: the task sixteen lines on, and the words and path eight
-                            // on (whose task is here by then), are fetched ahead.
-                            if index + 16 < range.upperBound, let base = tasks.baseAddress {
-                                ByteSearch.prefetch(base + positions[index + 16])
-                            }
-                            if index + 8 < range.upperBound {
-                                let ahead = tasks[positions[index + 8]]
-                                if let words = ahead.wordsAddress { ByteSearch.prefetch(words) }
-                                if let path = shownPath(ahead.note).baseAddress { ByteSearch.prefetch(path) }
-                            }
-                            let task = tasks[positions[index]]
+                        PositionsWithLookahead(tasksAhead: 16, wordsAhead: 8).forEach(range, of: positions, in: tasks, paths: shownPath) { _, task in
                             writer.line(task, shownPath: shownPath(task.note))
                         }
                     }
                 }
                 return FormattedLines(&writer.out)
             }, emit: { terminal.write(&$0.out) })
+        }
+    }
+}
+
+/// Goes through the tasks at `positions` in order, fetching ahead what a line will read:
+/// the agenda reaches the tasks, their words and their paths at random, so the task
+/// `tasksAhead` lines on, and the words and path `wordsAhead` on (whose task is here by
+/// then), are fetched before they are needed.
+private struct PositionsWithLookahead {
+    let tasksAhead: Int
+    let wordsAhead: Int
+
+    /// Calls `body` with each index of `range` and the task of `tasks` at its position in
+    /// `positions`; `paths` gives a note's path as it is written.
+    @inline(__always)
+    func forEach(_ range: Range<Int>, of positions: [Int], in tasks: UnsafeBufferPointer<TaskRecord>,
+                 paths: (Int) -> UnsafeRawBufferPointer, _ body: (Int, TaskRecord) -> Void) {
+        for index in range {
+            if index + tasksAhead < range.upperBound, let base = tasks.baseAddress {
+                ByteSearch.prefetch(base + positions[index + tasksAhead])
+            }
+            if index + wordsAhead < range.upperBound {
+                let ahead = tasks[positions[index + wordsAhead]]
+                if let words = ahead.wordsAddress { ByteSearch.prefetch(words) }
+                if let path = paths(ahead.note).baseAddress { ByteSearch.prefetch(path) }
+            }
+            body(index, tasks[positions[index]])
         }
     }
 }
