@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 /// Prints how long each phase of a command took to stderr when `VAULT_TIMINGS` is set:
 /// what a slow vault reports, without a profiler.
@@ -10,9 +11,10 @@ package enum PhaseTimer {
 
     /// Ends the phase called `label` (begun by the previous mark) and starts the next one;
     /// the first mark only starts the clock.
-    /// Called from the main thread only.
+    /// The phases are the main thread's: a mark from another thread (a scan run in the
+    /// background, which marks its own phases) is ignored, as the clock is not locked.
     package static func mark(_ label: String) {
-        guard enabled else { return }
+        guard enabled, Thread.isMainThread else { return }
         let now = DispatchTime.now().uptimeNanoseconds
         let cpu = Syscalls.processCPUTime()
         let faults = Syscalls.minorFaults()

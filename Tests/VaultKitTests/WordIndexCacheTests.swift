@@ -120,6 +120,37 @@ struct WordIndexCacheTests {
         #expect(try vault.scan().cacheHits == 40)
     }
 
+    /// When more than an eighth of the notes changed, a word search that left notes out
+    /// writes both main files from every note without scanning the vault again: the notes
+    /// it rejected are made from the note cache's entries it found as the files are.
+    @Test func rewritingTheMainFilesScansTheVaultOnce() throws {
+        let notes = try Notes()
+        for index in 0..<40 { try notes.write("N\(index).md", index % 10 == 0 ? "budget \(index)\n" : "plan \(index)\n") }
+        var vault = notes.vault.vault
+        vault.now = { Date().addingTimeInterval(10) }
+        _ = try answers("budget", in: vault)
+        for index in 3..<20 { try notes.write("N\(index).md", "budget \(index) changed\n") }
+        let scans = Locked(0)
+        vault.scanProgress = ScanProgress(every: 1) { read, total in
+            if read == total { scans.withLock { $0 += 1 } }
+        }
+        let cache = WordIndexCache(root: vault.root, racyNanoseconds: 0)
+        let search = cache.search(try Query.parse("budget").evaluator(context: QueryContext()))
+        let counted = vault
+        let result = try vault.scan(filter: search.filter, countingNotes: false, keepingFirst: nil) { result in
+            cache.refresh(after: search, notes: result.allNotes, rejected: result.rejected, everyNote: { result.everyNote() ?? (try? counted.scan().allNotes) }, progress: nil)
+        }
+        #expect(result.rejected > 0 && result.notes.count == 20)
+        #expect(scans.withLock { $0 } == 1)
+        #expect(try #require(WordSegment(path: WordIndexCache.mainPath, root: vault.root)).documentCount == 40)
+        #expect(!FileManager.default.fileExists(atPath: notes.vault.path + "/" + NoteCache.recentPath))
+        var uncached = vault
+        uncached.usesCache = false
+        let fresh = try uncached.scan().notes.map { "\($0.path) \($0.title) \($0.tags) \($0.stamp)" }
+        let again = try vault.scan()
+        #expect(again.cacheHits == 40 && again.notes.map { "\($0.path) \($0.title) \($0.tags) \($0.stamp)" } == fresh)
+    }
+
     /// Once more than an eighth of the notes changed, the main file is written again and
     /// the recent one goes.
     @Test func manyChangedNotesRebuildTheMainFile() throws {

@@ -184,6 +184,16 @@ public final class NoteCache: @unchecked Sendable {
         stamped(path, position: position, stamp: stamp) != nil
     }
 
+    /// The note of the main file's entry for `path` (listed at `position`), with the stamp
+    /// the entry holds: for a note a scan found described as it is (`mainHolds`) and did
+    /// not make, made later without another stat. Summed before it is used, as `entry` is.
+    func heldNote(at path: String, position: Int) -> Note? {
+        guard let range = entryRange(of: path, position: position) else { return nil }
+        var reader = ByteReader(bytes: storage, offset: range.lowerBound)
+        guard let stamp = reader.stamp(), let entry = ownEntry(at: path, position: position, stamp: stamp) else { return nil }
+        return ownNote(entry, path: path, position: position, stamp: stamp)
+    }
+
     /// The bytes of `path`'s entry, and where they go on after its stamp, when the stamp
     /// is `stamp` and not racily recent.
     private func stamped(_ path: String, position: Int, stamp: FileStamp) -> (entry: Range<Int>, rest: Int)? {

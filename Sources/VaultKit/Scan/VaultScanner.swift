@@ -117,10 +117,16 @@ public struct VaultScanner: Sendable {
         PhaseTimer.mark("read notes")
         var kept: [Note] = []
         var cacheHits = 0
+        // Where the notes a filter rejected were listed, for a cache written from every note.
+        var rejectedPositions: [Int] = []
+        if notesRejected > 0 { rejectedPositions.reserveCapacity(notesRejected) }
         // Written in place: appended one by one, 100,000 notes took two milliseconds.
         let allNotes = [Note](unsafeUninitializedCapacity: listing.files.count) { buffer, count in
             for index in 0..<listing.files.count {
-                guard let note = output.notes.moveElement(from: index) else { continue }
+                guard let note = output.notes.moveElement(from: index) else {
+                    if notesRejected > 0, output.fromCache[index] { rejectedPositions.append(index) }
+                    continue
+                }
                 if filter != nil, output.kept[index] { kept.append(note) }
                 if output.fromCache[index] { cacheHits += 1 }
                 buffer.initializeElement(at: count, to: note)
@@ -140,7 +146,8 @@ public struct VaultScanner: Sendable {
             rejected: notesRejected,
             temporaries: listing.temporaries,
             tally: tally,
-            pathsLeftOut: notesLeftOut > 0 ? listing.files : nil
+            pathsLeftOut: notesLeftOut > 0 || notesRejected > 0 ? listing.files : nil,
+            rejectedNotes: notesRejected > 0 ? cache.map { RejectedNotes(cache: $0, files: listing.files, positions: rejectedPositions, made: allNotes) } : nil
         )
     }
 
@@ -175,9 +182,35 @@ public struct ScanResult: Sendable {
     public var temporaries: [String] = []
     /// The counts of `notes`, gathered while they were read.
     var tally: NoteTally?
-    /// The paths of the notes left out, freed with the result rather than with the scan:
-    /// one by one, 100,000 of them took 3 ms, and a command exits soon after.
+    /// The paths of the notes left out or rejected, freed with the result rather than with
+    /// the scan (`releasingLeftOut()`): one by one, 100,000 of them took 3 ms, and a
+    /// command exits soon after.
     var pathsLeftOut: WalkFiles?
+    /// Makes the notes `rejected` left out, when a cache is written from every note.
+    var rejectedNotes: RejectedNotes?
+
+    /// Every note the scan listed, for a cache written again from all of them: `allNotes`
+    /// when the scan made each, else with those it rejected made from the main note cache
+    /// file (no second scan). Nil when one of those cannot be made (its entry is damaged).
+    func everyNote() -> [Note]? {
+        rejected == 0 ? allNotes : rejectedNotes?.everyNote()
+    }
+
+    /// Lets go of the paths of the notes it left out (and of the means to make them),
+    /// which are freed on another core: the only strings a word search kept of 100,000
+    /// notes, freed one by one on the main thread they were a twelfth of its instructions.
+    /// The caller must hold no other copy of this result, or that copy frees them.
+    mutating func releaseLeftOut() {
+        guard pathsLeftOut != nil || rejectedNotes != nil else { return }
+        let released = Released(paths: pathsLeftOut, rejected: rejectedNotes)
+        (pathsLeftOut, rejectedNotes) = (nil, nil)
+        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(released) {} }
+    }
+
+    private struct Released: Sendable {
+        var paths: WalkFiles?
+        var rejected: RejectedNotes?
+    }
 
     /// This scan with only `selected` (notes of it) kept, as a scan with a filter that
     /// selects them would have returned.

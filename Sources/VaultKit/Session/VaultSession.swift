@@ -68,7 +68,7 @@ public struct VaultSession: Sendable {
         let vault = self.vault
         // The word files are written on another core while the note cache is.
         let result = try vault.scan(filter: search.filter, countingNotes: countingNotes, keepingFirst: keepingFirst) { result in
-            words.refresh(after: search, notes: result.allNotes, rejected: result.rejected, everyNote: { try? vault.scan().allNotes }, progress: vault.scanProgress)
+            words.refresh(after: search, notes: result.allNotes, rejected: result.rejected, everyNote: { result.everyNote() ?? (try? vault.scan().allNotes) }, progress: vault.scanProgress)
         }
         PhaseTimer.mark("word index")
         return result

@@ -83,17 +83,21 @@ public struct Vault: Sendable {
             scanner.listingCache = nil
             result = try scanner.scan(filter: filter) { cache }
         }
-        let scanned = result
-        let other = alongside.map { body in Pending { body(scanned) } }
-        defer { _ = other?.value }
+        // A copy of the result for `alongside`, let go on its thread when it is done.
+        let other = alongside.map { [result] body in Pending { body(result) } }
         if stale {
             writeCache(result.allNotes, rejected: result.rejected, main: cache, startedAt: startedAt) {
-                // The main file is written from every note: made this time.
+                // The main file is written from every note: those the scan left out are
+                // made from their entries, which it found as the files are; scanned
+                // again only when one of those is damaged.
+                if let every = result.everyNote() { return every }
                 scanner.leavesOutRejected = false
                 scanner.listingCache = nil
                 return (try? scanner.scan(filter: filter) { cache })?.allNotes
             }
         }
+        _ = other?.value
+        result.releaseLeftOut()
         return result
     }
 

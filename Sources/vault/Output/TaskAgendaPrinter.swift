@@ -38,16 +38,7 @@ struct TaskAgendaPrinter: Sendable {
             var writer = TaskRecordJSON(capacity: range.count * 320)
             tasks.withUnsafeBufferPointer { tasks in
                 paths.withShownPaths { path in
-                    for index in range {
-                        if index + 8 < range.upperBound, let base = tasks.baseAddress {
-                            ByteSearch.prefetch(base + positions[index + 8])
-                        }
-                        if index + 4 < range.upperBound {
-                            let ahead = tasks[positions[index + 4]]
-                            if let words = ahead.wordsAddress { ByteSearch.prefetch(words) }
-                            if let path = path(ahead.note).baseAddress { ByteSearch.prefetch(path) }
-                        }
-                        let task = tasks[positions[index]]
+                    PositionsWithLookahead(tasksAhead: 8, wordsAhead: 4).forEach(range, of: positions, in: tasks, paths: path) { index, task in
                         if index > 0 { writer.out.append(UInt8(ascii: ",")) }
                         writer.append(task, note: path(task.note), bucket: agenda.bucket(of: task))
                     }
@@ -76,25 +67,40 @@ struct TaskAgendaPrinter: Sendable {
                         return
                     }
                     paths.withShownPaths { shownPath in
-                        for index in range {
-                            // The lines go through the tasks, their words and their paths at
-                            // random: the task sixteen lines on, and the words and path eight
-                            // on (whose task is here by then), are fetched ahead.
-                            if index + 16 < range.upperBound, let base = tasks.baseAddress {
-                                ByteSearch.prefetch(base + positions[index + 16])
-                            }
-                            if index + 8 < range.upperBound {
-                                let ahead = tasks[positions[index + 8]]
-                                if let words = ahead.wordsAddress { ByteSearch.prefetch(words) }
-                                if let path = shownPath(ahead.note).baseAddress { ByteSearch.prefetch(path) }
-                            }
-                            let task = tasks[positions[index]]
+                        PositionsWithLookahead(tasksAhead: 16, wordsAhead: 8).forEach(range, of: positions, in: tasks, paths: shownPath) { _, task in
                             writer.line(task, shownPath: shownPath(task.note))
                         }
                     }
                 }
                 return FormattedLines(&writer.out)
             }, emit: { terminal.write(&$0.out) })
+        }
+    }
+}
+
+/// Goes through the tasks at `positions` in order, fetching ahead what a line will read:
+/// the agenda reaches the tasks, their words and their paths at random, so the task
+/// `tasksAhead` lines on, and the words and path `wordsAhead` on (whose task is here by
+/// then), are fetched before they are needed.
+private struct PositionsWithLookahead {
+    let tasksAhead: Int
+    let wordsAhead: Int
+
+    /// Calls `body` with each index of `range` and the task of `tasks` at its position in
+    /// `positions`; `paths` gives a note's path as it is written.
+    @inline(__always)
+    func forEach(_ range: Range<Int>, of positions: [Int], in tasks: UnsafeBufferPointer<TaskRecord>,
+                 paths: (Int) -> UnsafeRawBufferPointer, _ body: (Int, TaskRecord) -> Void) {
+        for index in range {
+            if index + tasksAhead < range.upperBound, let base = tasks.baseAddress {
+                ByteSearch.prefetch(base + positions[index + tasksAhead])
+            }
+            if index + wordsAhead < range.upperBound {
+                let ahead = tasks[positions[index + wordsAhead]]
+                if let words = ahead.wordsAddress { ByteSearch.prefetch(words) }
+                if let path = paths(ahead.note).baseAddress { ByteSearch.prefetch(path) }
+            }
+            body(index, tasks[positions[index]])
         }
     }
 }
@@ -186,11 +192,13 @@ private struct LineWriter: ~Copyable {
     /// The line of `task`, whose note's path is shown as `shownPath`.
     mutating func line(_ task: TaskRecord, shownPath: UnsafeRawBufferPointer) {
         let words = task.words
+        // The fixed text as `StaticString`s: a literal passed as a `String` was copied out of
+        // one (`withUTF8`) three times a line, a twentieth of printing 450,000 lines.
         switch task.status {
-        case .todo: out.append("  [ ]")
-        case .doing: out.append("  [/]")
-        case .done: out.append("  [x]")
-        case .cancelled: out.append("  [-]")
+        case .todo: out.append("  [ ]" as StaticString)
+        case .doing: out.append("  [/]" as StaticString)
+        case .done: out.append("  [x]" as StaticString)
+        case .cancelled: out.append("  [-]" as StaticString)
         }
         if words.categories.isEmpty {
             if !words.text.isEmpty { out.append(UInt8(ascii: " ")) }
@@ -222,27 +230,27 @@ private struct LineWriter: ~Copyable {
         out.append(signs[task.priority.code])
         if let due = task.due {
             let overdue = agenda.bucket(of: task) == .overdue && terminal.colored
-            out.append(overdue ? " \u{1B}[31m📅 " : " 📅 ")
+            out.append(overdue ? " \u{1B}[31m📅 " : " 📅 " as StaticString)
             due.appendDescription(to: &out)
-            if overdue { out.append("\u{1B}[0m") }
+            if overdue { out.append("\u{1B}[0m" as StaticString) }
         }
         // When it was done: the list of done tasks is in that order.
         if task.status == .done, let done = task.done {
-            out.append(" ✅ ")
+            out.append(" ✅ " as StaticString)
             done.appendDescription(to: &out)
         }
         if let recurrence = words.recurrence {
-            out.append(" 🔁 ")
+            out.append(" 🔁 " as StaticString)
             TerminalText.appendEscaped(recurrence, to: &out)
         }
-        out.append(terminal.colored ? "  \u{1B}[2m" : "  ")
+        out.append(terminal.colored ? "  \u{1B}[2m" : "  " as StaticString)
         out.append(shownPath)
         let (line, refHash) = task.lineAndRefHash
         out.append(UInt8(ascii: ":"))
         out.append(decimal: line)
-        out.append(" · ")
+        out.append(" · " as StaticString)
         out.append(hexDigitsOf: refHash, count: 7)
-        if terminal.colored { out.append("\u{1B}[0m") }
+        if terminal.colored { out.append("\u{1B}[0m" as StaticString) }
         out.append(0x0A)
     }
 

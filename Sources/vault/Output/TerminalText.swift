@@ -53,16 +53,21 @@ enum TerminalText {
     static func mayNeedEscaping(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         let ones: UInt64 = 0x0101_0101_0101_0101
+        // A byte below 0x20, or equal to 0x7F or 0xC2 (zero once xor-ed with it), sets its
+        // high bit in `found`; no byte that is none of them does.
+        func found(at offset: Int) -> Bool {
+            let word = base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            let del = word ^ (ones &* 0x7F), c2 = word ^ (ones &* 0xC2)
+            return (((word &- ones &* 0x20) & ~word) | ((del &- ones) & ~del) | ((c2 &- ones) & ~c2)) & (ones &* 0x80) != 0
+        }
         var start = 0
         while start + 8 <= bytes.count {
-            // A byte below 0x20, or equal to 0x7F or 0xC2 (zero once xor-ed with it), sets
-            // its high bit in `found`; no byte that is none of them does.
-            let word = base.loadUnaligned(fromByteOffset: start, as: UInt64.self)
-            let del = word ^ (ones &* 0x7F), c2 = word ^ (ones &* 0xC2)
-            let found = ((word &- ones &* 0x20) & ~word) | ((del &- ones) & ~del) | ((c2 &- ones) & ~c2)
-            if found & (ones &* 0x80) != 0 { return true }
+            if found(at: start) { return true }
             start += 8
         }
+        // The last bytes in the word that ends with them, when there are eight: looking
+        // again at bytes already looked at changes nothing.
+        if start < bytes.count, bytes.count >= 8 { return found(at: bytes.count - 8) }
         return UnsafeRawBufferPointer(rebasing: bytes[start...]).contains(where: mayNeedEscaping)
     }
 
