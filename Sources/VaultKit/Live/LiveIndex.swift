@@ -176,8 +176,10 @@ package final class LiveIndex: Sendable {
         warming.async { [weak self] in
             guard let self else { return }
             let snapshot = self.snapshot
-            _ = snapshot.tagPostings.value
+            // The documents first, with the index as close to the snapshot as can be: an
+            // index a later save has changed already makes them by looking every note up.
             if let view = words.view { _ = snapshot.wordPositions.documents(of: snapshot.sorted, in: view) }
+            _ = snapshot.tagPostings.value
         }
     }
 
