@@ -80,7 +80,7 @@ struct WebApp: Sendable {
     /// answered from the word index yet (`"ready"`) or by reading files (`"building"`),
     /// and, once built, the index's words and size in bytes.
     func status() -> Response {
-        let notes = live.snapshot.scan.notes.count
+        let notes = live.snapshot.notes.count
         let ready = live.isTextIndexed
         return APIResponse.json { json in
             json.beginObject()

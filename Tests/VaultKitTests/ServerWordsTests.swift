@@ -141,29 +141,40 @@ struct ServerWordsTests {
         #expect(snapshot.wordPositions.lookups <= 5)
     }
 
-    /// A save copies the chunks of the snapshot's lists it touches (the notes in list
-    /// order, their word documents) and shares the rest with the snapshot before:
-    /// counted, not timed.
+    /// A save copies the chunks of the snapshot's lists it touches (the scan's notes, the
+    /// notes in list order, their word documents), shares the rest with the snapshot
+    /// before, and reads the tags of the chunks it made only: counted, not timed.
     @Test func aSaveCopiesOnlyTheChunksItTouches() async throws {
         let copies = ChunkCopies()
-        let (vault, _, live) = try vault(notes: 300, listChunkSize: 16, chunkCopies: copies)
+        let (vault, session, live) = try vault(notes: 300, listChunkSize: 16, chunkCopies: copies)
         #expect(live.snapshot.sorted.chunkCount >= 300 / 16)
+        #expect(live.snapshot.notes.chunkCount >= 300 / 16)
         let saves: [(write: [String], remove: [String])] = [(["N5.md"], []), (["N150.md"], []), (["New.md"], []), ([], ["N7.md"]), (["N0.md"], [])]
         for (round, save) in saves.enumerated() {
-            // The documents of the snapshot before are made first, so that the background
-            // makes none while the save is counted.
+            // The documents and tags of the snapshot before are made first, so that the
+            // background makes none while the save is counted.
             let view = try #require(live.words.view)
             _ = live.snapshot.wordPositions.documents(of: live.snapshot.sorted, in: view)
+            _ = live.snapshot.tagPostings.value
             let before = copies.count
             for path in save.write { try vault.write(path, "# \(path)\n\nthe budget saved \(round)\n") }
             for path in save.remove { try FileManager.default.removeItem(atPath: vault.path + "/" + path) }
             await live.refresh(save.write + save.remove)
             let snapshot = live.snapshot
             let documents = snapshot.wordPositions.documents(of: snapshot.sorted, in: try #require(live.words.view))
-            // Each list: the chunk a note left and the one it went to, of about 19.
-            #expect(copies.count - before <= 4, "round \(round)")
-            #expect(copies.count - before >= 1, "round \(round)")
+            // Each list in order: the chunk a note left and the one it went to, of about
+            // 19; the scan's notes: the chunk the note is in.
+            #expect(copies.count - before <= 5, "round \(round)")
+            #expect(copies.count - before >= 2, "round \(round)")
             #expect(documents == WordPositions().documents(of: snapshot.sorted, in: try #require(live.words.view)), "round \(round)")
+            // The tags of the chunks of the list that the save made, of about 19.
+            let tags = snapshot.tagPostings.value
+            #expect(tags.chunksRead <= 2, "round \(round)")
+            #expect(tags == TagPostings(snapshot.sorted), "round \(round)")
+            // The scan's notes, as a scan finds them.
+            let scanned = try session.vault.scan().notes.map(\.path).sorted()
+            #expect(snapshot.notes.map(\.path).sorted() == scanned, "round \(round)")
+            #expect(snapshot.scan.notes.map(\.path).sorted() == scanned, "round \(round)")
         }
     }
 }

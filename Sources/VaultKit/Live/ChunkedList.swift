@@ -104,6 +104,35 @@ package struct ChunkedList<Element> {
         insert(element, at: count)
     }
 
+    /// Removes the entries at `positions` (ascending, each once): one by one when they are
+    /// few, the list made again when they are many (a `git pull` that deletes thousands).
+    mutating func remove(atAscending positions: [Int]) {
+        guard !positions.isEmpty else { return }
+        guard positions.count > Swift.max(16, count / chunkSize) else {
+            for position in positions.reversed() { remove(at: position) }
+            return
+        }
+        var kept: [Element] = []
+        kept.reserveCapacity(count - positions.count)
+        var next = 0
+        forEachChunk { start, elements in
+            for offset in elements.indices {
+                if next < positions.count, positions[next] == start + offset { next += 1 } else { kept.append(elements[offset]) }
+            }
+        }
+        self = remade(from: kept)
+    }
+
+    /// The first position whose entry `predicate` accepts, through the chunks: no search
+    /// per entry, as `firstIndex(where:)` makes by subscript.
+    func firstPosition(where predicate: (Element) throws -> Bool) rethrows -> Int? {
+        for index in chunks.indices {
+            let found = try chunks[index].elements.withUnsafeBufferPointer { elements in try elements.firstIndex(where: predicate) }
+            if let found { return start(of: index) + found }
+        }
+        return nil
+    }
+
     /// The chunk whose entries include `position` (`0..<count`).
     private func chunkIndex(containing position: Int) -> Int {
         var low = 0, high = ends.count - 1
@@ -198,9 +227,27 @@ extension ChunkedList: RandomAccessCollection {
         return array
     }
 
-    /// Calls `body` with each chunk's entries in order, for a loop that wants a buffer.
-    func forEachChunk(_ body: (_ start: Int, _ elements: [Element]) throws -> Void) rethrows {
+    /// Calls `body` with each chunk's entries in order, for a loop that wants a buffer: the
+    /// list read in place, no entry copied.
+    package func forEachChunk(_ body: (_ start: Int, _ elements: [Element]) throws -> Void) rethrows {
         for index in chunks.indices { try body(start(of: index), chunks[index].elements) }
+    }
+
+    /// Stands for one chunk, the same for every list that shares it, for as long as it is
+    /// held: a chunk never changes while anything else holds it (`makeUnique`), so what was
+    /// worked out from a chunk's entries (the notes of each tag) holds while its reference
+    /// is equal.
+    package struct ChunkReference: Hashable, @unchecked Sendable {
+        // Held, never changed through: the chunk's identity, not its entries.
+        fileprivate let chunk: Chunk
+
+        package static func == (left: ChunkReference, right: ChunkReference) -> Bool { left.chunk === right.chunk }
+        package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(chunk)) }
+    }
+
+    /// Calls `body` with each chunk's start, entries and reference, in order.
+    func forEachChunk(_ body: (_ start: Int, _ elements: [Element], _ reference: ChunkReference) throws -> Void) rethrows {
+        for index in chunks.indices { try body(start(of: index), chunks[index].elements, ChunkReference(chunk: chunks[index])) }
     }
 }
 

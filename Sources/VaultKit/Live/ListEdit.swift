@@ -105,26 +105,6 @@ struct ListEdit: Sendable {
         keep(until: .max)
         return values.remade(from: merged)
     }
-
-    /// Where each of the `count` positions of the list before is in the list after (-1:
-    /// removed), and where each inserted note is.
-    func moves(count: Int) -> (moved: [Int32], inserted: [(position: Int, note: Note)]) {
-        var moved = [Int32](repeating: -1, count: count)
-        var removedIndex = 0, insertedIndex = 0, after = 0
-        for before in 0..<count {
-            if removedIndex < removed.count, removed[removedIndex] == before {
-                removedIndex += 1
-                continue
-            }
-            while insertedIndex < inserted.count, inserted[insertedIndex].position == after {
-                insertedIndex += 1
-                after += 1
-            }
-            moved[before] = Int32(after)
-            after += 1
-        }
-        return (moved, inserted)
-    }
 }
 
 extension [Int] {

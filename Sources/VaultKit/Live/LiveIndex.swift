@@ -15,8 +15,17 @@ package final class LiveIndex: Sendable {
     package struct Snapshot: Sendable {
         /// The session that made it, which reads the notes a search cannot decide otherwise.
         package let session: VaultSession
-        package let scan: ScanResult
-        package let index: VaultIndex
+        /// Every note, in the scan's order, in chunks: a save's snapshot shares all but the
+        /// chunk of the note it re-read with the snapshot before.
+        package let notes: ChunkedList<Note>
+        /// The scan but for its notes (`notes`): folders, issues, counts.
+        let rest: ScanResult
+        /// The scan with its notes as an array, made when first asked for (a copy of each
+        /// note, which a save no longer makes).
+        private let madeScan: Lazy<ScanResult>
+        private let madeIndex: Lazy<VaultIndex>
+        package var scan: ScanResult { madeScan.value }
+        package var index: VaultIndex { madeIndex.value }
         /// What wiki links resolve to, made when first asked for: at a million notes it
         /// takes seconds, which the server's start does not wait for (`indexText` makes it).
         package let links: Lazy<WikiLinkResolver>
@@ -30,12 +39,22 @@ package final class LiveIndex: Sendable {
         /// The word index's document for each note of `sorted`.
         package let wordPositions: WordPositions
 
-        /// `tagPostings` and `wordPositions`: made afresh when not given.
-        init(scan: ScanResult, session: VaultSession, links: Lazy<WikiLinkResolver>, sorted: ChunkedList<Note>, trashCount: Int,
-             tagPostings: Lazy<TagPostings>? = nil, wordPositions: WordPositions = WordPositions()) {
+        /// The snapshot of a whole scan (its notes in chunks made as `sorted` is).
+        init(scan: ScanResult, session: VaultSession, links: Lazy<WikiLinkResolver>, sorted: ChunkedList<Note>, trashCount: Int) {
+            let notes = ChunkedList(scan.notes, chunkSize: sorted.chunkSize, copies: sorted.copies)
+            self.init(rest: scan.withoutNotes, notes: notes, session: session, links: links, sorted: sorted, trashCount: trashCount, made: scan)
+        }
+
+        /// `tagPostings` and `wordPositions`: made afresh when not given. `made`: the scan
+        /// of `rest` and `notes`, when there is one already.
+        private init(rest: ScanResult, notes: ChunkedList<Note>, session: VaultSession, links: Lazy<WikiLinkResolver>, sorted: ChunkedList<Note>,
+                     trashCount: Int, made scan: ScanResult? = nil, tagPostings: Lazy<TagPostings>? = nil, wordPositions: WordPositions = WordPositions()) {
             self.session = session
-            self.scan = scan
-            index = session.index(of: scan)
+            self.notes = notes
+            self.rest = rest
+            let madeScan = scan.map { Lazy(made: $0) } ?? Lazy { rest.with(notes.array) }
+            self.madeScan = madeScan
+            madeIndex = scan.map { Lazy(made: session.index(of: $0)) } ?? Lazy { session.index(of: madeScan.value) }
             self.links = links
             self.sorted = sorted
             self.trashCount = trashCount
@@ -45,12 +64,13 @@ package final class LiveIndex: Sendable {
 
         /// The snapshot whose list `edit` made from `previous`'s: what is kept for each
         /// position of the list is carried over through the edit, not made again.
-        init(scan: ScanResult, session: VaultSession, links: Lazy<WikiLinkResolver>, sorted: ChunkedList<Note>, trashCount: Int,
+        init(update: ScanUpdate, session: VaultSession, links: Lazy<WikiLinkResolver>, sorted: ChunkedList<Note>, trashCount: Int,
              after previous: Snapshot, edit: ListEdit) {
-            let earlier = previous.tagPostings, count = previous.sorted.count
-            // Carried over when the one before is made (the background makes each in turn).
-            let tagPostings = Lazy { earlier.isMade ? TagPostings(earlier.value, through: edit, count: count) : TagPostings(sorted) }
-            self.init(scan: scan, session: session, links: links, sorted: sorted, trashCount: trashCount,
+            let earlier = previous.tagPostings
+            // The tags of the chunks the edit left alone are taken from the postings before,
+            // when those are made (the background makes each in turn).
+            let tagPostings = Lazy { TagPostings(sorted, reusing: earlier.isMade ? earlier.value : nil) }
+            self.init(rest: update.rest, notes: update.notes, session: session, links: links, sorted: sorted, trashCount: trashCount,
                       tagPostings: tagPostings, wordPositions: WordPositions(after: previous.wordPositions, edit: edit))
         }
 
@@ -156,8 +176,10 @@ package final class LiveIndex: Sendable {
         warming.async { [weak self] in
             guard let self else { return }
             let snapshot = self.snapshot
-            _ = snapshot.tagPostings.value
+            // The documents first, with the index as close to the snapshot as can be: an
+            // index a later save has changed already makes them by looking every note up.
             if let view = words.view { _ = snapshot.wordPositions.documents(of: snapshot.sorted, in: view) }
+            _ = snapshot.tagPostings.value
         }
     }
 
@@ -287,14 +309,14 @@ package final class LiveIndex: Sendable {
         let previous = snapshot
         let next: Snapshot
         let change: Change
-        if let paths, let update = ScanUpdate(previous.scan, paths: paths, root: session.root, timeZone: session.vault.timeZone,
+        if let paths, let update = ScanUpdate(previous.rest, notes: previous.notes, paths: paths, root: session.root, timeZone: session.vault.timeZone,
                                                   inlineTags: session.vault.config.inlineTags) {
             let trashChanged = paths.contains { $0 == Trash.directory || $0.hasPrefix(Trash.directory + "/") }
             guard !update.isEmpty || trashChanged else { return }
             let links = Self.links(previous.links, removing: update.removed, adding: update.added)
             let (sorted, edit) = ListEdit.apply(to: previous.sorted, removing: update.replaced, inserting: update.reread)
             next = Snapshot(
-                scan: update.scan, session: session, links: links, sorted: sorted,
+                update: update, session: session, links: links, sorted: sorted,
                 trashCount: trashChanged ? session.trash.count() : previous.trashCount,
                 after: previous, edit: edit
             )
@@ -303,9 +325,9 @@ package final class LiveIndex: Sendable {
         } else {
             guard let read = try? Self.read(session, chunkSize: listChunkSize, copies: chunkCopies) else { return }
             next = read
-            change = Self.difference(from: previous.scan.notes, to: next.scan.notes)
+            change = Self.difference(from: previous.notes, to: next.notes)
             let reread = Set(change.changed + change.added)
-            let rereadNotes = next.scan.notes.filter { reread.contains($0.path) }
+            let rereadNotes = next.notes.filter { reread.contains($0.path) }
             words.update(rereadNotes, removed: change.removed)
         }
         current.withLock { $0 = next }
@@ -338,7 +360,7 @@ package final class LiveIndex: Sendable {
         return snapshot
     }
 
-    package static func difference(from old: [Note], to new: [Note]) -> Change {
+    package static func difference(from old: some Collection<Note>, to new: some Sequence<Note>) -> Change {
         var before: [String: FileStamp] = [:]
         before.reserveCapacity(old.count)
         for note in old { before[note.path] = note.stamp }

@@ -10,8 +10,17 @@ import VaultPlatform
 /// renamed or removed, a symbolic link, a binary or unreadable file, a name that is not
 /// UTF-8) makes `init` return nil, and the caller rescans.
 public struct ScanUpdate: Sendable {
+    /// The scan with the changes applied, but for its notes (`notes`): its folders,
+    /// issues and counts.
+    package private(set) var rest: ScanResult
+    /// The scan's notes with the changes applied, in its order, new ones at the end: in
+    /// chunks shared with the notes before, so that a save copies the chunk of the note it
+    /// re-read, not a million notes (an `Array` shared with the snapshot before was copied
+    /// whole, half of a save's work at a million notes).
+    package private(set) var notes: ChunkedList<Note>
     /// The scan with the changes applied; its notes keep their order, new ones at the end.
-    public private(set) var scan: ScanResult
+    /// Made on each call: a copy of every note.
+    public var scan: ScanResult { rest.with(notes.array) }
     /// The note paths whose notes were re-read, added or removed.
     public private(set) var changed: [String] = []
     public private(set) var added: [String] = []
@@ -27,7 +36,15 @@ public struct ScanUpdate: Sendable {
     /// are not notes change nothing here.
     /// `inlineTags`: whether body `#tags` are tags (`tags.inline`).
     public init?(_ scan: ScanResult, paths: some Sequence<String>, root: VaultRoot, timeZone: TimeZone, inlineTags: Bool = true) {
-        self.scan = scan
+        self.init(scan.withoutNotes, notes: ChunkedList(scan.notes), paths: paths, root: root, timeZone: timeZone, inlineTags: inlineTags)
+    }
+
+    /// Applies the changes to `paths` to the scan `rest` (its notes left out) of `notes`,
+    /// as `init(_:paths:root:timeZone:inlineTags:)` does.
+    package init?(_ rest: ScanResult, notes: ChunkedList<Note>, paths: some Sequence<String>, root: VaultRoot, timeZone: TimeZone, inlineTags: Bool = true) {
+        self.rest = rest
+        self.notes = notes
+        let scan = rest
         let paths = Set(paths)
         var positions: [String: Int]?
         let folders = Set(scan.folders)
@@ -36,6 +53,7 @@ public struct ScanUpdate: Sendable {
         // went away between the walk and the read is reported by it; its issue goes too.
         var vanished: [String] = []
         var tally = TallyUpdate(scan.tally, folders: scan.folders)
+        var removedPositions: [Int] = []
         for path in paths {
             guard !path.isEmpty, !path.contains("\u{FFFD}") else { return nil }
             guard !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { continue }
@@ -46,19 +64,20 @@ public struct ScanUpdate: Sendable {
             // A few paths are looked for; many are looked up.
             let at: Int?
             if paths.count <= 16 {
-                // Through the buffer: no note is copied (and retained) to look at its path.
-                at = scan.notes.withUnsafeBufferPointer { notes in notes.indices.first { notes[$0].path == path } }
+                // Through the chunks' buffers: no note is copied (and retained) to look at its path.
+                at = notes.firstPosition { $0.path == path }
             } else {
-                let index = positions ?? Self.positions(of: scan.notes)
+                let index = positions ?? Self.positions(of: notes)
                 positions = index
                 at = index[path]
             }
             guard let status, status.isRegularFile else {
                 // Gone (or something this update does not read): drop it if it was a note.
                 if status == nil, let at {
-                    replaced.append(self.scan.notes[at])
-                    tally.remove(self.scan.notes[at])
+                    replaced.append(self.notes[at])
+                    tally.remove(self.notes[at])
                     removed.append(path)
+                    removedPositions.append(at)
                     continue
                 }
                 if status == nil {
@@ -72,29 +91,26 @@ public struct ScanUpdate: Sendable {
             guard let note = NoteReader.read(path, in: root, buffer: &buffer, timeZone: timeZone, inlineTags: inlineTags) else { return nil }
             reread.append(note)
             if let at {
-                replaced.append(self.scan.notes[at])
-                if !self.scan.notes[at].stamp.isSameContent(as: note.stamp) { changed.append(path) }
-                tally.remove(self.scan.notes[at])
-                self.scan.notes[at] = note
+                let before = self.notes[at]
+                replaced.append(before)
+                if !before.stamp.isSameContent(as: note.stamp) { changed.append(path) }
+                tally.remove(before)
+                self.notes[at] = note
                 tally.add(note)
             } else {
                 tally.add(note)
-                self.scan.notes.append(note)
+                self.notes.append(note)
                 added.append(path)
             }
         }
-        if !removed.isEmpty {
-            let gone = Set(removed), few = removed
-            // A path or two are compared, not hashed with every note's.
-            self.scan.notes.removeAll { few.count <= 16 ? few.contains($0.path) : gone.contains($0.path) }
-        }
+        // Appended notes come after every position found above, so those still hold.
+        self.notes.remove(atAscending: removedPositions.sorted())
         // A file that was reported (binary, unreadable) and is now a note, or gone.
         let touched = Set(changed + added + removed + vanished)
-        self.scan.issues.removeAll { touched.contains($0.path) }
-        self.scan.allNotes = self.scan.notes
+        self.rest.issues.removeAll { touched.contains($0.path) }
         // The scan's counts, brought up to date note by note: counting every note again
         // was most of a save's work at a million notes.
-        self.scan.tally = tally.counts
+        self.rest.tally = tally.counts
         changed.sort()
         added.sort()
         removed.sort()
@@ -103,11 +119,31 @@ public struct ScanUpdate: Sendable {
     /// True when nothing a front end shows changed.
     public var isEmpty: Bool { changed.isEmpty && added.isEmpty && removed.isEmpty }
 
-    private static func positions(of notes: [Note]) -> [String: Int] {
+    private static func positions(of notes: ChunkedList<Note>) -> [String: Int] {
         var positions: [String: Int] = [:]
         positions.reserveCapacity(notes.count)
-        for (index, note) in notes.enumerated() { positions[note.path] = index }
+        notes.forEachChunk { start, chunk in
+            for (offset, note) in chunk.enumerated() { positions[note.path] = start + offset }
+        }
         return positions
+    }
+}
+
+extension ScanResult {
+    /// This scan without its notes (kept elsewhere, in chunks: `ScanUpdate.notes`).
+    var withoutNotes: ScanResult {
+        var rest = self
+        rest.notes = []
+        rest.allNotes = []
+        return rest
+    }
+
+    /// This scan with `notes` as its notes, every one of them read (`allNotes`).
+    func with(_ notes: [Note]) -> ScanResult {
+        var scan = self
+        scan.notes = notes
+        scan.allNotes = notes
+        return scan
     }
 }
 

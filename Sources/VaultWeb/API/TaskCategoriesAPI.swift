@@ -55,10 +55,10 @@ struct TaskCategoriesAPI: Sendable {
 
     private func run(_ change: TaskCategories.Change) async throws -> Response {
         let session = self.session
-        let notes = live.snapshot.sorted.array
+        let snapshot = live.snapshot
         let report = try await Blocking.run { () throws -> TaskCategories.Report in
             var tasks: [NoteTask] = []
-            if case .rename = change { tasks = session.tasks(of: notes).tasks }
+            if case .rename = change { tasks = snapshot.tasks(in: session) }
             return try session.write { try TaskCategories(change, tasks: tasks).run(in: $0) }
         }
         let categories = report.categories

@@ -34,10 +34,10 @@ struct TasksAPI: Sendable {
             return APIResponse.queryError(error)
         }
         let session = self.session
-        let notes = live.snapshot.sorted.array
+        let snapshot = live.snapshot
         // The session's config is the file's as it is now (`CurrentSession`).
         let config = session.config
-        let tasks = try await Blocking.run { () -> [NoteTask] in session.tasks(matching: query, in: notes, statuses: statuses).tasks }
+        let tasks = try await Blocking.run { () -> [NoteTask] in snapshot.tasks(matching: query, statuses: statuses, in: session) }
         let agenda = TaskAgenda(today: session.today, weekStart: config.weekStart, categoryOrder: config.taskCategoryOrder)
         let groups = show == .done ? agenda.completedPositions(tasks) : agenda.positions(tasks, by: grouping)
         return APIResponse.json { json in
@@ -84,9 +84,9 @@ struct TasksAPI: Sendable {
         let changes = try body.changes(today: session.today)
         guard !changes.isEmpty else { throw APIError(.badRequest, "say what to change: status, due, priority, addCategory, removeCategory or remove") }
         let session = self.session
-        let notes = live.snapshot.sorted.array
+        let snapshot = live.snapshot
         let (changed, failed, paths, recordID) = try await Blocking.run { () throws -> ([NoteTask], [(String, VaultError)], [String], String?) in
-            let all = session.tasks(of: notes).tasks
+            let all = snapshot.tasks(in: session)
             var failed: [(String, VaultError)] = []
             var asked: [String: String] = [:]
             var selected: [NoteTask] = []
