@@ -43,9 +43,14 @@ public struct SettledVault: Sendable {
 extension LiveIndex.Snapshot {
     /// The notes of `sorted` that `query` selects, in order, with words decided by `words`
     /// once it is built: only the notes it cannot decide (a phrase's candidates, a note
-    /// changed since it was indexed) are read. Until then every candidate a word search
-    /// has is read, on all cores.
-    package func notes(matching query: Query, context: QueryContext, words: WordIndex) -> [Note] {
+    /// changed since it was indexed) are read, and of those only the ones not read for the
+    /// same needle before (`TextVerdicts`). Until then every candidate a word search has is
+    /// read, on all cores.
+    ///
+    /// Only the notes the postings leave possible are visited, from the documents to their
+    /// positions in the list (`DocumentPositions`), not every note of the list;
+    /// `visitingEveryNote` tests each note instead (what the tests compare the walk with).
+    package func notes(matching query: Query, context: QueryContext, words: WordIndex, visitingEveryNote: Bool = false) -> [Note] {
         guard query.needsText, let view = words.view else { return notesReadingText(matching: query, context: context) }
         let context = context.linked(for: query) { scan.notes }
         let evaluator = query.evaluator(context: context)
@@ -58,44 +63,57 @@ extension LiveIndex.Snapshot {
         // Each part of the index answers for its own documents; a damaged file answers
         // nothing, and its notes are read.
         let answers = matchers.map { view.contents.answer($0) }
-        var fileAnswers = view.file.map { file in matchers.map { file.answer($0) } }
+        var fileAnswers = view.file.map { file in matchers.map { matcher in words.fileAnswers.answer(matcher, of: file) { file.answer(matcher) } } }
         if view.file?.isDamaged == true { fileAnswers = nil }
         let required = condition.requiredDocuments { matcher in matchers.firstIndex(of: matcher).flatMap { answers[$0] } }
         let fileRequired = fileAnswers.flatMap { fileAnswers in condition.requiredDocuments { matcher in matchers.firstIndex(of: matcher).flatMap { fileAnswers[$0] } } }
+        let generation = view.generation
+        let known = words.verdicts.known(matchers.map(\.needle), in: generation)
         var matching: [Int] = []
-        var unsettled: [Int] = []
+        // With the document whose verdicts reading them gives (`.max`: none kept).
+        var unsettled: [(position: Int, document: UInt32)] = []
         // Positions are visited in ascending order: each reader searches once a chunk.
         var documentAt = documents.reader, noteAt = sorted.reader
         func visit(_ position: Int) {
-            var document = documentAt(position)
-            guard document != .max else { return unsettled.append(position) }
-            var answered = answers, requiredHere = required
-            if document & WordIndex.View.fileDocument != 0 {
-                guard let fileAnswers else { return unsettled.append(position) }
-                document &= ~WordIndex.View.fileDocument
-                answered = fileAnswers
-                requiredHere = fileRequired
+            let key = documentAt(position)
+            guard key != .max else { return unsettled.append((position, key)) }
+            let inFile = key & WordIndex.View.fileDocument != 0
+            let document = key & ~WordIndex.View.fileDocument
+            if inFile {
+                guard fileAnswers != nil else { return unsettled.append((position, .max)) }
+                if let fileRequired, !fileRequired.contains(document) { return }
+            } else if let required, !required.contains(document) {
+                return
             }
-            if let requiredHere, !requiredHere.contains(document) { return }
-            let outcome = condition.decide(noteAt(position)) { matcher in
+            func text(_ matcher: TextMatcher) -> Bool? {
                 guard let index = matchers.firstIndex(of: matcher) else { return nil }
-                return answered[index].map { $0.decide(document) } ?? (matcher.isEmpty ? true : nil)
+                let answer = inFile ? fileAnswers?[index] : answers[index]
+                if let decided = answer.map({ $0.decide(document) }) ?? (matcher.isEmpty ? true : nil) { return decided }
+                return known[index].verdict(key)
             }
+            // The words alone decide most candidates of a word search: the note is not
+            // fetched from the list for them.
+            let outcome = condition.decideWords(text) ?? condition.decide(noteAt(position), text: text)
             switch outcome {
             case true?: matching.append(position)
-            case nil: unsettled.append(position)
+            case nil: unsettled.append((position, key))
             case false?: break
             }
         }
         if let positions = candidatePositions(for: evaluator) {
             for position in positions { visit(Int(position)) }
+        } else if !visitingEveryNote, let required, view.file == nil || (fileAnswers != nil && fileRequired != nil) {
+            // Every note outside the postings would be left at `requiredHere` above.
+            let inverse = wordPositions.positions(of: documents, in: view)
+            for position in inverse.candidates(required: required, fileRequired: fileRequired) { visit(position) }
         } else {
             for position in sorted.indices { visit(position) }
         }
         guard !unsettled.isEmpty else { return matching.map { noteAt($0) } }
         // The rest are read, then merged in list order.
-        let read = Set(session.select(unsettled.map { noteAt($0) }, evaluator).map(\.path))
-        let confirmed = unsettled.filter { read.contains(noteAt($0).path) }
+        let holds = session.verify(unsettled.map { noteAt($0.position) }, documents: unsettled.map(\.document), evaluator,
+                                   matchers: matchers) { words.verdicts.record($0, in: generation) }
+        let confirmed = unsettled.indices.filter { holds[$0] }.map { unsettled[$0].position }
         return (matching + confirmed).sorted().map { noteAt($0) }
     }
 

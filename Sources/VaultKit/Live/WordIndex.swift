@@ -39,7 +39,7 @@ package final class WordIndex: Sendable {
         private var changes: [(version: Int, path: String)] = []
         private var forgottenVersion = 0
         /// The version of the last renumbering, which changes every document.
-        private var renumberedVersion = 0
+        private(set) var renumberedVersion = 0
 
         /// The paths added or removed after `version`; nil when that is no longer known or
         /// every document was renumbered since.
@@ -211,6 +211,11 @@ package final class WordIndex: Sendable {
         /// Marks a document number as the file's, not `contents`'.
         static let fileDocument: UInt32 = 1 << 31
 
+        /// What this view's document numbers mean, for the verdicts kept by document.
+        var generation: TextVerdicts.Generation {
+            TextVerdicts.Generation(renumbering: contents.renumberedVersion, file: file.map(ObjectIdentifier.init))
+        }
+
         /// The note's document: in `contents`, else in the file (`fileDocument` set), else
         /// `UInt32.max` (read the note).
         func document(of note: Note) -> UInt32 {
@@ -258,6 +263,10 @@ package final class WordIndex: Sendable {
 
     private let session: VaultSession
     private let store = Locked(Store())
+    /// What reading notes showed about the needles searched lately.
+    let verdicts = TextVerdicts()
+    /// The file's answers to the needles searched lately.
+    let fileAnswers = FileAnswers()
     /// How many dead documents are worth a compaction (a test makes it small).
     private let compactionMinimum: Int
     /// The racy rule of the file started from (`WordIndexCache`; a test makes it zero).
@@ -396,6 +405,8 @@ package final class WordPositions: Sendable {
         /// The snapshot before and how this one's list came from it, until made.
         var origin: (previous: WordPositions, edit: ListEdit)?
         var lookups = 0
+        /// The inverse of `made`'s documents, made when a word search first walks them.
+        var inverse: (version: Int, file: ObjectIdentifier?, positions: DocumentPositions)?
     }
 
     private let state: Locked<State>
@@ -427,6 +438,19 @@ package final class WordPositions: Sendable {
             state.origin = nil
             state.lookups += lookups
             return documents
+        }
+    }
+
+    /// Where each of `documents` (this snapshot's, as `documents(of:in:)` made them for
+    /// `view`) is in the list: made once per snapshot and version of the index, one pass
+    /// over the list, so that each word search after walks only its candidates.
+    func positions(of documents: ChunkedList<UInt32>, in view: WordIndex.View) -> DocumentPositions {
+        let file = view.file.map(ObjectIdentifier.init), version = view.contents.version
+        return state.withLock { state in
+            if let inverse = state.inverse, inverse.version == version, inverse.file == file { return inverse.positions }
+            let positions = DocumentPositions(documents, contentsSlots: view.contents.documentSlots, fileSlots: view.file?.documentSlots ?? 0)
+            state.inverse = (version, file, positions)
+            return positions
         }
     }
 

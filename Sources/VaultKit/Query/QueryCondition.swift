@@ -209,7 +209,7 @@ indirect enum QueryCondition: Sendable {
         case .not(let operand):
             return !operand.evaluate(note, text: text)
         case .text(let matcher):
-            return note.withTitleBytes(matcher.matches) || matcher.matches(text)
+            return matcher.matches(note, text: text)
         case .taskDate, .taskDateBounds, .priority, .status, .hasTask:
             // Of a note: one of its tasks matches (only open ones, for due dates and
             // priorities, as the agenda shows them).

@@ -28,6 +28,12 @@ public struct TextMatcher: Sendable, Equatable {
         return text.withUTF8 { matches(UnsafeRawBufferPointer($0)) }
     }
 
+    /// True when the needle occurs in `note`'s title or in `text`, its searchable text (as
+    /// a query's word or phrase term is decided).
+    func matches(_ note: Note, text: UnsafeRawBufferPointer) -> Bool {
+        note.withTitleBytes(matches) || matches(text)
+    }
+
     /// True when the needle occurs in the UTF-8 bytes `text` (invalid sequences are
     /// read as U+FFFD and never match a needle without one).
     public func matches(_ text: UnsafeRawBufferPointer) -> Bool {
