@@ -31,11 +31,11 @@ enum WordChecksum {
             offset += 8
         }
         if offset < bytes.count {
+            // The last bytes, zero-padded, as one little-endian word: copied at once
+            // rather than shifted in one by one (a word's key is mostly this tail).
             var last: UInt64 = 0
-            for index in offset..<bytes.count {
-                last |= UInt64(base.load(fromByteOffset: index, as: UInt8.self)) << UInt64(8 * (index - offset))
-            }
-            value = step(value, last)
+            withUnsafeMutableBytes(of: &last) { $0.baseAddress?.copyMemory(from: base + offset, byteCount: bytes.count - offset) }
+            value = step(value, UInt64(littleEndian: last))
         }
         return finish(value)
     }
