@@ -67,7 +67,12 @@ struct WordShard {
         var reader = FoldedWords.Reader(text)
         var word = self.word
         self.word = []
-        while reader.next(into: &word) { word.withUnsafeBytes { add($0) } }
+        while let found = reader.nextWord(scratch: &word) {
+            switch found {
+            case .text(let run): add(UnsafeRawBufferPointer(rebasing: text[run]))
+            case .word: word.withUnsafeBytes { add($0) }
+            }
+        }
         self.word = word
     }
 
