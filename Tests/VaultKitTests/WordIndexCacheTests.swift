@@ -203,3 +203,76 @@ struct WordIndexCacheTests {
         #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) != bytes, "\(damage)")
     }
 }
+
+/// With no word index, a word search reads each note once: the file is built from the
+/// scan's reading, not by reading every note again.
+@Suite("Word index built in the search's pass")
+struct WordIndexPassTests {
+    @Test func aFirstSearchReadsEachNoteOnce() throws {
+        let vault = try TemporaryVault()
+        for index in 0..<300 {
+            try vault.write((index % 3 == 0 ? "Work/" : "") + "Note \(index).md", "---\ntags: [t\(index % 5)]\n---\n# Title \(index)\n\nthe budget \(index) is here\n")
+        }
+        try vault.write("Plain.md", "no front matter, a budget\n")
+        let reads = Locked<[String: Int]>([:])
+        let cache = WordIndexCache(root: vault.vault.root, racyNanoseconds: 0, noteRead: { path in reads.withLock { $0[path, default: 0] += 1 } })
+        // A metadata term decides most notes: they are read all the same, once, for the file.
+        let query = try Query.parse("budget tag:t1")
+        let search = cache.search(query.evaluator(context: QueryContext()))
+        let result = try vault.vault.scan(filter: search.filter)
+        cache.refresh(after: search, notes: result.allNotes, rejected: result.rejected, progress: nil)
+        let counted = reads.withLock { $0 }
+        #expect(counted.count == 301)
+        #expect(counted.values.allSatisfy { $0 == 1 })
+        var uncached = vault.vault
+        uncached.usesCache = false
+        #expect(result.notes.map(\.path).sorted() == (try uncached.scan(filter: query.scanFilter(context: QueryContext()))).notes.map(\.path).sorted())
+        // The file describes every note as it is.
+        let main = try #require(WordSegment(path: WordIndexCache.mainPath, root: vault.vault.root))
+        let notes = try uncached.scan().notes
+        #expect(main.undescribed(notes, racyNanoseconds: 0).isEmpty)
+    }
+
+    /// Parts handed notes in any order, numbered from zero each, make a file that answers
+    /// as one built by reading the notes in order.
+    @Test func partsInAnyOrderAnswerAsABuild() throws {
+        let vault = try TemporaryVault()
+        var random = QueryRandom(seed: 7)
+        for index in 0..<230 { try vault.write("N\(index).md", WordIndexPropertyTests.note(&random)) }
+        var uncached = vault.vault
+        uncached.usesCache = false
+        let notes = try uncached.scan().notes
+        let pass = WordIndexPass(largestPart: 64)
+        var texts: [String: [UInt8]] = [:]
+        var buffer: [UInt8] = []
+        for note in notes {
+            _ = try vault.vault.root.read(note.path, into: &buffer)
+            let bytes = Array(buffer.prefix(Int(note.stamp.size)))
+            let start = note.frontMatterError == nil ? bytes.withUnsafeBytes { NoteReader.bodyStart(of: $0) } : 0
+            texts[note.path] = Array(bytes[start...])
+        }
+        // In reverse, and some left out: those are read when the file is made, into a part
+        // of their own after the others.
+        for (index, note) in notes.enumerated().reversed() where index % 50 != 7 { texts[note.path]?.withUnsafeBytes { pass.add($0, of: note) } }
+        let writtenAt = Int64((Date().timeIntervalSince1970 + 10) * 1e9)
+        try vault.vault.root.makeDirectory(".vault/cache")
+        try vault.vault.root.write(chunks: pass.chunks(for: notes, root: vault.vault.root, writtenAt: writtenAt), to: WordIndexCache.mainPath, mode: 0o644)
+        let main = try #require(WordSegment(path: WordIndexCache.mainPath, root: vault.vault.root))
+        #expect(main.undescribed(notes, racyNanoseconds: 0).isEmpty)
+        #expect(main.documentCount > notes.count, "parts of 64 leave placeholders between them")
+        var decided = 0
+        for _ in 0..<60 {
+            let text = WordIndexPropertyTests.query(&random)
+            let evaluator = try Query.parse(text).evaluator(context: QueryContext())
+            let search = WordIndexCache(root: vault.vault.root, racyNanoseconds: 0).search(evaluator)
+            for note in notes {
+                let body = texts[note.path] ?? []
+                let fromIndex = search.filter.decide(note)
+                if fromIndex != nil { decided += 1 }
+                let answered = fromIndex ?? body.withUnsafeBytes { search.filter.matches(note, $0) }
+                #expect(answered == body.withUnsafeBytes { evaluator.matches(note, text: $0) }, "\(text): \(note.path)")
+            }
+        }
+        #expect(decided > 0)
+    }
+}

@@ -31,19 +31,11 @@ enum WordChecksum {
             offset += 8
         }
         if offset < bytes.count {
-            // The last bytes as the low bytes of a word: from the word that ends with them
-            // when there are eight bytes (one load, where a byte at a time cost a path's
-            // sum a third of its instructions), else a byte at a time.
-            let left = bytes.count - offset
+            // The last bytes, zero-padded, as one little-endian word: copied at once
+            // rather than shifted in one by one (a word's key is mostly this tail).
             var last: UInt64 = 0
-            if bytes.count >= 8 {
-                last = word(bytes.count - 8) >> UInt64(8 * (8 - left))
-            } else {
-                for index in offset..<bytes.count {
-                    last |= UInt64(base.load(fromByteOffset: index, as: UInt8.self)) << UInt64(8 * (index - offset))
-                }
-            }
-            value = step(value, last)
+            withUnsafeMutableBytes(of: &last) { $0.baseAddress?.copyMemory(from: base + offset, byteCount: bytes.count - offset) }
+            value = step(value, UInt64(littleEndian: last))
         }
         return finish(value)
     }

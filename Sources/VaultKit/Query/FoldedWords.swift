@@ -39,6 +39,38 @@ enum FoldedWords {
             self.text = text
         }
 
+        /// Where the next word's folded UTF-8 is (`nextWord`).
+        enum Found {
+            /// A run of the text itself: ASCII small letters and digits, folded as they are.
+            case text(Range<Int>)
+            /// In the scratch array.
+            case word
+        }
+
+        /// The next word, found in the text itself when it is a run of ASCII small letters
+        /// and digits (most words: nothing is copied), else put in `word`; nil when there
+        /// is none.
+        @inline(__always)
+        mutating func nextWord(scratch word: inout [UInt8]) -> Found? {
+            if foldedPosition >= folded.count, let base = text.baseAddress {
+                @inline(__always) func byte(_ offset: Int) -> UInt8 { base.load(fromByteOffset: offset, as: UInt8.self) }
+                while index < text.count {
+                    let next = byte(index)
+                    if next >= 0x80 || next &- 0x61 < 26 || next &- 0x30 < 10 || next &- 0x41 < 26 { break }
+                    index += 1
+                }
+                guard index < text.count else { return nil }
+                var end = index
+                while end < text.count, byte(end) &- 0x61 < 26 || byte(end) &- 0x30 < 10 { end += 1 }
+                // Ended by the text's end or by ASCII that is no letter: the word is the run.
+                if end > index, end == text.count || (byte(end) < 0x80 && byte(end) &- 0x41 >= 26) {
+                    defer { index = end }
+                    return .text(index..<end)
+                }
+            }
+            return next(into: &word) ? .word : nil
+        }
+
         /// Puts the next word's folded UTF-8 in `word`; false when there is none.
         @inline(__always)
         mutating func next(into word: inout [UInt8]) -> Bool {
@@ -53,16 +85,33 @@ enum FoldedWords {
                         return true
                     }
                 }
-                guard index < text.count else { return !word.isEmpty }
-                let byte = text[index]
+                guard index < text.count, let base = text.baseAddress else { return !word.isEmpty }
+                let byte = base.load(fromByteOffset: index, as: UInt8.self)
                 if byte < 0x80 {
-                    let value = UInt32(byte) &- 0x41 < 26 ? byte | 0x20 : byte
-                    index += 1
-                    if FoldedWords.isWordScalar(UInt32(value)) {
-                        word.append(value)
-                    } else if !word.isEmpty {
-                        return true
+                    // A run of ASCII letters and digits is appended at once (folded after):
+                    // byte by byte, appending was most of a build's time.
+                    var end = index
+                    var hasUpper = false
+                    while end < text.count {
+                        let next = base.load(fromByteOffset: end, as: UInt8.self)
+                        if next &- 0x61 < 26 || next &- 0x30 < 10 {
+                            end += 1
+                        } else if next &- 0x41 < 26 {
+                            hasUpper = true
+                            end += 1
+                        } else {
+                            break
+                        }
                     }
+                    if end > index {
+                        let start = word.count
+                        word.append(contentsOf: UnsafeRawBufferPointer(start: base + index, count: end - index))
+                        if hasUpper { FoldedWords.lowercaseASCII(&word, from: start) }
+                        index = end
+                        continue
+                    }
+                    index += 1
+                    if !word.isEmpty { return true }
                     continue
                 }
                 let (scalar, length) = FoldedWords.decode(text, at: index)
@@ -70,6 +119,14 @@ enum FoldedWords {
                 folded = TextFolding.fold(scalar)
                 foldedPosition = 0
             }
+        }
+    }
+
+    /// Folds the ASCII capitals of `word` from `start` on.
+    @inline(__always)
+    fileprivate static func lowercaseASCII(_ word: inout [UInt8], from start: Int) {
+        word.withUnsafeMutableBufferPointer { bytes in
+            for index in start..<bytes.count where bytes[index] &- 0x41 < 26 { bytes[index] |= 0x20 }
         }
     }
 

@@ -67,23 +67,38 @@ struct WordShard {
         var reader = FoldedWords.Reader(text)
         var word = self.word
         self.word = []
-        while reader.next(into: &word) { word.withUnsafeBytes { add($0) } }
+        while let found = reader.nextWord(scratch: &word) {
+            switch found {
+            case .text(let run): add(UnsafeRawBufferPointer(rebasing: text[run]))
+            case .word: word.withUnsafeBytes { add($0) }
+            }
+        }
         self.word = word
     }
 
     /// The number of the word spelled `spelling`, if the shard has it.
     func number(of spelling: UnsafeRawBufferPointer, key: UInt64) -> Int? {
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: key) & mask
-        return spellings.withUnsafeBytes { spellings in
-            while slots[slot] != 0 {
-                let word = Int(slots[slot]) - 1
-                let start = Int(starts[word]), count = Int(starts[word + 1]) - start
-                if keys[word] == key, count == spelling.count,
-                   count == 0 || memcmp(spellings.baseAddress! + start, spelling.baseAddress!, count) == 0 { return word }
-                slot = (slot + 1) & mask
+        // Through buffer pointers: met at every word of a build, the arrays' checks were
+        // a good part of its time.
+        slots.withUnsafeBufferPointer { slots in
+            keys.withUnsafeBufferPointer { keys in
+                starts.withUnsafeBufferPointer { starts in
+                    spellings.withUnsafeBytes { spellings in
+                        let mask = slots.count - 1
+                        var slot = Int(truncatingIfNeeded: key) & mask
+                        while slots[slot] != 0 {
+                            let word = Int(slots[slot]) - 1
+                            if keys[word] == key {
+                                let start = Int(starts[word]), count = Int(starts[word + 1]) - start
+                                if count == spelling.count,
+                                   count == 0 || memcmp(spellings.baseAddress! + start, spelling.baseAddress!, count) == 0 { return word }
+                            }
+                            slot = (slot + 1) & mask
+                        }
+                        return nil
+                    }
+                }
             }
-            return nil
         }
     }
 
