@@ -6,8 +6,6 @@ import VaultPlatform
 struct WordIndexBuild {
     let root: VaultRoot
     let progress: ScanProgress?
-    /// Told the path of each note read (a test counts them).
-    var noteRead: (@Sendable (String) -> Void)? = nil
 
     /// The file's bytes for `notes`, numbered in their order. A note that cannot be read
     /// as one (gone, binary) keeps its number with a stamp no file has, so that it is
@@ -17,7 +15,7 @@ struct WordIndexBuild {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         // A multiple of 64, so that each shard's pair bitmaps start on a word.
         let chunk = (max(256, (notes.count + cores * 4 - 1) / (cores * 4)) + 63) / 64 * 64
-        let root = self.root, noteRead = self.noteRead
+        let root = self.root
         let parts = ParallelChunks.map(count: notes.count, chunk: chunk) { range -> (stamps: [FileStamp], shard: WordShard) in
             var shard = WordShard(documents: range)
             var stamps: [FileStamp] = []
@@ -28,7 +26,6 @@ struct WordIndexBuild {
                 let note = notes[index]
                 shard.begin(UInt32(index))
                 stamps.append(Self.read(note, root: root, into: &shard, buffer: &buffer) ?? Self.unreadable)
-                noteRead?(note.path)
                 unreported += 1
                 if let counter, unreported == counter.interval {
                     counter.add(unreported)

@@ -22,14 +22,10 @@ struct WordIndexCache {
     /// How long before a file was written a note must have last changed to be answered
     /// from it (git's racy rule; a test makes it zero).
     private let racyNanoseconds: Int64
-    /// Told the path of each note read for the index: handed over by a search's scan, or
-    /// read by a build (a test counts them).
-    private let noteRead: (@Sendable (String) -> Void)?
 
-    init(root: VaultRoot, racyNanoseconds: Int64 = 2_000_000_000, noteRead: (@Sendable (String) -> Void)? = nil) {
+    init(root: VaultRoot, racyNanoseconds: Int64 = 2_000_000_000) {
         self.root = root
         self.racyNanoseconds = racyNanoseconds
-        self.noteRead = noteRead
         main = WordSegment(path: Self.mainPath, root: root)
         recent = main == nil ? nil : WordSegment(path: Self.recentPath, root: root)
     }
@@ -43,15 +39,12 @@ struct WordIndexCache {
         fileprivate let damaged: Bool
         /// The texts the scan read of notes no file described, for the recent file.
         fileprivate let texts: ScannedTexts
-        /// With no sound main file: the words of every note, as the scan read them.
-        fileprivate let pass: WordIndexPass?
 
-        fileprivate init(filter: ScanFilter, missed: Locked<Bool>, damaged: Bool, texts: ScannedTexts, pass: WordIndexPass?) {
+        fileprivate init(filter: ScanFilter, missed: Locked<Bool>, damaged: Bool, texts: ScannedTexts) {
             self.filter = filter
             self.missed = missed
             self.damaged = damaged
             self.texts = texts
-            self.pass = pass
         }
     }
 
@@ -83,18 +76,6 @@ struct WordIndexCache {
             guard let index = textMatchers.firstIndex(of: matcher) else { return nil }
             return answers[index].map { $0.decide(document) } ?? (matcher.isEmpty ? true : nil)
         }
-        let noteRead = self.noteRead
-        if damaged || main == nil {
-            // Every note is read (the scan hands each one over, whatever its fields decide),
-            // and the main file is built from that reading: not by reading them again.
-            let pass = WordIndexPass()
-            let filter = ScanFilter(decide: { _ in nil }, matches: { note, text in
-                pass.add(text, of: note)
-                noteRead?(note.path)
-                return evaluator.matches(note, text: text)
-            })
-            return Search(filter: filter, missed: missed, damaged: damaged, texts: texts, pass: pass)
-        }
         var filter = ScanFilter(decide: { note in
             if let decided = condition.decide(note) { return decided }
             let found = note.withPathBytes { path -> (answers: [WordAnswer?], document: UInt32)? in
@@ -110,10 +91,7 @@ struct WordIndexCache {
             return condition.decide(note) { answer($0, found.answers, found.document) }
         }, matches: { note, text in
             // The text read to answer is the text to index: the note is not read again.
-            if !describes(note) {
-                texts.keep(text, of: note)
-                noteRead?(note.path)
-            }
+            if !describes(note) { texts.keep(text, of: note) }
             return evaluator.matches(note, text: text)
         })
         // Most notes of a word search are rejected by the main file from their path and
@@ -125,7 +103,7 @@ struct WordIndexCache {
                 return condition.decideWords { answer($0, answers, document) } == false
             }
         }
-        return Search(filter: filter, missed: missed, damaged: damaged, texts: texts, pass: nil)
+        return Search(filter: filter, missed: missed, damaged: damaged, texts: texts)
     }
 
     /// The recent file holds at most one note in this many.
@@ -150,13 +128,11 @@ struct WordIndexCache {
         root.ensureIgnoredInGit()
         if main != nil, changed.count <= (notes.count + rejected) / Self.recentShare {
             let chunks = search.texts.chunks(for: changed, writtenAt: writtenAt)
-                ?? WordIndexBuild(root: root, progress: nil, noteRead: noteRead).chunks(for: changed, writtenAt: writtenAt)
+                ?? WordIndexBuild(root: root, progress: nil).chunks(for: changed, writtenAt: writtenAt)
             try? root.write(chunks: chunks, to: Self.recentPath, mode: 0o644)
         } else {
             guard let notes = rejected == 0 ? notes : everyNote() else { return }
-            // Built as the scan read the notes, when it read them all; else read again.
-            let chunks = search.pass?.chunks(for: notes, root: root, writtenAt: writtenAt, noteRead: noteRead)
-                ?? WordIndexBuild(root: root, progress: progress, noteRead: noteRead).chunks(for: notes, writtenAt: writtenAt)
+            let chunks = WordIndexBuild(root: root, progress: progress).chunks(for: notes, writtenAt: writtenAt)
             try? root.write(chunks: chunks, to: Self.mainPath, mode: 0o644)
             _ = root.removeFile(Self.recentPath)
         }
@@ -175,7 +151,7 @@ struct WordIndexCache {
         let writtenAt = Int64((Date().timeIntervalSince1970 * 1e9).rounded(.down))
         try? root.makeDirectory(".vault/cache")
         root.ensureIgnoredInGit()
-        let chunks = WordIndexBuild(root: root, progress: progress, noteRead: noteRead).chunks(for: notes, writtenAt: writtenAt)
+        let chunks = WordIndexBuild(root: root, progress: progress).chunks(for: notes, writtenAt: writtenAt)
         guard (try? root.write(chunks: chunks, to: Self.mainPath, mode: 0o644)) != nil,
               let written = WordSegment(path: Self.mainPath, root: root) else { return nil }
         _ = root.removeFile(Self.recentPath)

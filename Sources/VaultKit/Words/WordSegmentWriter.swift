@@ -7,15 +7,6 @@ struct WordSegmentWriter {
     /// The documents, numbered by their place: path and stamp.
     let documents: [(path: String, stamp: FileStamp)]
     let shards: [WordShard]
-    /// How far each shard's documents are from its own numbers (each a multiple of 64):
-    /// a search's scan numbers each of its parts from zero (`WordIndexPass`).
-    let offsets: [Int]
-
-    init(documents: [(path: String, stamp: FileStamp)], shards: [WordShard], offsets: [Int]? = nil) {
-        self.documents = documents
-        self.shards = shards
-        self.offsets = offsets ?? [Int](repeating: 0, count: shards.count)
-    }
 
     /// The file's bytes in parts (header and tables, postings, pair postings), for a
     /// write that does not join them.
@@ -24,15 +15,8 @@ struct WordSegmentWriter {
         var merged = WordShard.Numbering()
         let numbers = shards.map { shard in (0..<shard.wordCount).map { merged.number(shard.spelling(of: $0), key: shard.keys[$0]) } }
         var postings = [PostingList](repeating: PostingList(), count: merged.count)
-        for (index, (shard, numbers)) in zip(shards, numbers).enumerated() {
-            let offset = UInt32(offsets[index])
-            for (word, number) in numbers.enumerated() {
-                if offset == 0 {
-                    postings[number].append(contentsOf: shard.postings[word])
-                } else {
-                    shard.postings[word].forEach { postings[number].append($0 + offset) }
-                }
-            }
+        for (shard, numbers) in zip(shards, numbers) {
+            for (word, number) in numbers.enumerated() { postings[number].append(contentsOf: shard.postings[word]) }
         }
         let bucketCount = WordPairs.fileBucketCount
 
@@ -97,12 +81,9 @@ struct WordSegmentWriter {
         // of 64 documents).
         var bits = [UInt64](repeating: 0, count: (documents.count + 63) / 64)
         for bucket in 0..<bucketCount {
-            // A part of a search's scan may be numbered for more documents than it holds:
-            // its bitmap is joined (its unused end is zero) and cut at the last document.
-            bits.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-            for (index, shard) in shards.enumerated() {
-                let base = (shard.documents.lowerBound + offsets[index]) / 64
-                for offset in 0..<min(shard.pairStride, bits.count - base) { bits[base + offset] |= shard.pairs[bucket * shard.pairStride + offset] }
+            for shard in shards {
+                let base = shard.documents.lowerBound / 64
+                for offset in 0..<shard.pairStride { bits[base + offset] = shard.pairs[bucket * shard.pairStride + offset] }
             }
             put(.pairStarts, UInt64(pairBytes.count))
             let encoded = WordSegmentFormat.encode(bits: bits, documents: documents.count)
