@@ -51,11 +51,22 @@ package final class Pending<Value: Sendable>: @unchecked Sendable {
     // Written once, before `made` is signalled; read only after waiting for it.
     private var result: Value?
 
+    // Taken by the thread that makes the value and let go there before `made` is
+    // signalled, so that what it holds is freed before a waiter goes on (and exits).
+    private var make: (@Sendable () -> Value)?
+
     package init(_ make: @escaping @Sendable () -> Value) {
+        self.make = make
         DispatchQueue.global().async { [self] in
-            result = make()
+            result = takeAndMake()
             made.signal()
         }
+    }
+
+    private func takeAndMake() -> Value {
+        guard let body = make else { preconditionFailure("a pending value is made only once") }
+        make = nil
+        return body()
     }
 
     package var value: Value {
