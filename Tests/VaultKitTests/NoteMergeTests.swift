@@ -60,6 +60,22 @@ import Testing
         #expect(conflict == nil)
     }
 
+    /// A tag renamed on one side (`vault tag rename plan project` writes it where `plan`
+    /// stood) while the other side edited the note keeps its place: it was appended at the
+    /// end, so the sync changed a line neither side had changed that way.
+    @Test func aTagRenamedOnOneSideKeepsItsPlace() {
+        let base = edited(Self.base, [("[work, plan]", "[work, plan, home]")])
+        let ours = edited(base, [("First paragraph.", "First paragraph, ours."), ("10:00:00", "11:00:00")])
+        let theirs = edited(base, [("[work, plan, home]", "[work, project, home]")])
+        #expect(merge(base, ours, theirs).0 == edited(ours, [("[work, plan, home]", "[work, project, home]")]))
+        #expect(merge(base, theirs, ours).0 == edited(ours, [("[work, plan, home]", "[work, project, home]")]))
+        // A block list, the first item renamed, and a tag ours added stays where ours put it.
+        let blockBase = edited(Self.base, [("tags: [work, plan]", "tags:\n  - work\n  - plan")])
+        let blockOurs = edited(blockBase, [("  - plan", "  - plan\n  - later"), ("Third paragraph.", "Third, ours.")])
+        let blockTheirs = edited(blockBase, [("  - work", "  - office")])
+        #expect(merge(blockBase, blockOurs, blockTheirs).0 == edited(blockOurs, [("  - work", "  - office")]))
+    }
+
     @Test func keysChangedOnDifferentSidesBothApply() {
         let ours = edited(Self.base, [("id: n1\n", "id: n1\npinned: true\n")])
         let theirs = edited(Self.base, [("modified: 2026-11-01T10:00:00+00:00\n", "modified: 2026-11-01T10:00:00+00:00\ntitle: \"New: title\"\n")])

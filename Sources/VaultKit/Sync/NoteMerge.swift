@@ -140,8 +140,37 @@ public enum NoteMerge {
         let baseKeys = Set(base.map(TagName.key)), theirKeys = Set(theirs.map(TagName.key)), ourKeys = Set(ours.map(TagName.key))
         let removed = baseKeys.subtracting(theirKeys).union(baseKeys.subtracting(ourKeys))
         let added = theirs.filter { !baseKeys.contains(TagName.key($0)) && !ourKeys.contains(TagName.key($0)) }
-        let removing = ours.filter { removed.contains(TagName.key($0)) && !(theirKeys.contains(TagName.key($0)) && !baseKeys.contains(TagName.key($0))) }
+        var removing = ours.filter { removed.contains(TagName.key($0)) && !(theirKeys.contains(TagName.key($0)) && !baseKeys.contains(TagName.key($0))) }
         if removing.isEmpty, added.isEmpty { return }
-        try editor.updateTags(removing: removing, adding: added)
+        // A tag theirs renamed where it stood is renamed where it stands in ours, as
+        // `vault tag rename` writes it, rather than removed and appended at the end.
+        let renames = renamedInPlace(base: base, theirs: theirs, added: added, ours: ourKeys)
+        if !renames.isEmpty {
+            try editor.renameTags { renames[TagName.key($0)] ?? $0 }
+            removing.removeAll { renames[TagName.key($0)] != nil }
+        }
+        let renamedTo = Set(renames.values.map(TagName.key))
+        try editor.updateTags(removing: removing, adding: added.filter { !renamedTo.contains(TagName.key($0)) })
+    }
+
+    /// The tags of `added` that took, in theirs, the place of a base tag theirs no longer
+    /// has and ours still does (same tag before it, or both first), by the base tag's key.
+    private static func renamedInPlace(base: [String], theirs: [String], added: [String], ours: Set<String>) -> [String: String] {
+        let baseKeys = base.map(TagName.key), theirKeys = Set(theirs.map(TagName.key))
+        var renames: [String: String] = [:]
+        for tag in added {
+            guard let at = theirs.firstIndex(where: { TagName.key($0) == TagName.key(tag) }) else { continue }
+            let place: Int?
+            if at == 0 {
+                place = 0
+            } else {
+                place = baseKeys.firstIndex(of: TagName.key(theirs[at - 1])).map { $0 + 1 }
+            }
+            guard let place, place < baseKeys.count else { continue }
+            let replaced = baseKeys[place]
+            guard !theirKeys.contains(replaced), ours.contains(replaced), renames[replaced] == nil else { continue }
+            renames[replaced] = tag
+        }
+        return renames
     }
 }
