@@ -243,6 +243,24 @@ struct BadInputTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path) == ["Outside.md"])
     }
 
+    /// A folder that is a link was said not to exist, with a hint to create it, which
+    /// fails as the name is taken: the link is named as what stops the command.
+    @Test("a folder that is a symbolic link is named as one, with no hint to create it")
+    func aLinkedFolderIsSaidToBeALink() throws {
+        let vault = try vaultWithGoodNotes()
+        let outside = vault.base.appendingPathComponent("outside", isDirectory: true)
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: vault.url("Elsewhere").path, withDestinationPath: outside.path)
+        let before = try vault.snapshot()
+        for arguments in [["mv", "Good", "Elsewhere"], ["mv", "Good", "elsewhere"], ["list", "Elsewhere"], ["folder", "rename", "Elsewhere", "Other"]] {
+            let result = try vault.run(arguments: arguments)
+            #expect(result.status == 2, "\(result)")
+            #expect(result.stderr == "vault: error: 'Elsewhere' leads through a symbolic link; vault does not follow links inside the vault (see 'vault check')\n", "\(arguments): \(result)")
+        }
+        #expect(try vault.snapshot().differences(from: before) == [])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path) == [])
+    }
+
     @Test("show ../outside is refused as outside the vault", arguments: ["../outside", "../outside.md", "Folder/../../outside"])
     func showOutside(_ name: String) throws {
         let vault = try vaultWithGoodNotes()

@@ -281,6 +281,9 @@ public struct NoteOperations: Sendable {
                 found = joined(part)
             } else if let match = root.entries(of: found).first(where: { $0.kind == .directory && TagName.key($0.name) == TagName.key(part) }) {
                 found = joined(match.name)
+            } else if let link = root.entries(of: found).first(where: { $0.kind == .symbolicLink && TagName.key($0.name) == TagName.key(part) }) {
+                // Not missing, and not to be created: the name is a link, never followed.
+                throw .symbolicLink(joined(link.name))
             } else {
                 // Suggest creating it only where that works: the last part missing, below a
                 // folder that exists, no deeper than one level of subfolders.
