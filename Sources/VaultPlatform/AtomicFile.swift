@@ -204,7 +204,8 @@ package enum AtomicFile {
 
 /// A crash simulated for tests, injected once by the front end (`vault --test-crash`):
 /// `before-rename` exits before a note's new bytes replace the old ones, `after:N` right
-/// after the Nth note written; either as `kill -9` would leave things.
+/// after the Nth note written or moved to or from the trash; either as `kill -9` would
+/// leave things.
 package final class CrashSimulation: @unchecked Sendable {
     package static let shared = CrashSimulation()
 
@@ -219,7 +220,7 @@ package final class CrashSimulation: @unchecked Sendable {
 
     var stopsBeforeRename: Bool { lock.withLock { point == "before-rename" } }
 
-    func noteWritten() {
+    package func noteWritten() {
         let crashes = lock.withLock { () -> Bool in
             guard let point, point.hasPrefix("after:"), let limit = Int(point.dropFirst(6)) else { return false }
             written += 1

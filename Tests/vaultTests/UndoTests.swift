@@ -137,6 +137,97 @@ struct UndoTests {
         #expect(try withoutHistory(vault.snapshot().differences(from: before)) == [])
     }
 
+    /// The steps file of the newest record (an interrupted one keeps it).
+    private func stepsFile(_ vault: TestVault) throws -> URL {
+        let folder = vault.url(".vault/history")
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".steps") }.sorted().last)
+        return folder.appendingPathComponent(name)
+    }
+
+    /// Moves to and from the trash were kept only in memory until the end, so a killed
+    /// `rm` left a record whose undo took nothing back while the notes sat in the trash.
+    @Test func aDeleteKilledPartWayIsTakenBackWhole() throws {
+        let vault = try TestVault.example()
+        let before = try vault.snapshot()
+        let killed = try vault.run("rm", "--query", "folder:Work", "--test-crash", "after:3")
+        #expect(killed.status == 137, "\(killed)")
+        #expect(try vault.run("trash", "list").stdoutLines.count >= 3)
+        let undo = try vault.run("undo", try lastID(vault))
+        #expect(undo.status == 0, "\(undo)")
+        #expect(try withoutHistory(vault.snapshot().differences(from: before)) == [])
+    }
+
+    /// A restore killed after the note came back and took a new id (its own was taken)
+    /// kept only the id edit: the undo gave the old id back and left the note out, two
+    /// notes with one id.
+    @Test func aRestoreKilledPartWayLeavesNoTwoNotesWithOneID() throws {
+        let vault = try TestVault.example()
+        let original = try vault.text("Work/Projects/Roadmap.md")
+        #expect(try vault.run("rm", "Roadmap").status == 0)
+        try vault.write("Work/Projects/Roadmap copy.md", original)
+        let trashed = try vault.snapshot()
+        let name = try #require(try vault.run("trash", "list", "--format", "json").jsonObjects().first?["name"] as? String)
+        let killed = try vault.run("trash", "restore", name, "--test-crash", "after:2")
+        #expect(killed.status == 137, "\(killed)")
+        let undo = try vault.run("undo", try lastID(vault))
+        #expect(undo.status == 0, "\(undo)")
+        // Back in the trash, as the undo of any restore leaves it: deleted now.
+        #expect(try withoutHistory(vault.snapshot().differences(from: trashed)) == ["changed: .trash/Roadmap.md.trashinfo"])
+    }
+
+    /// A steps file cut part way through its last step (a full disk, a kill in the middle of
+    /// a write): the steps before it were made and are taken back. The whole file was
+    /// refused, so none of them was.
+    @Test func aStepsFileCutInItsLastStepKeepsTheStepsBefore() throws {
+        let vault = try TestVault.example()
+        let before = try vault.snapshot()
+        #expect(try vault.run("tag", "add", "--query", "folder:Work", "#late", "--test-crash", "after:3").status == 137)
+        let file = try stepsFile(vault)
+        let handle = try FileHandle(forWritingTo: file)
+        handle.seekToEndOfFile()
+        handle.write(Data("  - edit: \"Work/Team contacts.md\"\n    before: 0x12".utf8))
+        try handle.close()
+        let undo = try vault.run("undo", try lastID(vault))
+        #expect(undo.status == 0, "\(undo)")
+        #expect(try withoutHistory(vault.snapshot().differences(from: before)) == [])
+    }
+
+    /// An edit written down whose write then met an editor's save (and was made again over
+    /// that save) was never made: after a kill, the undo refused the whole note as changed.
+    @Test func anEditWrittenDownButNeverMadeIsPassedOver() throws {
+        let vault = try TestVault.example()
+        let before = try vault.snapshot()
+        #expect(try vault.run("tag", "add", "--query", "folder:Work", "#late", "--test-crash", "after:3").status == 137)
+        let file = try stepsFile(vault)
+        var text = try String(contentsOf: file, encoding: .utf8)
+        // Before the first step, the same note written down from what an editor had saved.
+        let first = try #require(text.range(of: "\n  - edit: "))
+        let path = String(text[first.upperBound...].prefix { $0 != "\n" })
+        text.insert(contentsOf: "\n  - edit: \(path)\n    before: 0123456789abcdef\n    after: 0fedcba987654321\n    splices: []", at: first.lowerBound)
+        try Data(text.utf8).write(to: file)
+        let undo = try vault.run("undo", try lastID(vault))
+        #expect(undo.status == 0, "\(undo)")
+        #expect(try withoutHistory(vault.snapshot().differences(from: before)) == [])
+    }
+
+    /// A steps file naming a path outside the vault refuses its record, with the steps
+    /// file's place: it was passed over, and the interrupted record undid nothing in silence.
+    @Test func aForgedStepsFileRefusesItsRecordWithItsPlace() throws {
+        let vault = try TestVault.example()
+        #expect(try vault.run("tag", "add", "--query", "folder:Work", "#late", "--test-crash", "after:1").status == 137)
+        let file = try stepsFile(vault)
+        let text = try String(contentsOf: file, encoding: .utf8)
+        try Data((text + "  - trash: \"../outside.md\"\n    as: \"x.md\"\n").utf8).write(to: file)
+        let before = try vault.snapshot()
+        let id = try #require(file.deletingPathExtension().deletingPathExtension().lastPathComponent.split(separator: "-").last)
+        let undo = try vault.run("undo", String(id))
+        #expect(undo.status != 0, "\(undo)")
+        let line = text.split(separator: "\n", omittingEmptySubsequences: false).count
+        #expect(undo.stderr.contains(".vault/history/\(file.lastPathComponent):\(line):"), "\(undo)")
+        #expect(undo.stderr.contains("'../outside.md'"), "\(undo)")
+        #expect(try vault.snapshot().differences(from: before) == [])
+    }
+
     /// An Obsidian note spells a tag as it likes (`#Finance`, `#FINANCE`): taking a rename
     /// back gives each spelling back where it stands, in the body and in the front matter,
     /// not the name typed on the command line. The `id` line the rename added stays, as a

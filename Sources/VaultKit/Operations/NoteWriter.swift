@@ -83,7 +83,7 @@ public struct NoteWriter: Sendable {
             do {
                 try root.write(editor.bytes, to: path, mode: stat.mode, modificationTime: keepTime,
                                replacing: .unchanged(stat.stamp), crashTestPoint: true)
-                if let step { journal?.add(step) }
+                if let step { journal?.made(step) }
                 return change
             } catch .conflict {
                 continue
@@ -104,7 +104,7 @@ public struct NoteWriter: Sendable {
             let step = try journal?.intend(.edit(path, Change(before: original, after: bytes)))
             do {
                 try root.write(bytes, to: path, mode: stat.mode, replacing: .unchanged(stat.stamp), crashTestPoint: true)
-                if let step { journal?.add(step) }
+                if let step { journal?.made(step) }
                 return .written
             } catch .conflict {
                 continue

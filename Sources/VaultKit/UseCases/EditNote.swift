@@ -54,8 +54,9 @@ public struct EditNote: Sendable {
                (try? editor.set(FrontMatterKey.modified, to: .date(changes.vault.now()))) != nil {
                 after = editor.bytes
             }
+            let step = try changes.vault.journal?.intend(.edit(path, NoteWriter.Change(before: before, after: after)))
             try root.write(after, to: path, mode: status.mode, replacing: .unchanged(status.stamp), crashTestPoint: true)
-            changes.vault.journal?.add(edit: path, NoteWriter.Change(before: before, after: after))
+            if let step { changes.vault.journal?.made(step) }
             let now = root.status(path).map { VaultSession.version(of: $0.stamp) } ?? current
             return Report(path: path, version: now)
         }

@@ -62,7 +62,14 @@ public struct OperationHistory: Sendable {
             bytes.withUnsafeBytes { raw in
                 switch OperationRecord.parse(raw, file: path, timeZone: vault.timeZone) {
                 case .record(let record):
-                    entries.append((path, TagHistoryRecord(record).map(Entry.tags) ?? .files(steppedIfInterrupted(record, at: path))))
+                    if let tags = TagHistoryRecord(record) {
+                        entries.append((path, .tags(tags)))
+                    } else {
+                        switch steppedIfInterrupted(record, at: path) {
+                        case .success(let stepped): entries.append((path, .files(stepped)))
+                        case .failure(let error): refused.append((record.id, error))
+                        }
+                    }
                 case .refused(let id, let error): refused.append((id, error))
                 case .notARecord: break
                 }
@@ -97,17 +104,51 @@ public struct OperationHistory: Sendable {
 
     /// An operation killed before its record was written whole: its steps are those
     /// written down in its steps file (read with the same checks as a record), the notes it
-    /// changed and any it was about to.
-    private func steppedIfInterrupted(_ record: OperationRecord, at path: String) -> OperationRecord {
+    /// changed and any it was about to; a steps file with a path a record may not name is
+    /// the record's refusal.
+    private func steppedIfInterrupted(_ record: OperationRecord, at path: String) -> Result<OperationRecord, VaultError> {
+        let file = Self.stepsFile(of: path)
         guard record.state == .started, record.steps.isEmpty,
-              let bytes = try? vault.root.read(Self.stepsFile(of: path)).bytes else { return record }
-        return bytes.withUnsafeBytes { raw in
-            guard case .record(let written) = OperationRecord.parse(raw, file: path, timeZone: vault.timeZone),
-                  written.id == record.id, written.tagChange == nil else { return record }
+              let bytes = try? vault.root.read(file).bytes else { return .success(record) }
+        switch Self.parseSteps(bytes, file: file, timeZone: vault.timeZone) {
+        case .record(let written) where written.id == record.id && written.tagChange == nil:
             var stepped = record
-            stepped.steps = written.steps
-            return stepped
+            stepped.steps = Self.made(written.steps)
+            return .success(stepped)
+        case .refused(_, let error):
+            return .failure(error)
+        default:
+            return .success(record)
         }
+    }
+
+    /// A steps file as read. Each step is appended by one write, and a step is written
+    /// before its change is made: a last step a full disk or a kill cut short was never
+    /// made, and is left out rather than taking every step before it along.
+    static func parseSteps(_ bytes: [UInt8], file: String, timeZone: TimeZone) -> OperationRecord.Parsed {
+        let whole = bytes.withUnsafeBytes { OperationRecord.parse($0, file: file, timeZone: timeZone) }
+        guard case .notARecord = whole else { return whole }
+        let stepStart = Array("\n  - ".utf8)
+        var end = bytes.count - stepStart.count
+        while end > 0, !bytes[end..<(end + stepStart.count)].elementsEqual(stepStart) { end -= 1 }
+        guard end > 0 else { return whole }
+        return bytes[...end].withUnsafeBytes { OperationRecord.parse($0, file: file, timeZone: timeZone) }
+    }
+
+    /// The steps without edits written down but never made: when a write meets an editor's
+    /// save, it is written down again from what the editor saved, so an edit followed by
+    /// another of the same note that does not start where it ended never happened.
+    static func made(_ steps: [OperationRecord.Step]) -> [OperationRecord.Step] {
+        var startOfNext: [String: UInt64] = [:]
+        var kept: [OperationRecord.Step] = []
+        for step in steps.reversed() {
+            if case .edit(let path, let before, let after, _) = step {
+                if let next = startOfNext[path], next != after { continue }
+                startOfNext[path] = before
+            }
+            kept.append(step)
+        }
+        return kept.reversed()
     }
 
     /// Writes `record` (atomically) and returns its path.

@@ -13,7 +13,14 @@ extension VaultChanges {
         let history = OperationHistory(vault: vault)
         var record = OperationRecord(kind: kind, time: vault.now(), summary: summary, steps: [])
         let file = try history.write(record)
-        let stepsFile = try history.startSteps(of: record, in: file)
+        let stepsFile: String
+        do {
+            stepsFile = try history.startSteps(of: record, in: file)
+        } catch {
+            // Nothing changed yet: no record of it is left either.
+            vault.root.removeFile(file)
+            throw error
+        }
         var journaled = vault
         let journal = WriteJournal { [root = vault.root] step throws(VaultError) in
             try root.append(Array(OperationRecord.stepText(step).utf8), to: stepsFile)

@@ -3,9 +3,11 @@ import Foundation
 /// Collects the steps of a recorded operation as the writes happen, from any thread:
 /// `NoteWriter` adds each note it rewrites, the trash each note it takes or gives back.
 ///
-/// An edit is also written down before it is made (`intend`), so that an operation killed
-/// part way leaves a record of every note it may have changed: `vault undo` takes back
-/// those it did and finds the others as they were (docs/history.md).
+/// Each step is also written down where a killed process leaves it (the record's steps
+/// file, docs/history.md): an edit before it is made (`intend`, then `made`), so that the
+/// undo of an operation killed part way takes back the notes it did and finds the others
+/// as they were; a move to or from the trash just after it is made (`add`), since the
+/// name it ends under is known only then.
 public final class WriteJournal: @unchecked Sendable {
     private var steps: [OperationRecord.Step] = []
     private let lock = NSLock()
@@ -17,20 +19,24 @@ public final class WriteJournal: @unchecked Sendable {
         self.writeDown = writeDown
     }
 
-    /// Writes `step` down before its change is made, and returns it for `add` once made.
+    /// Writes `step` down before its change is made, and returns it for `made`.
     func intend(_ step: OperationRecord.Step) throws(VaultError) -> OperationRecord.Step {
         try writeDown?(step)
         return step
     }
 
-    func add(_ step: OperationRecord.Step) {
+    /// Adds a step `intend` wrote down, once its change is made.
+    func made(_ step: OperationRecord.Step) {
         lock.lock()
         defer { lock.unlock() }
         steps.append(step)
     }
 
-    func add(edit path: String, _ change: NoteWriter.Change) {
-        add(.edit(path, change))
+    /// Adds a step whose change is made, and writes it down. The change stands either way:
+    /// a step that cannot be written down is still in the record written at the end.
+    func add(_ step: OperationRecord.Step) {
+        made(step)
+        try? writeDown?(step)
     }
 
     /// The steps so far, in the order they were taken.

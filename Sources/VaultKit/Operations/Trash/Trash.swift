@@ -68,6 +68,7 @@ public struct Trash: Sendable {
             try root.move(note.path, to: inTrash, operation: "move to the trash")
         }
         vault.journal?.add(.trash(path: note.path, name: name))
+        CrashSimulation.shared.noteWritten()
         return name
     }
 
@@ -202,6 +203,7 @@ public struct Trash: Sendable {
                 root.removeFile(source + TrashInfo.suffix)
                 let left = restoreAttachments(of: item.name)
                 vault.journal?.add(.restore(name: item.name, path: target))
+                CrashSimulation.shared.noteWritten()
                 let holder = try giveNewIDIfTaken(target)?.holder
                 return Restored(path: target, renamed: target != relative, attachmentsLeft: left, idTakenBy: holder)
             } catch .destinationExists {
