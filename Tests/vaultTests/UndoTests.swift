@@ -228,6 +228,47 @@ struct UndoTests {
         #expect(try vault.snapshot().differences(from: before) == [])
     }
 
+    /// The spelling a rename recorded goes back to the note it was taken from, found by
+    /// its id: another note now at that path (the renamed one moved away) lost its own
+    /// `tags` line, comment and all, to the first note's.
+    @Test func aTagRenameIsTakenBackIntoTheNoteItChanged() throws {
+        let vault = try TestVault.example()
+        try vault.write("A.md", "---\ntags: [Finance]  # q4\n---\nText.\n")
+        #expect(try vault.run("tag", "rename", "finance", "money").status == 0)
+        let renameID = try lastID(vault)
+        #expect(try vault.run("mv", "A", "Work").status == 0)
+        try vault.write("A.md", "---\ntags: [money]  # reviewed\n---\nOther.\n")
+        let undo = try vault.run("undo", renameID)
+        #expect(undo.status == 0, "\(undo)")
+        // Renamed back where it stands, comment kept (and given an id, as a rename gives one).
+        #expect(try vault.text("A.md").hasPrefix("---\ntags: [finance]  # reviewed\nid: "))
+        #expect(try vault.text("Work/A.md").contains("tags: [Finance]  # q4\n"))
+    }
+
+    /// A record comes through git, untrusted: a rename's recorded `tags` line that holds
+    /// more than the tags (another key, the end of the front matter) is not written into
+    /// the note; the note is renamed back where its tags stand instead.
+    @Test func aForgedTagsLineInARenameRecordChangesNothingButTheTags() throws {
+        let vault = try TestVault.example()
+        try vault.write("A.md", "---\ntags: [Finance]  # q4\n---\nText.\n")
+        #expect(try vault.run("tag", "rename", "finance", "money").status == 0)
+        let renameID = try lastID(vault)
+        let folder = vault.url(".vault/history")
+        let record = folder.appendingPathComponent(try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.contains(renameID) }))
+        for forged in [#"tags: [Finance]\npinned: true\n"#, #"tags: [Finance]\n---\nInjected.\n"#] {
+            let text = try String(contentsOf: record, encoding: .utf8)
+            let original = try vault.text("A.md")
+            let recorded = try #require(text.range(of: #"text: "tags: [Finance]  # q4\n""#) ?? text.range(of: #"text: "tags: [Finance]\npinned: true\n""#))
+            try Data(text.replacingCharacters(in: recorded, with: "text: \"\(forged)\"").utf8).write(to: record)
+            let undo = try vault.run("undo", renameID)
+            #expect(undo.status == 0, "\(undo)")
+            let after = try vault.text("A.md")
+            #expect(after == original.replacingOccurrences(of: "tags: [money]", with: "tags: [finance]"), "\(forged): \(after)")
+            // Back as it was for the next forgery.
+            #expect(try vault.run("undo", try lastID(vault)).status == 0)
+        }
+    }
+
     /// An Obsidian note spells a tag as it likes (`#Finance`, `#FINANCE`): taking a rename
     /// back gives each spelling back where it stands, in the body and in the front matter,
     /// not the name typed on the command line. The `id` line the rename added stays, as a

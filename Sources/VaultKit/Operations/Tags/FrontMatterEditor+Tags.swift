@@ -173,10 +173,24 @@ extension FrontMatterEditor {
         return String(decoding: bytes[range], as: UTF8.self)
     }
 
-    /// Replaces the `tags` entry by `text` (an entry `tagsEntryText` gave).
-    public mutating func replaceTagsEntry(with text: String) throws(FrontMatterError) {
-        guard let range = tagsEntryRange() else { return }
-        try splice(range, with: Array(text.utf8))
+    /// Replaces the `tags` entry by `text` (an entry `tagsEntryText` gave), when `text` is
+    /// one `tags` entry naming `expected` (by key) and leaves every other entry as it was;
+    /// otherwise changes nothing and returns false. The text comes from a record, which
+    /// travels through git: it must not write anything but the tags.
+    public mutating func replaceTagsEntry(with text: String, expecting expected: [String]) -> Bool {
+        guard let range = tagsEntryRange() else { return false }
+        var edited = self
+        guard (try? edited.splice(range, with: Array(text.utf8))) != nil, edited.tagsEntryText == text,
+              edited.fields.tags.map(TagName.key) == expected.map(TagName.key),
+              edited.otherEntries.elementsEqual(otherEntries, by: ==) else { return false }
+        self = edited
+        return true
+    }
+
+    /// Every entry but `tags`, as written, and the body: what replacing the tags entry keeps.
+    private var otherEntries: [String?] {
+        let body = frontMatter.map { String(decoding: bytes[$0.block.bodyStart...], as: UTF8.self) }
+        return keys.filter { !FrontMatterKey.matches($0, FrontMatterKey.tags) }.flatMap { [$0, entryText($0)] } + [body]
     }
 
     private func tagsEntryRange() -> Range<Int>? {

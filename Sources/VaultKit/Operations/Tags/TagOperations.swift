@@ -166,9 +166,10 @@ public struct TagOperations: Sendable {
             let merged = Self.merged(before, sources: sourceKeys, target: merge.target).map(applyRenames)
             if current.map(TagName.key) == merged.map(TagName.key) {
                 // Byte for byte when no later rename changed one of its other tags.
-                if let text = entry.text, before.allSatisfy({ applyRenames($0) == $0 || merging($0) != $0 }) {
-                    try editor.replaceTagsEntry(with: text)
-                } else {
+                let restoredAsWritten = entry.text.map { text in
+                    before.allSatisfy({ applyRenames($0) == $0 || merging($0) != $0 }) && editor.replaceTagsEntry(with: text, expecting: before)
+                } ?? false
+                if !restoredAsWritten {
                     try editor.setTags(before.map { merging($0) != $0 ? $0 : applyRenames($0) })
                 }
                 return
@@ -185,17 +186,20 @@ public struct TagOperations: Sendable {
 
     // MARK: - Helpers
 
-    /// The notes `rename` changed, by where they are now (their recorded path, else their
-    /// `id`), each with how it was written before and what the rename made of a tag.
+    /// The notes `rename` changed, by where they are now (the one note with their `id`,
+    /// else their recorded path while the note there has that id or none, and the entry
+    /// none), each with how it was written before and what the rename made of a tag.
     private func spellings(before rename: TagHistoryRecord) -> [String: (TagHistoryRecord.Entry, @Sendable (String) -> String)] {
         guard rename.kind == .rename, let source = rename.sources.first else { return [:] }
         let renamed = Self.merging(sourceKeys: [TagName.key(source)], into: rename.target)
-        let paths = Set(notes.map(\.path))
+        let idAt = Dictionary(notes.map { ($0.path, $0.id?.lowercased() ?? "") }, uniquingKeysWith: { first, _ in first })
         let byID = Dictionary(grouping: notes.filter { $0.id != nil }, by: { $0.id?.lowercased() ?? "" })
         var found: [String: (TagHistoryRecord.Entry, @Sendable (String) -> String)] = [:]
         for entry in rename.notes where entry.text != nil || !entry.inline.isEmpty {
-            let candidates = byID[entry.id.lowercased()] ?? []
-            guard let path = paths.contains(entry.path) ? entry.path : (candidates.count == 1 ? candidates.first?.path : nil) else { continue }
+            let id = entry.id.lowercased()
+            let candidates = id.isEmpty ? [] : byID[id] ?? []
+            let path = candidates.count == 1 ? candidates.first?.path : (idAt[entry.path] == id ? entry.path : nil)
+            guard let path else { continue }
             found[path] = (entry, renamed)
         }
         return found
@@ -209,7 +213,7 @@ public struct TagOperations: Sendable {
         guard let text = entry.text else { return }
         var seen = Set<String>()
         let left = entry.before.map { TagName.key(renamed($0)) }.filter { seen.insert($0).inserted }
-        if editor.fields.tags.map(TagName.key) == left { try editor.replaceTagsEntry(with: text) }
+        if editor.fields.tags.map(TagName.key) == left { _ = editor.replaceTagsEntry(with: text, expecting: entry.before) }
     }
 
     /// Notes whose front matter does not parse but mentions one of `tags`: their tags
