@@ -33,6 +33,19 @@ struct WordIndexFileTests {
         #expect(phrase.stdout == "Third.md\n")
     }
 
+    /// A note dated past 2262 (nanoseconds since 1970 no longer fit in 64 bits): the
+    /// second search, reading the file's record of it, trapped on the overflow.
+    @Test func aNoteDatedPast2262IsSearchedAgain() throws {
+        let vault = try vault()
+        let year2300 = Date(timeIntervalSince1970: 10_413_792_000)
+        try FileManager.default.setAttributes([.modificationDate: year2300], ofItemAtPath: vault.url("Plan.md").path)
+        for _ in 0..<2 {
+            let search = try vault.run("search", "budget", "--paths")
+            #expect(search.status == 0, "\(search)")
+            #expect(search.stdoutLines.sorted() == ["Plan.md", "Work/Other.md"])
+        }
+    }
+
     @Test(arguments: ["garbage", "flipped", "truncated"])
     func aDamagedIndexFileIsIgnoredAndWrittenAgain(damage: String) throws {
         let vault = try vault()

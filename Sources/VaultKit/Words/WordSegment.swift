@@ -95,13 +95,21 @@ final class WordSegment: @unchecked Sendable, WordVocabulary {
                 guard u32(record + 12) == stamp.mode, Int64(bitPattern: u64(record + 16)) == stamp.size, u64(record + 24) == stamp.inode,
                       mtime == stamp.mtimeSeconds, mtimeNanos == stamp.mtimeNanoseconds,
                       ctime == stamp.ctimeSeconds, ctimeNanos == stamp.ctimeNanoseconds,
-                      max(mtime * 1_000_000_000 + mtimeNanos, ctime * 1_000_000_000 + ctimeNanos) < writtenAt - racyNanoseconds
+                      max(FileTime(seconds: mtime, nanoseconds: mtimeNanos).totalNanoseconds,
+                          FileTime(seconds: ctime, nanoseconds: ctimeNanos).totalNanoseconds)
+                          < Self.saturating(writtenAt, minus: racyNanoseconds)
                 else { return nil }
                 return UInt32(document)
             }
             slot = (slot + 1) & mask
         }
         return nil
+    }
+
+    /// `time - span`, `Int64.min` where that is past what 64 bits count (a forged time).
+    private static func saturating(_ time: Int64, minus span: Int64) -> Int64 {
+        let (difference, overflow) = time.subtractingReportingOverflow(span)
+        return overflow ? .min : difference
     }
 
     /// The notes among `notes` this file does not describe as they are now (see
