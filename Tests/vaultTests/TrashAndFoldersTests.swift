@@ -19,6 +19,21 @@ struct TrashAndFoldersTests {
     }
 
     /// A folder that is not there is not there: deleting it suggests no `folder create`.
+    /// A `kill -9` in the middle of a delete leaves the trash record's temporary file in
+    /// `.trash/`; it stayed there for good (the scan removes leftovers beside notes only).
+    /// The next write removes those of writers long gone, and keeps a live writer's.
+    @Test func aKilledDeleteLeavesNoTemporaryFileInTheTrash() throws {
+        let vault = try TestVault.example()
+        #expect(try vault.run("rm", "Groceries").status == 0)
+        let gone = ".trash/.Ideas.md.trashinfo.vault-2147483646-7.tmp"
+        let live = ".trash/.Other.md.trashinfo.vault-\(getpid())-1.tmp"
+        try vault.write(gone, "[Trash Info]\n")
+        try vault.write(live, "[Trash Info]\n")
+        #expect(try vault.run("pin", "Roadmap").status == 0)
+        #expect(!vault.exists(gone))
+        #expect(vault.exists(live))
+    }
+
     @Test func deletingAMissingFolderSuggestsNothing() throws {
         let vault = try TestVault.example()
         let result = try vault.run("folder", "delete", "Nope")

@@ -351,7 +351,7 @@ public struct Trash: Sendable {
                 }
             }
         }
-        removeOrphanRecords()
+        removeOrphanRecordsAndLeftovers()
         return purged
     }
 
@@ -365,19 +365,28 @@ public struct Trash: Sendable {
             root.removeFile(path + TrashInfo.suffix)
             root.removeTree(Self.attachmentFolder(of: item.name))
         }
-        removeOrphanRecords()
+        removeOrphanRecordsAndLeftovers()
         return removed
     }
 
     // MARK: - Helpers
 
     /// Records whose note is gone (an interrupted delete) are dropped.
-    private func removeOrphanRecords() {
-        walk("") { name in
-            guard name.hasSuffix(".md" + TrashInfo.suffix) else { return }
+    /// Removes records whose note is gone, and what a killed `vault` left in the trash half
+    /// written (a record's or a note's temporary file) unless its writer still runs.
+    private func removeOrphanRecordsAndLeftovers() {
+        var temporaries: [String] = []
+        walk("", includingHidden: true) { name in
+            let parts = name.split(separator: "/")
+            if let file = parts.last, file.hasPrefix("."), file.hasSuffix(".tmp"), file.contains(".vault-") {
+                temporaries.append(Self.directory + "/" + name)
+                return
+            }
+            guard !parts.contains(where: { $0.hasPrefix(".") }), name.hasSuffix(".md" + TrashInfo.suffix) else { return }
             let note = Self.directory + "/" + String(name.dropLast(TrashInfo.suffix.count))
             if root.status(note) == nil { root.removeFile(Self.directory + "/" + name) }
         }
+        AtomicFile.removeLeftovers(temporaries, in: root.descriptor)
     }
 
     private func ensureDirectory() throws(VaultError) {
