@@ -85,4 +85,28 @@ struct CandidateWalkTests {
         let other = try Query.parse("\"the budget today\"")
         #expect(snapshot.notes(matching: other, context: session.queryContext, words: live.words).isEmpty)
     }
+    /// A note rewritten in place within one tick of its clock, at the same size, has the
+    /// stamp it had (the server sees no change): what reading it showed is kept only for a
+    /// note last changed before the racy window, as the word file's documents are, or the
+    /// phrase kept answering from the old text.
+    @Test func whatAJustChangedNoteShowedIsNotKept() async throws {
+        let vault = try TemporaryVault()
+        try vault.write("Plan.md", "# Plan\n\nthe budget is done\n")
+        let session = try VaultSession.open(explicit: vault.path, workingDirectory: vault.path)
+        let live = try LiveIndex(session: session, wordFileRacyNanoseconds: 2_000_000_000)
+        live.indexText()
+        let query = try Query.parse("\"budget is done\"")
+        let snapshot = live.snapshot
+        #expect(snapshot.notes(matching: query, context: session.queryContext, words: live.words).map(\.path) == ["Plan.md"])
+        // The same bytes' count, in place (same inode), the modification time put back.
+        let path = vault.path + "/Plan.md"
+        var before = stat()
+        #expect(stat(path, &before) == 0)
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.write(contentsOf: Data("# Plan\n\nthe budget is dune\n".utf8))
+        try handle.close()
+        var times = [before.st_atim, before.st_mtim]
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+        #expect(snapshot.notes(matching: query, context: session.queryContext, words: live.words).isEmpty)
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import VaultPlatform
 
 extension VaultSession {
@@ -5,12 +6,15 @@ extension VaultSession {
     /// (false when the file is gone or unreadable); `record` is given, for each note read
     /// as the stamp its document (`documents`, `.max`: none) describes, whether it holds
     /// each of `matchers` the outcome needed, so that the same needle is not read for it
-    /// again (`TextVerdicts`).
+    /// again (`TextVerdicts`). A note last changed within `racyNanoseconds` of the reading
+    /// gives nothing to keep: one rewritten within the same clock tick at the same size
+    /// keeps its stamp, as the word file's documents and the note cache know.
     func verify(
         _ notes: [Note], documents: [UInt32], _ evaluator: QueryEvaluator, matchers: [TextMatcher],
-        record: ([(needle: [UInt32], document: UInt32, holds: Bool)]) -> Void
+        racyNanoseconds: Int64, record: ([(needle: [UInt32], document: UInt32, holds: Bool)]) -> Void
     ) -> [Bool] {
         let root = self.root
+        let settledBefore = Int64((Date().timeIntervalSince1970 * 1e9).rounded(.down)) - racyNanoseconds
         let condition = evaluator.condition
         let chunks = ParallelChunks.map(count: notes.count, chunk: 16) { range -> [(holds: Bool, verdicts: [(needle: [UInt32], document: UInt32, holds: Bool)])] in
             var buffer: [UInt8] = []
@@ -34,7 +38,9 @@ extension VaultSession {
                     }
                     let holds = outcome ?? evaluator.matches(note, text: text)
                     // What was read is the document's text only while the stamps agree.
-                    return (holds, documents[index] != .max && status.stamp.isSameContent(as: note.stamp) ? found : [])
+                    let kept = documents[index] != .max && status.stamp.isSameContent(as: note.stamp)
+                        && status.stamp.lastChangeNanoseconds < settledBefore
+                    return (holds, kept ? found : [])
                 }
             }
         }

@@ -112,7 +112,7 @@ extension LiveIndex.Snapshot {
         guard !unsettled.isEmpty else { return matching.map { noteAt($0) } }
         // The rest are read, then merged in list order.
         let holds = session.verify(unsettled.map { noteAt($0.position) }, documents: unsettled.map(\.document), evaluator,
-                                   matchers: matchers) { words.verdicts.record($0, in: generation) }
+                                   matchers: matchers, racyNanoseconds: view.racyNanoseconds) { words.verdicts.record($0, in: generation) }
         let confirmed = unsettled.indices.filter { holds[$0] }.map { unsettled[$0].position }
         return (matching + confirmed).sorted().map { noteAt($0) }
     }
