@@ -188,10 +188,26 @@ public final class NoteCache: @unchecked Sendable {
     /// the entry holds: for a note a scan found described as it is (`mainHolds`) and did
     /// not make, made later without another stat. Summed before it is used, as `entry` is.
     func heldNote(at path: String, position: Int) -> Note? {
+        guard let (entry, stamp) = heldEntry(at: path, position: position) else { return nil }
+        return ownNote(entry, path: path, position: position, stamp: stamp)
+    }
+
+    /// The order key and values of the main file's entry for `path` (listed at
+    /// `position`), summed as `heldNote` sums them, without making its note: for a command
+    /// that reads a field of each note the scan did not make (`vault tasks`, its task list).
+    func heldValues(at path: String, position: Int) -> (orderKey: ListOrderKey, values: PropertyValues)? {
+        guard let (entry, _) = heldEntry(at: path, position: position), let values = values(of: entry, position: position) else { return nil }
+        return (entry.orderKey, values)
+    }
+
+    /// The main file's entry for `path` (listed at `position`) and the stamp it holds, if
+    /// not racily recent and summed as written: looked up once.
+    private func heldEntry(at path: String, position: Int) -> (Entry, FileStamp)? {
         guard let range = entryRange(of: path, position: position) else { return nil }
         var reader = ByteReader(bytes: storage, offset: range.lowerBound)
-        guard let stamp = reader.stamp(), let entry = ownEntry(at: path, position: position, stamp: stamp) else { return nil }
-        return ownNote(entry, path: path, position: position, stamp: stamp)
+        guard let stamp = reader.stamp(), stamp.lastChangeNanoseconds < writtenAt - Self.racyWindowNanoseconds,
+              let entry = summed(range, rest: reader.offset) else { return nil }
+        return (entry, stamp)
     }
 
     /// The bytes of `path`'s entry, and where they go on after its stamp, when the stamp
@@ -207,6 +223,11 @@ public final class NoteCache: @unchecked Sendable {
     /// The entry of this file alone.
     private func ownEntry(at path: String, position: Int, stamp: FileStamp) -> Entry? {
         guard let (entry, rest) = stamped(path, position: position, stamp: stamp) else { return nil }
+        return summed(entry, rest: rest)
+    }
+
+    /// The entry whose bytes are `entry`, its stamp ending at `rest`, if it sums as written.
+    private func summed(_ entry: Range<Int>, rest: Int) -> Entry? {
         var reader = ByteReader(bytes: storage, offset: rest)
         guard let checksum = reader.uint(), reader.offset <= entry.upperBound,
               WordChecksum.of(UnsafeRawBufferPointer(rebasing: storage[reader.offset..<entry.upperBound])) == checksum,
@@ -223,15 +244,18 @@ public final class NoteCache: @unchecked Sendable {
     }
 
     private func ownNote(_ entry: Entry, path: String, position: Int, stamp: FileStamp) -> Note? {
+        values(of: entry, position: position).map { Note(path: path, stamp: stamp, values: $0, orderKey: entry.orderKey) }
+    }
+
+    /// The values of this file's `entry`, listed at `position`.
+    private func values(of entry: Entry, position: Int) -> PropertyValues? {
         var reader = ByteReader(bytes: storage, offset: entry.rest.lowerBound)
         guard let bulkyOffset = reader.int(), let bulkyLength = reader.uint32().map(Int.init),
               reader.offset <= entry.rest.upperBound, bulkyOffset >= 0,
               bulkyOffset <= bulkyRegion.count, bulkyLength <= bulkyRegion.count - Int(bulkyOffset) else { return nil }
         let bulky = UnsafeRawBufferPointer(rebasing: bulkyRegion[Int(bulkyOffset)..<(Int(bulkyOffset) + bulkyLength)])
-        guard let values = PropertyValues(cached: UnsafeRawBufferPointer(rebasing: storage[reader.offset..<entry.rest.upperBound]), bulky: bulky,
-                                          owner: keepers[min(max(position, 0), count) / Self.keeperRun])
-        else { return nil }
-        return Note(path: path, stamp: stamp, values: values, orderKey: entry.orderKey)
+        return PropertyValues(cached: UnsafeRawBufferPointer(rebasing: storage[reader.offset..<entry.rest.upperBound]), bulky: bulky,
+                              owner: keepers[min(max(position, 0), count) / Self.keeperRun])
     }
 
     /// Where `path`'s entry is, after its path and length: at `position` when the vault is

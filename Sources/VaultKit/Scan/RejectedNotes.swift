@@ -36,6 +36,62 @@ final class RejectedNotes: Sendable {
         }
     }
 
+    /// Every note the scan listed, in its order, as the agenda reads it (`TaskNotes`): the
+    /// rejected ones' order keys and task lists straight from their entries, summed as
+    /// `everyNote()` sums them, without making their notes. Nil when a rejected note's
+    /// entry is not sound now.
+    func taskNotes() -> TaskNotes? {
+        let (cache, files, positions, made) = (cache, files, positions, made)
+        let chunks = ParallelChunks.map(count: positions.count, chunk: 4096) { range -> [(key: ListOrderKey, list: ByteReader)]? in
+            var held: [(key: ListOrderKey, list: ByteReader)] = []
+            held.reserveCapacity(range.count)
+            for position in positions[range] {
+                guard let (key, values) = cache.heldValues(at: files[position], position: position) else { return nil }
+                held.append((key, values.reader(at: NoteTasks.self)))
+            }
+            return held
+        }
+        let total = made.count + positions.count
+        var paths: [String] = []
+        var keys: [ListOrderKey] = []
+        var lists: [ByteReader] = []
+        // Where each note is: its listing position when rejected, else -1 - its place in `made`.
+        var origins: [Int] = []
+        paths.reserveCapacity(total)
+        keys.reserveCapacity(total)
+        lists.reserveCapacity(total)
+        origins.reserveCapacity(total)
+        var next = (made: 0, rejected: 0, chunk: 0, inChunk: 0)
+        var sound = true
+        // Merged by position, as `everyNote()` merges them.
+        files.forEach(at: 0..<files.count) { position, path, _, _ in
+            if next.rejected < positions.count, positions[next.rejected] == position {
+                guard sound, let chunk = chunks[next.chunk] else {
+                    sound = false
+                    return
+                }
+                let (key, list) = chunk[next.inChunk]
+                (next.rejected, next.inChunk) = (next.rejected + 1, next.inChunk + 1)
+                if next.inChunk == chunk.count { (next.chunk, next.inChunk) = (next.chunk + 1, 0) }
+                paths.append(path)
+                keys.append(key)
+                lists.append(list)
+                origins.append(position)
+            } else if next.made < made.count, made[next.made].path == path {
+                let note = made[next.made]
+                paths.append(path)
+                keys.append(note.orderKey)
+                lists.append(note.encodedValue(of: NoteTasks.self))
+                origins.append(-1 - next.made)
+                next.made += 1
+            }
+        }
+        guard sound, next.made == made.count, next.rejected == positions.count else { return nil }
+        return TaskNotes(paths: paths, keys: keys, lists: lists, keeper: self) { index in
+            origins[index] < 0 ? made[-1 - origins[index]] : cache.heldNote(at: paths[index], position: origins[index])
+        }
+    }
+
     private func make() -> [Note]? {
         let (cache, files, positions) = (cache, files, positions)
         let chunks = ParallelChunks.map(count: positions.count, chunk: 4096) { range -> [Note]? in

@@ -45,10 +45,28 @@ extension VaultSession {
                 evaluator.matches(NoteTask(record, path: note.path), of: note) ? record : nil
             }
         } else {
-            (records, problems) = Self.allRecords(of: notes, listOrder: order, statuses: statuses)
+            (records, problems) = notes.withUnsafeBufferPointer { Self.allRecords(of: NoteTaskLists(notes: $0), listOrder: order, statuses: statuses) }
                 ?? Self.collect(notes, in: order, statuses: statuses) { record, _ in record }
         }
         return try withExtendedLifetime(notes) { try body(records, problems) }
+    }
+
+    /// Every note, as `scan(matching: nil, countingNotes: false)` reads them, but for those
+    /// the main cache file describes as they are: not made (`ScanResult.rejected`), for
+    /// `taskNotes(of:)` to read their task lists from their entries.
+    package func scanLeavingOutCached() throws(VaultError) -> ScanResult {
+        try vault.scan(filter: .leavingOutCached, countingNotes: false)
+    }
+
+    /// The notes of `scan` as the agenda reads them (`TaskNotes`), in the order scanned:
+    /// of a scan that left out the notes the main cache file describes
+    /// (`scanLeavingOutCached()`), those from their entries. Nil when one of those entries
+    /// is not sound now; the caller then scans again and reads `scan.notes`.
+    package func taskNotes(of scan: ScanResult) -> TaskNotes? {
+        if scan.rejected > 0 { return scan.rejectedNotes?.taskNotes() }
+        let notes = scan.notes
+        return TaskNotes(paths: notes.map(\.path), keys: notes.map(\.orderKey), lists: notes.map { $0.encodedValue(of: NoteTasks.self) },
+                         keeper: notes) { notes[$0] }
     }
 
     /// Whether `order` holds each position of `count` elements once.
@@ -103,6 +121,11 @@ extension VaultSession {
     /// where `listOrder` (each position of `notes` once) puts them. Nil when a count or a
     /// record turns out damaged; `collect` then reads them again.
     static func allRecords(of notes: [Note], listOrder order: [Int], statuses: TaskStatusSet) -> ([TaskRecord], [Diagnostic])? {
+        notes.withUnsafeBufferPointer { allRecords(of: NoteTaskLists(notes: $0), listOrder: order, statuses: statuses) }
+    }
+
+    /// `allRecords(of:listOrder:statuses:)` of the task lists of `notes`.
+    static func allRecords<Lists: TaskListSource>(of notes: Lists, listOrder order: [Int], statuses: TaskStatusSet) -> ([TaskRecord], [Diagnostic])? {
         let chunk = 256
         let chunks = (notes.count + chunk - 1) / chunk
         // Each note's number of records, then where they start in list order.
@@ -119,15 +142,13 @@ extension VaultSession {
             problems.free()
         }
         DispatchQueue.concurrentPerform(iterations: chunks) { number in
-            notes.withUnsafeBufferPointer { notes in
-                for position in (number * chunk)..<min(notes.count, number * chunk + chunk) {
-                    guard let count = notes[position].taskCount(statuses) else {
-                        sound[number] = false
-                        return
-                    }
-                    starts[position] = count.wanted
-                    hasTasks[position] = count.total > 0
+            for position in (number * chunk)..<min(notes.count, number * chunk + chunk) {
+                guard let count = notes.taskCount(at: position, statuses) else {
+                    sound[number] = false
+                    return
                 }
+                starts[position] = count.wanted
+                hasTasks[position] = count.total > 0
             }
         }
         guard (0..<chunks).allSatisfy({ sound[$0] }) else { return nil }
@@ -146,22 +167,20 @@ extension VaultSession {
             DispatchQueue.concurrentPerform(iterations: chunks) { number in
                 var found: [(position: Int, found: [Diagnostic])] = []
                 var noteProblems: [Diagnostic] = []
-                notes.withUnsafeBufferPointer { notes in
-                    for position in (number * chunk)..<min(notes.count, number * chunk + chunk) where hasTasks[position] {
-                        var next = starts[position]
-                        let end = rank[position] + 1 < order.count ? starts[order[rank[position] + 1]] : total
-                        let complete = notes[position].taskRecords(statuses, position: position, problems: &noteProblems) { record in
-                            if next < end { records[next] = record }
-                            next += 1
-                        }
-                        guard complete, next == end else {
-                            sound[number] = false
-                            return
-                        }
-                        if !noteProblems.isEmpty {
-                            found.append((rank[position], noteProblems))
-                            noteProblems = []
-                        }
+                for position in (number * chunk)..<min(notes.count, number * chunk + chunk) where hasTasks[position] {
+                    var next = starts[position]
+                    let end = rank[position] + 1 < order.count ? starts[order[rank[position] + 1]] : total
+                    let complete = notes.taskRecords(at: position, statuses, problems: &noteProblems) { record in
+                        if next < end { records[next] = record }
+                        next += 1
+                    }
+                    guard complete, next == end else {
+                        sound[number] = false
+                        return
+                    }
+                    if !noteProblems.isEmpty {
+                        found.append((rank[position], noteProblems))
+                        noteProblems = []
                     }
                 }
                 problems[number] = found

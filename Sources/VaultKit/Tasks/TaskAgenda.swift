@@ -77,6 +77,11 @@ public struct TaskAgenda: Sendable {
         positions(of: tasks, by: grouping) { notes[tasks[$0].note].path }
     }
 
+    /// The groups of `groups(_:by:)` as positions in `tasks`, whose notes are at `paths`.
+    package func positions(_ tasks: [TaskRecord], paths: [String], by grouping: Grouping) -> [Positions] {
+        positions(of: tasks, by: grouping) { paths[tasks[$0].note] }
+    }
+
     /// The groups, `path` giving the note of the task at a position.
     private func positions<Task: AgendaTask>(of tasks: [Task], by grouping: Grouping, path: (Int) -> String) -> [Positions] {
         switch grouping {

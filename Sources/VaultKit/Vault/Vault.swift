@@ -97,7 +97,6 @@ public struct Vault: Sendable {
             }
         }
         _ = other?.value
-        result.releaseLeftOut()
         return result
     }
 

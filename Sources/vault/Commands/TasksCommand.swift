@@ -47,33 +47,49 @@ struct TasksCommand: ReadOnlyCommand {
         var words = query
         if let end = words.firstIndex(of: "--") { words.remove(at: end) }
         let query = words.isEmpty ? nil : try parseQuery(words.joined(separator: " "), global: global)
-        let session = try Session(global)
+        let session = try Session(global, leavingOutCached: query == nil)
         let statuses = TaskShow(done: done, all: all).statuses
-        let (notes, listOrder) = session.notesWithListOrder
+        // Without a query, the notes' task lists alone, most from their cache entries.
+        if session.scan.rejected > 0, let notes = session.vault.taskNotes(of: session.scan) {
+            PhaseTimer.mark("sort")
+            if let (tasks, problems) = notes.records(statuses) {
+                PhaseTimer.mark("read tasks")
+                return try show(tasks, problems: problems, paths: notes.paths, session: session, words: words)
+            }
+        }
+        // With a query (which reads whole notes), or a cache entry found damaged: the notes.
+        let scan = session.scan.rejected > 0 ? try session.vault.scan(matching: nil, countingNotes: false) : session.scan
+        let (notes, listOrder) = session.notesWithListOrder(of: scan)
         PhaseTimer.mark("sort")
         try session.vault.withTaskRecords(matching: query, in: notes, listOrder: listOrder, statuses: statuses) { tasks, problems in
             PhaseTimer.mark("read tasks")
-            Self.warn(about: problems)
-            let agenda = session.vault.agenda
-            let printer = TaskAgendaPrinter(terminal: session.terminal, agenda: agenda, config: session.config)
-            let paths = printer.paths(of: notes, lines: format == .json ? 0 : min(limit ?? tasks.count, tasks.count))
-            let jsonPaths = format == .json ? printer.jsonPaths(of: notes) : nil
-            var groups = done ? agenda.completedPositions(tasks) : agenda.positions(tasks, of: notes, by: by)
-            PhaseTimer.mark("agenda")
-            if let limit { groups = Self.first(limit, of: groups) }
-            if let jsonPaths {
-                // Written out as it goes: the whole array of a large vault's tasks is a
-                // hundred megabytes, which held whole took four times that in memory.
-                printer.printJSON(groups, of: tasks, paths: jsonPaths)
-                PhaseTimer.mark("print")
-                return
-            }
-            printer.print(groups, of: tasks, in: notes, paths: paths)
+            try show(tasks, problems: problems, paths: notes.map(\.path), session: session, words: words)
+        }
+    }
+
+    /// Prints the agenda of `tasks` (records of the notes at `paths`), or exits with 1 when
+    /// it is empty.
+    private func show(_ tasks: [TaskRecord], problems: [Diagnostic], paths notes: [String], session: Session, words: [String]) throws {
+        Self.warn(about: problems)
+        let agenda = session.vault.agenda
+        let printer = TaskAgendaPrinter(terminal: session.terminal, agenda: agenda, config: session.config)
+        let paths = printer.paths(of: notes, lines: format == .json ? 0 : min(limit ?? tasks.count, tasks.count))
+        let jsonPaths = format == .json ? printer.jsonPaths(of: notes) : nil
+        var groups = done ? agenda.completedPositions(tasks) : agenda.positions(tasks, paths: notes, by: by)
+        PhaseTimer.mark("agenda")
+        if let limit { groups = Self.first(limit, of: groups) }
+        if let jsonPaths {
+            // Written out as it goes: the whole array of a large vault's tasks is a
+            // hundred megabytes, which held whole took four times that in memory.
+            printer.printJSON(groups, of: tasks, paths: jsonPaths)
             PhaseTimer.mark("print")
-            if groups.isEmpty {
-                if !words.isEmpty { Terminal.standardError.line(TerminalText.escaped("vault: no task matches '\(words.joined(separator: " "))'")) }
-                throw ExitCode(1)
-            }
+            return
+        }
+        printer.print(groups, of: tasks, in: notes, paths: paths)
+        PhaseTimer.mark("print")
+        if groups.isEmpty {
+            if !words.isEmpty { Terminal.standardError.line(TerminalText.escaped("vault: no task matches '\(words.joined(separator: " "))'")) }
+            throw ExitCode(1)
         }
     }
 

@@ -17,11 +17,14 @@ struct Session {
     /// with `needsIndex`: the scan then counts the notes as it reads them. One that shows
     /// only the first `firstNotes` in list order (`firstNotes(_:)`) says so, and the scan
     /// may keep only the notes that can be among them.
-    init(_ options: GlobalOptions, query: Query? = nil, needsIndex: Bool = false) throws {
-        try self.init(vault: options.openSession(), terminal: options.terminal, query: query, needsIndex: needsIndex)
+    /// `leavingOutCached`: the scan leaves out the notes the main cache file describes as
+    /// they are (`VaultSession.scanLeavingOutCached()`), for `vault tasks`, which reads
+    /// them from their entries (`VaultSession.taskNotes(of:)`).
+    init(_ options: GlobalOptions, query: Query? = nil, needsIndex: Bool = false, leavingOutCached: Bool = false) throws {
+        try self.init(vault: options.openSession(), terminal: options.terminal, query: query, needsIndex: needsIndex, leavingOutCached: leavingOutCached)
     }
 
-    init(vault: VaultSession, terminal: Terminal, query: Query? = nil, needsIndex: Bool = false, firstNotes: Int? = nil) throws {
+    init(vault: VaultSession, terminal: Terminal, query: Query? = nil, needsIndex: Bool = false, firstNotes: Int? = nil, leavingOutCached: Bool = false) throws {
         self.vault = vault
         self.terminal = terminal
         if let live = CommandAnswer.current?.vault {
@@ -33,7 +36,9 @@ struct Session {
                 (scan, sorted, presetIndex) = (live.scan, live.sorted, live.index)
             }
         } else {
-            (scan, sorted, presetIndex) = (try vault.scan(matching: query, countingNotes: needsIndex, keepingFirst: firstNotes), nil, nil)
+            let scan = leavingOutCached && query == nil && !needsIndex
+                ? try vault.scanLeavingOutCached() : try vault.scan(matching: query, countingNotes: needsIndex, keepingFirst: firstNotes)
+            (self.scan, sorted, presetIndex) = (scan, nil, nil)
             // Kept until the process exits: freeing 100,000 notes one allocation at a time
             // took 50 ms after the output was written, and exit returns the memory at once.
             scansKeptUntilExit.append(scan)
@@ -50,7 +55,8 @@ struct Session {
     var sortedNotes: [Note] { sorted ?? vault.sorted(scan) }
     /// The scanned notes, in the order scanned with their positions in list order, or in
     /// list order already when `vault serve` answers (see `VaultSession.withTaskRecords`).
-    var notesWithListOrder: (notes: [Note], listOrder: [Int]?) {
+    /// Of `scan`: this session's, or another scan of its vault.
+    func notesWithListOrder(of scan: ScanResult) -> (notes: [Note], listOrder: [Int]?) {
         if let sorted { return (sorted, nil) }
         return (scan.notes, vault.listOrder(scan))
     }

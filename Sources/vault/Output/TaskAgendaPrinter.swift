@@ -16,14 +16,14 @@ struct TaskAgendaPrinter: Sendable {
     /// on another core (while the caller works out the agenda): a note's tasks are
     /// scattered through the agenda, and reading each line's path from its note (a
     /// retain, a jump in memory, an escape) was a third of printing 450,000 lines.
-    func paths(of notes: [Note], lines: Int) -> Pending<PrintedPaths?> {
+    func paths(of notes: [String], lines: Int) -> Pending<PrintedPaths?> {
         let needed = lines > 0 && lines >= notes.count / 2
         return Pending { needed ? PrintedPaths(notes, escape: TerminalText.appendEscaped) : nil }
     }
 
     /// Each note's path as a JSON string, made on another core as `paths(of:lines:)` makes
     /// the shown ones: every task of the JSON agenda names its note.
-    func jsonPaths(of notes: [Note]) -> Pending<PrintedPaths> {
+    func jsonPaths(of notes: [String]) -> Pending<PrintedPaths> {
         Pending { PrintedPaths(notes, escape: JSONBytes.appendString(validUTF8:to:)) }
     }
 
@@ -49,8 +49,9 @@ struct TaskAgendaPrinter: Sendable {
         terminal.write("]\n")
     }
 
-    /// Prints `groups`, the lines' paths from `paths` (made for `notes`) if written out.
-    func print(_ groups: [TaskAgenda.Positions], of tasks: [TaskRecord], in notes: [Note], paths pending: Pending<PrintedPaths?>) {
+    /// Prints `groups`, the lines' paths from `paths` (made for `notes`, the notes' paths)
+    /// if written out.
+    func print(_ groups: [TaskAgenda.Positions], of tasks: [TaskRecord], in notes: [String], paths pending: Pending<PrintedPaths?>) {
         let paths = pending.value
         for (number, group) in groups.enumerated() {
             terminal.write((number > 0 ? "\n" : "") + terminal.bold(TerminalText.escaped(group.heading)) + "\n")
@@ -62,7 +63,7 @@ struct TaskAgendaPrinter: Sendable {
                     guard let paths else {
                         for index in range {
                             let task = tasks[positions[index]]
-                            writer.line(task, path: notes[task.note].path)
+                            writer.line(task, path: notes[task.note])
                         }
                         return
                     }
@@ -123,14 +124,14 @@ struct PrintedPaths: Sendable {
     /// Where each note's path ends in `bytes`, by position.
     private let ends: [Int]
 
-    init(_ notes: [Note], escape: @escaping @Sendable (UnsafeRawBufferPointer, inout ByteOutput) -> Void) {
+    init(_ notes: [String], escape: @escaping @Sendable (UnsafeRawBufferPointer, inout ByteOutput) -> Void) {
         let chunks = ParallelChunks.map(count: notes.count, chunk: 4096) { range -> (bytes: [UInt8], ends: [Int]) in
             var out = ByteOutput(capacity: range.count * 64)
             var ends: [Int] = []
             ends.reserveCapacity(range.count)
             notes.withUnsafeBufferPointer { notes in
                 for index in range {
-                    var path = notes[index].path
+                    var path = notes[index]
                     path.withUTF8 { escape(UnsafeRawBufferPointer($0), &out) }
                     ends.append(out.count)
                 }
