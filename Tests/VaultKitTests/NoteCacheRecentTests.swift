@@ -176,7 +176,7 @@ struct ScannedTextsTests {
         let texts = ScannedTexts(limit: 10)
         let evaluator = try Query.parse("budget").evaluator(context: QueryContext())
         let filter = ScanFilter(decide: { _ in nil }, matches: { note, text in
-            texts.keep(NoteWords(note, text: text), of: note)
+            texts.keep(text, of: note)
             return evaluator.matches(note, text: text)
         })
         var read = vault.vault

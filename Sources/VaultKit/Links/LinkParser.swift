@@ -24,8 +24,6 @@ public enum LinkParser {
         var hidden = HiddenText()
         var afterBlank = true
         var lineStart = start
-        // The first `[` at or after the line: lines before it hold no link.
-        var nextBracket = firstIndex(of: bracket, in: bytes, from: start) ?? bytes.count
         while lineStart < bytes.count {
             let lineEnd = firstIndex(of: 0x0A, in: bytes, from: lineStart) ?? bytes.count
             let line = UnsafeRawBufferPointer(rebasing: bytes[lineStart..<lineEnd])
@@ -38,7 +36,7 @@ public enum LinkParser {
                 startsBlock = true
             } else if !fences.isOpen, !blocks.isCode(line) {
                 let hiddenRanges = hidden.read(line)
-                if nextBracket < lineEnd {
+                if line.contains(UInt8(ascii: "[")) {
                     let first = links.count
                     if let definition = afterBlank ? referenceDefinition(line) : nil {
                         if let target = definition.target {
@@ -58,7 +56,6 @@ public enum LinkParser {
             afterBlank = startsBlock || isHeading(content) || (afterBlank && referenceDefinition(line) != nil)
             lineStart = lineEnd + 1
             number += 1
-            if nextBracket < lineStart { nextBracket = firstIndex(of: bracket, in: bytes, from: lineStart) ?? bytes.count }
         }
         return links
     }

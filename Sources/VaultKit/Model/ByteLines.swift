@@ -7,12 +7,6 @@ func firstIndex(of byte: UInt8, in bytes: UnsafeRawBufferPointer, from start: In
     ByteSearch.firstIndex(of: byte, in: bytes, from: start)
 }
 
-/// True when `bytes` holds `byte` (memchr: most lines of a note are passed over for a
-/// byte they lack, and a loop over them was a good part of reading a note).
-func contains(_ byte: UInt8, in bytes: UnsafeRawBufferPointer) -> Bool {
-    firstIndex(of: byte, in: bytes, from: 0) != nil
-}
-
 /// The offset just past the end of the line containing `offset` (its line break included).
 func endOfLine(containing offset: Int, in bytes: UnsafeRawBufferPointer) -> Int {
     guard let newline = firstIndex(of: UInt8(ascii: "\n"), in: bytes, from: offset) else { return bytes.count }

@@ -8,7 +8,7 @@ struct HiddenText {
 
     /// The ranges of `line` that are hidden, reading on from the lines before.
     mutating func read(_ line: UnsafeRawBufferPointer) -> [Range<Int>] {
-        guard open != nil || contains(UInt8(ascii: "<"), in: line) || contains(UInt8(ascii: "%"), in: line) || contains(UInt8(ascii: "$"), in: line) else { return [] }
+        guard open != nil || line.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "$") }) else { return [] }
         var ranges: [Range<Int>] = []
         var index = 0
         var hiddenFrom = 0

@@ -91,7 +91,7 @@ public enum TaskReader {
     /// The comment a line opens and does not close, if any: an odd number of `%%`, or a
     /// `<!--` with no `-->` after it. Most lines have neither `%` nor `<`.
     private static func commentLeftOpen(on line: UnsafeRawBufferPointer) -> Comment? {
-        guard contains(UInt8(ascii: "%"), in: line) || contains(UInt8(ascii: "<"), in: line) else { return nil }
+        guard line.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "<") }) else { return nil }
         if count("%%", in: line) % 2 == 1 { return .percent }
         if let open = lastIndex(of: "<!--", in: line), (lastIndex(of: "-->", in: line) ?? -1) < open + 4 { return .html }
         return nil

@@ -65,7 +65,6 @@ struct WordIndexCache {
         let missed = Locked(damaged || main == nil)
         let segments = usable, textMatchers = matchers
         let racy = racyNanoseconds
-        let oneWord = OneWordNeedles(matchers)
         // Kept only while the recent file can take them: past that, the main file is
         // written for every note, read on all cores.
         let texts = ScannedTexts(limit: damaged ? 0 : (main?.documentCount ?? 0) / Self.recentShare + 1)
@@ -91,13 +90,8 @@ struct WordIndexCache {
             }
             return condition.decide(note) { answer($0, found.answers, found.document) }
         }, matches: { note, text in
-            guard !describes(note), texts.isTaking else { return evaluator.matches(note, text: text) }
-            // The text read to answer is the text to index: the note is not read again,
-            // and its words, made once, decide its one-word needles without matching
-            // the text (only a phrase or punctuation is looked for in it).
-            let words = NoteWords(note, text: text)
-            texts.keep(words, of: note)
-            if oneWord.decidesAny, let decided = condition.decide(note, text: { oneWord.decide($0, in: words) }) { return decided }
+            // The text read to answer is the text to index: the note is not read again.
+            if !describes(note) { texts.keep(text, of: note) }
             return evaluator.matches(note, text: text)
         })
         // Most notes of a word search are rejected by the main file from their path and

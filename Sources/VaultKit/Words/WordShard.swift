@@ -76,16 +76,6 @@ struct WordShard {
         self.word = word
     }
 
-    /// Adds a note's words as `NoteWords` kept them: what `addWords(of:)` adds for its
-    /// text and then its title, without folding the text again.
-    mutating func add(_ words: NoteWords) {
-        previousKey = nil
-        words.forEach { spelling, startsTitle in
-            if startsTitle { previousKey = nil }
-            add(spelling)
-        }
-    }
-
     /// The number of the word spelled `spelling`, if the shard has it.
     func number(of spelling: UnsafeRawBufferPointer, key: UInt64) -> Int? {
         // Through buffer pointers: met at every word of a build, the arrays' checks were
