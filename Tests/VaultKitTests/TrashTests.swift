@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import VaultKit
+import VaultPlatform
 
 @Suite struct TrashTests {
     /// Every file and directory below the vault (outside `.vault` and `.trash`) with its bytes.
@@ -23,6 +24,27 @@ import Testing
         try vault.write("Work/Projects/Roadmap.md", "---\ntags: [work]\n---\n# Roadmap\n")
         try vault.write("Root.md", "\u{FEFF}# Root\n")
         return vault
+    }
+
+    /// Each note brought back looked for a note holding its id by scanning the whole vault:
+    /// restoring 1,297 notes of a 5,000-note vault took over two minutes. The vault's ids
+    /// are read once for the whole restore, and each note restored joins them.
+    @Test func restoringManyNotesReadsTheVaultOnce() throws {
+        let directory = try TemporaryVault()
+        for number in 0..<12 { try directory.write("Note \(number).md", "---\nid: id-\(number % 10)\n---\n# Note \(number)\n") }
+        let session = VaultSession(vault: directory.vault)
+        let trashed = try session.vault.scan().notes.filter { $0.path.hasPrefix("Note 1") }
+        var names: [String] = []
+        for note in trashed { names.append(try session.write { changes throws(VaultError) in try changes.trash.delete(note) }) }
+        var counted = directory.vault
+        let scans = Locked(0)
+        counted.scanProgress = ScanProgress(every: 1) { read, total in if read == total { scans.withLock { $0 += 1 } } }
+        let report = try VaultSession(vault: counted).write { try RestoreNotes(names).run(in: $0) }
+        #expect(report.restored.count == trashed.count && report.failed.isEmpty)
+        #expect(scans.withLock { $0 } <= 1)
+        // `Note 1`'s id is `Note 11`'s and `Note 0`'s: whichever came back second took a new one.
+        let ids = try directory.vault.scan().notes.compactMap(\.id)
+        #expect(Set(ids).count == ids.count)
     }
 
     func note(_ vault: TemporaryVault, _ path: String) throws -> Note {

@@ -26,10 +26,11 @@ public struct RestoreNotes {
         let items = changes.trash.items()
         var report = Report()
         report.recordID = try changes.recorded(.restore, summary: names.joined(separator: ", ")) { changes in
+            let holders = NoteIDHolders(vault: changes.vault)
             for name in names {
                 do throws(VaultError) {
                     let item = try changes.trash.resolve(name, in: items)
-                    report.restored.append((item, try changes.trash.restore(item)))
+                    report.restored.append((item, try changes.trash.restore(item, holders: holders)))
                 } catch {
                     report.failed.append(error)
                 }

@@ -72,13 +72,14 @@ public struct Undo: Sendable {
         var undo = OperationRecord(kind: .undo, time: vault.now(), summary: summary, undoes: record.id, steps: kept)
         let file = try history.write(undo)
         var taken: [OperationRecord.Step] = []
+        let holders = NoteIDHolders(vault: vault)
         for step in kept {
             switch check(step) {
             case .already: continue
             case .changed(let error): report.leftAlone.append(error)
             case .ready:
                 do {
-                    let steps = try perform(step)
+                    let steps = try perform(step, holders: holders)
                     taken.append(contentsOf: steps)
                     report.steps.append(contentsOf: steps)
                     report.done.append(contentsOf: steps.map(Self.describe))
@@ -219,8 +220,9 @@ public struct Undo: Sendable {
         return .changed(leftAlone(to, "another file is there now"))
     }
 
-    /// Runs `step`; returns it and any step it took with it.
-    private func perform(_ step: OperationRecord.Step) throws(VaultError) -> [OperationRecord.Step] {
+    /// Runs `step`; returns it and any step it took with it. `holders` tells which note has
+    /// an id, for the notes the undo puts back.
+    private func perform(_ step: OperationRecord.Step, holders: NoteIDHolders) throws(VaultError) -> [OperationRecord.Step] {
         let root = vault.root
         switch step {
         case .move(let from, let to):
@@ -232,7 +234,7 @@ public struct Undo: Sendable {
             try trash.takeBack(name, to: path)
             // The note's id is in the vault again (a sync kept it alive elsewhere): as
             // `trash restore` does, the note comes back as one of its own.
-            if let given = try trash.giveNewIDIfTaken(path) { return [step, .edit(path, given.change)] }
+            if let given = try trash.giveNewIDIfTaken(path, holders: holders) { return [step, .edit(path, given.change)] }
         case .edit(let path, _, let after, let splices):
             let (bytes, status) = try root.read(path)
             guard let result = ByteSplice.apply(splices, to: bytes), FNV1a.hash(result) == after else {

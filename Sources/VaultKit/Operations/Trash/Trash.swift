@@ -184,6 +184,12 @@ public struct Trash: Sendable {
     /// Puts `item` back where it was, recreating its folders. When that path is taken now,
     /// it is restored under a free name; `renamed` says so.
     public func restore(_ item: Item) throws(VaultError) -> Restored {
+        try restore(item, holders: NoteIDHolders(vault: vault))
+    }
+
+    /// Restores `item`, asking `holders` (shared by the notes of one restore) which note
+    /// has its id.
+    func restore(_ item: Item, holders: NoteIDHolders) throws(VaultError) -> Restored {
         if let path = item.info.originalPath, let problem = VaultPath.problem(withRecordedPath: path) {
             throw refusal(of: item, problem)
         }
@@ -204,7 +210,7 @@ public struct Trash: Sendable {
                 let left = restoreAttachments(of: item.name)
                 vault.journal?.add(.restore(name: item.name, path: target))
                 CrashSimulation.shared.noteWritten()
-                let holder = try giveNewIDIfTaken(target)?.holder
+                let holder = try giveNewIDIfTaken(target, holders: holders)?.holder
                 return Restored(path: target, renamed: target != relative, attachmentsLeft: left, idTakenBy: holder)
             } catch .destinationExists {
                 target = FileNaming.freePath(folder: folder, base: base, in: root)
@@ -217,12 +223,15 @@ public struct Trash: Sendable {
     /// under its old name while the other machine renamed and deleted it. Restored as it
     /// is, two notes would share one id; it becomes a note of its own, with a new id (an
     /// edit undo takes back with the restore). Returns the note that has the id and the edit.
-    func giveNewIDIfTaken(_ path: String) throws(VaultError) -> (holder: String, change: NoteWriter.Change)? {
+    func giveNewIDIfTaken(_ path: String, holders: NoteIDHolders) throws(VaultError) -> (holder: String, change: NoteWriter.Change)? {
         guard let bytes = try? root.read(path).bytes, let id = LostNotes.id(of: bytes) else { return nil }
-        guard let holder = try vault.scan().notes.first(where: { $0.id == id && $0.path != path }),
-              let change = try vault.writer.change(path, edit: { editor in try editor.set(FrontMatterKey.id, to: .string(NoteOperations.newID())) })
+        guard let holder = try holders.holder(of: id, besides: path) else {
+            holders.add(id, at: path)
+            return nil
+        }
+        guard let change = try vault.writer.change(path, edit: { editor in try editor.set(FrontMatterKey.id, to: .string(NoteOperations.newID())) })
         else { return nil }
-        return (holder.path, change)
+        return (holder, change)
     }
 
     /// A `.trashinfo` whose `Path=` is no plain path inside the vault (forged, or damaged;
