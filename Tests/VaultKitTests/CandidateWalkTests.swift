@@ -72,9 +72,7 @@ struct CandidateWalkTests {
         try vault.write("Adjacent.md", "# A\n\nWe set the budget today.\n")
         try vault.write("Apart.md", "# B\n\nthe, budget later.\n")
         try vault.write("Other.md", "# C\n\nnothing here\n")
-        let session = try VaultSession.open(explicit: vault.path, workingDirectory: vault.path)
-        let live = try LiveIndex(session: session, wordFileRacyNanoseconds: 0)
-        live.indexText()
+        let (session, live) = try indexed(vault, racyNanoseconds: 0)
         let query = try Query.parse("\"the budget\"")
         let snapshot = live.snapshot
         #expect(snapshot.notes(matching: query, context: session.queryContext, words: live.words).map(\.path) == ["Adjacent.md"])
@@ -85,6 +83,16 @@ struct CandidateWalkTests {
         let other = try Query.parse("\"the budget today\"")
         #expect(snapshot.notes(matching: other, context: session.queryContext, words: live.words).isEmpty)
     }
+
+    /// A session on `vault` and its server index with the words of every note, the word
+    /// file trusting a note changed `racyNanoseconds` before it was written.
+    private func indexed(_ vault: TemporaryVault, racyNanoseconds: Int64) throws -> (VaultSession, LiveIndex) {
+        let session = try VaultSession.open(explicit: vault.path, workingDirectory: vault.path)
+        let live = try LiveIndex(session: session, wordFileRacyNanoseconds: racyNanoseconds)
+        live.indexText()
+        return (session, live)
+    }
+
     /// A note rewritten in place within one tick of its clock, at the same size, has the
     /// stamp it had (the server sees no change): what reading it showed is kept only for a
     /// note last changed before the racy window, as the word file's documents are, or the
@@ -92,9 +100,7 @@ struct CandidateWalkTests {
     @Test func whatAJustChangedNoteShowedIsNotKept() async throws {
         let vault = try TemporaryVault()
         try vault.write("Plan.md", "# Plan\n\nthe budget is done\n")
-        let session = try VaultSession.open(explicit: vault.path, workingDirectory: vault.path)
-        let live = try LiveIndex(session: session, wordFileRacyNanoseconds: 2_000_000_000)
-        live.indexText()
+        let (session, live) = try indexed(vault, racyNanoseconds: 2_000_000_000)
         let query = try Query.parse("\"budget is done\"")
         let snapshot = live.snapshot
         #expect(snapshot.notes(matching: query, context: session.queryContext, words: live.words).map(\.path) == ["Plan.md"])
