@@ -140,7 +140,7 @@ public struct TagOperations: Sendable {
         let sourceKeys = Set(merge.sources.map(TagName.key))
         let merging = Self.merging(sourceKeys: sourceKeys, into: merge.target)
         // Two notes may share an id (a copy made by hand): the recorded path tells them apart.
-        let byID = Dictionary(grouping: notes.filter { $0.id != nil }, by: { $0.id?.lowercased() ?? "" })
+        let byID = notesByID()
         var report = Report()
         var plan: [(Note, TagHistoryRecord.Entry)] = []
         var planned = Set<String>()
@@ -186,6 +186,11 @@ public struct TagOperations: Sendable {
 
     // MARK: - Helpers
 
+    /// The notes with an id, by it (ids compare ignoring case, as records write them).
+    private func notesByID() -> [String: [Note]] {
+        Dictionary(grouping: notes.filter { $0.id != nil }, by: { $0.id?.lowercased() ?? "" })
+    }
+
     /// The notes `rename` changed, by where they are now (the one note with their `id`,
     /// else their recorded path while the note there has that id or none, and the entry
     /// none), each with how it was written before and what the rename made of a tag.
@@ -193,7 +198,7 @@ public struct TagOperations: Sendable {
         guard rename.kind == .rename, let source = rename.sources.first else { return [:] }
         let renamed = Self.merging(sourceKeys: [TagName.key(source)], into: rename.target)
         let idAt = Dictionary(notes.map { ($0.path, $0.id?.lowercased() ?? "") }, uniquingKeysWith: { first, _ in first })
-        let byID = Dictionary(grouping: notes.filter { $0.id != nil }, by: { $0.id?.lowercased() ?? "" })
+        let byID = notesByID()
         var found: [String: (TagHistoryRecord.Entry, @Sendable (String) -> String)] = [:]
         for entry in rename.notes where entry.text != nil || !entry.inline.isEmpty {
             let id = entry.id.lowercased()
