@@ -162,6 +162,25 @@ import Testing
         #expect(try expectSameAnswer(vault).cacheHits == 0)
     }
 
+    /// The header's write time is not covered by a checksum: one near `Int64.min` made the
+    /// racy rule's subtraction trap in every scan. Such a file is not one vault wrote.
+    @Test func aWriteTimeBeforeAnyClockIgnoresTheFile() throws {
+        let vault = try makeVault()
+        _ = try expectSameAnswer(vault)
+        let path = vault.path + "/" + NoteCache.path
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let writtenAtOffset = bytes.withUnsafeBytes { raw -> Int in
+            var reader = ByteReader(bytes: raw, offset: 0)
+            _ = reader.uint()
+            _ = reader.string()
+            _ = reader.string()
+            return reader.offset
+        }
+        bytes.replaceSubrange(writtenAtOffset..<(writtenAtOffset + 8), with: withUnsafeBytes(of: (Int64.min + 1).littleEndian, Array.init))
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        #expect(try expectSameAnswer(vault).cacheHits == 0)
+    }
+
     /// Damage in the values every command reads is found by the entry's checksum when the
     /// entry is used, and that entry is refused: a date that is not a number (formatting
     /// it used to trap), a string that is not UTF-8, and a title that still reads well.

@@ -126,7 +126,10 @@ public final class NoteCache: @unchecked Sendable {
     private static func layout(of storage: UnsafeRawBufferPointer, magic: UInt64, readingKey: String) -> Layout? {
         var reader = ByteReader(bytes: storage, offset: 0)
         guard reader.uint() == magic, reader.string() == NoteProperties.fingerprint, reader.string() == readingKey,
-              let writtenAt = reader.int(), let count = reader.int(), count >= 0, count < Int64(UInt32.max), let bulkyStart = reader.int(),
+              // No checksum covers the header: a time before any clock's would make the
+              // racy rule's subtraction overflow.
+              let writtenAt = reader.int(), writtenAt >= racyWindowNanoseconds,
+              let count = reader.int(), count >= 0, count < Int64(UInt32.max), let bulkyStart = reader.int(),
               bulkyStart >= 0, reader.offset + 12 * Int(count) <= bulkyStart, bulkyStart <= storage.count else { return nil }
         return Layout(count: Int(count), offsetTable: reader.offset, writtenAt: writtenAt, bulkyStart: Int(bulkyStart))
     }
