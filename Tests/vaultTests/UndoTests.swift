@@ -146,6 +146,26 @@ struct UndoTests {
 
     /// Moves to and from the trash were kept only in memory until the end, so a killed
     /// `rm` left a record whose undo took nothing back while the notes sat in the trash.
+    /// A trash name is free again once its note is restored, and the next note deleted
+    /// under the same name takes it: the undo of the first delete moved that other note
+    /// to the first one's place and dropped its trash record.
+    @Test func anUndoneDeleteDoesNotTakeBackAnotherNoteUnderItsTrashName() throws {
+        let vault = try TestVault.example()
+        #expect(try vault.run("rm", "Groceries").status == 0)
+        let delete = try lastID(vault)
+        #expect(try vault.run("trash", "restore", "Groceries").status == 0)
+        #expect(try vault.run("mv", "Groceries", "Personal").status == 0)
+        try vault.write("Reading/Groceries.md", "# Groceries for the book club\n")
+        #expect(try vault.run("rm", "Reading/Groceries").status == 0)
+        #expect(try vault.text(".trash/Groceries.md") == "# Groceries for the book club\n")
+        let before = try vault.snapshot()
+        let undo = try vault.run("undo", delete)
+        #expect(undo.status != 0, "\(undo)")
+        #expect(undo.stderr.contains(".trash/Groceries.md: error: left as it is: the trash holds another note under that name now"), "\(undo)")
+        #expect(try withoutHistory(vault.snapshot().differences(from: before)) == [])
+        #expect(try vault.text(".trash/Groceries.md.trashinfo").contains("Path=Reading/Groceries.md\n"))
+    }
+
     @Test func aDeleteKilledPartWayIsTakenBackWhole() throws {
         let vault = try TestVault.example()
         let before = try vault.snapshot()

@@ -185,7 +185,11 @@ public struct Undo: Sendable {
         case .trash(let path, let name):
             return Self.check(moving: place(path), to: Trash.directory + "/" + name, root: root)
         case .restore(let name, let path):
-            return Self.check(moving: place(Trash.directory + "/" + name), to: path, root: root)
+            let check = Self.check(moving: place(Trash.directory + "/" + name), to: path, root: root)
+            if case .ready = check, let recorded = Trash(vault: vault).recordedPath(of: name), recorded != path {
+                return .changed(Self.leftAlone(Trash.directory + "/" + name, "the trash holds another note under that name now"))
+            }
+            return check
         case .remove(let path, let hash):
             guard let status = root.status(place(path)) else { return .already }
             guard let hash else { return status.isDirectory ? .ready : .changed(Self.leftAlone(path, "it is not a folder any more")) }

@@ -274,6 +274,14 @@ public struct Trash: Sendable {
         }
     }
 
+    /// Where the trashed note `name` was deleted from, as its record says; nil when it has
+    /// no record. A name is free once its note leaves the trash, so another note's may
+    /// hold it now.
+    func recordedPath(of name: String) -> String? {
+        guard let bytes = try? root.read(Self.directory + "/" + name + TrashInfo.suffix).bytes else { return nil }
+        return TrashInfo(text: String(decoding: bytes, as: UTF8.self), timeZone: vault.timeZone)?.originalPath
+    }
+
     /// Moves the trashed note `name` back to `path` (an undone delete), making its folder
     /// again if it was removed since.
     func takeBack(_ name: String, to path: String) throws(VaultError) {
