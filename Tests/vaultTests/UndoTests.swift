@@ -215,6 +215,42 @@ struct UndoTests {
         #expect(try withoutHistory(vault.snapshot().differences(from: before)) == [])
     }
 
+    /// A step is written down after a move or an import's file is made, so a cut can end
+    /// one inside its unquoted hash, which still reads as a (wrong) number: every step is
+    /// written with its newline, so a file that does not end in one ends in a cut step.
+    @Test func aStepCutInsideItsHashIsLeftOut() throws {
+        let vault = try TestVault.example()
+        let before = try vault.snapshot()
+        #expect(try vault.run("tag", "add", "--query", "folder:Work", "#late", "--test-crash", "after:3").status == 137)
+        let file = try stepsFile(vault)
+        let handle = try FileHandle(forWritingTo: file)
+        handle.seekToEndOfFile()
+        handle.write(Data("  - create: \"Groceries.md\"\n    hash: 0123456789a".utf8))
+        try handle.close()
+        let undo = try vault.run("undo", try lastID(vault))
+        #expect(undo.status == 0, "\(undo)")
+        #expect(try withoutHistory(vault.snapshot().differences(from: before)) == [])
+    }
+
+    /// Damage before the last step (a write cut short by a full disk, then another step
+    /// after it) was read as no steps at all: the undo took nothing back and said nothing.
+    @Test func aStepsFileDamagedBeforeItsLastStepRefusesItsRecordWithItsPlace() throws {
+        let vault = try TestVault.example()
+        #expect(try vault.run("tag", "add", "--query", "folder:Work", "#late", "--test-crash", "after:3").status == 137)
+        let file = try stepsFile(vault)
+        var text = try String(contentsOf: file, encoding: .utf8)
+        let first = try #require(text.range(of: "\n  - edit: "))
+        let line = text[..<first.lowerBound].split(separator: "\n", omittingEmptySubsequences: false).count + 1
+        text.insert(contentsOf: "\n  - edit: \"Work/Plan", at: first.lowerBound)
+        try Data(text.utf8).write(to: file)
+        let before = try vault.snapshot()
+        let id = try #require(file.deletingPathExtension().deletingPathExtension().lastPathComponent.split(separator: "-").last)
+        let undo = try vault.run("undo", String(id))
+        #expect(undo.status != 0, "\(undo)")
+        #expect(undo.stderr.contains(".vault/history/\(file.lastPathComponent):\(line):"), "\(undo)")
+        #expect(try vault.snapshot().differences(from: before) == [])
+    }
+
     /// An edit written down whose write then met an editor's save (and was made again over
     /// that save) was never made: after a kill, the undo refused the whole note as changed.
     @Test func anEditWrittenDownButNeverMadeIsPassedOver() throws {

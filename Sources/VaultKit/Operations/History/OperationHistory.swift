@@ -110,7 +110,7 @@ public struct OperationHistory: Sendable {
         let file = Self.stepsFile(of: path)
         guard record.state == .started, record.steps.isEmpty,
               let bytes = try? vault.root.read(file).bytes else { return .success(record) }
-        switch Self.parseSteps(bytes, file: file, timeZone: vault.timeZone) {
+        switch Self.parseSteps(bytes, of: record.id, file: file, timeZone: vault.timeZone) {
         case .record(let written) where written.id == record.id && written.tagChange == nil:
             var stepped = record
             stepped.steps = Self.made(written.steps)
@@ -122,17 +122,40 @@ public struct OperationHistory: Sendable {
         }
     }
 
-    /// A steps file as read. Each step is appended by one write, and a step is written
-    /// before its change is made: a last step a full disk or a kill cut short was never
-    /// made, and is left out rather than taking every step before it along.
-    static func parseSteps(_ bytes: [UInt8], file: String, timeZone: TimeZone) -> OperationRecord.Parsed {
-        let whole = bytes.withUnsafeBytes { OperationRecord.parse($0, file: file, timeZone: timeZone) }
-        guard case .notARecord = whole else { return whole }
+    /// A steps file as read. Each step is appended by one write, ending in its newline: a
+    /// last step a full disk or a kill cut short is left out rather than taking every step
+    /// before it along (an edit is written down before it is made, so a cut one was never
+    /// made; a move is written down after, so at most that one is not taken back, as
+    /// docs/history.md says). Damage before the last step refuses the record at the first
+    /// step that does not read: the steps after it are not known.
+    static func parseSteps(_ bytes: [UInt8], of id: String, file: String, timeZone: TimeZone) -> OperationRecord.Parsed {
+        func parse(_ part: ArraySlice<UInt8>) -> OperationRecord.Parsed {
+            part.withUnsafeBytes { OperationRecord.parse($0, file: file, timeZone: timeZone) }
+        }
+        // Where each step begins: the newline before its "  - ".
         let stepStart = Array("\n  - ".utf8)
-        var end = bytes.count - stepStart.count
-        while end > 0, !bytes[end..<(end + stepStart.count)].elementsEqual(stepStart) { end -= 1 }
-        guard end > 0 else { return whole }
-        return bytes[...end].withUnsafeBytes { OperationRecord.parse($0, file: file, timeZone: timeZone) }
+        var starts: [Int] = []
+        var at = 0
+        while at + stepStart.count <= bytes.count {
+            if bytes[at] == stepStart[0], bytes[at..<(at + stepStart.count)].elementsEqual(stepStart) { starts.append(at) }
+            at += 1
+        }
+        guard let last = starts.last else { return parse(bytes[...]) }
+        // A file that does not end in a newline ends in a cut step, which may still read
+        // (cut inside an unquoted hash, as a wrong number).
+        if bytes.last == UInt8(ascii: "\n"), case let whole = parse(bytes[...]), !whole.isNotARecord { return whole }
+        if case let cut = parse(bytes[...last]), !cut.isNotARecord { return cut }
+        // The longest run of whole steps that reads, found by halving; the header alone
+        // ("steps:" and no item) is no record, so the first step is the least kept.
+        var readable = 0, unreadable = starts.count - 1
+        while readable + 1 < unreadable {
+            let middle = (readable + unreadable) / 2
+            if parse(bytes[...starts[middle]]).isNotARecord { unreadable = middle } else { readable = middle }
+        }
+        // The first step that does not read begins after `starts[readable]`.
+        let line = bytes[...starts[readable]].reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+        return .refused(id: id, .located(Diagnostic(path: file, line: line, column: 3, severity: .error,
+                                                    message: "operation \(id) refused: its steps file does not read from here on; nothing was changed")))
     }
 
     /// The steps without edits written down but never made: when a write meets an editor's

@@ -229,6 +229,11 @@ public struct OperationRecord: Sendable, Equatable {
         /// or damaged (records travel between machines through git), and never executed.
         case refused(id: String, VaultError)
         case notARecord
+
+        var isNotARecord: Bool {
+            if case .notARecord = self { return true }
+            return false
+        }
     }
 
     /// Reads a record; nil when the file is not one, or is refused.
