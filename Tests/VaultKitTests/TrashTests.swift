@@ -47,6 +47,20 @@ import VaultPlatform
         #expect(Set(ids).count == ids.count)
     }
 
+    /// Two notes in the trash with the id a note in the vault holds: the first one back
+    /// takes a new id, and must not be named as the id's holder when the second comes back.
+    @Test func aRestoredNoteThatTookANewIDNoLongerHoldsItsOldOne() throws {
+        let directory = try TemporaryVault()
+        for name in ["A", "Holder"] { try directory.write("\(name).md", "---\nid: shared\n---\n# \(name)\n") }
+        let holders = NoteIDHolders(vault: directory.vault)
+        let given = try Trash(vault: directory.vault).giveNewIDIfTaken("A.md", holders: holders)
+        #expect(given?.holder == "Holder.md")
+        #expect(try holders.holder(of: "shared", besides: "Holder.md") == nil)
+        let newID = try #require(try directory.vault.scan().notes.first { $0.path == "A.md" }?.id)
+        #expect(newID != "shared")
+        #expect(try holders.holder(of: newID, besides: "B.md") == "A.md")
+    }
+
     func note(_ vault: TemporaryVault, _ path: String) throws -> Note {
         try #require(try vault.vault.scan().notes.first { $0.path == path })
     }

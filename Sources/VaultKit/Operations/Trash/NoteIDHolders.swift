@@ -25,4 +25,10 @@ final class NoteIDHolders {
     func add(_ id: String, at path: String) {
         paths?[id, default: []].append(path)
     }
+
+    /// The note at `path` gave up `old` for `new`: it is no longer the holder of `old`.
+    func replace(_ old: String, with new: String, at path: String) {
+        paths?[old]?.removeAll { $0 == path }
+        add(new, at: path)
+    }
 }

@@ -229,8 +229,10 @@ public struct Trash: Sendable {
             holders.add(id, at: path)
             return nil
         }
-        guard let change = try vault.writer.change(path, edit: { editor in try editor.set(FrontMatterKey.id, to: .string(NoteOperations.newID())) })
+        let newID = NoteOperations.newID()
+        guard let change = try vault.writer.change(path, edit: { editor in try editor.set(FrontMatterKey.id, to: .string(newID)) })
         else { return nil }
+        holders.replace(id, with: newID, at: path)
         return (holder, change)
     }
 
