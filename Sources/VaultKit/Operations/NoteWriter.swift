@@ -12,6 +12,15 @@ public struct NoteWriter: Sendable {
     /// Where each write is noted when the operation is recorded for `vault undo`.
     public var journal: WriteJournal?
 
+    /// The file time an organising write (a pin, a tag change, an undo) gives a note: one
+    /// second after `time`. Kept exactly, vim and nano (which judge a change on disk by
+    /// the time, nano by whole seconds) saved their buffer over the write without a
+    /// warning; one second on still reorders no list kept by the `modified` key, and
+    /// only notes changed within that second among those without one.
+    static func organisedTime(after time: FileTime) -> FileTime {
+        FileTime(seconds: time.seconds == .max ? time.seconds : time.seconds + 1, nanoseconds: time.nanoseconds)
+    }
+
     /// How many times a note that keeps changing under us is re-read before giving up.
     static let attempts = 3
 
@@ -34,7 +43,8 @@ public struct NoteWriter: Sendable {
     /// changing is left alone with a `.conflict` error.
     ///
     /// - Parameter touchesText: true when the user changed the note's text (`modified`
-    ///   may move); false for organising writes, which keep the file's modification time.
+    ///   may move); false for organising writes, which move the file's modification
+    ///   time on by one second only (`organisedTime(after:)`).
     @discardableResult
     public func update(
         _ path: String,
@@ -77,7 +87,7 @@ public struct NoteWriter: Sendable {
                 throw .invalidArgument(String(describing: error))
             }
             if editor.bytes == original { return nil }
-            let keepTime = touchesText ? nil : stat.modified
+            let keepTime = touchesText ? nil : Self.organisedTime(after: stat.modified)
             let change = Change(before: original, after: editor.bytes)
             let step = try journal?.intend(.edit(path, change))
             do {

@@ -201,6 +201,13 @@ struct FileTime: Equatable, CustomStringConvertible {
     /// 2020-01-02T03:04:05.123456789Z: a time no command of a test would produce.
     static let past = FileTime(seconds: 1_577_934_245, nanoseconds: 123_456_789)
 
+    /// This time after `writes` organising writes (a pin, a tag change, an undo): each
+    /// moves it one second on, so that an editor holding the note open sees the change on
+    /// disk (docs/file-format.md).
+    func organised(_ writes: Int = 1) -> FileTime {
+        FileTime(seconds: seconds + writes, nanoseconds: nanoseconds)
+    }
+
     var description: String { "\(seconds).\(String(format: "%09d", nanoseconds))" }
 }
 

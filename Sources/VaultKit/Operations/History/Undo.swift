@@ -245,7 +245,7 @@ public struct Undo: Sendable {
                 throw Self.leftAlone(path, "its recorded change does not apply")
             }
             if status.isReadOnly { throw Self.leftAlone(path, "it is read-only") }
-            try root.write(result, to: path, mode: status.mode, modificationTime: status.modified, replacing: .unchanged(status.stamp))
+            try root.write(result, to: path, mode: status.mode, modificationTime: NoteWriter.organisedTime(after: status.modified), replacing: .unchanged(status.stamp))
         case .remove(let path, let hash):
             if hash == nil {
                 // A folder the operation made keeps what was put in it since.
