@@ -12,13 +12,15 @@ public struct NoteWriter: Sendable {
     /// Where each write is noted when the operation is recorded for `vault undo`.
     public var journal: WriteJournal?
 
-    /// The file time an organising write (a pin, a tag change, an undo) gives a note: one
-    /// second after `time`. Kept exactly, vim and nano (which judge a change on disk by
-    /// the time, nano by whole seconds) saved their buffer over the write without a
-    /// warning; one second on still reorders no list kept by the `modified` key, and
-    /// only notes changed within that second among those without one.
+    /// The file time an organising write (a pin, a tag change, an undo) gives a note: two
+    /// seconds after `time`. Kept exactly, vim and nano (which judge a change on disk by
+    /// the time alone) saved their buffer over the write without a warning; nano compares
+    /// whole seconds, and vim on Linux lets one second pass for FAT's rounding. Two
+    /// seconds on reorder no list kept by the `modified` key, and among notes without one
+    /// only those changed within those two seconds.
     static func organisedTime(after time: FileTime) -> FileTime {
-        FileTime(seconds: time.seconds == .max ? time.seconds : time.seconds + 1, nanoseconds: time.nanoseconds)
+        let (seconds, overflow) = time.seconds.addingReportingOverflow(2)
+        return FileTime(seconds: overflow ? time.seconds : seconds, nanoseconds: time.nanoseconds)
     }
 
     /// How many times a note that keeps changing under us is re-read before giving up.
@@ -44,7 +46,7 @@ public struct NoteWriter: Sendable {
     ///
     /// - Parameter touchesText: true when the user changed the note's text (`modified`
     ///   may move); false for organising writes, which move the file's modification
-    ///   time on by one second only (`organisedTime(after:)`).
+    ///   time on by two seconds only (`organisedTime(after:)`).
     @discardableResult
     public func update(
         _ path: String,

@@ -202,10 +202,10 @@ struct FileTime: Equatable, CustomStringConvertible {
     static let past = FileTime(seconds: 1_577_934_245, nanoseconds: 123_456_789)
 
     /// This time after `writes` organising writes (a pin, a tag change, an undo): each
-    /// moves it one second on, so that an editor holding the note open sees the change on
+    /// moves it two seconds on, so that an editor holding the note open sees the change on
     /// disk (docs/file-format.md).
     func organised(_ writes: Int = 1) -> FileTime {
-        FileTime(seconds: seconds + writes, nanoseconds: nanoseconds)
+        FileTime(seconds: seconds + 2 * writes, nanoseconds: nanoseconds)
     }
 
     var description: String { "\(seconds).\(String(format: "%09d", nanoseconds))" }
