@@ -200,32 +200,22 @@ struct UndoTests {
 
     /// A steps file cut part way through its last step (a full disk, a kill in the middle of
     /// a write): the steps before it were made and are taken back. The whole file was
-    /// refused, so none of them was.
-    @Test func aStepsFileCutInItsLastStepKeepsTheStepsBefore() throws {
+    /// refused, so none of them was. A step is written down after a move or an import's
+    /// file is made, so a cut can also end one inside its unquoted hash, which still reads
+    /// as a (wrong) number: every step is written with its newline, so a file that does
+    /// not end in one ends in a cut step.
+    @Test(arguments: [
+        "  - edit: \"Work/Team contacts.md\"\n    before: 0x12",
+        "  - create: \"Groceries.md\"\n    hash: 0123456789a",
+    ])
+    func aStepsFileCutInItsLastStepKeepsTheStepsBefore(cut: String) throws {
         let vault = try TestVault.example()
         let before = try vault.snapshot()
         #expect(try vault.run("tag", "add", "--query", "folder:Work", "#late", "--test-crash", "after:3").status == 137)
         let file = try stepsFile(vault)
         let handle = try FileHandle(forWritingTo: file)
         handle.seekToEndOfFile()
-        handle.write(Data("  - edit: \"Work/Team contacts.md\"\n    before: 0x12".utf8))
-        try handle.close()
-        let undo = try vault.run("undo", try lastID(vault))
-        #expect(undo.status == 0, "\(undo)")
-        #expect(try withoutHistory(vault.snapshot().differences(from: before)) == [])
-    }
-
-    /// A step is written down after a move or an import's file is made, so a cut can end
-    /// one inside its unquoted hash, which still reads as a (wrong) number: every step is
-    /// written with its newline, so a file that does not end in one ends in a cut step.
-    @Test func aStepCutInsideItsHashIsLeftOut() throws {
-        let vault = try TestVault.example()
-        let before = try vault.snapshot()
-        #expect(try vault.run("tag", "add", "--query", "folder:Work", "#late", "--test-crash", "after:3").status == 137)
-        let file = try stepsFile(vault)
-        let handle = try FileHandle(forWritingTo: file)
-        handle.seekToEndOfFile()
-        handle.write(Data("  - create: \"Groceries.md\"\n    hash: 0123456789a".utf8))
+        handle.write(Data(cut.utf8))
         try handle.close()
         let undo = try vault.run("undo", try lastID(vault))
         #expect(undo.status == 0, "\(undo)")
