@@ -38,8 +38,8 @@ enum Rendering {
         switch step {
         case .edit(let path, _, _, _): [path]
         case .move(let from, let to): [from, to]
-        case .trash(let path, _): [path]
-        case .restore(_, let path): [path]
+        case .trash(let path, _, _): [path]
+        case .restore(_, let path, _): [path]
         case .create(let path, _), .remove(let path, _): [path]
         }
     }

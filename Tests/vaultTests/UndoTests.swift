@@ -166,6 +166,22 @@ struct UndoTests {
         #expect(try vault.text(".trash/Groceries.md.trashinfo").contains("Path=Reading/Groceries.md\n"))
     }
 
+    /// The mirror case: a restored note moved away, and a new note made under its name.
+    /// The undo of the restore put that new note in the trash.
+    @Test func anUndoneRestoreDoesNotTrashAnotherNoteAtItsPath() throws {
+        let vault = try TestVault.example()
+        #expect(try vault.run("rm", "Groceries").status == 0)
+        #expect(try vault.run("trash", "restore", "Groceries").status == 0)
+        let restore = try lastID(vault)
+        #expect(try vault.run("mv", "Groceries", "Personal").status == 0)
+        try vault.write("Groceries.md", "# Groceries for the party\n")
+        let before = try vault.snapshot()
+        let undo = try vault.run("undo", restore)
+        #expect(undo.status != 0, "\(undo)")
+        #expect(undo.stderr.contains("Groceries.md: error: left as it is: it changed since"), "\(undo)")
+        #expect(try withoutHistory(vault.snapshot().differences(from: before)) == [])
+    }
+
     @Test func aDeleteKilledPartWayIsTakenBackWhole() throws {
         let vault = try TestVault.example()
         let before = try vault.snapshot()

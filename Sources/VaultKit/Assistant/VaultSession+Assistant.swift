@@ -71,8 +71,8 @@ extension VaultSession {
                 switch step {
                 case .edit(let path, _, _, _): if !rewritesLinks { try check(path) }
                 case .move(let from, let to): try check(from); try check(to)
-                case .trash(let path, _): try check(path)
-                case .restore(_, let path): try check(path)
+                case .trash(let path, _, _): try check(path)
+                case .restore(_, let path, _): try check(path)
                 case .create(let path, _), .remove(let path, _): try check(path)
                 }
             }

@@ -81,11 +81,11 @@ public enum ReportJSON {
             json.key("kind"); json.string("move")
             json.key("from"); json.string(from)
             json.key("to"); json.string(to)
-        case .trash(let path, let name):
+        case .trash(let path, let name, _):
             json.key("kind"); json.string("trash")
             json.key("path"); json.string(path)
             json.key("name"); json.string(name)
-        case .restore(let name, let path):
+        case .restore(let name, let path, _):
             json.key("kind"); json.string("restore")
             json.key("name"); json.string(name)
             json.key("path"); json.string(path)

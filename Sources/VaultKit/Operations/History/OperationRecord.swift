@@ -59,10 +59,11 @@ public struct OperationRecord: Sendable, Equatable {
         case edit(path: String, before: UInt64, after: UInt64, splices: [ByteSplice])
         /// A file or folder moved.
         case move(from: String, to: String)
-        /// The note at `path` went to the trash as `name`.
-        case trash(path: String, name: String)
-        /// The note `name` came back from the trash to `path`.
-        case restore(name: String, path: String)
+        /// The note at `path` went to the trash as `name`; `hash`, when known, is its content's.
+        case trash(path: String, name: String, hash: UInt64? = nil)
+        /// The note `name` came back from the trash to `path`; `hash`, when known, is its
+        /// content's, so that the undo moves back that note and no other put there since.
+        case restore(name: String, path: String, hash: UInt64? = nil)
         /// The operation made the file at `path`, whose content is hashed `hash` (an import),
         /// or the folder `path` when `hash` is nil. Its bytes are not kept: it can be taken
         /// back (removed while it is still as written), not made again.
@@ -77,10 +78,10 @@ public struct OperationRecord: Sendable, Equatable {
                 .edit(path: path, before: after, after: before, splices: ByteSplice.inverted(splices))
             case .move(let from, let to):
                 .move(from: to, to: from)
-            case .trash(let path, let name):
-                .restore(name: name, path: path)
-            case .restore(let name, let path):
-                .trash(path: path, name: name)
+            case .trash(let path, let name, let hash):
+                .restore(name: name, path: path, hash: hash)
+            case .restore(let name, let path, let hash):
+                .trash(path: path, name: name, hash: hash)
             case .create(let path, let hash):
                 .remove(path: path, hash: hash)
             case .remove(let path, let hash):
@@ -165,12 +166,14 @@ public struct OperationRecord: Sendable, Equatable {
         case .move(let from, let to):
             lines.append("  - move: \(YAMLScalarWriter.doubleQuoted(from))")
             lines.append("    to: \(YAMLScalarWriter.doubleQuoted(to))")
-        case .trash(let path, let name):
+        case .trash(let path, let name, let hash):
             lines.append("  - trash: \(YAMLScalarWriter.doubleQuoted(path))")
             lines.append("    as: \(YAMLScalarWriter.doubleQuoted(name))")
-        case .restore(let name, let path):
+            if let hash { lines.append("    hash: \(Self.hex(hash))") }
+        case .restore(let name, let path, let hash):
             lines.append("  - restore: \(YAMLScalarWriter.doubleQuoted(name))")
             lines.append("    to: \(YAMLScalarWriter.doubleQuoted(path))")
+            if let hash { lines.append("    hash: \(Self.hex(hash))") }
         case .create(let path, let hash), .remove(let path, let hash):
             lines.append("  - \(step.isCreate ? "create" : "remove"): \(YAMLScalarWriter.doubleQuoted(path))")
             lines.append("    hash: " + (hash.map(Self.hex) ?? "folder"))
@@ -271,6 +274,11 @@ public struct OperationRecord: Sendable, Equatable {
             }
             return path
         }
+        /// A step's `hash` where it may be left out: nil when it is there but no hash.
+        func optionalHash(in fields: [YAMLPair]) -> UInt64?? {
+            guard let text = value("hash", in: fields)?.scalar else { return .some(nil) }
+            return UInt64(text, radix: 16).map { .some($0) }
+        }
         var steps: [Step] = []
         for item in items {
             guard case .mapping(let fields, _) = item.kind else { return .notARecord }
@@ -288,9 +296,11 @@ public struct OperationRecord: Sendable, Equatable {
             } else if let from = checked("move", in: fields), let to = checked("to", in: fields) {
                 steps.append(.move(from: from, to: to))
             } else if let path = checked("trash", in: fields), let name = checked("as", in: fields, name: true) {
-                steps.append(.trash(path: path, name: name))
+                guard let hash = optionalHash(in: fields) else { return .notARecord }
+                steps.append(.trash(path: path, name: name, hash: hash))
             } else if let name = checked("restore", in: fields, name: true), let path = checked("to", in: fields) {
-                steps.append(.restore(name: name, path: path))
+                guard let hash = optionalHash(in: fields) else { return .notARecord }
+                steps.append(.restore(name: name, path: path, hash: hash))
             } else if let path = checked("create", in: fields) ?? checked("remove", in: fields),
                       let hashText = value("hash", in: fields)?.scalar {
                 let hash = hashText == "folder" ? nil : UInt64(hashText, radix: 16)

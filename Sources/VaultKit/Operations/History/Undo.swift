@@ -35,7 +35,7 @@ public struct Undo: Sendable {
             var seen = Set<String>()
             return steps.map { step in
                 switch step {
-                case .edit(let path, _, _, _), .trash(let path, _), .restore(_, let path), .create(let path, _), .remove(let path, _): path
+                case .edit(let path, _, _, _), .trash(let path, _, _), .restore(_, let path, _), .create(let path, _), .remove(let path, _): path
                 case .move(_, let to): to
                 }
             }.filter { seen.insert($0).inserted }
@@ -141,8 +141,8 @@ public struct Undo: Sendable {
             if case .ready = result {
                 switch step {
                 case .move(let from, let to): moved[to] = place(from)
-                case .trash(let path, let name): moved[Trash.directory + "/" + name] = place(path)
-                case .restore(let name, let path): moved[path] = place(Trash.directory + "/" + name)
+                case .trash(let path, let name, _): moved[Trash.directory + "/" + name] = place(path)
+                case .restore(let name, let path, _): moved[path] = place(Trash.directory + "/" + name)
                 case .edit, .create, .remove: break
                 }
             }
@@ -182,9 +182,15 @@ public struct Undo: Sendable {
         switch step {
         case .move(let from, let to):
             return Self.check(moving: place(from), to: to, root: root)
-        case .trash(let path, let name):
-            return Self.check(moving: place(path), to: Trash.directory + "/" + name, root: root)
-        case .restore(let name, let path):
+        case .trash(let path, let name, let hash):
+            let check = Self.check(moving: place(path), to: Trash.directory + "/" + name, root: root)
+            // The note the operation put there, as it left it; not one moved or made there since.
+            if case .ready = check, let hash,
+               (edited[place(path)] ?? (try? root.read(place(path)).bytes).map(FNV1a.hash)) != hash {
+                return .changed(Self.leftAlone(path, "it changed since"))
+            }
+            return check
+        case .restore(let name, let path, _):
             let check = Self.check(moving: place(Trash.directory + "/" + name), to: path, root: root)
             if case .ready = check, let recorded = Trash(vault: vault).recordedPath(of: name), recorded != path {
                 return .changed(Self.leftAlone(Trash.directory + "/" + name, "the trash holds another note under that name now"))
@@ -231,9 +237,9 @@ public struct Undo: Sendable {
         switch step {
         case .move(let from, let to):
             try root.move(from, to: to, operation: "move back to '\(to)'")
-        case .trash(let path, let name):
+        case .trash(let path, let name, _):
             try Trash(vault: vault).put(path, as: name)
-        case .restore(let name, let path):
+        case .restore(let name, let path, _):
             let trash = Trash(vault: vault)
             try trash.takeBack(name, to: path)
             // The note's id is in the vault again (a sync kept it alive elsewhere): as
@@ -275,8 +281,8 @@ public struct Undo: Sendable {
         func paths(_ step: OperationRecord.Step) -> [String] {
             switch step {
             case .move(let from, let to): [from, to]
-            case .trash(let path, let name): [path, Trash.directory + "/" + name]
-            case .restore(let name, let path): [Trash.directory + "/" + name, path]
+            case .trash(let path, let name, _): [path, Trash.directory + "/" + name]
+            case .restore(let name, let path, _): [Trash.directory + "/" + name, path]
             case .edit(let path, _, _, _), .create(let path, _), .remove(let path, _): [path]
             }
         }
@@ -308,8 +314,8 @@ public struct Undo: Sendable {
     private static func describe(_ step: OperationRecord.Step) -> String {
         switch step {
         case .move(let from, let to): "move \(from) → \(to)"
-        case .trash(let path, _): "trash \(path)"
-        case .restore(_, let path): "restore \(path)"
+        case .trash(let path, _, _): "trash \(path)"
+        case .restore(_, let path, _): "restore \(path)"
         case .edit(let path, _, _, let splices): "change \(path) (\(splices.count) place\(splices.count == 1 ? "" : "s"))"
         case .create(let path, _): "create \(path)"
         case .remove(let path, _): "remove \(path)"

@@ -208,9 +208,10 @@ public struct Trash: Sendable {
                 try root.move(source, to: target, operation: "restore to '\(target)'")
                 root.removeFile(source + TrashInfo.suffix)
                 let left = restoreAttachments(of: item.name)
-                vault.journal?.add(.restore(name: item.name, path: target))
+                let bytes = try? root.read(target).bytes
+                vault.journal?.add(.restore(name: item.name, path: target, hash: bytes.map(FNV1a.hash)))
                 CrashSimulation.shared.noteWritten()
-                let holder = try giveNewIDIfTaken(target, holders: holders)?.holder
+                let holder = try giveNewIDIfTaken(target, bytes: bytes, holders: holders)?.holder
                 return Restored(path: target, renamed: target != relative, attachmentsLeft: left, idTakenBy: holder)
             } catch .destinationExists {
                 target = FileNaming.freePath(folder: folder, base: base, in: root)
@@ -223,8 +224,8 @@ public struct Trash: Sendable {
     /// under its old name while the other machine renamed and deleted it. Restored as it
     /// is, two notes would share one id; it becomes a note of its own, with a new id (an
     /// edit undo takes back with the restore). Returns the note that has the id and the edit.
-    func giveNewIDIfTaken(_ path: String, holders: NoteIDHolders) throws(VaultError) -> (holder: String, change: NoteWriter.Change)? {
-        guard let bytes = try? root.read(path).bytes, let id = LostNotes.id(of: bytes) else { return nil }
+    func giveNewIDIfTaken(_ path: String, bytes: [UInt8]? = nil, holders: NoteIDHolders) throws(VaultError) -> (holder: String, change: NoteWriter.Change)? {
+        guard let bytes = bytes ?? (try? root.read(path).bytes), let id = LostNotes.id(of: bytes) else { return nil }
         guard let holder = try holders.holder(of: id, besides: path) else {
             holders.add(id, at: path)
             return nil
