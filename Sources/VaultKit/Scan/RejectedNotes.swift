@@ -36,18 +36,21 @@ final class RejectedNotes: Sendable {
         }
     }
 
-    /// Every note the scan listed, in its order, as the agenda reads it (`TaskNotes`): the
-    /// rejected ones' order keys and task lists straight from their entries, summed as
-    /// `everyNote()` sums them, without making their notes. Nil when a rejected note's
-    /// entry is not sound now.
+    /// Every note the scan listed that has a task, in its order, as the agenda reads it
+    /// (`TaskNotes`): the rejected ones' order keys and task lists straight from their
+    /// entries, summed as `everyNote()` sums them, without making their notes. A note
+    /// without a task (four in ten of a large vault) has neither records nor problems, and
+    /// is left out here rather than sorted, merged and its path escaped for nothing. Nil
+    /// when a rejected note's entry is not sound now.
     func taskNotes() -> TaskNotes? {
         let (cache, files, positions, made) = (cache, files, positions, made)
-        let chunks = ParallelChunks.map(count: positions.count, chunk: 4096) { range -> [(key: ListOrderKey, list: ByteReader)]? in
-            var held: [(key: ListOrderKey, list: ByteReader)] = []
+        let chunks = ParallelChunks.map(count: positions.count, chunk: 4096) { range -> [(key: ListOrderKey, list: ByteReader?)]? in
+            var held: [(key: ListOrderKey, list: ByteReader?)] = []
             held.reserveCapacity(range.count)
             for position in positions[range] {
                 guard let (key, values) = cache.heldValues(at: files[position], position: position) else { return nil }
-                held.append((key, values.reader(at: NoteTasks.self)))
+                let list = values.reader(at: NoteTasks.self)
+                held.append((key, Self.hasNoTask(list) ? nil : list))
             }
             return held
         }
@@ -73,16 +76,20 @@ final class RejectedNotes: Sendable {
                 let (key, list) = chunk[next.inChunk]
                 (next.rejected, next.inChunk) = (next.rejected + 1, next.inChunk + 1)
                 if next.inChunk == chunk.count { (next.chunk, next.inChunk) = (next.chunk + 1, 0) }
+                guard let list else { return }
                 paths.append(path)
                 keys.append(key)
                 lists.append(list)
                 origins.append(position)
             } else if next.made < made.count, made[next.made].path == path {
                 let note = made[next.made]
-                paths.append(path)
-                keys.append(note.orderKey)
-                lists.append(note.encodedValue(of: NoteTasks.self))
-                origins.append(-1 - next.made)
+                let list = note.encodedValue(of: NoteTasks.self)
+                if !Self.hasNoTask(list) {
+                    paths.append(path)
+                    keys.append(note.orderKey)
+                    lists.append(list)
+                    origins.append(-1 - next.made)
+                }
                 next.made += 1
             }
         }
@@ -90,6 +97,13 @@ final class RejectedNotes: Sendable {
         return TaskNotes(paths: paths, keys: keys, lists: lists, keeper: self) { index in
             origins[index] < 0 ? made[-1 - origins[index]] : cache.heldNote(at: paths[index], position: origins[index])
         }
+    }
+
+    /// True when the task list at `list` says it holds no task. A list whose count does
+    /// not read is kept: reading its records then finds it damaged.
+    private static func hasNoTask(_ list: ByteReader) -> Bool {
+        var reader = list
+        return NoteTaskList.count(from: &reader, statuses: .all)?.total == 0
     }
 
     private func make() -> [Note]? {
