@@ -14,14 +14,18 @@ final class RejectedNotes: Sendable {
     private let files: WalkFiles
     /// The positions in `files` of the notes rejected, in order.
     private let positions: [Int]
+    /// Where each one's entry is in the main file, as the scan found it
+    /// (`NoteCache.mainPlace(of:position:stamp:)`).
+    private let places: [Int]
     /// The notes the scan made, in the order of `files`.
     private let made: [Note]
     private let every = Locked<[Note]??>(nil)
 
-    init(cache: NoteCache, files: WalkFiles, positions: [Int], made: [Note]) {
+    init(cache: NoteCache, files: WalkFiles, positions: [Int], places: [Int], made: [Note]) {
         self.cache = cache
         self.files = files
         self.positions = positions
+        self.places = places
         self.made = made
     }
 
@@ -43,12 +47,14 @@ final class RejectedNotes: Sendable {
     /// is left out here rather than sorted, merged and its path escaped for nothing. Nil
     /// when a rejected note's entry is not sound now.
     func taskNotes() -> TaskNotes? {
-        let (cache, files, positions, made) = (cache, files, positions, made)
+        let (cache, files, positions, places, made) = (cache, files, positions, places, made)
+        guard places.count == positions.count else { return nil }
         let chunks = ParallelChunks.map(count: positions.count, chunk: 4096) { range -> [(key: ListOrderKey, list: ByteReader?)]? in
             var held: [(key: ListOrderKey, list: ByteReader?)] = []
             held.reserveCapacity(range.count)
-            for position in positions[range] {
-                guard let (key, values) = cache.heldValues(at: files[position], position: position) else { return nil }
+            for rank in range {
+                // At the place the scan found it: not looked up again by path.
+                guard let (key, values) = cache.heldValues(atPlace: places[rank], position: positions[rank]) else { return nil }
                 let list = values.reader(at: NoteTasks.self)
                 held.append((key, Self.hasNoTask(list) ? nil : list))
             }
