@@ -15,7 +15,8 @@ final class RejectedNotes: Sendable {
     /// The positions in `files` of the notes rejected, in order.
     private let positions: [Int]
     /// Where each one's entry is in the main file, as the scan found it
-    /// (`NoteCache.mainPlace(of:position:stamp:)`).
+    /// (`NoteCache.mainPlace(of:position:stamp:)`); empty when the scan's filter did not
+    /// keep them (`ScanFilter.keepsEntryPlaces`).
     private let places: [Int]
     /// The notes the scan made, in the order of `files`.
     private let made: [Note]
@@ -45,7 +46,8 @@ final class RejectedNotes: Sendable {
     /// entries, summed as `everyNote()` sums them, without making their notes. A note
     /// without a task (four in ten of a large vault) has neither records nor problems, and
     /// is left out here rather than sorted, merged and its path escaped for nothing. Nil
-    /// when a rejected note's entry is not sound now.
+    /// when a rejected note's entry is not sound now, or the scan did not keep where the
+    /// entries are (`ScanFilter.keepsEntryPlaces`).
     func taskNotes() -> TaskNotes? {
         let (cache, files, positions, places, made) = (cache, files, positions, places, made)
         guard places.count == positions.count else { return nil }

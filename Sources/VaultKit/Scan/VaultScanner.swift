@@ -62,7 +62,8 @@ public struct VaultScanner: Sendable {
         let cache = loadedCache()
         PhaseTimer.mark("wait for cache")
         let rejects = leavesOutRejected && !countsNotes ? filter?.rejects : nil
-        let output = SharedOutput(count: listing.files.count, rejecting: rejects != nil)
+        let keepsPlaces = rejects != nil && filter?.keepsEntryPlaces == true
+        let output = SharedOutput(count: listing.files.count, keepingPlaces: keepsPlaces)
         defer { output.deallocate() }
         let chunkSize = max(16, listing.files.count / (ProcessInfo.processInfo.activeProcessorCount * 16))
         let chunks = (listing.files.count + chunkSize - 1) / chunkSize
@@ -123,7 +124,7 @@ public struct VaultScanner: Sendable {
         var rejectedPlaces: [Int] = []
         if notesRejected > 0 {
             rejectedPositions.reserveCapacity(notesRejected)
-            rejectedPlaces.reserveCapacity(notesRejected)
+            if keepsPlaces { rejectedPlaces.reserveCapacity(notesRejected) }
         }
         // Written in place: appended one by one, 100,000 notes took two milliseconds.
         let allNotes = [Note](unsafeUninitializedCapacity: listing.files.count) { buffer, count in
@@ -131,7 +132,7 @@ public struct VaultScanner: Sendable {
                 guard let note = output.notes.moveElement(from: index) else {
                     if notesRejected > 0, output.fromCache[index] {
                         rejectedPositions.append(index)
-                        rejectedPlaces.append(output.entryPlaces[index])
+                        if keepsPlaces { rejectedPlaces.append(output.entryPlaces[index]) }
                     }
                     continue
                 }
@@ -227,6 +228,10 @@ public struct ScanFilter: Sendable {
     /// known from an index before the note is made (a word index): the scan then need not
     /// make it (see `VaultScanner.leavesOutRejected`). Nil: every note is made.
     var rejects: (@Sendable (UnsafeRawBufferPointer, FileStamp) -> Bool)?
+    /// True when the notes `rejects` rejects are read from their entries afterwards
+    /// (`RejectedNotes.taskNotes()`): the scan then records where each entry is. A word
+    /// search, which reads none of them, records nothing.
+    var keepsEntryPlaces = false
 
     public init(decide: @escaping @Sendable (Note) -> Bool?, matches: @escaping @Sendable (Note, UnsafeRawBufferPointer) -> Bool) {
         self.decide = decide
@@ -239,6 +244,7 @@ public struct ScanFilter: Sendable {
     static let leavingOutCached: ScanFilter = {
         var filter = ScanFilter(decide: { _ in true }, matches: { _, _ in true })
         filter.rejects = { _, _ in true }
+        filter.keepsEntryPlaces = true
         return filter
     }()
 }
@@ -298,18 +304,19 @@ private struct SharedOutput: @unchecked Sendable {
     private let issues = Locked<[(position: Int, issue: ScanIssue)]>([])
     let kept: UnsafeMutableBufferPointer<Bool>
     let fromCache: UnsafeMutableBufferPointer<Bool>
-    /// Where the main cache file's entry of each rejected note is, when the scan rejects
-    /// any (empty otherwise): for `RejectedNotes`, which then need not look it up again.
+    /// Where the main cache file's entry of each rejected note is, when the filter keeps
+    /// them (`ScanFilter.keepsEntryPlaces`; empty otherwise): for `RejectedNotes`, which
+    /// then need not look each up again.
     let entryPlaces: UnsafeMutableBufferPointer<Int>
 
-    init(count: Int, rejecting: Bool) {
+    init(count: Int, keepingPlaces: Bool) {
         notes = .allocate(capacity: count)
         notes.initialize(repeating: nil)
         kept = .allocate(capacity: count)
         kept.initialize(repeating: false)
         fromCache = .allocate(capacity: count)
         fromCache.initialize(repeating: false)
-        entryPlaces = .allocate(capacity: rejecting ? count : 0)
+        entryPlaces = .allocate(capacity: keepingPlaces ? count : 0)
     }
 
     func report(_ issue: ScanIssue, at position: Int) {
@@ -385,7 +392,7 @@ private struct ScanWorker {
             if let rejects, let place = cache._withUnsafeGuaranteedRef({ $0.mainPlace(of: path, position: index, stamp: stamp) }),
                rejects(UnsafeRawBufferPointer(start: pathBytes, count: path.utf8.count), stamp) {
                 output.fromCache[index] = true
-                output.entryPlaces[index] = place
+                if !output.entryPlaces.isEmpty { output.entryPlaces[index] = place }
                 rejected += 1
                 return
             }
