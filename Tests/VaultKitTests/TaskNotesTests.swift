@@ -84,6 +84,52 @@ import Testing
         }
     }
 
+    /// Notes that share one mtime (a git checkout, an unzip), without a `modified` field:
+    /// every order key ties, the titles and paths decide, and the agenda read from the
+    /// entries is the full scan's, notes without a task left out or not.
+    @Test func notesThatShareOneMtimeAreInTheFullScansOrder() throws {
+        let vault = try TemporaryVault()
+        let moment = Date().addingTimeInterval(-3600)
+        for number in 0..<120 {
+            let name = (number % 2 == 0 ? "Work/" : "") + "n\(number).md"
+            let tasks = number % 3 == 0 ? "no task here\n" : "- [ ] task \(number)\n- [x] done \(number) ✅ 2026-11-01\n"
+            try vault.write(name, "# Title \(number % 4)\n\n" + tasks)
+            try FileManager.default.setAttributes([.modificationDate: moment], ofItemAtPath: vault.path + "/" + name)
+        }
+        var later = vault.vault
+        later.now = { Date().addingTimeInterval(10) }
+        let session = VaultSession(vault: later)
+        _ = try session.scan()
+        for statuses in [Set(NoteTask.Status.allCases), [.todo, .doing]] {
+            let (full, light, leftOut) = try Self.bothWays(session, statuses)
+            #expect(light == full)
+            #expect(leftOut == 120)
+        }
+        let notes = try #require(session.taskNotes(of: try session.scanLeavingOutCached()))
+        #expect(notes.paths.count == 80, "the notes without a task are left out")
+    }
+
+    /// When keys tie, each note is made once, not once per comparison it is in.
+    @Test func tiedKeysMakeEachNoteOnce() throws {
+        let vault = try TemporaryVault()
+        let moment = Date().addingTimeInterval(-3600)
+        for number in 0..<200 {
+            try vault.write("n\(number).md", "# Title \(number % 5)\n\n- [ ] task \(number)\n")
+            try FileManager.default.setAttributes([.modificationDate: moment], ofItemAtPath: vault.path + "/n\(number).md")
+        }
+        let scan = try VaultSession(vault: vault.vault).vault.scan(filter: nil, countingNotes: false)
+        let made = scan.notes
+        var calls = 0
+        let notes = try #require(TaskNotes(paths: made.map(\.path), keys: made.map(\.orderKey), lists: made.map { $0.encodedValue(of: NoteTasks.self) },
+                                           keeper: made) { position in
+            calls += 1
+            return made[position]
+        })
+        #expect(notes.listOrder == VaultIndex.listOrder(of: made))
+        #expect(calls <= made.count)
+        #expect(calls > 0, "the keys tie, so the notes decide")
+    }
+
     /// A damaged entry is not read: `taskNotes(of:)` is nil, and the command scans again.
     @Test func aDamagedEntryIsNotRead() throws {
         let vault = try TemporaryVault()

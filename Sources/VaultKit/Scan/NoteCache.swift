@@ -180,11 +180,13 @@ public final class NoteCache: @unchecked Sendable {
         ownEntry(at: note.path, position: position, stamp: note.stamp) != nil
     }
 
-    /// True when the main file has an entry for `path` (listed at `position`) with
-    /// `stamp`, not racily recent: a note a scan need not make counts as cached. Its bytes
-    /// are not summed, as nothing of it is used (`entry` sums them before use).
-    func mainHolds(_ path: String, position: Int, stamp: FileStamp) -> Bool {
-        stamped(path, position: position, stamp: stamp) != nil
+    /// Where the main file's entry for `path` (listed at `position`) is, when it has
+    /// `stamp` and is not racily recent: a note a scan need not make counts as cached. Its
+    /// bytes are not summed, as nothing of it is used yet (`heldValues(atPlace:position:)`
+    /// sums them before use, without looking the entry up again).
+    func mainPlace(of path: String, position: Int, stamp: FileStamp) -> Int? {
+        // The place of the entry's length, which the stamp follows.
+        stamped(path, position: position, stamp: stamp).map { $0.entry.lowerBound - 4 }
     }
 
     /// The note of the main file's entry for `path` (listed at `position`), with the stamp
@@ -195,18 +197,27 @@ public final class NoteCache: @unchecked Sendable {
         return ownNote(entry, path: path, position: position, stamp: stamp)
     }
 
-    /// The order key and values of the main file's entry for `path` (listed at
-    /// `position`), summed as `heldNote` sums them, without making its note: for a command
-    /// that reads a field of each note the scan did not make (`vault tasks`, its task list).
-    func heldValues(at path: String, position: Int) -> (orderKey: ListOrderKey, values: PropertyValues)? {
-        guard let (entry, _) = heldEntry(at: path, position: position), let values = values(of: entry, position: position) else { return nil }
+    /// The order key and values of the main file's entry at `place`
+    /// (`mainPlace(of:position:stamp:)`, of the note listed at `position`), summed as
+    /// `heldNote` sums them, without making its note: for a command that reads a field of
+    /// each note the scan did not make (`vault tasks`, its task list).
+    func heldValues(atPlace place: Int, position: Int) -> (orderKey: ListOrderKey, values: PropertyValues)? {
+        guard place >= 0, place <= storage.count else { return nil }
+        var reader = ByteReader(bytes: storage, offset: place)
+        guard let range = Self.rest(&reader, in: storage), let (entry, _) = heldEntry(in: range),
+              let values = values(of: entry, position: position) else { return nil }
         return (entry.orderKey, values)
     }
 
     /// The main file's entry for `path` (listed at `position`) and the stamp it holds, if
     /// not racily recent and summed as written: looked up once.
     private func heldEntry(at path: String, position: Int) -> (Entry, FileStamp)? {
-        guard let range = entryRange(of: path, position: position) else { return nil }
+        entryRange(of: path, position: position).flatMap(heldEntry(in:))
+    }
+
+    /// The main file's entry whose bytes (after its path and length) are `range`, and the
+    /// stamp it holds, if not racily recent and summed as written.
+    private func heldEntry(in range: Range<Int>) -> (Entry, FileStamp)? {
         var reader = ByteReader(bytes: storage, offset: range.lowerBound)
         guard let stamp = reader.stamp(), stamp.lastChangeNanoseconds < writtenAt - Self.racyWindowNanoseconds,
               let entry = summed(range, rest: reader.offset) else { return nil }

@@ -14,14 +14,19 @@ final class RejectedNotes: Sendable {
     private let files: WalkFiles
     /// The positions in `files` of the notes rejected, in order.
     private let positions: [Int]
+    /// Where each one's entry is in the main file, as the scan found it
+    /// (`NoteCache.mainPlace(of:position:stamp:)`); empty when the scan's filter did not
+    /// keep them (`ScanFilter.keepsEntryPlaces`).
+    private let places: [Int]
     /// The notes the scan made, in the order of `files`.
     private let made: [Note]
     private let every = Locked<[Note]??>(nil)
 
-    init(cache: NoteCache, files: WalkFiles, positions: [Int], made: [Note]) {
+    init(cache: NoteCache, files: WalkFiles, positions: [Int], places: [Int], made: [Note]) {
         self.cache = cache
         self.files = files
         self.positions = positions
+        self.places = places
         self.made = made
     }
 
@@ -36,18 +41,24 @@ final class RejectedNotes: Sendable {
         }
     }
 
-    /// Every note the scan listed, in its order, as the agenda reads it (`TaskNotes`): the
-    /// rejected ones' order keys and task lists straight from their entries, summed as
-    /// `everyNote()` sums them, without making their notes. Nil when a rejected note's
-    /// entry is not sound now.
+    /// Every note the scan listed that has a task, in its order, as the agenda reads it
+    /// (`TaskNotes`): the rejected ones' order keys and task lists straight from their
+    /// entries, summed as `everyNote()` sums them, without making their notes. A note
+    /// without a task (four in ten of a large vault) has neither records nor problems, and
+    /// is left out here rather than sorted, merged and its path escaped for nothing. Nil
+    /// when a rejected note's entry is not sound now, or the scan did not keep where the
+    /// entries are (`ScanFilter.keepsEntryPlaces`).
     func taskNotes() -> TaskNotes? {
-        let (cache, files, positions, made) = (cache, files, positions, made)
-        let chunks = ParallelChunks.map(count: positions.count, chunk: 4096) { range -> [(key: ListOrderKey, list: ByteReader)]? in
-            var held: [(key: ListOrderKey, list: ByteReader)] = []
+        let (cache, files, positions, places, made) = (cache, files, positions, places, made)
+        guard places.count == positions.count else { return nil }
+        let chunks = ParallelChunks.map(count: positions.count, chunk: 4096) { range -> [(key: ListOrderKey, list: ByteReader?)]? in
+            var held: [(key: ListOrderKey, list: ByteReader?)] = []
             held.reserveCapacity(range.count)
-            for position in positions[range] {
-                guard let (key, values) = cache.heldValues(at: files[position], position: position) else { return nil }
-                held.append((key, values.reader(at: NoteTasks.self)))
+            for rank in range {
+                // At the place the scan found it: not looked up again by path.
+                guard let (key, values) = cache.heldValues(atPlace: places[rank], position: positions[rank]) else { return nil }
+                let list = values.reader(at: NoteTasks.self)
+                held.append((key, Self.hasNoTask(list) ? nil : list))
             }
             return held
         }
@@ -73,16 +84,20 @@ final class RejectedNotes: Sendable {
                 let (key, list) = chunk[next.inChunk]
                 (next.rejected, next.inChunk) = (next.rejected + 1, next.inChunk + 1)
                 if next.inChunk == chunk.count { (next.chunk, next.inChunk) = (next.chunk + 1, 0) }
+                guard let list else { return }
                 paths.append(path)
                 keys.append(key)
                 lists.append(list)
                 origins.append(position)
             } else if next.made < made.count, made[next.made].path == path {
                 let note = made[next.made]
-                paths.append(path)
-                keys.append(note.orderKey)
-                lists.append(note.encodedValue(of: NoteTasks.self))
-                origins.append(-1 - next.made)
+                let list = note.encodedValue(of: NoteTasks.self)
+                if !Self.hasNoTask(list) {
+                    paths.append(path)
+                    keys.append(note.orderKey)
+                    lists.append(list)
+                    origins.append(-1 - next.made)
+                }
                 next.made += 1
             }
         }
@@ -90,6 +105,13 @@ final class RejectedNotes: Sendable {
         return TaskNotes(paths: paths, keys: keys, lists: lists, keeper: self) { index in
             origins[index] < 0 ? made[-1 - origins[index]] : cache.heldNote(at: paths[index], position: origins[index])
         }
+    }
+
+    /// True when the task list at `list` says it holds no task. A list whose count does
+    /// not read is kept: reading its records then finds it damaged.
+    private static func hasNoTask(_ list: ByteReader) -> Bool {
+        var reader = list
+        return NoteTaskList.count(from: &reader, statuses: .all)?.total == 0
     }
 
     private func make() -> [Note]? {

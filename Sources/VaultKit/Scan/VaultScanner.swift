@@ -61,14 +61,16 @@ public struct VaultScanner: Sendable {
         PhaseTimer.mark("walk directories")
         let cache = loadedCache()
         PhaseTimer.mark("wait for cache")
-        let output = SharedOutput(count: listing.files.count)
+        let rejects = leavesOutRejected && !countsNotes ? filter?.rejects : nil
+        let keepsPlaces = rejects != nil && filter?.keepsEntryPlaces == true
+        let output = SharedOutput(count: listing.files.count, keepingPlaces: keepsPlaces)
         defer { output.deallocate() }
         let chunkSize = max(16, listing.files.count / (ProcessInfo.processInfo.activeProcessorCount * 16))
         let chunks = (listing.files.count + chunkSize - 1) / chunkSize
         // Only a scan without a filter, for fewer notes than there are, leaves any out.
         let firstNotes = keepsFirst.flatMap { filter == nil && $0 < listing.files.count ? FirstNotes(count: $0) : nil }
         let worker = ScanWorker(directories: listing.directories, root: root.descriptor, output: output, filter: filter, timeZone: timeZone, inlineTags: inlineTags,
-                                firstNotes: firstNotes.map(Unmanaged.passUnretained), rejects: leavesOutRejected && !countsNotes ? filter?.rejects : nil)
+                                firstNotes: firstNotes.map(Unmanaged.passUnretained), rejects: rejects)
         let unretainedCache = cache.map(Unmanaged.passUnretained)
         let countsNotes = countsNotes
         let tallies = WorkerSlots(repeating: NoteTally(directories: listing.directories.count), count: chunks)
@@ -119,12 +121,19 @@ public struct VaultScanner: Sendable {
         var cacheHits = 0
         // Where the notes a filter rejected were listed, for a cache written from every note.
         var rejectedPositions: [Int] = []
-        if notesRejected > 0 { rejectedPositions.reserveCapacity(notesRejected) }
+        var rejectedPlaces: [Int] = []
+        if notesRejected > 0 {
+            rejectedPositions.reserveCapacity(notesRejected)
+            if keepsPlaces { rejectedPlaces.reserveCapacity(notesRejected) }
+        }
         // Written in place: appended one by one, 100,000 notes took two milliseconds.
         let allNotes = [Note](unsafeUninitializedCapacity: listing.files.count) { buffer, count in
             for index in 0..<listing.files.count {
                 guard let note = output.notes.moveElement(from: index) else {
-                    if notesRejected > 0, output.fromCache[index] { rejectedPositions.append(index) }
+                    if notesRejected > 0, output.fromCache[index] {
+                        rejectedPositions.append(index)
+                        if keepsPlaces { rejectedPlaces.append(output.entryPlaces[index]) }
+                    }
                     continue
                 }
                 if filter != nil, output.kept[index] { kept.append(note) }
@@ -147,7 +156,7 @@ public struct VaultScanner: Sendable {
             temporaries: listing.temporaries,
             tally: tally,
             pathsLeftOut: notesLeftOut > 0 || notesRejected > 0 ? listing.files : nil,
-            rejectedNotes: notesRejected > 0 ? cache.map { RejectedNotes(cache: $0, files: listing.files, positions: rejectedPositions, made: allNotes) } : nil
+            rejectedNotes: notesRejected > 0 ? cache.map { RejectedNotes(cache: $0, files: listing.files, positions: rejectedPositions, places: rejectedPlaces, made: allNotes) } : nil
         )
     }
 
@@ -219,6 +228,10 @@ public struct ScanFilter: Sendable {
     /// known from an index before the note is made (a word index): the scan then need not
     /// make it (see `VaultScanner.leavesOutRejected`). Nil: every note is made.
     var rejects: (@Sendable (UnsafeRawBufferPointer, FileStamp) -> Bool)?
+    /// True when the notes `rejects` rejects are read from their entries afterwards
+    /// (`RejectedNotes.taskNotes()`): the scan then records where each entry is. A word
+    /// search, which reads none of them, records nothing.
+    var keepsEntryPlaces = false
 
     public init(decide: @escaping @Sendable (Note) -> Bool?, matches: @escaping @Sendable (Note, UnsafeRawBufferPointer) -> Bool) {
         self.decide = decide
@@ -231,6 +244,7 @@ public struct ScanFilter: Sendable {
     static let leavingOutCached: ScanFilter = {
         var filter = ScanFilter(decide: { _ in true }, matches: { _, _ in true })
         filter.rejects = { _, _ in true }
+        filter.keepsEntryPlaces = true
         return filter
     }()
 }
@@ -290,14 +304,19 @@ private struct SharedOutput: @unchecked Sendable {
     private let issues = Locked<[(position: Int, issue: ScanIssue)]>([])
     let kept: UnsafeMutableBufferPointer<Bool>
     let fromCache: UnsafeMutableBufferPointer<Bool>
+    /// Where the main cache file's entry of each rejected note is, when the filter keeps
+    /// them (`ScanFilter.keepsEntryPlaces`; empty otherwise): for `RejectedNotes`, which
+    /// then need not look each up again.
+    let entryPlaces: UnsafeMutableBufferPointer<Int>
 
-    init(count: Int) {
+    init(count: Int, keepingPlaces: Bool) {
         notes = .allocate(capacity: count)
         notes.initialize(repeating: nil)
         kept = .allocate(capacity: count)
         kept.initialize(repeating: false)
         fromCache = .allocate(capacity: count)
         fromCache.initialize(repeating: false)
+        entryPlaces = .allocate(capacity: keepingPlaces ? count : 0)
     }
 
     func report(_ issue: ScanIssue, at position: Int) {
@@ -314,6 +333,7 @@ private struct SharedOutput: @unchecked Sendable {
         notes.deallocate()
         kept.deallocate()
         fromCache.deallocate()
+        entryPlaces.deallocate()
     }
 }
 
@@ -369,9 +389,10 @@ private struct ScanWorker {
         if let cache, !opensFirst, let stamp = Syscalls.stamp(name, in: directoryFD) {
             // Rejected by the filter's index, and cached as it is: not made at all (no
             // entry summed or decoded), as most notes of a word search.
-            if let rejects, cache._withUnsafeGuaranteedRef({ $0.mainHolds(path, position: index, stamp: stamp) }),
+            if let rejects, let place = cache._withUnsafeGuaranteedRef({ $0.mainPlace(of: path, position: index, stamp: stamp) }),
                rejects(UnsafeRawBufferPointer(start: pathBytes, count: path.utf8.count), stamp) {
                 output.fromCache[index] = true
+                if !output.entryPlaces.isEmpty { output.entryPlaces[index] = place }
                 rejected += 1
                 return
             }

@@ -2,7 +2,8 @@ import VaultPlatform
 
 /// The notes `vault tasks` lists the tasks of, as no more than it reads of each: its path,
 /// its place in list order and its encoded task list (`NoteTasks`), in the order the scan
-/// listed them.
+/// listed them. Those from a scan that left notes out hold only the notes with a task
+/// (`RejectedNotes.taskNotes()`).
 ///
 /// The agenda's scan leaves out the notes the main cache file describes as they are
 /// (`VaultSession.scanLeavingOutCached()`), and their task lists are read straight from
@@ -20,12 +21,23 @@ package struct TaskNotes: @unchecked Sendable {
     private let keeper: Any
 
     /// The notes at `paths`, with their order keys and task lists; `note` makes the note at
-    /// a position when two keys tie (the list order then compares titles and paths). Nil
-    /// when such a note cannot be made.
+    /// a position when two keys tie (the list order then compares titles and paths), once
+    /// per position however many comparisons it is in. Nil when such a note cannot be made.
     init?(paths: [String], keys: [ListOrderKey], lists: [ByteReader], keeper: Any, note: (Int) -> Note?) {
         var sound = true
+        // Made on the first tie: a vault whose files share one mtime (a git checkout, an
+        // unzip) ties every key, and making a note per comparison (an entry summed and its
+        // values decoded each time) cost more than leaving the notes out saved.
+        var made: [Note?] = []
+        func madeNote(_ position: Int) -> Note? {
+            if made.isEmpty { made = Array(repeating: nil, count: keys.count) }
+            if let known = made[position] { return known }
+            let fresh = note(position)
+            made[position] = fresh
+            return fresh
+        }
         let order = ListOrderKey.order(of: keys) { a, b in
-            guard let first = note(a), let second = note(b) else {
+            guard sound, let first = madeNote(a), let second = madeNote(b) else {
                 sound = false
                 return a < b
             }
