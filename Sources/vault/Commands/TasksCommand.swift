@@ -54,7 +54,10 @@ struct TasksCommand: ReadOnlyCommand {
             PhaseTimer.mark("sort")
             if let (tasks, problems) = notes.records(statuses) {
                 PhaseTimer.mark("read tasks")
-                return try show(tasks, problems: problems, paths: notes.paths, session: session, words: words)
+                // The records point into the notes' task lists: keep them until printed.
+                return try withExtendedLifetime(notes) {
+                    try show(tasks, problems: problems, paths: notes.paths, session: session, words: words)
+                }
             }
         }
         // With a query (which reads whole notes), or a cache entry found damaged: the notes.
