@@ -17,6 +17,20 @@ package enum AtomicFile {
         case system(SystemError)
     }
 
+    /// What a power cut may leave of a write.
+    package enum Durability: Sendable, Equatable {
+        /// The old file or the new one, whole: the bytes are flushed to the disk before the
+        /// rename (fsync). Notes, settings, history, the trash.
+        case flushed
+        /// The old file, the new one, or the new name with bytes missing or zeros (the
+        /// rename may reach the disk before the bytes): for vault's cache files, each of
+        /// which is checked when read (checksums, bounds) and rebuilt when it fails. A
+        /// killed process leaves the old file or the new one as `.flushed` does; only a
+        /// power cut tells the two apart. Without the flush a word search with notes
+        /// changed writes its two recent files 7 ms sooner (docs/cache.md).
+        case checked
+    }
+
     /// What a write may replace.
     package enum Replacement: Sendable, Equatable {
         /// Nothing: the file is new, and `.destinationExists` is thrown if one appeared.
@@ -36,6 +50,8 @@ package enum AtomicFile {
     ///     organising write (a tag, a pin) does not reorder lists by file time.
     ///   - replacing: which file, if any, the write may replace.
     ///   - crashTestPoint: true where tests may simulate a crash (`CrashSimulation`).
+    ///   - durability: whether the bytes reach the disk before the rename (`.flushed`), or
+    ///     may follow it (`.checked`: files whose every byte is checked when read).
     package static func write(
         chunks: [[UInt8]],
         to path: String,
@@ -43,7 +59,8 @@ package enum AtomicFile {
         mode: UInt32,
         modificationTime: FileTime? = nil,
         replacing: Replacement = .anything,
-        crashTestPoint: Bool = false
+        crashTestPoint: Bool = false,
+        durability: Durability = .flushed
     ) throws(Failure) {
         let temporary = temporaryName(for: path)
         let fd: Int32
@@ -68,7 +85,7 @@ package enum AtomicFile {
             if let modificationTime {
                 Syscalls.setModificationTime(fd, seconds: modificationTime.seconds, nanoseconds: modificationTime.nanoseconds)
             }
-            try Syscalls.flush(fd)
+            if durability == .flushed { try Syscalls.flush(fd) }
             ownInode = try? Syscalls.status(of: fd).inode
         } catch {
             throw .system(error)
@@ -76,6 +93,9 @@ package enum AtomicFile {
         Syscalls.close(fd)
         closed = true
         if crashTestPoint, CrashSimulation.shared.stopsBeforeRename {
+            Syscalls.exitImmediately(137)
+        }
+        if durability == .checked, CrashSimulation.shared.stopsBeforeCacheRename {
             Syscalls.exitImmediately(137)
         }
         defer { if renamed, crashTestPoint { CrashSimulation.shared.noteWritten() } }
@@ -204,8 +224,9 @@ package enum AtomicFile {
 
 /// A crash simulated for tests, injected once by the front end (`vault --test-crash`):
 /// `before-rename` exits before a note's new bytes replace the old ones, `after:N` right
-/// after the Nth note written or moved to or from the trash; either as `kill -9` would
-/// leave things.
+/// after the Nth note written or moved to or from the trash, `cache-before-rename` before
+/// the first cache file written without a flush (`Durability.checked`) replaces the old
+/// one; each as `kill -9` would leave things.
 package final class CrashSimulation: @unchecked Sendable {
     package static let shared = CrashSimulation()
 
@@ -219,6 +240,9 @@ package final class CrashSimulation: @unchecked Sendable {
     }
 
     var stopsBeforeRename: Bool { lock.withLock { point == "before-rename" } }
+
+    /// `cache-before-rename`: exits before a cache file's new bytes replace the old ones.
+    var stopsBeforeCacheRename: Bool { lock.withLock { point == "cache-before-rename" } }
 
     package func noteWritten() {
         let crashes = lock.withLock { () -> Bool in
