@@ -2,11 +2,13 @@ import Foundation
 
 /// Replaces files atomically: the new bytes go to a temporary file in the same directory,
 /// which is flushed and renamed over the target, so a crash leaves the old file or the
-/// new one, never half of either.
+/// new one, never half of either (cache files, checked when read, skip the flush:
+/// `Durability.checked`).
 package enum AtomicFile {
     /// Tests only: `before-rename` makes the process die after a note's temporary file is
     /// written and before it replaces the note; `after:N` makes it die after N notes were
-    /// replaced, in the middle of a bulk operation. Either is what `kill -9` would do.
+    /// replaced, in the middle of a bulk operation; `cache-before-rename`, before a cache
+    /// file (`Durability.checked`) replaces the old one. Each is what `kill -9` would do.
 
     /// Why a write did not happen.
     package enum Failure: Error, Equatable {
@@ -26,8 +28,7 @@ package enum AtomicFile {
         /// rename may reach the disk before the bytes): for vault's cache files, each of
         /// which is checked when read (checksums, bounds) and rebuilt when it fails. A
         /// killed process leaves the old file or the new one as `.flushed` does; only a
-        /// power cut tells the two apart. Without the flush a word search with notes
-        /// changed writes its two recent files 7 ms sooner (docs/cache.md).
+        /// power cut tells the two apart (docs/cache.md).
         case checked
     }
 
