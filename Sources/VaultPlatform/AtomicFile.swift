@@ -2,11 +2,13 @@ import Foundation
 
 /// Replaces files atomically: the new bytes go to a temporary file in the same directory,
 /// which is flushed and renamed over the target, so a crash leaves the old file or the
-/// new one, never half of either.
+/// new one, never half of either (cache files, checked when read, skip the flush:
+/// `Durability.checked`).
 package enum AtomicFile {
     /// Tests only: `before-rename` makes the process die after a note's temporary file is
     /// written and before it replaces the note; `after:N` makes it die after N notes were
-    /// replaced, in the middle of a bulk operation. Either is what `kill -9` would do.
+    /// replaced, in the middle of a bulk operation; `cache-before-rename`, before a cache
+    /// file (`Durability.checked`) replaces the old one. Each is what `kill -9` would do.
 
     /// Why a write did not happen.
     package enum Failure: Error, Equatable {
@@ -15,6 +17,19 @@ package enum AtomicFile {
         /// The file to replace is not the one that was read.
         case changed
         case system(SystemError)
+    }
+
+    /// What a power cut may leave of a write.
+    package enum Durability: Sendable, Equatable {
+        /// The old file or the new one, whole: the bytes are flushed to the disk before the
+        /// rename (fsync). Notes, settings, history, the trash.
+        case flushed
+        /// The old file, the new one, or the new name with bytes missing or zeros (the
+        /// rename may reach the disk before the bytes): for vault's cache files, each of
+        /// which is checked when read (checksums, bounds) and rebuilt when it fails. A
+        /// killed process leaves the old file or the new one as `.flushed` does; only a
+        /// power cut tells the two apart (docs/cache.md).
+        case checked
     }
 
     /// What a write may replace.
@@ -36,6 +51,8 @@ package enum AtomicFile {
     ///     organising write (a tag, a pin) does not reorder lists by file time.
     ///   - replacing: which file, if any, the write may replace.
     ///   - crashTestPoint: true where tests may simulate a crash (`CrashSimulation`).
+    ///   - durability: whether the bytes reach the disk before the rename (`.flushed`), or
+    ///     may follow it (`.checked`: files whose every byte is checked when read).
     package static func write(
         chunks: [[UInt8]],
         to path: String,
@@ -43,7 +60,8 @@ package enum AtomicFile {
         mode: UInt32,
         modificationTime: FileTime? = nil,
         replacing: Replacement = .anything,
-        crashTestPoint: Bool = false
+        crashTestPoint: Bool = false,
+        durability: Durability = .flushed
     ) throws(Failure) {
         let temporary = temporaryName(for: path)
         let fd: Int32
@@ -68,7 +86,7 @@ package enum AtomicFile {
             if let modificationTime {
                 Syscalls.setModificationTime(fd, seconds: modificationTime.seconds, nanoseconds: modificationTime.nanoseconds)
             }
-            try Syscalls.flush(fd)
+            if durability == .flushed { try Syscalls.flush(fd) }
             ownInode = try? Syscalls.status(of: fd).inode
         } catch {
             throw .system(error)
@@ -76,6 +94,9 @@ package enum AtomicFile {
         Syscalls.close(fd)
         closed = true
         if crashTestPoint, CrashSimulation.shared.stopsBeforeRename {
+            Syscalls.exitImmediately(137)
+        }
+        if durability == .checked, CrashSimulation.shared.stopsBeforeCacheRename {
             Syscalls.exitImmediately(137)
         }
         defer { if renamed, crashTestPoint { CrashSimulation.shared.noteWritten() } }
@@ -204,8 +225,9 @@ package enum AtomicFile {
 
 /// A crash simulated for tests, injected once by the front end (`vault --test-crash`):
 /// `before-rename` exits before a note's new bytes replace the old ones, `after:N` right
-/// after the Nth note written or moved to or from the trash; either as `kill -9` would
-/// leave things.
+/// after the Nth note written or moved to or from the trash, `cache-before-rename` before
+/// the first cache file written without a flush (`Durability.checked`) replaces the old
+/// one; each as `kill -9` would leave things.
 package final class CrashSimulation: @unchecked Sendable {
     package static let shared = CrashSimulation()
 
@@ -219,6 +241,9 @@ package final class CrashSimulation: @unchecked Sendable {
     }
 
     var stopsBeforeRename: Bool { lock.withLock { point == "before-rename" } }
+
+    /// `cache-before-rename`: exits before a cache file's new bytes replace the old ones.
+    var stopsBeforeCacheRename: Bool { lock.withLock { point == "cache-before-rename" } }
 
     package func noteWritten() {
         let crashes = lock.withLock { () -> Bool in

@@ -171,6 +171,25 @@ import VaultPlatform
         #expect(try walk(vault, reusing: shortened).listings.allSatisfy(\.isFresh))
     }
 
+    /// What a power cut may leave of the file, which is not flushed before its rename
+    /// (`AtomicFile.Durability.checked`): no bytes, the first part, zeros for the last
+    /// part. The walk then lists what reading the directories lists.
+    @Test(arguments: ["empty", "half", "zeros"])
+    func aFileAPowerCutLeftIsNotTrusted(damage: String) throws {
+        let vault = try makeVault()
+        _ = try saved(vault)
+        var bytes = try [UInt8](#require(FileManager.default.contents(atPath: cacheFile(vault))))
+        switch damage {
+        case "empty": bytes = []
+        case "half": bytes.removeLast(bytes.count / 2)
+        default: for index in bytes.count / 2..<bytes.count { bytes[index] = 0 }
+        }
+        try Data(bytes).write(to: URL(fileURLWithPath: cacheFile(vault)))
+        let reused = try walk(vault, reusing: ListingCache.open(root: vault.root))
+        #expect(summary(reused) == summary(try walk(vault)))
+        #expect(reused.listings.contains { $0.isFresh })
+    }
+
     /// Records that check out but name what the walk would never list (their checksum is
     /// not a secret) are refused: a note outside its directory, a hidden one, one that is
     /// not Markdown, a subdirectory `..`. Names are checked eight bytes at a time, so a

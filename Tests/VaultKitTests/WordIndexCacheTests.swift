@@ -202,4 +202,49 @@ struct WordIndexCacheTests {
         #expect(rewritten.documentCount == 3)
         #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) != bytes, "\(damage)")
     }
+
+    /// What a power cut may leave of a cache file written without a flush
+    /// (`AtomicFile.Durability.checked`): the new name with no bytes, with the first part
+    /// only, or with zeros where the last part was. None changes an answer: each such file
+    /// is refused where it is read, the notes are read instead, and it is written again.
+    /// (The folders' listings: `ListingCacheTests`.)
+    @Test(arguments: [NoteCache.recentPath, WordIndexCache.recentPath, WordIndexCache.mainPath, NoteCache.path])
+    func aCacheFileCutShortByAPowerCutChangesNoAnswer(file: String) throws {
+        let notes = try Notes()
+        for index in 0..<40 { try notes.write("N\(index).md", index % 10 == 0 ? "budget \(index)\n" : "plan \(index)\n- [ ] task \(index)\n") }
+        var vault = notes.vault.vault
+        vault.now = { Date().addingTimeInterval(10) }
+        _ = try answers("budget", in: vault)
+        try notes.write("N1.md", "budget again\n")
+        try notes.write("N2.md", "plan without it\n")
+        _ = try answers("budget", in: vault)
+        let cache = notes.vault.path + "/.vault/cache/"
+        var saved: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: cache) {
+            saved[name] = try Data(contentsOf: URL(fileURLWithPath: cache + name))
+        }
+        let name = String(file.dropFirst(".vault/cache/".count))
+        let whole = try #require(saved[name], "\(file) was written")
+        // The main note cache is flushed: only a process killed mid-write, never zeros.
+        let damages = file == NoteCache.path ? ["empty", "half"] : ["empty", "half", "zeros"]
+        for damage in damages {
+            for (other, bytes) in saved { try bytes.write(to: URL(fileURLWithPath: cache + other)) }
+            var bytes = [UInt8](whole)
+            switch damage {
+            case "empty": bytes = []
+            case "half": bytes.removeLast(bytes.count / 2)
+            default: for index in bytes.count / 2..<bytes.count { bytes[index] = 0 }
+            }
+            try Data(bytes).write(to: URL(fileURLWithPath: notes.vault.path + "/" + file))
+            for text in ["budget", "plan", "\"budget again\"", "plan -budget", "budg*", "task"] {
+                let (indexed, read) = try answers(text, in: vault)
+                #expect(indexed == read, "\(file), \(damage): \(text)")
+            }
+            // The tasks, bulky values of the note cache, are the files' own too.
+            var uncached = vault
+            uncached.usesCache = false
+            #expect(try vault.scan().notes.map { "\($0.path) \($0.tasks.tasks.map(\.text))" }.sorted()
+                    == uncached.scan().notes.map { "\($0.path) \($0.tasks.tasks.map(\.text))" }.sorted(), "\(file), \(damage)")
+        }
+    }
 }

@@ -64,4 +64,29 @@ struct WordIndexFileTests {
         #expect(try vault.bytes(Self.index) != bytes, "\(damage): written again")
         #expect(try vault.run("search", "\"budget review\"", "--paths").stdout == "Plan.md\n")
     }
+
+    /// A search killed as it writes the recent cache files (which are not flushed, and
+    /// may be cut short: `AtomicFile.Durability.checked`) leaves a vault whose next
+    /// searches answer as reading every note does.
+    @Test func aSearchKilledWritingTheRecentFilesLeavesAnswersAsAScan() throws {
+        let vault = try vault()
+        for index in 0..<16 { try vault.write("Many/N\(index).md", index % 4 == 0 ? "budget \(index)\n" : "plan \(index)\n") }
+        // Past the racy window, so that the files written next describe these notes.
+        Thread.sleep(forTimeInterval: 2.1)
+        #expect(try vault.run("search", "budget", "--paths").status == 0)
+        try vault.write("Many/N1.md", "budget now\n")
+        try vault.write("Many/N4.md", "plan now\n")
+        let killed = try vault.run("search", "budget", "--paths", "--test-crash", "cache-before-rename")
+        #expect(killed.status == 137, "\(killed)")
+        let read = try vault.run("search", "budget", "--paths", "--no-cache")
+        #expect(read.stdoutLines.count == 6)
+        for text in ["budget", "plan", "\"budget now\""] {
+            let scanned = try vault.run("search", text, "--paths", "--no-cache")
+            for _ in 0..<2 {
+                let searched = try vault.run("search", text, "--paths")
+                #expect(searched.stdoutLines.sorted() == scanned.stdoutLines.sorted(), "\(text)")
+                #expect(searched.stderr == scanned.stderr && searched.status == scanned.status, "\(text)")
+            }
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Folds Unicode scalars for search: case and diacritics are ignored, and every
 /// normalisation form folds to the same scalars.
@@ -104,60 +105,79 @@ struct FoldedScalar: Equatable {
     }
 }
 
-/// The precomputed folds of the Basic Multilingual Plane.
+/// The folds of the Basic Multilingual Plane, computed a page of 256 scalars at a time,
+/// the first time a search meets a scalar of that page.
 ///
 /// Computing a fold needs `String` case mapping and normalisation, far too slow to do for
-/// every character of every note; the table makes it one array read. It is built once per
-/// process (about 13 ms), and only when a search meets a non-ASCII character.
+/// every character of every note; the table makes it one read. Built whole, it cost 130 M
+/// instructions (13–30 ms) the first time a command met any non-ASCII character (a word
+/// search with notes changed since the index: the other core waited on it meanwhile); a
+/// note's non-ASCII characters are mostly of a page or two (Latin-1, punctuation), 0.5 M
+/// instructions each. A page is filled under a lock and then marked ready (release), and a
+/// lookup reads a page only once it sees the mark (acquire): never a page half filled.
 final class FoldTable: Sendable {
     static let shared = FoldTable()
 
-    /// Per BMP scalar: its one-scalar fold, `dropped`, or `multiple | index` into `multiples`.
-    private let entries: [UInt32]
-    private let multiples: [FoldedScalar]
-
-    private static let dropped: UInt32 = 0xFFFF_FFFF
-    private static let multiple: UInt32 = 0x8000_0000
+    /// Per BMP scalar: its fold, meaningful once its page is marked ready. Never freed
+    /// (the table lives as long as the process).
+    private nonisolated(unsafe) let folds: UnsafeMutablePointer<FoldedScalar>
+    /// Bit `page & 63` of `ready[page >> 6]`: page `page` is filled.
+    private let ready0 = Atomic<UInt64>(0), ready1 = Atomic<UInt64>(0), ready2 = Atomic<UInt64>(0), ready3 = Atomic<UInt64>(0)
+    private let filling = Mutex(())
 
     private init() {
-        var entries = [UInt32](repeating: 0, count: 0x1_0000)
-        var multiples: [FoldedScalar] = []
-        for value in UInt32(0)..<0x1_0000 {
-            entries[Int(value)] = value
-            // Blocks that neither case-map nor decompose: CJK ideographs, Yi, surrogates,
-            // private use. Hangul syllables decompose, but algorithmically (below).
-            if value < 0x80 || (0x3400...0x4DBF).contains(value) || (0x4E00...0x9FFF).contains(value)
-                || (0xA000...0xA4CF).contains(value) || (0xD800...0xF8FF).contains(value) {
-                continue
-            }
-            let folded: [UInt32]
-            if (0xAC00...0xD7A3).contains(value) {
-                folded = Self.hangulJamo(value)
-            } else if let scalar = Unicode.Scalar(value) {
-                folded = TextFolding.computeFold(scalar)
-            } else {
-                continue
-            }
-            switch folded.count {
-            case 0:
-                entries[Int(value)] = Self.dropped
-            case 1:
-                entries[Int(value)] = folded[0]
-            default:
-                entries[Int(value)] = Self.multiple | UInt32(multiples.count)
-                multiples.append(FoldedScalar(folded))
-            }
+        // Left uninitialised: a page is written whole before it is marked ready, and the
+        // pages never met are never touched (nor, being large, backed by memory).
+        folds = .allocate(capacity: 0x1_0000)
+    }
+
+    @inline(__always)
+    private func readyWord(_ page: UInt32) -> UInt64 {
+        switch page >> 6 {
+        case 0: return ready0.load(ordering: .acquiring)
+        case 1: return ready1.load(ordering: .acquiring)
+        case 2: return ready2.load(ordering: .acquiring)
+        default: return ready3.load(ordering: .acquiring)
         }
-        self.entries = entries
-        self.multiples = multiples
     }
 
     @inline(__always)
     func lookup(_ value: UInt32) -> FoldedScalar {
-        let entry = entries[Int(value)]
-        if entry & Self.multiple == 0 { return FoldedScalar(entry) }
-        if entry == Self.dropped { return .empty }
-        return multiples[Int(entry & ~Self.multiple)]
+        let page = value >> 8
+        if readyWord(page) & (1 << UInt64(page & 63)) == 0 { fill(page) }
+        return folds[Int(value)]
+    }
+
+    /// Computes page `page`, unless another thread did meanwhile.
+    @inline(never)
+    private func fill(_ page: UInt32) {
+        filling.withLock { _ in
+            let bit: UInt64 = 1 << UInt64(page & 63)
+            guard readyWord(page) & bit == 0 else { return }
+            for value in page << 8..<(page + 1) << 8 {
+                (folds + Int(value)).initialize(to: Self.computeFold(value))
+            }
+            switch page >> 6 {
+            case 0: ready0.bitwiseOr(bit, ordering: .releasing)
+            case 1: ready1.bitwiseOr(bit, ordering: .releasing)
+            case 2: ready2.bitwiseOr(bit, ordering: .releasing)
+            default: ready3.bitwiseOr(bit, ordering: .releasing)
+            }
+        }
+    }
+
+    /// The fold of the BMP scalar `value`, from Unicode data.
+    private static func computeFold(_ value: UInt32) -> FoldedScalar {
+        // Blocks that neither case-map nor decompose: CJK ideographs, Yi, surrogates,
+        // private use. Hangul syllables decompose, but algorithmically (below).
+        if value < 0x80 || (0x3400...0x4DBF).contains(value) || (0x4E00...0x9FFF).contains(value)
+            || (0xA000...0xA4CF).contains(value) || (0xD800...0xF8FF).contains(value) {
+            return value < 0x80 && value &- 0x41 < 26 ? FoldedScalar(value | 0x20) : FoldedScalar(value)
+        }
+        if (0xAC00...0xD7A3).contains(value) { return FoldedScalar(hangulJamo(value)) }
+        guard let scalar = Unicode.Scalar(value) else { return FoldedScalar(value) }
+        let folded = TextFolding.computeFold(scalar)
+        return folded.count == 1 ? FoldedScalar(folded[0]) : FoldedScalar(folded)
     }
 
     /// The canonical decomposition of a Hangul syllable (Unicode §3.12).

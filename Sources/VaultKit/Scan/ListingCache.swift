@@ -178,7 +178,8 @@ final class ListingCache: @unchecked Sendable {
         header.length(count)
         try? root.makeDirectory(".vault/cache")
         root.ensureIgnoredInGit()
-        try? root.write(chunks: [header.bytes, records.bytes], to: Self.path, mode: 0o644)
+        // Not flushed: every record is summed when read (`AtomicFile.Durability.checked`).
+        try? root.write(chunks: [header.bytes, records.bytes], to: Self.path, mode: 0o644, durability: .checked)
         // The first format's file, summed another way, is left from an older version.
         root.removeFile(".vault/cache/listing-v1.bin")
     }

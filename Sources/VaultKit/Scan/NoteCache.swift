@@ -327,7 +327,8 @@ public final class NoteCache: @unchecked Sendable {
         try? root.makeDirectory(".vault/cache")
         root.ensureIgnoredInGit()
         // In parts: the entries are 700 MB for a million notes, and joined to the tables
-        // they were in memory twice.
+        // they were in memory twice. Flushed, unlike the other cache files: its bulky
+        // values are not summed, and zeros a power cut left there could still decode.
         try? root.write(chunks: chunks, to: path, mode: 0o644)
         // A recent file describes changes since another main file.
         root.removeFile(recentPath)
@@ -341,7 +342,8 @@ public final class NoteCache: @unchecked Sendable {
         let bytes = chunks(for: notes, magic: recentMagic, timeZone: timeZone, inlineTags: inlineTags, startedAt: startedAt).flatMap { $0 }
         try? root.makeDirectory(".vault/cache")
         root.ensureIgnoredInGit()
-        try? root.write(NoteCacheRecent.sealed(bytes, mainWrittenAt: main.writtenAt, described: described), to: recentPath, mode: 0o644)
+        // Not flushed: summed whole when it opens, so a power cut's leftovers are refused.
+        try? root.write(NoteCacheRecent.sealed(bytes, mainWrittenAt: main.writtenAt, described: described), to: recentPath, mode: 0o644, durability: .checked)
     }
 
     /// A cache file's bytes for `notes`, in parts: header and tables, entries, bulky values.

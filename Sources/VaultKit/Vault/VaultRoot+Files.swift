@@ -6,19 +6,19 @@ extension VaultRoot {
     /// Replaces (or creates) the file at `path` atomically; see `AtomicFile.write(chunks:)`.
     func write(
         _ bytes: [UInt8], to path: String, mode: UInt32, modificationTime: FileTime? = nil,
-        replacing: AtomicFile.Replacement = .anything, crashTestPoint: Bool = false
+        replacing: AtomicFile.Replacement = .anything, crashTestPoint: Bool = false, durability: AtomicFile.Durability = .flushed
     ) throws(VaultError) {
-        try write(chunks: [bytes], to: path, mode: mode, modificationTime: modificationTime, replacing: replacing, crashTestPoint: crashTestPoint)
+        try write(chunks: [bytes], to: path, mode: mode, modificationTime: modificationTime, replacing: replacing, crashTestPoint: crashTestPoint, durability: durability)
     }
 
     /// Writes `chunks` one after the other as the file at `path` (see `AtomicFile`).
     func write(
         chunks: [[UInt8]], to path: String, mode: UInt32, modificationTime: FileTime? = nil,
-        replacing: AtomicFile.Replacement = .anything, crashTestPoint: Bool = false
+        replacing: AtomicFile.Replacement = .anything, crashTestPoint: Bool = false, durability: AtomicFile.Durability = .flushed
     ) throws(VaultError) {
         do {
             try AtomicFile.write(chunks: chunks, to: path, in: descriptor, mode: mode, modificationTime: modificationTime,
-                                 replacing: replacing, crashTestPoint: crashTestPoint)
+                                 replacing: replacing, crashTestPoint: crashTestPoint, durability: durability)
         } catch {
             switch error {
             case .exists: throw .destinationExists(path)
