@@ -65,6 +65,21 @@ struct WordIndexFileTests {
         #expect(try vault.run("search", "\"budget review\"", "--paths").stdout == "Plan.md\n")
     }
 
+    /// A write killed before its rename leaves its temporary file in `.vault/cache/` (a
+    /// million notes' note cache is 700 MB); nothing removed it. The next cache write does,
+    /// once its writer is gone.
+    @Test func whatAKilledCacheWriteLeftIsRemovedByTheNextOne() throws {
+        let vault = try vault()
+        let killed = try vault.run("search", "budget", "--paths", "--test-crash", "cache-before-rename")
+        #expect(killed.status == 137, "\(killed)")
+        func temporaries() throws -> [String] { try vault.names(in: ".vault/cache").filter { $0.hasSuffix(".tmp") } }
+        #expect(try !temporaries().isEmpty)
+        try vault.write("Third.md", "# Third\n\nThe budget, after all.\n")
+        let next = try vault.run("search", "budget", "--paths")
+        #expect(next.stdoutLines.sorted() == ["Plan.md", "Third.md", "Work/Other.md"])
+        #expect(try temporaries() == [])
+    }
+
     /// A search killed as it writes the recent cache files (which are not flushed, and
     /// may be cut short: `AtomicFile.Durability.checked`) leaves a vault whose next
     /// searches answer as reading every note does.

@@ -176,8 +176,7 @@ final class ListingCache: @unchecked Sendable {
         var header = ByteWriter()
         header.uint(Self.magic)
         header.length(count)
-        try? root.makeDirectory(".vault/cache")
-        root.ensureIgnoredInGit()
+        root.prepareCacheDirectory()
         // Not flushed: every record is summed when read (`AtomicFile.Durability.checked`).
         try? root.write(chunks: [header.bytes, records.bytes], to: Self.path, mode: 0o644, durability: .checked)
         // The first format's file, summed another way, is left from an older version.

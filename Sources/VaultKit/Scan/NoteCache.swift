@@ -324,8 +324,7 @@ public final class NoteCache: @unchecked Sendable {
     /// began, for the racy rule.
     static func write(_ notes: [Note], root: VaultRoot, timeZone: TimeZone, inlineTags: Bool, startedAt: Date) {
         let chunks = chunks(for: notes, magic: magic, timeZone: timeZone, inlineTags: inlineTags, startedAt: startedAt)
-        try? root.makeDirectory(".vault/cache")
-        root.ensureIgnoredInGit()
+        root.prepareCacheDirectory()
         // In parts: the entries are 700 MB for a million notes, and joined to the tables
         // they were in memory twice. Flushed, unlike the other cache files: its bulky
         // values are not summed, and zeros a power cut left there could still decode.
@@ -340,8 +339,7 @@ public final class NoteCache: @unchecked Sendable {
     /// `described` being how many notes it does), atomically; errors are ignored.
     static func writeRecent(_ notes: [Note], described: Int, main: NoteCache, root: VaultRoot, timeZone: TimeZone, inlineTags: Bool, startedAt: Date) {
         let bytes = chunks(for: notes, magic: recentMagic, timeZone: timeZone, inlineTags: inlineTags, startedAt: startedAt).flatMap { $0 }
-        try? root.makeDirectory(".vault/cache")
-        root.ensureIgnoredInGit()
+        root.prepareCacheDirectory()
         // Not flushed: summed whole when it opens, so a power cut's leftovers are refused.
         try? root.write(NoteCacheRecent.sealed(bytes, mainWrittenAt: main.writtenAt, described: described), to: recentPath, mode: 0o644, durability: .checked)
     }

@@ -133,6 +133,16 @@ extension VaultRoot {
         try? write(Array(text.utf8), to: ignore, mode: 0o644)
     }
 
+    /// Makes `.vault/cache/` ready for a file to be written there: made, ignored by git, and
+    /// rid of what a killed writer left half written (a million notes' note cache is 700 MB).
+    func prepareCacheDirectory() {
+        let directory = ".vault/cache"
+        try? makeDirectory(directory)
+        ensureIgnoredInGit()
+        let temporaries = entries(of: directory).filter { $0.kind == .regular && AtomicFile.isTemporaryName($0.name) }
+        AtomicFile.removeLeftovers(temporaries.map { directory + "/" + $0.name }, in: descriptor)
+    }
+
     /// Removes the file `path`; true when it is gone.
     @discardableResult
     func removeFile(_ path: String) -> Bool {

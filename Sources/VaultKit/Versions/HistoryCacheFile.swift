@@ -22,8 +22,7 @@ extension HistoryCacheFile {
     /// Writes it, atomically; failing to costs the next read its speed, never a note.
     func save(in root: VaultRoot) {
         guard let data = try? JSONEncoder().encode(self) else { return }
-        try? root.makeDirectory(".vault/cache")
-        root.ensureIgnoredInGit()
+        root.prepareCacheDirectory()
         try? root.write(Array(data), to: Self.path, mode: 0o644)
     }
 

@@ -124,8 +124,7 @@ struct WordIndexCache {
         if let main {
             changed = main.undescribed(notes, racyNanoseconds: racyNanoseconds)
         }
-        try? root.makeDirectory(".vault/cache")
-        root.ensureIgnoredInGit()
+        root.prepareCacheDirectory()
         if main != nil, changed.count <= (notes.count + rejected) / Self.recentShare {
             let chunks = search.texts.chunks(for: changed, writtenAt: writtenAt)
                 ?? WordIndexBuild(root: root, progress: nil).chunks(for: changed, writtenAt: writtenAt)
@@ -149,8 +148,7 @@ struct WordIndexCache {
             if !main.isDamaged, changed.count <= notes.count / Self.recentShare { return (main, changed) }
         }
         let writtenAt = Int64((Date().timeIntervalSince1970 * 1e9).rounded(.down))
-        try? root.makeDirectory(".vault/cache")
-        root.ensureIgnoredInGit()
+        root.prepareCacheDirectory()
         let chunks = WordIndexBuild(root: root, progress: progress).chunks(for: notes, writtenAt: writtenAt)
         guard (try? root.write(chunks: chunks, to: Self.mainPath, mode: 0o644, durability: .checked)) != nil,
               let written = WordSegment(path: Self.mainPath, root: root) else { return nil }
