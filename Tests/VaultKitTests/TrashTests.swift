@@ -61,6 +61,20 @@ import VaultPlatform
         #expect(try holders.holder(of: newID, besides: "B.md") == "A.md")
     }
 
+    /// A trash record is read line by line on LF alone: U+2028 (or U+2029, U+0085) in a
+    /// note's name cut its `Path=` short, and the note came back as `Plan`, no `.md`.
+    /// (A form feed or a vertical tab is a control character, refused in a recorded path.)
+    @Test(arguments: ["\u{2028}", "\u{2029}", "\u{85}"])
+    func aNameWithAnUnusualLineBreakComesBackWhole(separator: String) throws {
+        let vault = try TemporaryVault()
+        let path = "Work/Plan\(separator)B.md"
+        try vault.write(path, "# Plan\n")
+        let trash = Trash(vault: vault.vault)
+        let name = try trash.delete(note(vault, path))
+        #expect(trash.recordedPath(of: name) == path)
+        #expect(try trash.restore(trash.resolve(name, in: trash.items())).path == path)
+    }
+
     func note(_ vault: TemporaryVault, _ path: String) throws -> Note {
         try #require(try vault.vault.scan().notes.first { $0.path == path })
     }

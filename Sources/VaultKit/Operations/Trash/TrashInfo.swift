@@ -34,7 +34,10 @@ public struct TrashInfo: Sendable, Equatable {
     public init?(text: String, timeZone: TimeZone = .current) {
         var path: String?
         var date: Date?
-        for line in text.split(whereSeparator: \.isNewline) {
+        // Lines end at LF alone (a CR before it is dropped): `isNewline` also breaks at
+        // U+2028, U+0085 or a form feed, which a note's name may hold.
+        for bytes in text.utf8.split(separator: 0x0A) {
+            let line = String(Substring(bytes.last == 0x0D ? bytes.dropLast() : bytes))
             if line.hasPrefix("Path=") { path = Self.unescape(String(line.dropFirst(5))) }
             if line.hasPrefix("DeletionDate=") { date = NoteDate.parse(String(line.dropFirst(13)), timeZone: timeZone) }
         }
