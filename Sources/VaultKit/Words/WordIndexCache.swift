@@ -128,11 +128,11 @@ struct WordIndexCache {
         if main != nil, changed.count <= (notes.count + rejected) / Self.recentShare {
             let chunks = search.texts.chunks(for: changed, writtenAt: writtenAt)
                 ?? WordIndexBuild(root: root, progress: nil).chunks(for: changed, writtenAt: writtenAt)
-            try? root.write(chunks: chunks, to: Self.recentPath, mode: 0o644, durability: .checked)
+            try? root.write(chunks: chunks, to: Self.recentPath, mode: 0o644)
         } else {
             guard let notes = rejected == 0 ? notes : everyNote() else { return }
             let chunks = WordIndexBuild(root: root, progress: progress).chunks(for: notes, writtenAt: writtenAt)
-            try? root.write(chunks: chunks, to: Self.mainPath, mode: 0o644, durability: .checked)
+            try? root.write(chunks: chunks, to: Self.mainPath, mode: 0o644)
             _ = root.removeFile(Self.recentPath)
         }
     }
@@ -150,7 +150,7 @@ struct WordIndexCache {
         let writtenAt = Int64((Date().timeIntervalSince1970 * 1e9).rounded(.down))
         root.prepareCacheDirectory()
         let chunks = WordIndexBuild(root: root, progress: progress).chunks(for: notes, writtenAt: writtenAt)
-        guard (try? root.write(chunks: chunks, to: Self.mainPath, mode: 0o644, durability: .checked)) != nil,
+        guard (try? root.write(chunks: chunks, to: Self.mainPath, mode: 0o644)) != nil,
               let written = WordSegment(path: Self.mainPath, root: root) else { return nil }
         _ = root.removeFile(Self.recentPath)
         return (written, written.undescribed(notes, racyNanoseconds: racyNanoseconds))
