@@ -238,6 +238,21 @@ struct UndoTests {
         #expect(try withoutHistory(vault.snapshot().differences(from: before)) == [])
     }
 
+    /// A steps file whose one step is cut (the first step's append met a full disk or a
+    /// kill) is a record with no steps, as it was before any step: the header alone is no
+    /// record, and the search for damage refused it for good.
+    @Test func aStepsFileWhoseOnlyStepIsCutIsARecordWithNoSteps() throws {
+        let vault = try TestVault.example()
+        #expect(try vault.run("tag", "add", "--query", "folder:Work", "#late", "--test-crash", "after:1").status == 137)
+        let file = try stepsFile(vault)
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let first = try #require(text.range(of: "\n  - edit: "))
+        try Data((text[..<first.lowerBound] + "\n  - edit: \"Work/Pl").utf8).write(to: file)
+        let undo = try vault.run("undo", try lastID(vault))
+        #expect(undo.status == 0, "\(undo)")
+        #expect(!undo.stderr.contains("refused"), "\(undo)")
+    }
+
     /// Damage before the last step (a write cut short by a full disk, then another step
     /// after it) was read as no steps at all: the undo took nothing back and said nothing.
     @Test func aStepsFileDamagedBeforeItsLastStepRefusesItsRecordWithItsPlace() throws {

@@ -145,6 +145,8 @@ public struct OperationHistory: Sendable {
         // (cut inside an unquoted hash, as a wrong number).
         if bytes.last == UInt8(ascii: "\n"), case let whole = parse(bytes[...]), !whole.isNotARecord { return whole }
         if case let cut = parse(bytes[...last]), !cut.isNotARecord { return cut }
+        // Its only step cut: the header alone, which is no record (no steps).
+        if starts.count == 1 { return .notARecord }
         // The longest run of whole steps that reads, found by halving; the header alone
         // ("steps:" and no item) is no record, so the first step is the least kept.
         var readable = 0, unreadable = starts.count - 1
