@@ -193,7 +193,7 @@ package enum AtomicFile {
 
     /// True for a name `temporaryName(for:)` makes.
     package static func isTemporaryName(_ name: String) -> Bool {
-        name.hasSuffix(".tmp") && name.contains(".vault-") && writerProcess(of: name) != nil
+        name.hasPrefix(".") && name.hasSuffix(".tmp") && name.contains(".vault-") && writerProcess(of: name) != nil
     }
 
     /// Removes the temporary files in `paths` whose writing process is gone: what a

@@ -118,10 +118,7 @@ public struct Trash: Sendable {
             let path = Self.directory + "/" + name
             guard let (bytes, status) = try? root.read(path) else { continue }
             let note = bytes.withUnsafeBytes { NoteReader.read($0, path: name, status: status, timeZone: vault.timeZone, inlineTags: vault.config.inlineTags) }
-            var info: TrashInfo?
-            if infos.contains(name + TrashInfo.suffix), let record = try? root.read(path + TrashInfo.suffix).bytes {
-                info = TrashInfo(text: String(decoding: record, as: UTF8.self), timeZone: vault.timeZone)
-            }
+            let info = infos.contains(name + TrashInfo.suffix) ? record(of: name) : nil
             items.append(Item(
                 name: name,
                 info: info ?? TrashInfo(originalPath: nil, deletionDate: vault.now()),
@@ -281,8 +278,13 @@ public struct Trash: Sendable {
     /// no record. A name is free once its note leaves the trash, so another note's may
     /// hold it now.
     func recordedPath(of name: String) -> String? {
+        record(of: name)?.originalPath
+    }
+
+    /// The record (`.trashinfo`) of the trashed note `name`, if it has one that reads.
+    private func record(of name: String) -> TrashInfo? {
         guard let bytes = try? root.read(Self.directory + "/" + name + TrashInfo.suffix).bytes else { return nil }
-        return TrashInfo(text: String(decoding: bytes, as: UTF8.self), timeZone: vault.timeZone)?.originalPath
+        return TrashInfo(text: String(decoding: bytes, as: UTF8.self), timeZone: vault.timeZone)
     }
 
     /// Moves the trashed note `name` back to `path` (an undone delete), making its folder
@@ -398,7 +400,7 @@ public struct Trash: Sendable {
         var temporaries: [String] = []
         walk("", includingHidden: true) { name in
             let parts = name.split(separator: "/")
-            if let file = parts.last, file.hasPrefix("."), file.hasSuffix(".tmp"), file.contains(".vault-") {
+            if let file = parts.last, AtomicFile.isTemporaryName(String(file)) {
                 temporaries.append(Self.directory + "/" + name)
                 return
             }
