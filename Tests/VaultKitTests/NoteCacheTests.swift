@@ -75,6 +75,29 @@ import Testing
         #expect(vault.read(".vault/.gitignore") == expected)
     }
 
+    /// A `.gitignore` that is a symbolic link (a dotfiles setup) is the user's: it is not
+    /// replaced by a file of vault's lines, and what it points to is not written through it.
+    @Test func aGitignoreThatIsASymbolicLinkIsLeftAsItIs() throws {
+        let vault = try TemporaryVault()
+        let outside = try TemporaryVault()
+        try outside.write("gitignore", "*.bak\n")
+        try? FileManager.default.removeItem(atPath: vault.path + "/.vault/.gitignore")
+        try FileManager.default.createSymbolicLink(atPath: vault.path + "/.vault/.gitignore", withDestinationPath: outside.path + "/gitignore")
+        vault.root.ensureIgnoredInGit()
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: vault.path + "/.vault/.gitignore") == outside.path + "/gitignore")
+        #expect(outside.read("gitignore") == "*.bak\n")
+    }
+
+    /// Lines that are not UTF-8 are kept byte for byte when vault adds its own lines.
+    @Test func aGitignoreThatIsNotUTF8KeepsItsBytes() throws {
+        let vault = try TemporaryVault()
+        let mine: [UInt8] = Array("caf".utf8) + [0xE9] + Array("/\ncache/\n".utf8)
+        try vault.write(".vault/.gitignore", bytes: mine)
+        vault.root.ensureIgnoredInGit()
+        let written = try [UInt8](Data(contentsOf: URL(fileURLWithPath: vault.path + "/.vault/.gitignore")))
+        #expect(written == mine + Array("tmp/\nlock\n".utf8))
+    }
+
     /// A large vault keeps its cache through a few edits (they are read again instead);
     /// a small one, or many edits, rewrite it.
     @Test(arguments: [

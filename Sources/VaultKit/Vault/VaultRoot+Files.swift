@@ -1,3 +1,4 @@
+import Glibc
 import VaultPlatform
 
 /// File operations relative to the vault root, with the errors a user sees: every path
@@ -121,16 +122,25 @@ extension VaultRoot {
     static let ignoredInGit = ["cache/", "tmp/", "lock"]
 
     /// Adds to `.vault/.gitignore` the lines of `ignoredInGit` it lacks (`/cache/` counts
-    /// for `cache/`), after the lines already there, which are never changed. Best effort:
-    /// a vault that cannot be written is left as it is.
+    /// for `cache/`), after the lines already there, which are kept byte for byte. Best
+    /// effort: a file that cannot be read (a symbolic link, no permission) is the user's and
+    /// is left alone, as is a vault that cannot be written or a file changed meanwhile.
     public func ensureIgnoredInGit() {
         let ignore = Self.settingsDirectory + "/.gitignore"
-        let existing = (try? read(ignore)).map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
-        let lines = Set(existing.split(whereSeparator: \.isNewline))
-        let missing = Self.ignoredInGit.filter { !lines.contains(Substring($0)) && !lines.contains(Substring("/" + $0)) }
+        var existing: [UInt8] = []
+        var replacing = AtomicFile.Replacement.nothing
+        do {
+            let file = try read(ignore)
+            (existing, replacing) = (file.bytes, .unchanged(file.status.stamp))
+        } catch .io(_, _, ENOENT) {
+        } catch {
+            return
+        }
+        let lines = Set(existing.split(separator: 0x0A).map { $0.last == 0x0D ? $0.dropLast() : $0 })
+        let missing = Self.ignoredInGit.filter { !lines.contains(ArraySlice($0.utf8)) && !lines.contains(ArraySlice(("/" + $0).utf8)) }
         guard !missing.isEmpty else { return }
-        let text = existing + (existing.isEmpty || existing.utf8.last == 0x0A ? "" : "\n") + missing.map { $0 + "\n" }.joined()
-        try? write(Array(text.utf8), to: ignore, mode: 0o644)
+        let separator: [UInt8] = existing.isEmpty || existing.last == 0x0A ? [] : [0x0A]
+        try? write(existing + separator + missing.flatMap { Array(($0 + "\n").utf8) }, to: ignore, mode: 0o644, replacing: replacing)
     }
 
     /// Makes `.vault/cache/` ready for a file to be written there: made, ignored by git, and
