@@ -76,7 +76,7 @@ public struct MarkdownReader: ImportReader {
             frontMatter = String(decoding: bytes[..<block.bodyStart], as: UTF8.self)
             body = String(decoding: bytes[block.bodyStart...], as: UTF8.self)
         }
-        let modified = Date(timeIntervalSince1970: status.modified.timeInterval)
+        let modified = status.modified.date
         // Where each link leads in the folder: the writer gives it the note's vault name or path.
         let links = Array(body.utf8).withUnsafeBytes { LinkParser.links(in: $0) }
         var found: [String: String] = [:]

@@ -67,5 +67,5 @@ public enum NoteReader {
 
 extension FileStamp {
     /// The modification time as a date.
-    public var modificationDate: Date { Date(timeIntervalSince1970: modified.timeInterval) }
+    public var modificationDate: Date { modified.date }
 }

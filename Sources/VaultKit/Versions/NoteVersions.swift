@@ -379,7 +379,7 @@ public struct NoteVersions: Sendable {
         let status = try git.run(["status", "--porcelain"], operands: [path])
         guard status.succeeded, !status.stdout.isEmpty, let file = root.status(path) else { return nil }
         let isNew = status.stdout.hasPrefix("??") || status.stdout.hasPrefix("A")
-        return Version(commit: nil, date: Date(timeIntervalSince1970: file.modified.timeInterval), author: "", path: path, kinds: [isNew ? "created" : "text"])
+        return Version(commit: nil, date: file.modified.date, author: "", path: path, kinds: [isNew ? "created" : "text"])
     }
 
     /// Where the note was after one commit and what the commit changed, from its patch.

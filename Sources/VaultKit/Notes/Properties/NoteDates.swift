@@ -9,9 +9,9 @@ package enum NoteCreated: NoteProperty {
 
     package static func read(from source: NoteSource) -> Date {
         if let created = source.fields[.created]?.date { return created }
-        let modified = Date(timeIntervalSince1970: source.status.modified.timeInterval)
+        let modified = source.status.modified.date
         guard let born = source.status.born else { return modified }
-        return min(Date(timeIntervalSince1970: born.timeInterval), modified)
+        return min(born.date, modified)
     }
 }
 
@@ -21,7 +21,7 @@ package enum NoteModified: NoteProperty {
     package static let frontMatterField: FrontMatterField? = .modified
 
     package static func read(from source: NoteSource) -> Date {
-        source.fields[.modified]?.date ?? Date(timeIntervalSince1970: source.status.modified.timeInterval)
+        source.fields[.modified]?.date ?? source.status.modified.date
     }
 }
 
