@@ -247,4 +247,63 @@ struct WordIndexCacheTests {
                     == uncached.scan().notes.map { "\($0.path) \($0.tasks.tasks.map(\.text))" }.sorted(), "\(file), \(damage)")
         }
     }
+
+    /// A note changed after the scan made it, before the file was built from it: the file
+    /// does not describe its new text and stamp with the title the scan read, which a
+    /// search would then trust. It is left for the next search to read.
+    @Test func aNoteChangedAfterTheScanIsNotIndexedWithItsOldTitle() throws {
+        let notes = try Notes()
+        try notes.write("a.md", "---\ntitle: Alpha\n---\nsome words\n")
+        try notes.write("b.md", "other words\n")
+        var vault = notes.vault.vault
+        vault.now = { Date().addingTimeInterval(10) }
+        let made = try vault.scan().allNotes
+        try notes.write("a.md", "---\ntitle: Omega\n---\nsome words\n")
+        let cache = WordIndexCache(root: vault.root, racyNanoseconds: 0)
+        let search = cache.search(try Query.parse("zzz").evaluator(context: QueryContext()))
+        cache.refresh(after: search, notes: made, everyNote: { made }, progress: nil)
+        let (indexed, read) = try answers("omega", in: vault)
+        #expect(read == ["a.md"])
+        #expect(indexed == read)
+    }
+
+    /// The recent file keeps texts the scan read: it is dated from before the scan read
+    /// them, so that a note rewritten after it was read, within its time stamp's tick, is
+    /// not trusted as the text read.
+    @Test func theRecentFileIsDatedFromBeforeItsTextsWereRead() throws {
+        let notes = try Notes()
+        for index in 0..<20 { try notes.write("N\(index).md", "budget \(index)\n") }
+        var vault = notes.vault.vault
+        vault.now = { Date().addingTimeInterval(10) }
+        _ = try answers("budget", in: vault)
+        try notes.write("N0.md", "plan\n")
+        let cache = WordIndexCache(root: vault.root, racyNanoseconds: 0)
+        let search = cache.search(try Query.parse("budget").evaluator(context: QueryContext()))
+        let before = Int64((Date().timeIntervalSince1970 * 1e9).rounded(.down))
+        let result = try vault.scan(filter: search.filter, countingNotes: false)
+        cache.refresh(after: search, notes: result.allNotes, rejected: result.rejected, progress: nil)
+        let recent = try #require(WordSegment(path: WordIndexCache.recentPath, root: vault.root))
+        #expect(recent.documentCount == 1)
+        #expect(recent.writtenAt <= before)
+    }
+
+    /// A word's 0 ending turned into a letter makes its spelling run into the next: a
+    /// search for that longer word is not answered with the shorter word's notes.
+    @Test func aWordWhoseEndingIsDamagedDoesNotAnswerForALongerWord() throws {
+        let notes = try Notes()
+        try notes.write("a.md", "foo bar\n")
+        try notes.write("b.md", "zebra\n")
+        let vault = notes.vault.vault
+        _ = try answers("foo", in: vault)
+        let path = notes.vault.path + "/" + WordIndexCache.mainPath
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let spellings = try #require(WordSegment(path: WordIndexCache.mainPath, root: vault.root)).range(of: .spellings)
+        let foo = Array("foo".utf8) + [0]
+        let at = try #require(spellings.first { Array(bytes[$0..<($0 + foo.count)]) == foo })
+        bytes[at + 3] = UInt8(ascii: "d")
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let (indexed, read) = try answers("food", in: vault)
+        #expect(read.isEmpty)
+        #expect(indexed == read)
+    }
 }

@@ -48,13 +48,15 @@ struct WordIndexBuild {
 
     /// Adds the words of `note`'s searchable text and title to the shard, as a word search
     /// reads them (the text `VaultSession.matches` searches); the stamp of the bytes read,
-    /// nil when the file cannot be read as a note. The one reader of a note's words: the
+    /// nil when the file cannot be read as a note or is no longer the one `note` was made
+    /// from (its title and front matter are the note's: a search would trust them with the
+    /// new stamp). The one reader of a note's words: the
     /// file's build and the server's in-memory index (`WordIndex`) both read through it.
     static func read(_ note: Note, root: VaultRoot, into shard: inout WordShard, buffer: inout [UInt8]) -> FileStamp? {
         guard let status = try? root.read(note.path, into: &buffer) else { return nil }
         return buffer.withUnsafeBytes { raw -> FileStamp? in
             let bytes = UnsafeRawBufferPointer(rebasing: raw[0..<Int(status.size)])
-            guard !VaultScanner.looksBinary(bytes) else { return nil }
+            guard status.stamp == note.stamp, !VaultScanner.looksBinary(bytes) else { return nil }
             let start = note.frontMatterError == nil ? NoteReader.bodyStart(of: bytes) : 0
             add(note, text: UnsafeRawBufferPointer(rebasing: bytes[start...]), to: &shard)
             return status.stamp

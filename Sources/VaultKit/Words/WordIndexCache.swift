@@ -39,18 +39,23 @@ struct WordIndexCache {
         fileprivate let damaged: Bool
         /// The texts the scan read of notes no file described, for the recent file.
         fileprivate let texts: ScannedTexts
+        /// When the search began, before the scan read any text: what a file of those
+        /// texts is dated, so that the racy rule counts from before they were read.
+        fileprivate let startedAt: Int64
 
-        fileprivate init(filter: ScanFilter, missed: Locked<Bool>, damaged: Bool, texts: ScannedTexts) {
+        fileprivate init(filter: ScanFilter, missed: Locked<Bool>, damaged: Bool, texts: ScannedTexts, startedAt: Int64) {
             self.filter = filter
             self.missed = missed
             self.damaged = damaged
             self.texts = texts
+            self.startedAt = startedAt
         }
     }
 
     /// The scan filter for `evaluator`, answering its words from the files for the notes
     /// they describe as they are.
     func search(_ evaluator: QueryEvaluator) -> Search {
+        let startedAt = Self.now()
         let condition = evaluator.condition
         var matchers: [TextMatcher] = []
         condition.forEachTextMatcher { matcher in
@@ -103,7 +108,12 @@ struct WordIndexCache {
                 return condition.decideWords { answer($0, answers, document) } == false
             }
         }
-        return Search(filter: filter, missed: missed, damaged: damaged, texts: texts)
+        return Search(filter: filter, missed: missed, damaged: damaged, texts: texts, startedAt: startedAt)
+    }
+
+    /// Nanoseconds since 1970: when a file's notes were read, for the racy rule.
+    private static func now() -> Int64 {
+        Int64((Date().timeIntervalSince1970 * 1e9).rounded(.down))
     }
 
     /// The recent file holds at most one note in this many.
@@ -118,7 +128,7 @@ struct WordIndexCache {
     func refresh(after search: Search, notes: [Note], rejected: Int = 0, everyNote: () -> [Note]? = { nil }, progress: ScanProgress?) {
         let damaged = search.damaged || segments.contains { $0.isDamaged }
         guard damaged || search.missed.withLock({ $0 }) else { return }
-        let writtenAt = Int64((Date().timeIntervalSince1970 * 1e9).rounded(.down))
+        let writtenAt = Self.now()
         let main = damaged ? nil : self.main
         var changed: [Note] = []
         if let main {
@@ -126,7 +136,7 @@ struct WordIndexCache {
         }
         root.prepareCacheDirectory()
         if main != nil, changed.count <= (notes.count + rejected) / Self.recentShare {
-            let chunks = search.texts.chunks(for: changed, writtenAt: writtenAt)
+            let chunks = search.texts.chunks(for: changed, writtenAt: search.startedAt)
                 ?? WordIndexBuild(root: root, progress: nil).chunks(for: changed, writtenAt: writtenAt)
             try? root.write(chunks: chunks, to: Self.recentPath, mode: 0o644)
         } else {
@@ -147,7 +157,7 @@ struct WordIndexCache {
             let changed = main.undescribed(notes, racyNanoseconds: racyNanoseconds)
             if !main.isDamaged, changed.count <= notes.count / Self.recentShare { return (main, changed) }
         }
-        let writtenAt = Int64((Date().timeIntervalSince1970 * 1e9).rounded(.down))
+        let writtenAt = Self.now()
         root.prepareCacheDirectory()
         let chunks = WordIndexBuild(root: root, progress: progress).chunks(for: notes, writtenAt: writtenAt)
         guard (try? root.write(chunks: chunks, to: Self.mainPath, mode: 0o644)) != nil,

@@ -132,7 +132,9 @@ final class WordSegment: @unchecked Sendable, WordVocabulary {
                     let middle = (low + high) / 2
                     if Int(start(of: middle)) <= found { low = middle } else { high = middle }
                 }
-                guard let spelling = spelling(of: low), found < Int(start(of: low)) + spelling.count else {
+                // A hit that runs past its word's end met a separator changed by damage:
+                // words hold no 0 byte, so a sound file has no such hit.
+                guard let spelling = spelling(of: low), found + run.count <= Int(start(of: low)) + spelling.count else {
                     damage.withLock { $0 = true }
                     return
                 }
