@@ -307,6 +307,26 @@ struct HostileGitTests {
         #expect(check.stdout.contains(".gitattributes"), "check names the attribute: \(check)")
     }
 
+    /// A remote's `.gitattributes` that asks git to convert notes on their way in
+    /// (`working-tree-encoding`, a `filter`, `ident`, line endings) is overruled: vault
+    /// writes what git stores into the notes as it is, so git must store the notes as they
+    /// are, or the next commit carries bytes no note had (UTF-16 read as UTF-8 here).
+    @Test func aRemotesAttributesDoNotConvertNotesOnTheirWayIntoGit() throws {
+        let (remote, clones) = try SyncTests.clones(2)
+        defer { withExtendedLifetime(remote) {} }
+        let (first, second) = (clones[0], clones[1])
+        try second.write(".gitattributes", try second.text(".gitattributes") + "*.md working-tree-encoding=UTF-16LE ident text eol=crlf\n")
+        #expect(try SyncTests.sync(second, []).status == 0)
+        #expect(try SyncTests.sync(first, []).status == 0)
+        let edited = try first.text("Plan.md") + "An edit made on the first machine. $Id$\n"
+        try first.write("Plan.md", edited)
+        #expect(try SyncTests.sync(first, []).status == 0)
+        #expect(try SyncTests.git("show", "HEAD:Plan.md", in: first.root).stdout == edited)
+        #expect(try SyncTests.sync(second, []).status == 0)
+        #expect(try second.text("Plan.md") == edited)
+        #expect(try first.text("Plan.md") == edited)
+    }
+
     // MARK: - Outside writers during a merge
 
     /// A shell appends to a note (`>>`, every 5 ms) while `vault sync` merges another

@@ -23,6 +23,12 @@ public struct VaultSync: Sendable {
     /// The lines `.gitattributes` needs: notes and the config merge through vault.
     static let attributes = ["*.md merge=vault", ".vault/config.yaml merge=vault"]
 
+    /// Files go into git as they are, and come out as git stores them: a merge writes the
+    /// stored bytes into the notes, so no attribute a remote commits (a `filter`, such as
+    /// LFS's, `working-tree-encoding`, `ident`, line-ending conversion) may change them on
+    /// the way in. Written to this clone's `info/attributes`, which no remote overrides.
+    static let storedAsTheyAre = "* -text -filter -working-tree-encoding -ident"
+
     // MARK: - Setup
 
     /// Makes the vault a repository that syncs: git repository if needed, `.vault/cache/`
@@ -117,7 +123,7 @@ public struct VaultSync: Sendable {
         // Where no remote reaches: `.gitattributes` travels, and a line a remote adds after
         // vault's (`*.md merge=union`) would turn the driver off; `info/attributes` is read
         // last and is this clone's own.
-        try addToGitDirectory(Self.attributes, file: "info/attributes")
+        try addToGitDirectory(Self.attributes + [Self.storedAsTheyAre], file: "info/attributes")
         let path = ".gitattributes"
         let existing = (try? root.read(path)).map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
         let lines = Set(existing.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) })
