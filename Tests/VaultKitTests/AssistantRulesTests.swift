@@ -43,6 +43,16 @@ import Testing
         #expect(throws: VaultError.readOnlyScope) { try AssistantScope(readOnly: true).requireWritable(folder: "Work") }
     }
 
+    /// A folder that climbs out of the scope's (`Work/../Personal`), or an absolute path
+    /// whose parts begin with the scope's name, is refused before any resolution can
+    /// carry it elsewhere: an assistant names folders by their plain vault path.
+    @Test(arguments: ["Work/../Personal", "Work/./../Personal", "/tmp/Work/../Personal", "/Work", "./Work", "Work/.."])
+    func aFolderThatIsNoPlainVaultPathIsRefused(folder: String) {
+        let scope = AssistantScope(folders: ["Work"])
+        #expect(throws: VaultError.self) { try scope.requireWritable(folder: folder) }
+        #expect(throws: VaultError.self) { try AssistantScope().requireWritable(folder: folder) }
+    }
+
     @Test func theCommandNarrowsTheConfiguredScope() {
         var config = VaultConfig()
         config.assistantFolders = ["Work"]

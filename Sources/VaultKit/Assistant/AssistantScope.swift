@@ -57,8 +57,13 @@ public struct AssistantScope: Sendable, Equatable, Codable {
     }
 
     /// Refuses a folder the assistant was not given (where a note would be made or moved to).
+    /// The folder must be a plain vault path: the scope is checked on the name as given,
+    /// and `Work/../Personal`, resolved later, would land outside it.
     public func requireWritable(folder: String) throws(VaultError) {
         try requireWriting()
+        if (folder != "/" && folder.hasPrefix("/")) || folder.split(separator: "/").contains(where: { $0 == "." || $0 == ".." }) {
+            throw .invalidFolderName(folder, reason: "name the folder by its path in the vault, without '.', '..' or a leading '/'")
+        }
         guard admits(folder: folder) else { throw .outsideScope(Self.normalized(folder), allowed: (folders ?? []).map { $0.isEmpty ? "/" : $0 }) }
     }
 
