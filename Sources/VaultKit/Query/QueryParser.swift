@@ -20,14 +20,27 @@ struct QueryParser {
     /// The saved searches being expanded, outermost first: one that names itself, directly
     /// or through others, is a cycle.
     private let expanding: [String]
+    /// The query text the saved searches of this query have expanded to so far, shared by
+    /// every parser of the query.
+    private let expanded: ExpandedText
+
+    /// A count shared by the parsers of one query.
+    final class ExpandedText {
+        var characters = 0
+    }
+
+    /// Saved searches expand to at most this much query text: one that names another twice,
+    /// which names another twice, doubles at each step, and a synced config can bring them.
+    static let maximumExpansion = 100_000
 
     /// Parentheses and negations nest at most this deep, so that a pathological query
     /// cannot exhaust the stack.
     static let maximumDepth = 100
 
     /// Parses `text` into a syntax tree.
-    static func parse(_ text: String, saved: SavedSearches = SavedSearches(), expanding: [String] = []) throws(QueryError) -> QueryExpression {
-        var parser = QueryParser(lexer: QueryLexer(source: QuerySource(text)), saved: saved, expanding: expanding)
+    static func parse(_ text: String, saved: SavedSearches = SavedSearches(), expanding: [String] = [],
+                      expanded: ExpandedText = ExpandedText()) throws(QueryError) -> QueryExpression {
+        var parser = QueryParser(lexer: QueryLexer(source: QuerySource(text)), saved: saved, expanding: expanding, expanded: expanded)
         let first = try parser.peek()
         if first.kind == .end {
             throw parser.source.error("empty query", at: 0)
@@ -41,10 +54,11 @@ struct QueryParser {
         return expression
     }
 
-    private init(lexer: QueryLexer, saved: SavedSearches, expanding: [String]) {
+    private init(lexer: QueryLexer, saved: SavedSearches, expanding: [String], expanded: ExpandedText) {
         self.lexer = lexer
         self.saved = saved
         self.expanding = expanding
+        self.expanded = expanded
     }
 
     // MARK: Tokens
@@ -209,8 +223,12 @@ struct QueryParser {
         if expanding.count >= Self.maximumDepth {
             throw source.error("saved searches name each other too deeply", at: start)
         }
+        expanded.characters += entry.query.utf8.count
+        if expanded.characters > Self.maximumExpansion {
+            throw source.error("saved searches expand to more than \(Self.maximumExpansion) characters of query", at: start)
+        }
         do {
-            return try Self.parse(entry.query, saved: saved, expanding: expanding + [entry.name])
+            return try Self.parse(entry.query, saved: saved, expanding: expanding + [entry.name], expanded: expanded)
         } catch {
             // Said at the `@` of the query as typed, with the saved query's own place.
             let inner = error.message.hasPrefix("saved search") || error.message.hasPrefix("in saved search") ? error.message : "\(error.message) (at \(error.line):\(error.column) of its query)"
