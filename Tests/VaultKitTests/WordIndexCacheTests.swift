@@ -306,4 +306,27 @@ struct WordIndexCacheTests {
         #expect(read.isEmpty)
         #expect(indexed == read)
     }
+
+    /// A note is looked for first at the document its place in the walk guesses; a wrong
+    /// guess (notes added before it, a place past the end) finds what the path finds.
+    @Test func aGuessedDocumentFindsWhatThePathFinds() throws {
+        let notes = try Notes()
+        for index in 0..<12 { try notes.write((index % 3 == 0 ? "Work/" : "") + "N\(index).md", "budget \(index)\n") }
+        var vault = notes.vault.vault
+        vault.now = { Date().addingTimeInterval(10) }
+        _ = try answers("budget", in: vault)
+        let segment = try #require(WordSegment(path: WordIndexCache.mainPath, root: vault.root))
+        let made = try vault.scan().allNotes
+        for note in made {
+            let found = note.withPathBytes { segment.document(path: $0, stamp: note.stamp, racyNanoseconds: 0) }
+            #expect(found != nil, "\(note.path)")
+            for guess in [-7, -1, 0, 1, 5, 11, 12, 1_000, Int(found ?? 0)] {
+                #expect(note.withPathBytes { segment.document(path: $0, stamp: note.stamp, racyNanoseconds: 0, near: guess) } == found, "\(note.path) near \(guess)")
+            }
+            var changed = note.stamp
+            changed.size += 1
+            #expect(note.withPathBytes { segment.document(path: $0, stamp: changed, racyNanoseconds: 0, near: Int(found ?? 0)) } == nil)
+        }
+        #expect(!segment.isDamaged)
+    }
 }

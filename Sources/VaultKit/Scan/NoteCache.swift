@@ -161,6 +161,9 @@ public final class NoteCache: @unchecked Sendable {
         let orderKey: ListOrderKey
         /// From where its bulky values are to its end.
         let rest: Range<Int>
+        /// Its number in its file (-1 when not looked up by path): a scan that finds it away
+        /// from the position it guessed guesses the next ones as far away.
+        var number = -1
         /// True when it is the recent file's.
         var isRecent = false
     }
@@ -184,9 +187,9 @@ public final class NoteCache: @unchecked Sendable {
     /// `stamp` and is not racily recent: a note a scan need not make counts as cached. Its
     /// bytes are not summed, as nothing of it is used yet (`heldValues(atPlace:position:)`
     /// sums them before use, without looking the entry up again).
-    func mainPlace(of path: String, position: Int, stamp: FileStamp) -> Int? {
+    func mainPlace(of path: String, position: Int, stamp: FileStamp) -> (place: Int, number: Int)? {
         // The place of the entry's length, which the stamp follows.
-        stamped(path, position: position, stamp: stamp).map { $0.entry.lowerBound - 4 }
+        stamped(path, position: position, stamp: stamp).map { ($0.entry.lowerBound - 4, $0.number) }
     }
 
     /// The note of the main file's entry for `path` (listed at `position`), with the stamp
@@ -212,7 +215,7 @@ public final class NoteCache: @unchecked Sendable {
     /// The main file's entry for `path` (listed at `position`) and the stamp it holds, if
     /// not racily recent and summed as written: looked up once.
     private func heldEntry(at path: String, position: Int) -> (Entry, FileStamp)? {
-        entryRange(of: path, position: position).flatMap(heldEntry(in:))
+        entryRange(of: path, position: position).flatMap { heldEntry(in: $0.range) }
     }
 
     /// The main file's entry whose bytes (after its path and length) are `range`, and the
@@ -226,18 +229,19 @@ public final class NoteCache: @unchecked Sendable {
 
     /// The bytes of `path`'s entry, and where they go on after its stamp, when the stamp
     /// is `stamp` and not racily recent.
-    private func stamped(_ path: String, position: Int, stamp: FileStamp) -> (entry: Range<Int>, rest: Int)? {
-        guard let entry = entryRange(of: path, position: position) else { return nil }
+    private func stamped(_ path: String, position: Int, stamp: FileStamp) -> (number: Int, entry: Range<Int>, rest: Int)? {
+        guard let (number, entry) = entryRange(of: path, position: position) else { return nil }
         var reader = ByteReader(bytes: storage, offset: entry.lowerBound)
         guard let cachedStamp = reader.stamp(), cachedStamp == stamp,
               stamp.lastChangeNanoseconds < writtenAt - Self.racyWindowNanoseconds else { return nil }
-        return (entry, reader.offset)
+        return (number, entry, reader.offset)
     }
 
     /// The entry of this file alone.
     private func ownEntry(at path: String, position: Int, stamp: FileStamp) -> Entry? {
-        guard let (entry, rest) = stamped(path, position: position, stamp: stamp) else { return nil }
-        return summed(entry, rest: rest)
+        guard let (number, entry, rest) = stamped(path, position: position, stamp: stamp), var found = summed(entry, rest: rest) else { return nil }
+        found.number = number
+        return found
     }
 
     /// The entry whose bytes are `entry`, its stamp ending at `rest`, if it sums as written.
@@ -274,15 +278,15 @@ public final class NoteCache: @unchecked Sendable {
 
     /// Where `path`'s entry is, after its path and length: at `position` when the vault is
     /// listed as it was, else found by binary search over the sorted table.
-    private func entryRange(of path: String, position: Int) -> Range<Int>? {
+    private func entryRange(of path: String, position: Int) -> (number: Int, range: Range<Int>)? {
         // The walk's paths are native strings, whose bytes are at hand without a copy of the
         // string (which `withUTF8` needs, retained and released for every note).
         path.utf8.withContiguousStorageIfAvailable { entryRange(of: UnsafeRawBufferPointer($0), position: position) }
             ?? Array(path.utf8).withUnsafeBytes { entryRange(of: $0, position: position) }
     }
 
-    private func entryRange(of wanted: UnsafeRawBufferPointer, position: Int) -> Range<Int>? {
-        if position < count, let range = entryRange(entry: position, ifPathIs: wanted) { return range }
+    private func entryRange(of wanted: UnsafeRawBufferPointer, position: Int) -> (number: Int, range: Range<Int>)? {
+        if position >= 0, position < count, let range = entryRange(entry: position, ifPathIs: wanted) { return (position, range) }
         var low = 0
         var high = count
         while low < high {
@@ -291,7 +295,7 @@ public final class NoteCache: @unchecked Sendable {
             var reader = ByteReader(bytes: storage, offset: entryStart(entry))
             guard let key = reader.stringBytes() else { return nil }
             let order = Self.compare(key, wanted)
-            if order == 0 { return Self.rest(&reader, in: storage) }
+            if order == 0 { return Self.rest(&reader, in: storage).map { (entry, $0) } }
             if order < 0 { low = middle + 1 } else { high = middle }
         }
         return nil

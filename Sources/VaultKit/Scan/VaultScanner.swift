@@ -226,8 +226,10 @@ public struct ScanFilter: Sendable {
     public var matches: @Sendable (Note, UnsafeRawBufferPointer) -> Bool
     /// True when the note at a path (its bytes) with a stamp is certainly not selected,
     /// known from an index before the note is made (a word index): the scan then need not
-    /// make it (see `VaultScanner.leavesOutRejected`). Nil: every note is made.
-    var rejects: (@Sendable (UnsafeRawBufferPointer, FileStamp) -> Bool)?
+    /// make it (see `VaultScanner.leavesOutRejected`). Nil: every note is made. The last
+    /// argument is where the index most likely has the note (an index built from the same
+    /// walk numbers notes in its order), and is set to where it had it (-1: nowhere).
+    var rejects: (@Sendable (UnsafeRawBufferPointer, FileStamp, inout Int) -> Bool)?
     /// True when the notes `rejects` rejects are read from their entries afterwards
     /// (`RejectedNotes.taskNotes()`): the scan then records where each entry is. A word
     /// search, which reads none of them, records nothing.
@@ -243,7 +245,7 @@ public struct ScanFilter: Sendable {
     /// them from their entries (`VaultSession.scanLeavingOutCached()`).
     static let leavingOutCached: ScanFilter = {
         var filter = ScanFilter(decide: { _ in true }, matches: { _, _ in true })
-        filter.rejects = { _, _ in true }
+        filter.rejects = { _, _, _ in true }
         filter.keepsEntryPlaces = true
         return filter
     }()
@@ -357,12 +359,17 @@ private struct ScanWorker {
     /// How many cached notes this worker did not make, as they cannot be among those.
     private(set) var leftOut = 0
     /// Rejects notes before they are made, when the scan leaves those out.
-    private let rejects: (@Sendable (UnsafeRawBufferPointer, FileStamp) -> Bool)?
+    private let rejects: (@Sendable (UnsafeRawBufferPointer, FileStamp, inout Int) -> Bool)?
+    /// How far the index `rejects` asks, and the note cache, had the last note from its
+    /// place in the walk: notes added or removed before it shift the rest, and the next
+    /// lookup looks there first (a miss in the cache is a binary search of the paths).
+    private var indexShift = 0
+    private var cacheShift = 0
     /// How many notes `rejects` rejected.
     private(set) var rejected = 0
 
     init(directories: [String], root: Int32, output: SharedOutput, filter: ScanFilter?, timeZone: TimeZone, inlineTags: Bool, firstNotes: Unmanaged<FirstNotes>?,
-         rejects: (@Sendable (UnsafeRawBufferPointer, FileStamp) -> Bool)?) {
+         rejects: (@Sendable (UnsafeRawBufferPointer, FileStamp, inout Int) -> Bool)?) {
         self.firstNotes = firstNotes
         self.rejects = rejects
         self.output = output
@@ -386,23 +393,30 @@ private struct ScanWorker {
         let directoryFD = directory.descriptor(for: directoryIndex)
         // A cached note a filter can decide on needs only a stat, cheaper than an open.
         var cached: Note?
+        let guess = index + cacheShift
         if let cache, !opensFirst, let stamp = Syscalls.stamp(name, in: directoryFD) {
             // Rejected by the filter's index, and cached as it is: not made at all (no
             // entry summed or decoded), as most notes of a word search.
-            if let rejects, let place = cache._withUnsafeGuaranteedRef({ $0.mainPlace(of: path, position: index, stamp: stamp) }),
-               rejects(UnsafeRawBufferPointer(start: pathBytes, count: path.utf8.count), stamp) {
-                output.fromCache[index] = true
-                if !output.entryPlaces.isEmpty { output.entryPlaces[index] = place }
-                rejected += 1
-                return
+            if let rejects, let (place, number) = cache._withUnsafeGuaranteedRef({ $0.mainPlace(of: path, position: guess, stamp: stamp) }) {
+                cacheShift = number - index
+                var indexed = index + indexShift
+                let isRejected = rejects(UnsafeRawBufferPointer(start: pathBytes, count: path.utf8.count), stamp, &indexed)
+                if indexed >= 0 { indexShift = indexed - index }
+                if isRejected {
+                    output.fromCache[index] = true
+                    if !output.entryPlaces.isEmpty { output.entryPlaces[index] = place }
+                    rejected += 1
+                    return
+                }
             }
-            if let entry = cache._withUnsafeGuaranteedRef({ $0.entry(at: path, position: index, stamp: stamp) }) {
+            if let entry = cache._withUnsafeGuaranteedRef({ $0.entry(at: path, position: guess, stamp: stamp) }) {
+                if entry.number >= 0, !entry.isRecent { cacheShift = entry.number - index }
                 if let firstNotes, !firstNotes._withUnsafeGuaranteedRef({ $0.mayKeep(entry.orderKey) }) {
                     output.fromCache[index] = true
                     leftOut += 1
                     return
                 }
-                if let note = cache._withUnsafeGuaranteedRef({ $0.note(entry, path: path, position: index, stamp: stamp) }) {
+                if let note = cache._withUnsafeGuaranteedRef({ $0.note(entry, path: path, position: guess, stamp: stamp) }) {
                     firstNotes?._withUnsafeGuaranteedRef { $0.add(note.orderKey) }
                     if Self.settle(index, note, output: output, filter: filter) { return }
                     // Without an index deciding most notes, the next ones likely need
@@ -429,7 +443,7 @@ private struct ScanWorker {
             output.fromCache[index] = false
         }
         if cached == nil, let cache, filter != nil,
-           let note = cache._withUnsafeGuaranteedRef({ $0.note(at: path, position: index, stamp: file.status.stamp) }) {
+           let note = cache._withUnsafeGuaranteedRef({ $0.note(at: path, position: guess, stamp: file.status.stamp) }) {
             if Self.settle(index, note, output: output, filter: filter) {
                 opensFirst = false
                 return

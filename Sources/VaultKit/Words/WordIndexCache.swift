@@ -103,8 +103,12 @@ struct WordIndexCache {
         // stamp alone, before they are made. Only the main file's: `refresh` then needs
         // only the notes made, the others being the main file's as they are.
         if let main, let answers = usable.first(where: { $0.segment === main })?.answers {
-            filter.rejects = { path, stamp in
-                guard let document = main.document(path: path, stamp: stamp, racyNanoseconds: racy) else { return false }
+            filter.rejects = { path, stamp, position in
+                guard let document = main.document(path: path, stamp: stamp, racyNanoseconds: racy, near: position) else {
+                    position = -1
+                    return false
+                }
+                position = Int(document)
                 return condition.decideWords { answer($0, answers, document) } == false
             }
         }

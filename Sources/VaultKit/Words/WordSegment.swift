@@ -70,8 +70,19 @@ final class WordSegment: @unchecked Sendable, WordVocabulary {
     /// The document of the note at `path` when the file describes the note as it is now
     /// (`stamp`), and changed more than `racyNanoseconds` before the file was written
     /// (git's racy rule: a note changed within a clock tick of being read may look
-    /// unchanged).
-    func document(path: UnsafeRawBufferPointer, stamp: FileStamp, racyNanoseconds: Int64) -> UInt32? {
+    /// unchanged). `position`: where the note is in the walk. A file built from the same
+    /// walk numbers its notes in that order, so the document at `position` is looked at
+    /// first: found so, the path is not hashed nor the slots probed, and the records are
+    /// read in order rather than at random.
+    func document(path: UnsafeRawBufferPointer, stamp: FileStamp, racyNanoseconds: Int64, near position: Int? = nil) -> UInt32? {
+        if let position, position >= 0, position < documentCount {
+            switch look(at: position, path: path, stamp: stamp, racyNanoseconds: racyNanoseconds) {
+            case .anotherNote: break
+            case .damaged: return damaged()
+            case .changed: return nil
+            case .described: return UInt32(position)
+            }
+        }
         let slots = sections[WordSegmentFormat.Section.slots.rawValue]
         let mask = slots.count / 4 - 1
         var slot = Int(truncatingIfNeeded: WordSegmentFormat.pathHash(path)) & mask
@@ -80,30 +91,41 @@ final class WordSegment: @unchecked Sendable, WordVocabulary {
             guard value != 0 else { return nil }
             let document = Int(value) - 1
             guard document < documentCount else { return damaged() }
-            let record = sections[WordSegmentFormat.Section.documents.rawValue].lowerBound + document * WordSegmentFormat.documentSize
-            let pathOffset = u64(record), pathLength = Int(u32(record + 8))
-            let paths = sections[WordSegmentFormat.Section.paths.rawValue]
-            guard pathOffset <= UInt64(paths.count), UInt64(pathLength) <= UInt64(paths.count) - pathOffset else { return damaged() }
-            let start = paths.lowerBound + Int(pathOffset)
-            let stored = UnsafeRawBufferPointer(rebasing: bytes[start..<start + pathLength])
-            // memcmp: the generic `elementsEqual` was 6% of a search's profile.
-            if stored.count == path.count, ByteSearch.compare(stored, path) == 0 {
-                let summed = UnsafeRawBufferPointer(rebasing: bytes[record..<record + 56])
-                guard WordSegmentFormat.documentChecksum(record: summed, path: stored) == u64(record + 56) else { return damaged() }
-                let mtime = Int64(bitPattern: u64(record + 32)), mtimeNanos = Int64(u32(record + 48))
-                let ctime = Int64(bitPattern: u64(record + 40)), ctimeNanos = Int64(u32(record + 52))
-                guard u32(record + 12) == stamp.mode, Int64(bitPattern: u64(record + 16)) == stamp.size, u64(record + 24) == stamp.inode,
-                      mtime == stamp.mtimeSeconds, mtimeNanos == stamp.mtimeNanoseconds,
-                      ctime == stamp.ctimeSeconds, ctimeNanos == stamp.ctimeNanoseconds,
-                      max(FileTime(seconds: mtime, nanoseconds: mtimeNanos).totalNanoseconds,
-                          FileTime(seconds: ctime, nanoseconds: ctimeNanos).totalNanoseconds)
-                          < Self.saturating(writtenAt, minus: racyNanoseconds)
-                else { return nil }
-                return UInt32(document)
+            switch look(at: document, path: path, stamp: stamp, racyNanoseconds: racyNanoseconds) {
+            case .anotherNote: slot = (slot + 1) & mask
+            case .damaged: return damaged()
+            case .changed: return nil
+            case .described: return UInt32(document)
             }
-            slot = (slot + 1) & mask
         }
         return nil
+    }
+
+    /// What one document says of the note at `path` with `stamp`.
+    private enum Look { case anotherNote, damaged, changed, described }
+
+    /// What document `document` (below `documentCount`) says of the note at `path`.
+    private func look(at document: Int, path: UnsafeRawBufferPointer, stamp: FileStamp, racyNanoseconds: Int64) -> Look {
+        let record = sections[WordSegmentFormat.Section.documents.rawValue].lowerBound + document * WordSegmentFormat.documentSize
+        let pathOffset = u64(record), pathLength = Int(u32(record + 8))
+        let paths = sections[WordSegmentFormat.Section.paths.rawValue]
+        guard pathOffset <= UInt64(paths.count), UInt64(pathLength) <= UInt64(paths.count) - pathOffset else { return .damaged }
+        let start = paths.lowerBound + Int(pathOffset)
+        let stored = UnsafeRawBufferPointer(rebasing: bytes[start..<start + pathLength])
+        // memcmp: the generic `elementsEqual` was 6% of a search's profile.
+        guard stored.count == path.count, ByteSearch.compare(stored, path) == 0 else { return .anotherNote }
+        let summed = UnsafeRawBufferPointer(rebasing: bytes[record..<record + 56])
+        guard WordSegmentFormat.documentChecksum(record: summed, path: stored) == u64(record + 56) else { return .damaged }
+        let mtime = Int64(bitPattern: u64(record + 32)), mtimeNanos = Int64(u32(record + 48))
+        let ctime = Int64(bitPattern: u64(record + 40)), ctimeNanos = Int64(u32(record + 52))
+        guard u32(record + 12) == stamp.mode, Int64(bitPattern: u64(record + 16)) == stamp.size, u64(record + 24) == stamp.inode,
+              mtime == stamp.mtimeSeconds, mtimeNanos == stamp.mtimeNanoseconds,
+              ctime == stamp.ctimeSeconds, ctimeNanos == stamp.ctimeNanoseconds,
+              max(FileTime(seconds: mtime, nanoseconds: mtimeNanos).totalNanoseconds,
+                  FileTime(seconds: ctime, nanoseconds: ctimeNanos).totalNanoseconds)
+                  < Self.saturating(writtenAt, minus: racyNanoseconds)
+        else { return .changed }
+        return .described
     }
 
     /// `time - span`, `Int64.min` where that is past what 64 bits count (a forged time).
