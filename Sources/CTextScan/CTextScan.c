@@ -31,3 +31,19 @@ long vault_find_bytes(const void *text, size_t count, const void *needle, size_t
     const char *found = memmem(text, count, needle, needle_count);
     return found ? (long)(found - (const char *)text) : -1;
 }
+
+int vault_contains_any3(const uint8_t *text, size_t count, uint8_t a, uint8_t b, uint8_t c) {
+    size_t index = 0;
+#ifdef __SSE2__
+    const __m128i a_v = _mm_set1_epi8((char)a), b_v = _mm_set1_epi8((char)b), c_v = _mm_set1_epi8((char)c);
+    for (; index + 16 <= count; index += 16) {
+        __m128i block = _mm_loadu_si128((const __m128i *)(text + index));
+        __m128i hits = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(block, a_v), _mm_cmpeq_epi8(block, b_v)), _mm_cmpeq_epi8(block, c_v));
+        if (_mm_movemask_epi8(hits) != 0) return 1;
+    }
+#endif
+    for (; index < count; index++) {
+        if (text[index] == a || text[index] == b || text[index] == c) return 1;
+    }
+    return 0;
+}

@@ -44,7 +44,7 @@ struct VaultCommand: AsyncParsableCommand {
             Foundation.exit(2)
         }
         do {
-            command = try parseAsRoot(arguments)
+            command = try parseCommand(arguments)
         } catch {
             // Help and --version exit 0; a usage error exits 2, as the README says.
             let code = exitCode(for: error)
@@ -62,7 +62,7 @@ struct VaultCommand: AsyncParsableCommand {
             Foundation.exit(2)
         }
         let pager = Self.startPager(for: command, arguments: &arguments)
-        if pager != nil, let colored = try? parseAsRoot(arguments) { command = colored }
+        if pager != nil, let colored = try? parseCommand(arguments) { command = colored }
         if let command = command as? any ReadOnlyCommand, !arguments.contains(where: Self.asksForHelp),
            let status = CommandClient.answer(arguments, global: command.global) {
             pager?.finish()
@@ -82,6 +82,20 @@ struct VaultCommand: AsyncParsableCommand {
         PhaseTimer.mark("finish")
         pager?.finish()
         Foundation.exit(status)
+    }
+
+    /// The command `arguments` ask for. When the first names a command without commands of
+    /// its own, only that command's arguments are parsed: the parse from the root looked at
+    /// every command's options first, a fifth of a small command's time. Help, the version,
+    /// and any argument that does not parse so go through the root, which words them.
+    static func parseCommand(_ arguments: [String]) throws -> ParsableCommand {
+        if let name = arguments.first, !arguments.contains(where: asksForHelp),
+           let named = configuration.subcommands.first(where: { $0._commandName == name }),
+           named.configuration.subcommands.isEmpty,
+           let command = try? named.parseAsRoot(Array(arguments.dropFirst())) {
+            return command
+        }
+        return try parseAsRoot(arguments)
     }
 
     /// Starts the pager for a command whose output may be long (`PagedCommand`), when its

@@ -36,7 +36,7 @@ public enum LinkParser {
                 startsBlock = true
             } else if !fences.isOpen, !blocks.isCode(line) {
                 let hiddenRanges = hidden.read(line)
-                if line.contains(UInt8(ascii: "[")) {
+                if firstIndex(of: bracket, in: line, from: 0) != nil {
                     let first = links.count
                     if let definition = afterBlank ? referenceDefinition(line) : nil {
                         if let target = definition.target {

@@ -1,3 +1,5 @@
+import VaultPlatform
+
 /// Comments (`<!-- … -->`, Obsidian's `%% … %%`) and math blocks (`$$ … $$`), which
 /// may span lines: nothing in them is a link or a tag, as Obsidian reads them.
 struct HiddenText {
@@ -8,7 +10,7 @@ struct HiddenText {
 
     /// The ranges of `line` that are hidden, reading on from the lines before.
     mutating func read(_ line: UnsafeRawBufferPointer) -> [Range<Int>] {
-        guard open != nil || line.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "$") }) else { return [] }
+        guard open != nil || ByteSearch.containsAny(UInt8(ascii: "<"), UInt8(ascii: "%"), UInt8(ascii: "$"), in: line) else { return [] }
         var ranges: [Range<Int>] = []
         var index = 0
         var hiddenFrom = 0

@@ -140,15 +140,27 @@ public struct QueryField: Sendable {
     /// Every field's form and meaning, the meanings in one column and wrapped to 76
     /// columns, so that the help reads as a table on any terminal.
     public static var helpText: String {
-        let indent = (all.map(\.form.count).max() ?? 0) + 2
+        // Widths counted in scalars as the text goes: counting a String's characters
+        // again for every word was a millisecond of every command's start.
+        let indent = (all.map(\.form.unicodeScalars.count).max() ?? 0) + 2
+        let margin = String(repeating: " ", count: indent)
         return all.map { field in
-            var lines = [field.form + String(repeating: " ", count: indent - field.form.count)]
+            var text = field.form + String(repeating: " ", count: indent - field.form.unicodeScalars.count)
+            var width = indent
             for word in field.meaning.split(separator: " ") {
-                if lines[lines.count - 1].count + 1 + word.count > 76 { lines.append(String(repeating: " ", count: indent)) }
-                let line = lines[lines.count - 1]
-                lines[lines.count - 1] = line + (line.count == indent ? "" : " ") + word
+                let count = word.unicodeScalars.count
+                if width + 1 + count > 76 {
+                    text += "\n" + margin
+                    width = indent
+                }
+                if width != indent {
+                    text += " "
+                    width += 1
+                }
+                text += word
+                width += count
             }
-            return lines.joined(separator: "\n")
+            return text
         }.joined(separator: "\n")
     }
 }

@@ -1,3 +1,5 @@
+import VaultPlatform
+
 /// Finds the tasks of a note: every checkbox list item of its body (in a quote or callout
 /// too), outside fenced code blocks and comments (`%%` and HTML), with its subtasks and
 /// notes from the indentation under it.
@@ -91,7 +93,7 @@ public enum TaskReader {
     /// The comment a line opens and does not close, if any: an odd number of `%%`, or a
     /// `<!--` with no `-->` after it. Most lines have neither `%` nor `<`.
     private static func commentLeftOpen(on line: UnsafeRawBufferPointer) -> Comment? {
-        guard line.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "<") }) else { return nil }
+        guard ByteSearch.containsAny(UInt8(ascii: "%"), UInt8(ascii: "<"), UInt8(ascii: "<"), in: line) else { return nil }
         if count("%%", in: line) % 2 == 1 { return .percent }
         if let open = lastIndex(of: "<!--", in: line), (lastIndex(of: "-->", in: line) ?? -1) < open + 4 { return .html }
         return nil
