@@ -315,7 +315,7 @@ struct HostileGitTests {
         let (remote, clones) = try SyncTests.clones(2)
         defer { withExtendedLifetime(remote) {} }
         let (first, second) = (clones[0], clones[1])
-        try second.write(".gitattributes", try second.text(".gitattributes") + "*.md working-tree-encoding=UTF-16LE ident text eol=crlf\n")
+        try second.write(".gitattributes", try second.text(".gitattributes") + "*.md working-tree-encoding=UTF-16LE ident text eol=crlf\n*.png filter=lfs\n")
         #expect(try SyncTests.sync(second, []).status == 0)
         #expect(try SyncTests.sync(first, []).status == 0)
         let edited = try first.text("Plan.md") + "An edit made on the first machine. $Id$\n"
@@ -325,6 +325,9 @@ struct HostileGitTests {
         #expect(try SyncTests.sync(second, []).status == 0)
         #expect(try second.text("Plan.md") == edited)
         #expect(try first.text("Plan.md") == edited)
+        // Attachments keep the committed attributes: Git LFS goes on working for them.
+        #expect(try SyncTests.git("check-attr", "filter", "--", "Plan.md", "photo.png", in: first.root).stdout
+                == "Plan.md: filter: unset\nphoto.png: filter: lfs\n")
     }
 
     // MARK: - Outside writers during a merge

@@ -23,11 +23,13 @@ public struct VaultSync: Sendable {
     /// The lines `.gitattributes` needs: notes and the config merge through vault.
     static let attributes = ["*.md merge=vault", ".vault/config.yaml merge=vault"]
 
-    /// Files go into git as they are, and come out as git stores them: a merge writes the
-    /// stored bytes into the notes, so no attribute a remote commits (a `filter`, such as
-    /// LFS's, `working-tree-encoding`, `ident`, line-ending conversion) may change them on
-    /// the way in. Written to this clone's `info/attributes`, which no remote overrides.
-    static let storedAsTheyAre = "* -text -filter -working-tree-encoding -ident"
+    /// The files vault writes from what git stores go into git as they are: a merge
+    /// writes the stored bytes into the notes, so no attribute a remote commits (a
+    /// `filter`, `working-tree-encoding`, `ident`, line-ending conversion) may change them
+    /// on the way in. Only those files: an attachment comes out through git's own checkout,
+    /// filters and all (Git LFS keeps working). Written to this clone's `info/attributes`,
+    /// which no remote overrides.
+    static let storedAsTheyAre = ["*.md -text -filter -working-tree-encoding -ident", ".vault/config.yaml -text -filter -working-tree-encoding -ident"]
 
     // MARK: - Setup
 
@@ -123,7 +125,7 @@ public struct VaultSync: Sendable {
         // Where no remote reaches: `.gitattributes` travels, and a line a remote adds after
         // vault's (`*.md merge=union`) would turn the driver off; `info/attributes` is read
         // last and is this clone's own.
-        try addToGitDirectory(Self.attributes + [Self.storedAsTheyAre], file: "info/attributes")
+        try addToGitDirectory(Self.attributes + Self.storedAsTheyAre, file: "info/attributes")
         let path = ".gitattributes"
         let existing = (try? root.read(path)).map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
         let lines = Set(existing.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) })
