@@ -26,15 +26,17 @@ package final class MappedFile: @unchecked Sendable {
             Syscalls.populate(bytes, count: populating(bytes))
             return
         }
+        // Read whole only up to `largestRead`, into memory asked for without trapping: a
+        // forged or sparse file of any size is then no cache, as a damaged one is.
         // Page-aligned as a mapping is, for the readers that load words in place.
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Int(size), alignment: 4096)
+        guard size <= Self.largestRead, let buffer = Syscalls.allocateAligned(count: Int(size), alignment: 4096) else { return nil }
         var filled = 0
         while filled < buffer.count, case .success(let count) = Syscalls.read(file.descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...])), count > 0 {
             filled += count
         }
         // A file cut short while read is another writer's half: not this cache file.
         guard filled == buffer.count else {
-            buffer.deallocate()
+            Syscalls.deallocateAligned(buffer)
             return nil
         }
         bytes = UnsafeRawBufferPointer(buffer)
@@ -48,6 +50,10 @@ package final class MappedFile: @unchecked Sendable {
         0xEF53, 0x9123_683E, 0x5846_5342, 0x0102_1994, 0xF2F5_2010, 0x2FC1_2FC1, 0x794C_7630, 0xCA45_1A4E, 0x8584_58F6,
     ]
 
+    /// The largest file read whole where it cannot be mapped (a million notes' note cache
+    /// is 700 MB).
+    package static let largestRead: Int64 = 1 << 30
+
     /// Whether a file on the file system of type `type` may be mapped.
     package static func mapsSafely(_ type: Int64) -> Bool {
         localFileSystems.contains(type)
@@ -57,7 +63,7 @@ package final class MappedFile: @unchecked Sendable {
         if isMapped {
             Syscalls.unmap(bytes)
         } else {
-            bytes.deallocate()
+            Syscalls.deallocateAligned(UnsafeMutableRawBufferPointer(mutating: bytes))
         }
     }
 }

@@ -610,6 +610,18 @@ package enum Syscalls {
         #endif
     }
 
+    /// `count` bytes aligned to `alignment` (posix_memalign): nil when there is not that
+    /// much memory, where Swift's own allocation would stop the process.
+    static func allocateAligned(count: Int, alignment: Int) -> UnsafeMutableRawBufferPointer? {
+        var address: UnsafeMutableRawPointer?
+        guard posix_memalign(&address, alignment, max(count, 1)) == 0, let address else { return nil }
+        return UnsafeMutableRawBufferPointer(start: address, count: count)
+    }
+
+    static func deallocateAligned(_ bytes: UnsafeMutableRawBufferPointer) {
+        free(bytes.baseAddress)
+    }
+
     static func unmap(_ bytes: UnsafeRawBufferPointer) {
         munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
     }

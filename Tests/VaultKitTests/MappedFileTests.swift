@@ -27,6 +27,15 @@ import VaultPlatform
             #expect(Int(bitPattern: file.bytes.baseAddress) % 4096 == 0)
         }
         #expect(MappedFile("cache.bin", in: descriptor, maximumSize: 1000, reading: true) == nil)
+        // A sparse file past what is read whole is no cache, rather than a process that
+        // asks for all of it (or stops when it cannot have it).
+        let huge = directory.appendingPathComponent("huge.bin")
+        FileManager.default.createFile(atPath: huge.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: huge)
+        try handle.truncate(atOffset: UInt64(MappedFile.largestRead) + 1)
+        try handle.close()
+        #expect(MappedFile("huge.bin", in: descriptor, maximumSize: 1 << 40, reading: true) == nil)
+        #expect(MappedFile("huge.bin", in: descriptor, maximumSize: 1 << 40)?.bytes.count == Int(MappedFile.largestRead) + 1)
         #expect(MappedFile("missing.bin", in: descriptor, maximumSize: 1 << 20, reading: true) == nil)
     }
 }
