@@ -89,7 +89,7 @@ struct VaultCommand: AsyncParsableCommand {
     /// every command's options first, a fifth of a small command's time. Help, the version,
     /// and any argument that does not parse so go through the root, which words them.
     static func parseCommand(_ arguments: [String]) throws -> ParsableCommand {
-        if let name = arguments.first, !arguments.contains(where: asksForHelp),
+        if let name = arguments.first, !arguments.contains(where: mayBeTheRoots),
            let named = configuration.subcommands.first(where: { $0._commandName == name }),
            named.configuration.subcommands.isEmpty,
            let command = try? named.parseAsRoot(Array(arguments.dropFirst())) {
@@ -174,6 +174,13 @@ struct VaultCommand: AsyncParsableCommand {
     }
 
     /// Arguments that ask for help or the version, which only this process prints.
+    /// An argument the root may read as its own (help in any spelling, the version, a
+    /// completion request): a command parsed alone would read it otherwise.
+    private static func mayBeTheRoots(_ argument: String) -> Bool {
+        argument == "help" || argument.hasPrefix("-h") || argument.hasPrefix("--help") || argument.hasPrefix("--version")
+            || argument.hasPrefix("--experimental") || argument.hasPrefix("---")
+    }
+
     private static func asksForHelp(_ argument: String) -> Bool {
         ["-h", "--help", "help", "--version", "--experimental-dump-help"].contains(argument)
     }

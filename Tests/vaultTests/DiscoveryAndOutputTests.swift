@@ -293,10 +293,15 @@ struct DiscoveryAndOutputTests {
         #expect(version.status == 0, "\(version)")
         #expect(version.stdout == "0.1.0\n")
         #expect(version.stderr == "")
+        // After a command that reads unknown options as words, the version is the root's.
+        for arguments in [["search", "--version"], ["search", "--version=1", "plan"], ["tasks", "--version"]] {
+            let asked = try CLI.vault(arguments, in: place.base)
+            #expect(asked.stdout == "0.1.0\n" && asked.status == 0, "\(arguments): \(asked)")
+        }
     }
 
     @Test("--help, -h and help print the help on stdout and exit 0",
-          arguments: [["--help"], ["-h"], ["help"], ["list", "--help"], ["help", "list"]])
+          arguments: [["--help"], ["-h"], ["help"], ["list", "--help"], ["help", "list"], ["list", "--help-hidden"], ["search", "--help-hidden"]])
     func help(_ arguments: [String]) throws {
         let place = try TestVault.emptyDirectory()
         let help = try CLI.vault(arguments, in: place.base)
