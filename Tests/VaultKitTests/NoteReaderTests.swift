@@ -47,20 +47,23 @@ import VaultPlatform
     }
 
     /// tmpfs, btrfs and ZFS keep any 64-bit time a `touch -d` or a tar archive gives: a
-    /// note dated past what a date can be shown as is read, dated at the end (or start) of
-    /// year 9999 (or 1), instead of stopping every command.
+    /// note dated past what a date can be shown as is read, dated a day in from the end (or
+    /// start) of year 9999 (or 1), which every time zone shows with four digits, instead of
+    /// stopping every command.
     @Test(arguments: [
-        (Int64(2_000_000_000_000_000_000), "9999-12-31T23:59:59+00:00"),
-        (Int64.max, "9999-12-31T23:59:59+00:00"),
-        (Int64(-2_000_000_000_000_000_000), "0001-01-01T00:00:00+00:00"),
+        (Int64(2_000_000_000_000_000_000), "UTC", "9999-12-30T23:59:59+00:00"),
+        (Int64.max, "Pacific/Kiritimati", "9999-12-31T13:59:59+14:00"),
+        (Int64(300_000_000_000), "Asia/Tokyo", "9999-12-31T08:59:59+09:00"),
+        (Int64(-2_000_000_000_000_000_000), "UTC", "0001-01-02T00:00:00+00:00"),
+        (Int64.min, "Etc/GMT+12", "0001-01-01T12:00:00-12:00"),
     ])
-    func aFileTimeNoDateCanShowIsHeldToTheYearsThatCan(seconds: Int64, shown: String) {
+    func aFileTimeNoDateCanShowIsHeldToTheYearsThatCan(seconds: Int64, zone: String, shown: String) throws {
         let time = FileTime(seconds: seconds, nanoseconds: 0)
         let status = FileStatus(size: 0, inode: 0, mode: 0, modified: time, changed: time, born: time)
         let note = Array("no front matter".utf8).withUnsafeBytes { NoteReader.read($0, path: "n.md", status: status) }
-        let utc = TimeZone(identifier: "UTC") ?? .current
-        #expect(NoteDate.format(note.modified, timeZone: utc) == shown)
-        #expect(NoteDate.format(note.created, timeZone: utc) == shown)
+        let timeZone = try #require(TimeZone(identifier: zone))
+        #expect(NoteDate.format(note.modified, timeZone: timeZone) == shown)
+        #expect(NoteDate.format(note.created, timeZone: timeZone) == shown)
     }
 
     @Test func brokenFrontMatterKeepsTheNoteListed() {

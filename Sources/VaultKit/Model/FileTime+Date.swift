@@ -2,12 +2,13 @@ import Foundation
 import VaultPlatform
 
 extension FileTime {
-    /// The years a note's date can be written and shown in (`NoteDate`): 0001 to 9999.
-    static let datedSeconds = -62_135_596_800.0...253_402_300_799.0
+    /// The years a note's date can be written and shown in (`NoteDate`): 0001 to 9999, a
+    /// day in from each end, so that no time zone's offset shows year 0000 or 10000.
+    static let datedSeconds = -62_135_510_400.0...253_402_214_399.0
 
     /// The time as a date, held to the years a date can be shown in. tmpfs, btrfs and ZFS
     /// keep any 64-bit time a `touch -d` or an archive gives a file; such a note is dated
-    /// at the end (or the start) of those years instead of stopping a command.
+    /// near the end (or the start) of those years instead of stopping a command.
     public var date: Date {
         Date(timeIntervalSince1970: Swift.min(Swift.max(timeInterval, Self.datedSeconds.lowerBound), Self.datedSeconds.upperBound))
     }
