@@ -32,6 +32,7 @@ struct QueryParser {
     /// Saved searches expand to at most this much query text: one that names another twice,
     /// which names another twice, doubles at each step, and a synced config can bring them.
     static let maximumExpansion = 100_000
+    private static let expansionRefusal = "saved searches expand to more than \(maximumExpansion) characters of query"
 
     /// Parentheses and negations nest at most this deep, so that a pathological query
     /// cannot exhaust the stack.
@@ -225,11 +226,13 @@ struct QueryParser {
         }
         expanded.characters += entry.query.utf8.count
         if expanded.characters > Self.maximumExpansion {
-            throw source.error("saved searches expand to more than \(Self.maximumExpansion) characters of query", at: start)
+            throw source.error(Self.expansionRefusal, at: start)
         }
         do {
             return try Self.parse(entry.query, saved: saved, expanding: expanding + [entry.name], expanded: expanded)
         } catch {
+            // The bound is the whole query's: said once, at the `@` as typed.
+            if error.message.hasPrefix(Self.expansionRefusal) { throw source.error(error.message, at: start) }
             // Said at the `@` of the query as typed, with the saved query's own place.
             let inner = error.message.hasPrefix("saved search") || error.message.hasPrefix("in saved search") ? error.message : "\(error.message) (at \(error.line):\(error.column) of its query)"
             throw source.error("in saved search '\(entry.name)': " + inner, at: start)
