@@ -107,6 +107,42 @@ struct SyncTests {
         #expect(driver.hasSuffix("' merge-driver %O %A %B %P\n"), "\(driver)")
     }
 
+    /// Setting up adds vault's lines to `.gitattributes` and to the clone's own
+    /// `info/exclude` after the lines already there, byte for byte: a line that is not UTF-8
+    /// (a Latin-1 comment) does not make vault take the file for empty and replace it.
+    @Test func filesThatAreNotUTF8KeepTheirLinesWhenVaultAddsItsOwn() throws {
+        let vault = try TestVault()
+        try Self.git("init", "-q", "-b", "main", in: vault.root)
+        let attributes: [UInt8] = Array("# caf".utf8) + [0xE9] + Array("\n*.pdf binary".utf8)
+        let exclude: [UInt8] = Array("# caf".utf8) + [0xE9] + Array("\n*.bak\n".utf8)
+        try Data(attributes).write(to: vault.url(".gitattributes"))
+        try Data(exclude).write(to: vault.url(".git/info/exclude"))
+        let setup = try sync(vault, "--setup", "--remote", "/nowhere.git")
+        #expect(setup.status == 0, "\(setup)")
+        #expect(try [UInt8](Data(contentsOf: vault.url(".gitattributes"))) == attributes + Array("\n*.md merge=vault\n.vault/config.yaml merge=vault\n".utf8))
+        #expect(try [UInt8](Data(contentsOf: vault.url(".git/info/exclude"))) == exclude + Array(".*.vault-*.tmp\n".utf8))
+        #expect(try sync(vault, "--setup", "--remote", "/nowhere.git").stdout == "already set up\n")
+    }
+
+    /// A `.gitattributes` that is a symbolic link (a dotfiles setup) is the user's: it is not
+    /// replaced by a file of vault's lines, and what it points to is not written through it.
+    /// The clone merges notes through vault all the same (`info/attributes`).
+    @Test func aGitattributesThatIsASymbolicLinkIsLeftAsItIs() throws {
+        let vault = try TestVault()
+        let outside = try TestVault.emptyDirectory()
+        try FileManager.default.createDirectory(at: outside.root, withIntermediateDirectories: true)
+        let target = outside.root.appendingPathComponent("gitattributes").path
+        try Data("*.pdf binary\n".utf8).write(to: URL(fileURLWithPath: target))
+        try Self.git("init", "-q", "-b", "main", in: vault.root)
+        try FileManager.default.createSymbolicLink(atPath: vault.url(".gitattributes").path, withDestinationPath: target)
+        let setup = try sync(vault, "--setup", "--remote", "/nowhere.git")
+        #expect(setup.status == 0, "\(setup)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: vault.url(".gitattributes").path) == target)
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "*.pdf binary\n")
+        let attribute = try Self.git("check-attr", "merge", "--", "Note.md", in: vault.root).stdout
+        #expect(attribute == "Note.md: merge: vault\n")
+    }
+
     /// A vault kept in a folder of a larger repository (a project's docs, a home directory
     /// in git): a sync there would commit and push that repository's other files.
     @Test func aVaultInsideAnotherRepositoryIsRefusedUntilItHasItsOwn() throws {

@@ -126,15 +126,8 @@ public struct VaultSync: Sendable {
         // vault's (`*.md merge=union`) would turn the driver off; `info/attributes` is read
         // last and is this clone's own.
         try addToGitDirectory(Self.attributes + Self.storedAsTheyAre, file: "info/attributes")
-        let path = ".gitattributes"
-        let existing = (try? root.read(path)).map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
-        let lines = Set(existing.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) })
-        let missing = Self.attributes.filter { !lines.contains($0) }
-        if !missing.isEmpty {
-            let text = existing + (existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n") + missing.map { $0 + "\n" }.joined()
-            try root.write(Array(text.utf8), to: path, mode: 0o644)
-            done.append("added to .gitattributes: " + missing.joined(separator: ", "))
-        }
+        let added = try root.addMissingLines(MissingLines(lines: Self.attributes), to: ".gitattributes")
+        if !added.isEmpty { done.append("added to .gitattributes: " + added.joined(separator: ", ")) }
         let driver = "'\(program.replacingOccurrences(of: "'", with: "'\\''"))' merge-driver %O %A %B %P"
         if try git.run(["config", "--local", "merge.vault.driver"]).stdout.trimmingCharacters(in: .newlines) != driver {
             try git.check(["config", "--local", "merge.vault.name", "vault: notes merged key by key, never a conflict marker"])
@@ -145,18 +138,23 @@ public struct VaultSync: Sendable {
     }
 
     /// Adds the `lines` it lacks to the file `name` of the git directory (`info/exclude`,
-    /// `info/attributes`): per clone, in no commit.
+    /// `info/attributes`): per clone, in no commit. As `VaultRoot.addMissingLines` does in
+    /// the vault; the git directory may be elsewhere (`git worktree`, a `.git` file).
     private func addToGitDirectory(_ lines: [String], file name: String) throws(VaultError) {
         let file = try gitDirectory() + "/" + name
         let folder = String(file[..<(file.lastIndex(of: "/") ?? file.endIndex)])
-        let existing = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
-        let present = Set(existing.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) })
-        let missing = lines.filter { !present.contains($0) }
-        guard !missing.isEmpty else { return }
-        let text = existing + (existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n") + missing.map { $0 + "\n" }.joined()
+        let existing: Data
+        do {
+            existing = try Data(contentsOf: URL(fileURLWithPath: file))
+        } catch CocoaError.fileReadNoSuchFile {
+            existing = Data()
+        } catch {
+            return
+        }
+        guard let (bytes, _) = MissingLines(lines: lines).adding(to: [UInt8](existing)) else { return }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+            try Data(bytes).write(to: URL(fileURLWithPath: file), options: .atomic)
         } catch {
             throw .syncWriteFailed(path: file, reason: error.localizedDescription.lowercased(), consequence: "nothing was committed")
         }

@@ -122,25 +122,29 @@ extension VaultRoot {
     static let ignoredInGit = ["cache/", "tmp/", "lock"]
 
     /// Adds to `.vault/.gitignore` the lines of `ignoredInGit` it lacks (`/cache/` counts
-    /// for `cache/`), after the lines already there, which are kept byte for byte. Best
-    /// effort: a file that cannot be read (a symbolic link, no permission) is the user's and
-    /// is left alone, as is a vault that cannot be written or a file changed meanwhile.
+    /// for `cache/`). Best effort: see `addMissingLines`; a vault that cannot be written is
+    /// left as it is.
     public func ensureIgnoredInGit() {
-        let ignore = Self.settingsDirectory + "/.gitignore"
+        _ = try? addMissingLines(MissingLines(lines: Self.ignoredInGit, alsoSpelled: { ["/" + $0] }), to: Self.settingsDirectory + "/.gitignore")
+    }
+
+    /// Adds to the file at `path` the lines it lacks, after the lines already there, which
+    /// are kept byte for byte; creates it where there is none. A file that cannot be read (a
+    /// symbolic link, no permission) is the user's and is left alone, and one changed since
+    /// it was read is not written over. Returns the lines added.
+    func addMissingLines(_ needed: MissingLines, to path: String) throws(VaultError) -> [String] {
         var existing: [UInt8] = []
         var replacing = AtomicFile.Replacement.nothing
         do {
-            let file = try read(ignore)
+            let file = try read(path)
             (existing, replacing) = (file.bytes, .unchanged(file.status.stamp))
         } catch .io(_, _, ENOENT) {
         } catch {
-            return
+            return []
         }
-        let lines = Set(existing.split(separator: 0x0A).map { $0.last == 0x0D ? $0.dropLast() : $0 })
-        let missing = Self.ignoredInGit.filter { !lines.contains(ArraySlice($0.utf8)) && !lines.contains(ArraySlice(("/" + $0).utf8)) }
-        guard !missing.isEmpty else { return }
-        let separator: [UInt8] = existing.isEmpty || existing.last == 0x0A ? [] : [0x0A]
-        try? write(existing + separator + missing.flatMap { Array(($0 + "\n").utf8) }, to: ignore, mode: 0o644, replacing: replacing)
+        guard let (bytes, added) = needed.adding(to: existing) else { return [] }
+        try write(bytes, to: path, mode: 0o644, replacing: replacing)
+        return added
     }
 
     /// Makes `.vault/cache/` ready for a file to be written there: made, ignored by git, and
