@@ -84,6 +84,7 @@ let package = Package(
             dependencies: [
                 "VaultKit",
                 .product(name: "MCP", package: "swift-sdk"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(

@@ -38,8 +38,10 @@ public struct VaultMCPServer: Sendable {
         await server.withMethodHandler(CallTool.self) { call in
             Self.answer(tools, call.name, call.arguments, server: running)
         }
-        try await server.start(transport: StdioTransport())
+        let transport = AnsweringTransport()
+        try await server.start(transport: transport)
         await server.waitUntilCompleted()
+        await transport.allAnswered()
     }
 
     /// The answer to one call: the running server's when it gives one, else this process's.

@@ -120,6 +120,29 @@ import Testing
         #expect(cli.exists("Plan.md") && cli.exists("attachments/receipt.png"))
     }
 
+    /// Requests piped in at once, the input closed after them (a script, `printf … | vault
+    /// mcp`): each is answered before the assistant's process ends, a write included.
+    @Test func everyRequestReadBeforeTheEndOfInputIsAnswered() throws {
+        let vault = try TestVault.example()
+        let messages: [[String: Any]] = [
+            ["jsonrpc": "2.0", "id": 1, "method": "initialize",
+             "params": ["protocolVersion": "2025-03-26", "capabilities": [String: Any](), "clientInfo": ["name": "script", "version": "1"]]],
+            ["jsonrpc": "2.0", "method": "notifications/initialized"],
+            ["jsonrpc": "2.0", "id": 2, "method": "tools/list"],
+            ["jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": ["name": "search_notes", "arguments": ["query": "milk"]]],
+            ["jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": ["name": "create_note", "arguments": ["title": "Piped", "text": "In.\n"]]],
+        ]
+        let input = try messages.map { try JSONSerialization.data(withJSONObject: $0) + Data("\n".utf8) }.reduce(Data(), +)
+        let result = try vault.run("mcp", stdin: input)
+        #expect(result.status == 0, "\(result)")
+        let answers = result.stdout.split(separator: "\n").compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+        }
+        #expect(answers.compactMap { $0["id"] as? Int }.sorted() == [1, 2, 3, 4], "\(result.stdout)")
+        #expect(answers.allSatisfy { $0["error"] == nil && ($0["result"] as? [String: Any])?["isError"] as? Bool != true }, "\(result.stdout)")
+        #expect(vault.exists("Piped.md"))
+    }
+
     /// The REFs of the tasks of the note at `path` in `vault tasks --format json`.
     static func refs(in agenda: Any, path: String) -> [String] {
         var found: [String] = []
