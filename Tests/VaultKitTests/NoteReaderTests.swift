@@ -120,6 +120,20 @@ import VaultPlatform
         #expect(reader.read("## Plan ##\n", path: "x.md").title == "Plan")
     }
 
+    /// A note that begins with code has no heading for a title: a `#` line in a fence, or
+    /// indented four spaces or a tab, is code (CommonMark 4.4, 4.5); up to three spaces
+    /// before a heading are allowed.
+    @Test(arguments: [
+        ("```\n# not a heading\n```\n\n# After code\n", "Code.md", "Code"),
+        ("~~~~\n```\n# inside\n~~~~\n", "Code.md", "Code"),
+        ("    # indented code\n", "Code.md", "Code"),
+        ("\t# tabbed code\n", "Code.md", "Code"),
+        ("   # Three spaces\n", "x.md", "Three spaces"),
+    ])
+    func codeIsNeverATitle(text: String, path: String, title: String) {
+        #expect(reader.read(text, path: path).title == title)
+    }
+
     @Test func theTitleKeyStillWins() {
         #expect(reader.read("---\ntitle: Plan B\n---\nSome text\n", path: "x.md").title == "Plan B")
     }

@@ -506,6 +506,17 @@ struct CommandsTests {
         #expect(try vault.run("show", "deep name").status == 0)
     }
 
+    /// A `#` line in code is no title, so a rename leaves it as it is: the file is renamed
+    /// and not one byte of the note changes.
+    @Test(arguments: ["```\n# not a heading\n```\n\n# After code\n", "    # indented code heading\ntext\n", "~~~~\n```\n# inside\n~~~~\n"])
+    func renameNeverEditsCode(text: String) throws {
+        let vault = try TestVault()
+        try vault.write("Code.md", text)
+        let result = try vault.run("rename", "Code", "Renamed")
+        #expect(result.status == 0, "\(result)")
+        #expect(try vault.text("Renamed.md") == text)
+    }
+
     @Test("rename of a note with a title key rewrites that key in its own quoting and nothing else")
     func renameWithTitleKey() throws {
         let vault = try example()

@@ -25,29 +25,36 @@ enum NoteText {
         var characters = 0
         var lines = 0
         var snippetLines = 0
-        var inCodeFence = false
+        var fences = FencedCode()
+        var blocks = IndentedCode()
         var lineStart = 0
         // A note's preview comes from its first lines; stop looking after 200 of them.
         while lineStart < body.count, lines < 200, snippetLines < 2, characters <= snippetLength {
             let lineEnd = firstIndex(of: UInt8(ascii: "\n"), in: body, from: lineStart) ?? body.count
+            let raw = UnsafeRawBufferPointer(rebasing: body[lineStart..<lineEnd])
             var line = trimmed(body, lineStart..<lineEnd)
             lineStart = lineEnd + 1
-            guard !line.isEmpty else { continue }
-            lines += 1
-            if startsWith(body, line, "```") || startsWith(body, line, "~~~") {
-                inCodeFence.toggle()
+            let wasInFence = fences.isOpen
+            if fences.read(raw, quoted: false) {
+                // A note that begins with code has no heading for a title.
+                sawFirstLine = true
+                blocks.fence()
+                lines += 1
                 continue
             }
+            let isCode = wasInFence || blocks.isCode(raw)
+            guard !line.isEmpty else { continue }
+            lines += 1
             if !sawFirstLine {
                 sawFirstLine = true
-                let textRange = stripHeading(body, line)
+                let textRange = isCode ? line : stripHeading(body, line)
                 let text = String(decoding: UnsafeRawBufferPointer(rebasing: body[textRange]), as: UTF8.self)
                 if textRange != line { heading = text }
                 if text == (titleKey ?? heading ?? fileName) { continue }
             }
             let before = snippet.count
             if !snippet.isEmpty { snippet.append(UInt8(ascii: " ")) }
-            if inCodeFence {
+            if isCode {
                 snippet.append(contentsOf: body[line])
             } else {
                 line = stripBlockMarkers(body, line)
@@ -64,18 +71,19 @@ enum NoteText {
     }
 
     /// Where the title `derive` takes from `body` stands: the range of its text, and
-    /// whether its line is a heading (`# Title`). Nil when the body has no such line.
+    /// whether its line is a heading (`# Title`); code (fenced or indented) is no heading.
+    /// Nil when the body has no line but blank ones.
     static func firstLine(in body: UnsafeRawBufferPointer) -> (text: Range<Int>, isHeading: Bool)? {
         var lineStart = 0
-        var lines = 0
-        while lineStart < body.count, lines < 200 {
+        while lineStart < body.count {
             let lineEnd = firstIndex(of: UInt8(ascii: "\n"), in: body, from: lineStart) ?? body.count
+            let raw = UnsafeRawBufferPointer(rebasing: body[lineStart..<lineEnd])
             let line = trimmed(body, lineStart..<lineEnd)
+            var blocks = IndentedCode()
+            let isCode = CodeFence(raw) != nil || blocks.isCode(raw)
             lineStart = lineEnd + 1
             guard !line.isEmpty else { continue }
-            lines += 1
-            if startsWith(body, line, "```") || startsWith(body, line, "~~~") { continue }
-            let text = stripHeading(body, line)
+            let text = isCode ? line : stripHeading(body, line)
             return (text, text != line)
         }
         return nil
@@ -202,13 +210,6 @@ enum NoteText {
         while start < end, bytes[start].isASCIIWhitespace { start += 1 }
         while end > start, bytes[end - 1].isASCIIWhitespace { end -= 1 }
         return start..<end
-    }
-
-    private static func startsWith(_ bytes: UnsafeRawBufferPointer, _ line: Range<Int>, _ prefix: StaticString) -> Bool {
-        guard line.count >= prefix.utf8CodeUnitCount else { return false }
-        let pointer = prefix.utf8Start
-        for offset in 0..<prefix.utf8CodeUnitCount where bytes[line.lowerBound + offset] != pointer[offset] { return false }
-        return true
     }
 
     private static func isAlphanumeric(_ byte: UInt8) -> Bool {

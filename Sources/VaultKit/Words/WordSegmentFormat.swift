@@ -22,8 +22,9 @@ import VaultPlatform
 /// smaller; a word in most notes takes a bit a note instead of a byte.
 enum WordSegmentFormat {
     static let magic: UInt64 = 0x3130_5344_524F_5756  // "VWORDS01"
-    /// Changes whenever the layout or what a word is changes.
-    static let version: UInt32 = 2
+    /// Changes whenever the layout or what a word is changes, or which words a note's
+    /// title has (the rule that derives it: `NoteProperties.readingRules`).
+    static let version: UInt32 = 3
     static let documentSize = 64
 
     enum Section: Int, CaseIterable {

@@ -167,7 +167,7 @@ package enum NoteProperties {
     /// How properties are read from a note and encoded in the cache: raised when a reading
     /// rule changes (a new problem reported) or a value's encoding does, so that notes
     /// cached under the old rule are read again.
-    static let readingRules = 6
+    static let readingRules = 7
 
     /// Names the list and its reading rules, so that a cache written with other
     /// properties, or read by other rules, is not trusted.
