@@ -134,6 +134,14 @@ import VaultPlatform
         #expect(reader.read(text, path: path).title == title)
     }
 
+    /// The tags and block id that end a heading mark it and are no part of the title.
+    @Test func tagsAndABlockIDAfterAHeadingAreNotItsTitle() {
+        #expect(reader.read("# Project Alpha #active #q3 ^h1\nbody\n", path: "x.md").title == "Project Alpha")
+        #expect(reader.read("# Project Alpha #active\nbody\n", path: "x.md").snippet == "body")
+        #expect(reader.read("# Year #1984\n", path: "x.md").title == "Year #1984")
+        #expect(reader.read("# #active\n", path: "x.md").title == "#active")
+    }
+
     @Test func theTitleKeyStillWins() {
         #expect(reader.read("---\ntitle: Plan B\n---\nSome text\n", path: "x.md").title == "Plan B")
     }

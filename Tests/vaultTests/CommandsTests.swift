@@ -506,6 +506,28 @@ struct CommandsTests {
         #expect(try vault.run("show", "deep name").status == 0)
     }
 
+    /// The tags and block id that end a heading are not its name: a rename keeps them, so
+    /// the note keeps its tag and a link to the block still finds it. `#1984` is no tag.
+    @Test(arguments: [
+        ("# Project Alpha #active\nbody\n", "# Alpha #active\nbody\n"),
+        ("## Meeting with Bob #work/team #q3 ^h1 ##\r\nbody\r\n", "## Alpha #work/team #q3 ^h1 ##\r\nbody\r\n"),
+        ("# Year #1984\n", "# Alpha\n"),
+        // A heading of nothing but a tag is all name: its title is "#active".
+        ("# #active\n", "# Alpha\n"),
+    ])
+    func renameKeepsTheTagsAndBlockIDThatEndAHeading(text: String, renamed: String) throws {
+        let vault = try TestVault()
+        try vault.write("Old.md", text)
+        let result = try vault.run("rename", "Old.md", "Alpha")
+        #expect(result.status == 0, "\(result)")
+        #expect(try vault.text("Alpha.md") == renamed)
+        #expect(try vault.run("list", "--format", "json").stdout.contains("\"title\":\"Alpha\""))
+        // A copy is titled "… copy" before the marks too.
+        #expect(try vault.run("cp", "Alpha").status == 0)
+        let copied = renamed.replacingOccurrences(of: "Alpha", with: "Alpha copy")
+        #expect(try vault.text("Alpha copy.md").hasSuffix("---\n" + copied) || vault.text("Alpha copy.md").hasSuffix("---\r\n" + copied))
+    }
+
     /// A `#` line in code is no title, so a rename leaves it as it is: the file is renamed
     /// and not one byte of the note changes.
     @Test(arguments: ["```\n# not a heading\n```\n\n# After code\n", "    # indented code heading\ntext\n", "~~~~\n```\n# inside\n~~~~\n"])

@@ -49,8 +49,10 @@ enum NoteText {
                 sawFirstLine = true
                 let textRange = isCode ? line : stripHeading(body, line)
                 let text = String(decoding: UnsafeRawBufferPointer(rebasing: body[textRange]), as: UTF8.self)
-                if textRange != line { heading = text }
-                if text == (titleKey ?? heading ?? fileName) { continue }
+                if textRange != line {
+                    heading = String(decoding: UnsafeRawBufferPointer(rebasing: body[textRange.lowerBound..<nameEnd(of: textRange, in: body)]), as: UTF8.self)
+                }
+                if titleKey.map({ text == $0 }) ?? (heading != nil || text == fileName) { continue }
             }
             let before = snippet.count
             if !snippet.isEmpty { snippet.append(UInt8(ascii: " ")) }
@@ -87,6 +89,28 @@ enum NoteText {
             return (text, text != line)
         }
         return nil
+    }
+
+    /// Where the name ends in a heading's `text`: before the inline tags and the block id
+    /// (`^id`) that end it, which mark the heading rather than name it (the title leaves
+    /// them out, a rename keeps them). A heading of nothing else is all name.
+    static func nameEnd(of text: Range<Int>, in bytes: UnsafeRawBufferPointer) -> Int {
+        let heading = UnsafeRawBufferPointer(rebasing: bytes[text])
+        let tags = Set(InlineTags.occurrences(in: heading).map(\.range))
+        var end = heading.count
+        var isLast = true
+        while end > 0 {
+            var start = end
+            while start > 0, !heading[start - 1].isASCIIWhitespace { start -= 1 }
+            let token = start..<end
+            let isBlockID = isLast && token.count > 1 && heading[start] == UInt8(ascii: "^")
+                && heading[(start + 1)..<end].allSatisfy { isAlphanumeric($0) || $0 == UInt8(ascii: "-") }
+            guard isBlockID || tags.contains(token) else { break }
+            isLast = false
+            end = start
+            while end > 0, heading[end - 1].isASCIIWhitespace { end -= 1 }
+        }
+        return end == 0 ? text.upperBound : text.lowerBound + end
     }
 
     /// `## Title ##` → `Title` (as a byte range of `bytes`).

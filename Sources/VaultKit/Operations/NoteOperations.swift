@@ -134,15 +134,18 @@ public struct NoteOperations: Sendable {
     }
 
     /// The text of the heading the note's title comes from (no `title` key, a first line
-    /// that is a heading), which a rename changes; nil otherwise.
-    func titleHeading(of note: Note) -> String? {
+    /// that is a heading), which a rename changes, and the tags and block id that end it,
+    /// which a rename keeps (`NoteText.nameEnd`); nil otherwise.
+    func titleHeading(of note: Note) -> (text: String, marks: String)? {
         guard let bytes = try? root.read(note.path).bytes, let editor = try? FrontMatterEditor(bytes: bytes, timeZone: vault.timeZone),
               !editor.has(FrontMatterKey.title) else { return nil }
         let bodyStart = editor.frontMatter?.block.bodyStart ?? (bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
-        return bytes.withUnsafeBytes { raw -> String? in
+        return bytes.withUnsafeBytes { raw -> (text: String, marks: String)? in
             let body = UnsafeRawBufferPointer(rebasing: raw[bodyStart...])
             guard let first = NoteText.firstLine(in: body), first.isHeading else { return nil }
-            return String(decoding: UnsafeRawBufferPointer(rebasing: body[first.text]), as: UTF8.self)
+            let marks = NoteText.nameEnd(of: first.text, in: body)..<first.text.upperBound
+            return (String(decoding: UnsafeRawBufferPointer(rebasing: body[first.text]), as: UTF8.self),
+                    String(decoding: UnsafeRawBufferPointer(rebasing: body[marks]), as: UTF8.self))
         }
     }
 
@@ -153,7 +156,8 @@ public struct NoteOperations: Sendable {
 
     /// Makes `title` what the note shows as its title, where its title comes from: the
     /// `title` key, else the first heading (only its text changes: `## Old ##` becomes
-    /// `## New ##`). A title that comes from the file name follows the file.
+    /// `## New ##`, and `# Old #tag ^id` becomes `# New #tag ^id`). A title that comes from
+    /// the file name follows the file.
     private static func retitle(_ editor: inout FrontMatterEditor, from note: Note, to title: String) throws(FrontMatterError) {
         if editor.has(FrontMatterKey.title) {
             try editor.set(FrontMatterKey.title, to: .string(title))
@@ -163,7 +167,9 @@ public struct NoteOperations: Sendable {
         let first = editor.bytes.withUnsafeBytes { NoteText.firstLine(in: UnsafeRawBufferPointer(rebasing: $0[bodyStart...])) }
         guard let first else { return }
         if first.isHeading, !first.text.isEmpty, title.allSatisfy({ !$0.isNewline }) {
-            let range = (bodyStart + first.text.lowerBound)..<(bodyStart + first.text.upperBound)
+            // The tags and block id that end the heading stay (`# Old #active` → `# New #active`).
+            let nameEnd = editor.bytes.withUnsafeBytes { NoteText.nameEnd(of: first.text, in: UnsafeRawBufferPointer(rebasing: $0[bodyStart...])) }
+            let range = (bodyStart + first.text.lowerBound)..<(bodyStart + nameEnd)
             try editor.splice(range, with: Array(title.utf8))
         }
     }

@@ -80,8 +80,8 @@ public struct Relocation: Sendable {
         let moves = target == note.path ? [] : [LinkRewriter.Move(from: note.path, to: target)]
         // A title from the first heading changes with the name: links to that heading follow.
         var headings: [String: LinkRewriter.HeadingRename] = [:]
-        if let heading = operations.titleHeading(of: note), heading != title {
-            headings[target] = LinkRewriter.HeadingRename(from: heading, to: title)
+        if let heading = operations.titleHeading(of: note), heading.text != title + heading.marks {
+            headings[target] = LinkRewriter.HeadingRename(from: heading.text, to: title + heading.marks)
         }
         return try relocate(moves, kind: .rename, summary: "\(note.path) → \(target)", dryRun: dryRun, headings: headings) { steps throws(VaultError) in
             if let change = try operations.retitleChange(target, from: note, to: title) { steps.append(OperationRecord.Step.edit(target, change)) }
