@@ -40,6 +40,18 @@ struct FolderNamesTests {
         #expect(top.stdout == "Work/Later → Later\n", "\(top)")
     }
 
+    /// A folder deeper than vault makes (an Obsidian vault's `Work/Projects/Deep`) renamed
+    /// to a bare name stays in its parent, as a subfolder does: it was moved to the top.
+    @Test func aDeeperFolderRenamedToABareNameStaysInItsParent() throws {
+        let vault = try TestVault.example()
+        try vault.createDirectory("Work/Projects/Deep")
+        try vault.write("Work/Projects/Deep/Target.md", "# Target\n")
+        let renamed = try vault.run("folder", "rename", "Work/Projects/Deep", "Dp")
+        #expect(renamed.status == 0, "\(renamed)")
+        #expect(renamed.stdout == "Work/Projects/Deep → Work/Projects/Dp\n", "\(renamed)")
+        #expect(vault.exists("Work/Projects/Dp/Target.md") && !vault.exists("Dp"))
+    }
+
     @Test(arguments: [
         ("nowhere", "vault: error: folder 'nowhere' does not exist (create it with 'vault folder create nowhere')\n"),
         ("work/nothing", "vault: error: folder 'work/nothing' does not exist (create it with 'vault folder create Work/nothing')\n"),

@@ -41,6 +41,10 @@ public struct FolderRules: Sendable {
         guard !source.isEmpty else { throw .invalidFolderName(old, reason: "the vault root cannot be renamed") }
         let sourceParts = source.split(separator: "/")
         var named = try validatedPath(new.hasPrefix("/") ? String(new.dropFirst()) : new)
+        if sourceParts.count > 2, !new.hasPrefix("/"), !named.contains("/") {
+            // Deeper than vault makes folders (another app's): renamed where it is.
+            return try renamedInPlace(source, to: named, as: new)
+        }
         if sourceParts.count == 2, !new.hasPrefix("/"), !named.contains("/") { named = sourceParts[0] + "/" + named }
         let namedParts = named.split(separator: "/").map(String.init)
         let parent = namedParts.count == 2 ? try NoteOperations.existingFolder(namedParts[0], root: root) : ""
@@ -56,6 +60,16 @@ public struct FolderRules: Sendable {
         let isCaseOnly = target.lowercased() == source.lowercased()
         if !isCaseOnly, let existing = siblings(of: parent).first(where: { $0.lowercased() == name.lowercased() }) {
             throw .invalidFolderName(new, reason: "'\(parent.isEmpty ? existing : parent + "/" + existing)' already exists")
+        }
+        return (source, target)
+    }
+
+    /// `source` renamed to `name` in its own parent, unless a sibling has that name.
+    private func renamedInPlace(_ source: String, to name: String, as typed: String) throws(VaultError) -> (source: String, target: String) {
+        let parent = String(source[..<(source.lastIndex(of: "/") ?? source.startIndex)])
+        let target = parent + "/" + name
+        if target.lowercased() != source.lowercased(), let existing = siblings(of: parent).first(where: { $0.lowercased() == name.lowercased() }) {
+            throw .invalidFolderName(typed, reason: "'\(parent)/\(existing)' already exists")
         }
         return (source, target)
     }
