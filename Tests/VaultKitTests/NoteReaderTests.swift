@@ -142,6 +142,12 @@ import VaultPlatform
         #expect(reader.read("# #active\n", path: "x.md").title == "#active")
     }
 
+    /// A `#` alone is an empty heading: the file names the note, not a blank title.
+    @Test func anEmptyHeadingIsNoTitle() {
+        #expect(reader.read("#\ntext\n", path: "Sketch.md").title == "Sketch")
+        #expect(reader.read("## ##\ntext\n", path: "Sketch.md").title == "Sketch")
+    }
+
     @Test func theTitleKeyStillWins() {
         #expect(reader.read("---\ntitle: Plan B\n---\nSome text\n", path: "x.md").title == "Plan B")
     }

@@ -49,7 +49,8 @@ enum NoteText {
                 sawFirstLine = true
                 let textRange = isCode ? line : stripHeading(body, line)
                 let text = String(decoding: UnsafeRawBufferPointer(rebasing: body[textRange]), as: UTF8.self)
-                if textRange != line {
+                // An empty heading (`#` alone) names nothing: the file does.
+                if textRange != line, !textRange.isEmpty {
                     heading = String(decoding: UnsafeRawBufferPointer(rebasing: body[textRange.lowerBound..<nameEnd(of: textRange, in: body)]), as: UTF8.self)
                 }
                 if titleKey.map({ text == $0 }) ?? (heading != nil || text == fileName) { continue }
