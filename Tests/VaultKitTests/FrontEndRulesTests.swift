@@ -46,6 +46,47 @@ import Testing
         #expect(vault.read("Plan.md") == "# Plan\n\nShip it today.\n\nNotes.\n\nThe end.\n")
     }
 
+    /// An editor that joins lines with LF alone (a browser's text area, CodeMirror) saves a
+    /// CRLF note in CRLF: the lines it did not touch keep their bytes, and so do the lines
+    /// vault adds (`modified`).
+    @Test func aNoteKeepsItsCRLFLineEndingsWhenTheEditorSendsLF() throws {
+        let vault = try TemporaryVault()
+        let original = "\u{FEFF}---\r\ntags: [y]\r\n---\r\n# Crlf\r\n\r\nline one\r\nline two"
+        try vault.write("Crlf.md", original)
+        let session = session(vault)
+        let seen = try version(vault, "Crlf.md")
+        let typed = "\u{FEFF}---\ntags: [y]\n---\n# Crlf\n\nline one\nline two typed"
+        _ = try session.write { try SaveNote(typed, to: "Crlf.md", ifVersion: seen).run(in: $0) }
+        let saved = vault.read("Crlf.md")
+        #expect(saved.hasSuffix("\r\n---\r\n# Crlf\r\n\r\nline one\r\nline two typed"), "\(saved.debugDescription)")
+        #expect(!saved.replacingOccurrences(of: "\r\n", with: "").contains("\n"), "\(saved.debugDescription)")
+        // With the text it opened (in CRLF, as the API gave it) and a change on disk since.
+        let again = try version(vault, "Crlf.md")
+        let opened = saved
+        try vault.write("Crlf.md", saved.replacingOccurrences(of: "# Crlf", with: "# Crlf title"))
+        let merged = try session.write {
+            try SaveNote(opened.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "line one", with: "line 1"),
+                         to: "Crlf.md", ifVersion: again, base: opened).run(in: $0)
+        }
+        #expect(merged.merged)
+        #expect(vault.read("Crlf.md").contains("\r\n# Crlf title\r\n\r\nline 1\r\nline two typed"))
+    }
+
+    /// A note with bytes that are not UTF-8 reaches an editor with U+FFFD in their place:
+    /// saving that text would write the substitutes over bytes nobody edited.
+    @Test func aSaveOverANoteThatIsNotUTF8IsRefused() throws {
+        let vault = try TemporaryVault()
+        let original: [UInt8] = Array("# Bytes\n\nLatin1 caf".utf8) + [0xE9] + Array(" here\n".utf8)
+        try vault.write("Bytes.md", bytes: original)
+        let session = session(vault)
+        let seen = try version(vault, "Bytes.md")
+        #expect(throws: VaultError.located(Diagnostic(path: "Bytes.md", line: 3, column: 11, severity: .error,
+                                                       message: "the note is not valid UTF-8 here, which an editor cannot show; vault leaves it unchanged"))) {
+            try session.write { try SaveNote("# Bytes\n\nLatin1 caf\u{FFFD} here\nmore\n", to: "Bytes.md", ifVersion: seen).run(in: $0) }
+        }
+        #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: vault.path + "/Bytes.md"))) == original)
+    }
+
     @Test func aNotesChangesRunInOrderEachRecorded() throws {
         let vault = try TemporaryVault()
         try vault.write("Plan.md", "---\ntags: [work]\n---\n# Plan\n\nShip it.\n")

@@ -7,6 +7,9 @@ import VaultPlatform
 /// when the same lines changed on both sides; `keepingMine` settles those with `text`
 /// (the conflict view's "Keep mine"), every other change on disk kept.
 ///
+/// The text keeps the file's line endings, and a note that is not UTF-8 is refused
+/// (`EditorText`): an editor cannot show it as it is.
+///
 /// No empty notes (DESIGN 10): a text with nothing after its front matter is refused by
 /// the rule `vault new` refuses one by, and the file keeps its last text. When the text
 /// changed, `modified` is set to now (in a note with front matter that parses); the file's
@@ -46,13 +49,17 @@ public struct SaveNote: Sendable {
         let root = vault.root
         let relative = try session.notePath(path)
         let (current, status) = try root.read(relative)
-        var bytes = Array(text.utf8)
+        if let place = EditorText.firstInvalidPlace(in: current) {
+            throw .located(Diagnostic(path: relative, line: place.line, column: place.column, severity: .error,
+                                      message: "the note is not valid UTF-8 here, which an editor cannot show; vault leaves it unchanged"))
+        }
+        var bytes = EditorText.inLineEndings(of: current, Array(text.utf8))
         var merged = false
         if VaultSession.version(of: status.stamp) != version {
-            let merge = base.flatMap { base in
+            let merge = base.map { EditorText.inLineEndings(of: current, Array($0.utf8)) }.flatMap { base in
                 keepingMine
-                    ? EditMerge.keepingMine(base: Array(base.utf8), mine: bytes, disk: current, timeZone: vault.timeZone)
-                    : EditMerge.merge(base: Array(base.utf8), mine: bytes, disk: current, timeZone: vault.timeZone)
+                    ? EditMerge.keepingMine(base: base, mine: bytes, disk: current, timeZone: vault.timeZone)
+                    : EditMerge.merge(base: base, mine: bytes, disk: current, timeZone: vault.timeZone)
             }
             guard let merge else { throw .conflict(path: relative) }
             bytes = merge
