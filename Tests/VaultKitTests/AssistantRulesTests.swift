@@ -156,6 +156,21 @@ import Testing
         #expect(vault.read("Work/Plan.md") == before)
     }
 
+    /// An assistant reads a note that is not UTF-8 with U+FFFD in place of its bad bytes:
+    /// an edit elsewhere in it would write the substitutes back, so it is refused.
+    @Test func anEditOfANoteThatIsNotUTF8IsRefused() throws {
+        let vault = try makeVault()
+        let original: [UInt8] = Array("# Plan\n\nLatin1 caf".utf8) + [0xE9] + Array(" here\n".utf8)
+        try vault.write("Work/Plan.md", bytes: original)
+        let session = session(vault)
+        let version = try session.document(at: "Work/Plan.md").version
+        #expect(throws: VaultError.located(Diagnostic(path: "Work/Plan.md", line: 3, column: 11, severity: .error,
+                                                       message: "the note is not valid UTF-8 here, which an editor cannot show; vault leaves it unchanged"))) {
+            try session.write { try EditNote("Work/Plan.md", version: version, .append("Mine.")).run(in: $0) }
+        }
+        #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: vault.path + "/Work/Plan.md"))) == original)
+    }
+
     @Test func aReplaceNeedsItsTextExactlyOnce() throws {
         #expect(throws: VaultError.replacedTextNotUnique(path: "P.md", count: 0)) { try EditNote.edited("a b a", path: "P.md", by: .replace(old: "c", new: "d")) }
         #expect(throws: VaultError.replacedTextNotUnique(path: "P.md", count: 2)) { try EditNote.edited("a b a", path: "P.md", by: .replace(old: "a", new: "d")) }

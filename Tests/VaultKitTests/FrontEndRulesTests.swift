@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 @testable import VaultKit
 
@@ -70,6 +73,28 @@ import Testing
         }
         #expect(merged.merged)
         #expect(vault.read("Crlf.md").contains("\r\n# Crlf title\r\n\r\nline 1\r\nline two typed"))
+    }
+
+    /// A file rewritten in place with its size and modification time kept (`touch -r`,
+    /// `rsync --inplace -t`, two writes in one tick) is another version: its change time,
+    /// which no one can set, tells. The save is refused, not written over the edit.
+    @Test func anEditThatKeptTheFilesSizeAndTimeIsNotWrittenOver() throws {
+        let vault = try TemporaryVault()
+        try vault.write("Plan.md", "# Plan\n\nShip it.\n")
+        let seen = try version(vault, "Plan.md")
+        let path = vault.path + "/Plan.md"
+        var before = stat()
+        #expect(stat(path, &before) == 0)
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.seek(toOffset: 8)
+        try handle.write(contentsOf: Data("SHIP".utf8))
+        try handle.close()
+        var times = [before.st_atim, before.st_mtim]
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+        #expect(throws: VaultError.conflict(path: "Plan.md")) {
+            try session(vault).write { try SaveNote("# Plan\n\nMine.\n", to: "Plan.md", ifVersion: seen).run(in: $0) }
+        }
+        #expect(vault.read("Plan.md") == "# Plan\n\nSHIP it.\n")
     }
 
     /// A note with bytes that are not UTF-8 reaches an editor with U+FFFD in their place:

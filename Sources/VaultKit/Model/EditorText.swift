@@ -18,6 +18,14 @@ enum EditorText {
         return result
     }
 
+    /// Refuses a note that is not UTF-8: an editor (the app's, an assistant's) was given it
+    /// with U+FFFD in place of its bad bytes, and would write those back.
+    static func requireUTF8(_ file: [UInt8], path: String) throws(VaultError) {
+        guard let place = firstInvalidPlace(in: file) else { return }
+        throw .located(Diagnostic(path: path, line: place.line, column: place.column, severity: .error,
+                                  message: "the note is not valid UTF-8 here, which an editor cannot show; vault leaves it unchanged"))
+    }
+
     /// Where `file` is first not UTF-8, as a 1-based line and byte column; nil when it is.
     static func firstInvalidPlace(in file: [UInt8]) -> (line: Int, column: Int)? {
         file.withUnsafeBytes { bytes -> (line: Int, column: Int)? in

@@ -62,10 +62,13 @@ extension VaultSession {
     }
 
     /// A file version's name: what identifies the file's content (inode, size,
-    /// modification time, mode), as hexadecimal.
+    /// modification time, mode, and the change time, which no one can set: a file
+    /// rewritten in place with its size and modification time put back is another
+    /// version), as hexadecimal.
     public static func version(of stamp: FileStamp) -> String {
         [UInt64(stamp.inode), UInt64(bitPattern: stamp.size), UInt64(bitPattern: stamp.mtimeSeconds),
-         UInt64(bitPattern: stamp.mtimeNanoseconds), UInt64(stamp.mode)].map { String($0, radix: 16) }.joined(separator: "-")
+         UInt64(bitPattern: stamp.mtimeNanoseconds), UInt64(stamp.mode),
+         UInt64(bitPattern: stamp.ctimeSeconds), UInt64(bitPattern: stamp.ctimeNanoseconds)].map { String($0, radix: 16) }.joined(separator: "-")
     }
 }
 

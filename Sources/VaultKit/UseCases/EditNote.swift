@@ -44,6 +44,7 @@ public struct EditNote: Sendable {
             let (before, status) = try root.read(path)
             let current = VaultSession.version(of: status.stamp)
             guard current == version else { throw .staleVersion(path: path, current: current) }
+            try EditorText.requireUTF8(before, path: path)
             if status.isReadOnly {
                 throw .located(Diagnostic(path: path, severity: .error, message: "note is read-only; vault leaves it unchanged (chmod u+w to allow)"))
             }

@@ -49,10 +49,7 @@ public struct SaveNote: Sendable {
         let root = vault.root
         let relative = try session.notePath(path)
         let (current, status) = try root.read(relative)
-        if let place = EditorText.firstInvalidPlace(in: current) {
-            throw .located(Diagnostic(path: relative, line: place.line, column: place.column, severity: .error,
-                                      message: "the note is not valid UTF-8 here, which an editor cannot show; vault leaves it unchanged"))
-        }
+        try EditorText.requireUTF8(current, path: relative)
         var bytes = EditorText.inLineEndings(of: current, Array(text.utf8))
         var merged = false
         if VaultSession.version(of: status.stamp) != version {
