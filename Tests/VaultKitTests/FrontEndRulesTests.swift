@@ -97,6 +97,16 @@ import Testing
         #expect(vault.read("Plan.md") == "# Plan\n\nSHIP it.\n")
     }
 
+    /// A save to a note that is not there (deleted meanwhile, a misspelt path) is "no such
+    /// note", not a failure of the disk, and creates nothing.
+    @Test func aSaveToANoteThatIsNotThereIsNotFound() throws {
+        let vault = try TemporaryVault()
+        #expect(throws: VaultError.noteNotFound("Gone.md")) {
+            try session(vault).write { try SaveNote("# Gone\n\nText.\n", to: "Gone.md", ifVersion: "x").run(in: $0) }
+        }
+        #expect(!FileManager.default.fileExists(atPath: vault.path + "/Gone.md"))
+    }
+
     /// A note with bytes that are not UTF-8 reaches an editor with U+FFFD in their place:
     /// saving that text would write the substitutes over bytes nobody edited.
     @Test func aSaveOverANoteThatIsNotUTF8IsRefused() throws {

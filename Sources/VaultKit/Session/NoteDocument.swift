@@ -83,7 +83,8 @@ extension VaultSession {
     }
 
     /// Reads `relative`; nothing there is `.noteNotFound`, not an I/O error.
-    private func readExisting(_ relative: String) throws(VaultError) -> (bytes: [UInt8], status: FileStatus) {
+    /// The bytes of the note at `relative`; `.noteNotFound` when there is no such file.
+    func readExisting(_ relative: String) throws(VaultError) -> (bytes: [UInt8], status: FileStatus) {
         do {
             return try root.read(relative)
         } catch .io(_, _, let code) where SystemError(operation: "", code: code).isNotFound {

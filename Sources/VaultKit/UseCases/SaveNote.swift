@@ -48,7 +48,7 @@ public struct SaveNote: Sendable {
         let session = VaultSession(vault: vault)
         let root = vault.root
         let relative = try session.notePath(path)
-        let (current, status) = try root.read(relative)
+        let (current, status) = try session.readExisting(relative)
         try EditorText.requireUTF8(current, path: relative)
         var bytes = EditorText.inLineEndings(of: current, Array(text.utf8))
         var merged = false
