@@ -124,6 +124,38 @@ struct SyncTests {
         #expect(try sync(vault, "--setup", "--remote", "/nowhere.git").stdout == "already set up\n")
     }
 
+    /// The clone's own `info/attributes` keeps a remote's attributes off the notes: one
+    /// vault cannot read (a directory in its place) stops the sync, nothing committed.
+    @Test func anInfoAttributesVaultCannotReadStopsTheSync() throws {
+        let vault = try TestVault()
+        try Self.git("init", "-q", "-b", "main", in: vault.root)
+        try vault.write("Note.md", "# Note\n")
+        try? FileManager.default.removeItem(at: vault.url(".git/info/attributes"))
+        try FileManager.default.createDirectory(at: vault.url(".git/info/attributes"), withIntermediateDirectories: true)
+        let result = try sync(vault, "--setup", "--remote", "/nowhere.git")
+        #expect(result.status != 0, "\(result)")
+        #expect(result.stderr.contains("info/attributes") && result.stderr.contains("nothing was committed"), "\(result)")
+        #expect(try Self.git("status", "--porcelain", in: vault.root).stdout.contains("Note.md"), "nothing was committed")
+    }
+
+    /// In a linked worktree, git reads `info/attributes` and `info/exclude` from the main
+    /// repository: vault's lines go there, and hold for the worktree's notes.
+    @Test func aWorktreesAttributesGoWhereGitReadsThem() throws {
+        let vault = try TestVault()
+        try Self.git("init", "-q", "-b", "main", in: vault.root)
+        try vault.write("Note.md", "# Note\n")
+        try Self.git("add", "-A", in: vault.root)
+        try Self.git("commit", "-q", "-m", "first", in: vault.root)
+        let worktree = vault.base.appendingPathComponent("worktree")
+        try Self.git("worktree", "add", "-q", "-b", "other", worktree.path, in: vault.root)
+        try FileManager.default.createDirectory(at: worktree.appendingPathComponent(".vault"), withIntermediateDirectories: true)
+        let result = try CLI.vault(["sync", "--setup", "--vault", worktree.path], in: worktree, environment: Self.identity)
+        #expect(result.status == 0, "\(result)")
+        let attribute = try Self.git("check-attr", "working-tree-encoding", "--", "Note.md", in: worktree).stdout
+        #expect(attribute == "Note.md: working-tree-encoding: unset\n", "\(attribute)")
+        #expect(try String(contentsOf: vault.url(".git/info/exclude"), encoding: .utf8).contains(".*.vault-*.tmp"))
+    }
+
     /// A `.gitattributes` that is a symbolic link (a dotfiles setup) is the user's: it is not
     /// replaced by a file of vault's lines, and what it points to is not written through it.
     /// The clone merges notes through vault all the same (`info/attributes`).

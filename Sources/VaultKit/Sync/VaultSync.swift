@@ -139,9 +139,14 @@ public struct VaultSync: Sendable {
 
     /// Adds the `lines` it lacks to the file `name` of the git directory (`info/exclude`,
     /// `info/attributes`): per clone, in no commit. As `VaultRoot.addMissingLines` does in
-    /// the vault; the git directory may be elsewhere (`git worktree`, a `.git` file).
+    /// the vault, except that a file it cannot read stops the sync (these lines keep a
+    /// remote's attributes off the notes); where git reads it, which in a linked worktree
+    /// is the main repository's.
     private func addToGitDirectory(_ lines: [String], file name: String) throws(VaultError) {
-        let file = try gitDirectory() + "/" + name
+        // `name` is one of vault's literals, so a word, not an operand (after `--`, which
+        // `rev-parse` would take for the end of its options).
+        let relative = try git.check(["rev-parse", "--git-path", name]).stdout.trimmingCharacters(in: .newlines)
+        let file = relative.hasPrefix("/") ? relative : root.path + "/" + relative
         let folder = String(file[..<(file.lastIndex(of: "/") ?? file.endIndex)])
         let existing: Data
         do {
@@ -149,7 +154,7 @@ public struct VaultSync: Sendable {
         } catch CocoaError.fileReadNoSuchFile {
             existing = Data()
         } catch {
-            return
+            throw .syncWriteFailed(path: file, reason: "it is there and vault cannot read it", consequence: "nothing was committed")
         }
         guard let (bytes, _) = MissingLines(lines: lines).adding(to: [UInt8](existing)) else { return }
         do {
