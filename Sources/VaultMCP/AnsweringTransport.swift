@@ -8,8 +8,9 @@ import MCP
 /// mcp`) would otherwise end with the process before their answers, a write half done.
 actor AnsweringTransport: Transport {
     private let inner = StdioTransport()
-    /// The ids of requests read and not yet answered, as JSON.
-    private var unanswered: Set<Data> = []
+    /// The requests read and not yet answered, by id: how many with each (a client may
+    /// reuse one).
+    private var unanswered: [ID: Int] = [:]
     private var inputEnded = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
@@ -21,7 +22,7 @@ actor AnsweringTransport: Transport {
 
     func send(_ data: Data) async throws {
         try await inner.send(data)
-        for id in Self.ids(in: data, requests: false) { unanswered.remove(id) }
+        if let message = Self.message(in: data), message.method == nil, let id = message.id { answered(id) }
         resumeIfDone()
     }
 
@@ -31,7 +32,7 @@ actor AnsweringTransport: Transport {
         Task {
             do {
                 for try await data in await input.value {
-                    noteRequests(in: data)
+                    noteRequest(in: data)
                     continuation.yield(data)
                 }
                 continuation.finish()
@@ -49,8 +50,23 @@ actor AnsweringTransport: Transport {
         await withCheckedContinuation { waiting.append($0) }
     }
 
-    private func noteRequests(in data: Data) {
-        unanswered.formUnion(Self.ids(in: data, requests: true))
+    /// Counts a request the server will answer from a task of its own, as it reads one: a
+    /// JSON-RPC 2.0 object with a method and an id it takes (a string or an integer), and no
+    /// result or error (which would make it an answer). A batch is answered before the next message
+    /// is read, and a message the server cannot read before it reads on. A cancelled
+    /// request may go unanswered.
+    private func noteRequest(in data: Data) {
+        guard let message = Self.message(in: data), let method = message.method else { return }
+        if method == "notifications/cancelled", let id = message.params?.objectValue?["requestId"].flatMap(Self.id) {
+            answered(id)
+        } else if let id = message.id, message.isJSONRPC2, !message.isAnswer {
+            unanswered[id, default: 0] += 1
+        }
+    }
+
+    private func answered(_ id: ID) {
+        guard let count = unanswered[id] else { return }
+        unanswered[id] = count > 1 ? count - 1 : nil
     }
 
     private func endInput() {
@@ -65,18 +81,33 @@ actor AnsweringTransport: Transport {
         for continuation in resumed { continuation.resume() }
     }
 
-    /// The ids of the requests (with `method`) or answers (without) in one message or batch.
-    private static func ids(in data: Data, requests: Bool) -> [Data] {
-        let messages: [Any]
-        switch try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) {
-        case let batch as [Any]: messages = batch
-        case let message?: messages = [message]
-        case nil: return []
+    /// What the transport looks at in one message (not a batch).
+    private struct Envelope: Decodable {
+        var id: ID?
+        var method: String?
+        var params: Value?
+        var isAnswer = false
+        var isJSONRPC2 = false
+
+        enum CodingKeys: String, CodingKey { case jsonrpc, id, method, params, result, error }
+
+        init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try? container.decodeIfPresent(ID.self, forKey: .id)
+            method = try? container.decodeIfPresent(String.self, forKey: .method)
+            params = try? container.decodeIfPresent(Value.self, forKey: .params)
+            isAnswer = container.contains(.result) || container.contains(.error)
+            isJSONRPC2 = (try? container.decodeIfPresent(String.self, forKey: .jsonrpc)) == "2.0"
         }
-        return messages.compactMap { message in
-            guard let message = message as? [String: Any], let id = message["id"], !(id is NSNull),
-                  (message["method"] != nil) == requests else { return nil }
-            return try? JSONSerialization.data(withJSONObject: id, options: [.fragmentsAllowed])
-        }
+    }
+
+    private static func message(in data: Data) -> Envelope? {
+        try? JSONDecoder().decode(Envelope.self, from: data)
+    }
+
+    private static func id(_ value: Value) -> ID? {
+        if let text = value.stringValue { return .string(text) }
+        if let number = value.intValue { return .number(number) }
+        return nil
     }
 }

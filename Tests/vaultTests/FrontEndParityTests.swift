@@ -131,14 +131,24 @@ import Testing
             ["jsonrpc": "2.0", "id": 2, "method": "tools/list"],
             ["jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": ["name": "search_notes", "arguments": ["query": "milk"]]],
             ["jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": ["name": "create_note", "arguments": ["title": "Piped", "text": "In.\n"]]],
+            // The same id twice: both are answered.
+            ["jsonrpc": "2.0", "id": 5, "method": "tools/list"],
+            ["jsonrpc": "2.0", "id": 5, "method": "tools/list"],
+            // Ids the server takes for no request, and a request that is an answer: none
+            // is waited for.
+            ["jsonrpc": "2.0", "id": 1.5, "method": "tools/list"],
+            ["jsonrpc": "2.0", "id": true, "method": "tools/list"],
+            ["jsonrpc": "2.0", "id": 7, "method": "ping", "result": [String: Any]()],
         ]
         let input = try messages.map { try JSONSerialization.data(withJSONObject: $0) + Data("\n".utf8) }.reduce(Data(), +)
-        let result = try vault.run("mcp", stdin: input)
+        // Bounded, so that a process that waits for an answer that never comes fails the test.
+        let timeout = try #require(CLI.which("timeout"))
+        let result = try CLI.run(timeout, ["60", try CLI.binary.get().path, "mcp", "--vault", vault.root.path], in: vault.root, stdin: input)
         #expect(result.status == 0, "\(result)")
         let answers = result.stdout.split(separator: "\n").compactMap { line in
             (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
         }
-        #expect(answers.compactMap { $0["id"] as? Int }.sorted() == [1, 2, 3, 4], "\(result.stdout)")
+        #expect(answers.compactMap { $0["id"] as? Int }.sorted() == [1, 2, 3, 4, 5, 5], "\(result.stdout)")
         #expect(answers.allSatisfy { $0["error"] == nil && ($0["result"] as? [String: Any])?["isError"] as? Bool != true }, "\(result.stdout)")
         #expect(vault.exists("Piped.md"))
     }
