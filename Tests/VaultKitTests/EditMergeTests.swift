@@ -55,6 +55,14 @@ import Testing
         #expect(title("# Trip plan\n", "# Trip plan#\n", path: "Trip plan.md") == nil)
     }
 
+    /// A tag added to the title heading in the app marks the heading: the title, and the
+    /// file named after it, stay (it was renamed `Alpha active.md`); a new name is followed
+    /// without the tag.
+    @Test func theTagsThatEndAHeadingAreNoPartOfTheNameFollowed() {
+        #expect(title("# Alpha\n", "# Alpha #active\n", path: "Alpha.md") == nil)
+        #expect(title("# Project Alpha #active\n", "# Project Beta #active\n", path: "Project Alpha.md") == "Project Beta")
+    }
+
     @Test func aFirstLineThatNamedTheFileIsFollowed() {
         // A note the app named from its first line (a paragraph) follows it.
         #expect(title("Call Bob\n\nabout it\n", "Call Bobby\n\nabout it\n", path: "Call Bob.md") == "Call Bobby")

@@ -528,6 +528,17 @@ struct CommandsTests {
         #expect(try vault.text("Alpha copy.md").hasSuffix("---\n" + copied) || vault.text("Alpha copy.md").hasSuffix("---\r\n" + copied))
     }
 
+    /// A title typed as the heading reads, its tags included, is not given the tags twice.
+    @Test func aTitleTypedWithTheHeadingsTagsDoesNotRepeatThem() throws {
+        let vault = try TestVault()
+        try vault.write("Links.md", "See [[A#A #x]].\n")
+        try vault.write("A.md", "# A #x\nbody\n")
+        let result = try vault.run("rename", "A.md", "B #x")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.hasPrefix("A.md → B.md\n"), "\(result)")
+        #expect(try vault.text("B.md") == "# B #x\nbody\n")
+    }
+
     /// A `#` line in code is no title, so a rename leaves it as it is: the file is renamed
     /// and not one byte of the note changes.
     @Test(arguments: ["```\n# not a heading\n```\n\n# After code\n", "    # indented code heading\ntext\n", "~~~~\n```\n# inside\n~~~~\n"])

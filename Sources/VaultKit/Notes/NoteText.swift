@@ -134,12 +134,21 @@ enum NoteText {
         title.split { $0.isNewline || $0 == "\t" }.map { $0.trimmingSpaces() }.filter { !$0.isEmpty }.joined(separator: " ")
     }
 
-    /// `## Title ##` → `Title`.
-    static func stripHeading(_ line: String) -> String {
+    /// `title` without `marks` (a heading's tags and block id, as `nameEnd` leaves them, a
+    /// space first) when it ends with them: a title typed as the heading reads is its name.
+    static func name(_ title: String, withoutMarks marks: String) -> String {
+        !marks.isEmpty && title.hasSuffix(marks) && title.count > marks.count ? String(title.dropLast(marks.count)) : title
+    }
+
+    /// The title a first line gives as a heading: `## Title #tag ##` → `Title` (the text
+    /// of a line that is no heading, as it is).
+    static func headingTitle(_ line: String) -> String {
         var line = line
         return line.withUTF8 { utf8 in
             let raw = UnsafeRawBufferPointer(utf8)
-            return String(decoding: UnsafeRawBufferPointer(rebasing: raw[stripHeading(raw, 0..<raw.count)]), as: UTF8.self)
+            let text = stripHeading(raw, 0..<raw.count)
+            let end = text.count == raw.count ? text.upperBound : nameEnd(of: text, in: raw)
+            return String(decoding: UnsafeRawBufferPointer(rebasing: raw[text.lowerBound..<end]), as: UTF8.self)
         }
     }
 

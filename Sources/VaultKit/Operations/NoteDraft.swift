@@ -68,7 +68,7 @@ public struct NoteDraft: Sendable {
         var rest = String(decoding: text[block.bodyStart...], as: UTF8.self)
         if let title = title?.trimmingSpaces(), !title.isEmpty {
             let trimmed = rest.drop { $0 == "\n" || $0 == "\r\n" }
-            let firstLine = trimmed.split(whereSeparator: \.isNewline).first.map { NoteText.stripHeading($0.trimmingSpaces()) }
+            let firstLine = trimmed.split(whereSeparator: \.isNewline).first.map { NoteText.headingTitle($0.trimmingSpaces()) }
             if firstLine != title { rest = "# \(title)\n" + (trimmed.isEmpty ? "" : "\n") + trimmed }
         }
         if !rest.hasSuffix("\n") { rest += "\n" }
@@ -98,7 +98,7 @@ public struct NoteDraft: Sendable {
         var body = body
         while body.hasPrefix("\n") { body.removeFirst() }
         if let title = title?.trimmingSpaces(), !title.isEmpty {
-            let firstLine = body.split(separator: "\n", maxSplits: 1).first.map { NoteText.stripHeading($0.trimmingSpaces()) }
+            let firstLine = body.split(separator: "\n", maxSplits: 1).first.map { NoteText.headingTitle($0.trimmingSpaces()) }
             if firstLine != title {
                 text += "# \(title)\n" + (body.isEmpty ? "" : "\n")
             }

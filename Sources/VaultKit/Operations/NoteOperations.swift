@@ -47,7 +47,7 @@ public struct NoteOperations: Sendable {
         let folder = try rules.folder(forNewNote: draft.folder, create: true)
         let title = draft.title?.trimmingSpaces()
         let firstLine = draft.textAfterFrontMatter.split(whereSeparator: \.isNewline).first { !$0.trimmingSpaces().isEmpty }
-        let base = FileNaming.baseName(for: draft.fileName ?? title.flatMap { $0.isEmpty ? nil : $0 } ?? firstLine.map { NoteText.stripHeading($0.trimmingSpaces()) } ?? "Untitled")
+        let base = FileNaming.baseName(for: draft.fileName ?? title.flatMap { $0.isEmpty ? nil : $0 } ?? firstLine.map { NoteText.headingTitle($0.trimmingSpaces()) } ?? "Untitled")
         return (folder, base, try draft.file(id: Self.newID(), now: vault.now(), timeZone: vault.timeZone))
     }
 
@@ -167,10 +167,13 @@ public struct NoteOperations: Sendable {
         let first = editor.bytes.withUnsafeBytes { NoteText.firstLine(in: UnsafeRawBufferPointer(rebasing: $0[bodyStart...])) }
         guard let first else { return }
         if first.isHeading, !first.text.isEmpty, title.allSatisfy({ !$0.isNewline }) {
-            // The tags and block id that end the heading stay (`# Old #active` → `# New #active`).
+            // The tags and block id that end the heading stay (`# Old #active` → `# New #active`);
+            // a title typed with them (`New #active`) does not repeat them.
             let nameEnd = editor.bytes.withUnsafeBytes { NoteText.nameEnd(of: first.text, in: UnsafeRawBufferPointer(rebasing: $0[bodyStart...])) }
+            let marks = String(decoding: editor.bytes[(bodyStart + nameEnd)..<(bodyStart + first.text.upperBound)], as: UTF8.self)
+            let name = NoteText.name(title, withoutMarks: marks)
             let range = (bodyStart + first.text.lowerBound)..<(bodyStart + nameEnd)
-            try editor.splice(range, with: Array(title.utf8))
+            try editor.splice(range, with: Array(name.utf8))
         }
     }
 

@@ -37,7 +37,7 @@ public struct FollowTitle: Sendable {
         return new
     }
 
-    /// The text of the first line of the body (a heading's without its marks), nil for a
+    /// The text of the first line of the body (a heading's name, without its marks), nil for a
     /// note whose title comes from a `title` key or whose front matter does not parse.
     private static func firstLine(of bytes: [UInt8], timeZone: TimeZone) -> String? {
         guard let editor = try? FrontMatterEditor(bytes: bytes, timeZone: timeZone), !editor.has(FrontMatterKey.title) else { return nil }
@@ -45,7 +45,9 @@ public struct FollowTitle: Sendable {
         return bytes.withUnsafeBytes { raw -> String? in
             let body = UnsafeRawBufferPointer(rebasing: raw[bodyStart...])
             guard let first = NoteText.firstLine(in: body) else { return nil }
-            return String(decoding: UnsafeRawBufferPointer(rebasing: body[first.text]), as: UTF8.self)
+            // A heading's name, without the tags and block id that end it.
+            let end = first.isHeading ? NoteText.nameEnd(of: first.text, in: body) : first.text.upperBound
+            return String(decoding: UnsafeRawBufferPointer(rebasing: body[first.text.lowerBound..<end]), as: UTF8.self)
         }
     }
 

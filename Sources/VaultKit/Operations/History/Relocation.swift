@@ -69,8 +69,9 @@ public struct Relocation: Sendable {
 
     /// Renames `note` to `title`: its file, and its title where the title comes from.
     public func rename(_ note: Note, to title: String, dryRun: Bool = false) throws(VaultError) -> Report {
-        let title = NoteText.oneLine(title)
         let operations = NoteOperations(vault: vault)
+        let heading = operations.titleHeading(of: note)
+        let title = NoteText.name(NoteText.oneLine(title), withoutMarks: heading?.marks ?? "")
         let target = try operations.renameTarget(note, to: title)
         // Checked before any link changes (the move checks again, and never replaces a file).
         if target.lowercased() != note.path.lowercased(), root.status(target) != nil { throw .destinationExists(target) }
@@ -80,7 +81,7 @@ public struct Relocation: Sendable {
         let moves = target == note.path ? [] : [LinkRewriter.Move(from: note.path, to: target)]
         // A title from the first heading changes with the name: links to that heading follow.
         var headings: [String: LinkRewriter.HeadingRename] = [:]
-        if let heading = operations.titleHeading(of: note), heading.text != title + heading.marks {
+        if let heading, heading.text != title + heading.marks {
             headings[target] = LinkRewriter.HeadingRename(from: heading.text, to: title + heading.marks)
         }
         return try relocate(moves, kind: .rename, summary: "\(note.path) → \(target)", dryRun: dryRun, headings: headings) { steps throws(VaultError) in
