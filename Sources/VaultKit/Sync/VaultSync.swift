@@ -121,11 +121,11 @@ public struct VaultSync: Sendable {
     private func registerMergeDriver() throws(VaultError) -> [String] {
         var done: [String] = []
         root.ensureIgnoredInGit()
-        try addToGitDirectory([Self.temporaryFiles], file: "info/exclude")
+        try addToGitDirectory([Self.temporaryFiles], file: .exclude)
         // Where no remote reaches: `.gitattributes` travels, and a line a remote adds after
         // vault's (`*.md merge=union`) would turn the driver off; `info/attributes` is read
         // last and is this clone's own.
-        try addToGitDirectory(Self.attributes + Self.storedAsTheyAre, file: "info/attributes")
+        try addToGitDirectory(Self.attributes + Self.storedAsTheyAre, file: .attributes)
         let added = try root.addMissingLines(MissingLines(lines: Self.attributes), to: ".gitattributes")
         if !added.isEmpty { done.append("added to .gitattributes: " + added.joined(separator: ", ")) }
         let driver = "'\(program.replacingOccurrences(of: "'", with: "'\\''"))' merge-driver %O %A %B %P"
@@ -142,10 +142,14 @@ public struct VaultSync: Sendable {
     /// the vault, except that a file it cannot read stops the sync (these lines keep a
     /// remote's attributes off the notes); where git reads it, which in a linked worktree
     /// is the main repository's.
-    private func addToGitDirectory(_ lines: [String], file name: String) throws(VaultError) {
-        // `name` is one of vault's literals, so a word, not an operand (after `--`, which
-        // `rev-parse` would take for the end of its options).
-        let relative = try git.check(["rev-parse", "--git-path", name]).stdout.trimmingCharacters(in: .newlines)
+    private func addToGitDirectory(_ lines: [String], file: GitDirectoryFile) throws(VaultError) {
+        // The name is a word of vault's own, a literal (after `--`, an operand, `rev-parse`
+        // would take it for the end of its options).
+        let answer = switch file {
+        case .exclude: try git.check(["rev-parse", "--git-path", "info/exclude"])
+        case .attributes: try git.check(["rev-parse", "--git-path", "info/attributes"])
+        }
+        let relative = answer.stdout.trimmingCharacters(in: .newlines)
         let file = relative.hasPrefix("/") ? relative : root.path + "/" + relative
         let folder = String(file[..<(file.lastIndex(of: "/") ?? file.endIndex)])
         let existing: Data
@@ -164,6 +168,9 @@ public struct VaultSync: Sendable {
             throw .syncWriteFailed(path: file, reason: error.localizedDescription.lowercased(), consequence: "nothing was committed")
         }
     }
+
+    /// The files of the git directory vault adds lines to.
+    private enum GitDirectoryFile { case exclude, attributes }
 
     // MARK: - Sync
 
