@@ -120,6 +120,32 @@ struct WordIndexCacheTests {
         #expect(try vault.scan().cacheHits == 40)
     }
 
+    /// A note changed within the racy window of the recent file could never be answered
+    /// from it: a word search does not write the file for such notes alone, and writes it
+    /// once they have settled (by the session's clock, as the note cache).
+    @Test func notesChangedJustNowAreNotWrittenToTheRecentFile() throws {
+        let notes = try TemporaryVault()
+        for index in 0..<40 { try notes.write("N\(index).md", index % 10 == 0 ? "budget \(index)\n" : "plan \(index)\n") }
+        // Clocks for which the notes written by the test have settled, and were changed just now.
+        var later = notes.vault, behind = notes.vault
+        later.now = { Date().addingTimeInterval(10) }
+        behind.now = { Date().addingTimeInterval(-1000) }
+        let settled = VaultSession(vault: later), now = VaultSession(vault: behind)
+        let recent = notes.path + "/" + WordIndexCache.recentPath
+        #expect(try settled.scan(matching: Query.parse("budget")).notes.count == 4)
+        #expect(FileManager.default.fileExists(atPath: notes.path + "/" + WordIndexCache.mainPath))
+        try notes.write("N1.md", "budget again\n")
+        #expect(try now.scan(matching: Query.parse("budget")).notes.count == 5)
+        #expect(!FileManager.default.fileExists(atPath: recent))
+        #expect(try settled.scan(matching: Query.parse("budget")).notes.count == 5)
+        let written = try Data(contentsOf: URL(fileURLWithPath: recent))
+        try notes.write("N2.md", "budget too\n")
+        #expect(try now.scan(matching: Query.parse("budget")).notes.count == 6)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: recent)) == written)
+        #expect(try settled.scan(matching: Query.parse("budget")).notes.count == 6)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: recent)) != written)
+    }
+
     /// When more than an eighth of the notes changed, a word search that left notes out
     /// writes both main files from every note without scanning the vault again: the notes
     /// it rejected are made from the note cache's entries it found as the files are.

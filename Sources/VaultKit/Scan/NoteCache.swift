@@ -27,6 +27,17 @@ public final class NoteCache: @unchecked Sendable {
     /// Entries modified less than this long before the cache was written are re-read.
     static let racyWindowNanoseconds: Int64 = 2_000_000_000
 
+    /// Whether a file last changed as `stamp` says can be answered from an entry of a
+    /// cache file written at `writtenAt` (nanoseconds since 1970): the racy rule.
+    static func isSettled(_ stamp: FileStamp, writtenAt: Int64) -> Bool {
+        stamp.lastChangeNanoseconds < writtenAt - racyWindowNanoseconds
+    }
+
+    /// `date` as a cache file's write time: nanoseconds since 1970.
+    static func nanoseconds(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1e9).rounded(.down))
+    }
+
     // Layout: magic, the properties' fingerprint, time zone, write time, count, where the
     // bulky region starts; then `count` entry offsets (UInt64, in scan order), `count`
     // entry numbers sorted by path (UInt32), then the entries, each its path, its length
@@ -177,10 +188,11 @@ public final class NoteCache: @unchecked Sendable {
         return entry
     }
 
-    /// True when the main file describes `note` (listed at `position`) as it is: its entry
-    /// has the note's stamp, is not racy and sums as written.
-    func describes(_ note: Note, position: Int) -> Bool {
-        ownEntry(at: note.path, position: position, stamp: note.stamp) != nil
+    /// True when the recent file describes every note of `notes` as it is (with no recent
+    /// file, when there is none).
+    func recentHolds(_ notes: [Note]) -> Bool {
+        guard let recent else { return notes.isEmpty }
+        return notes.allSatisfy { recent.cache.ownEntry(at: $0.path, position: Int.max, stamp: $0.stamp) != nil }
     }
 
     /// Where the main file's entry for `path` (listed at `position`) is, when it has
@@ -222,7 +234,7 @@ public final class NoteCache: @unchecked Sendable {
     /// stamp it holds, if not racily recent and summed as written.
     private func heldEntry(in range: Range<Int>) -> (Entry, FileStamp)? {
         var reader = ByteReader(bytes: storage, offset: range.lowerBound)
-        guard let stamp = reader.stamp(), stamp.lastChangeNanoseconds < writtenAt - Self.racyWindowNanoseconds,
+        guard let stamp = reader.stamp(), Self.isSettled(stamp, writtenAt: writtenAt),
               let entry = summed(range, rest: reader.offset) else { return nil }
         return (entry, stamp)
     }
@@ -232,8 +244,7 @@ public final class NoteCache: @unchecked Sendable {
     private func stamped(_ path: String, position: Int, stamp: FileStamp) -> (number: Int, entry: Range<Int>, rest: Int)? {
         guard let (number, entry) = entryRange(of: path, position: position) else { return nil }
         var reader = ByteReader(bytes: storage, offset: entry.lowerBound)
-        guard let cachedStamp = reader.stamp(), cachedStamp == stamp,
-              stamp.lastChangeNanoseconds < writtenAt - Self.racyWindowNanoseconds else { return nil }
+        guard let cachedStamp = reader.stamp(), cachedStamp == stamp, Self.isSettled(stamp, writtenAt: writtenAt) else { return nil }
         return (number, entry, reader.offset)
     }
 
@@ -388,7 +399,7 @@ public final class NoteCache: @unchecked Sendable {
             header.uint(magic)
             header.string(NoteProperties.fingerprint)
             header.string(readingKey(timeZone, inlineTags: inlineTags))
-            header.int(Int64((startedAt.timeIntervalSince1970 * 1e9).rounded(.down)))
+            header.int(nanoseconds(startedAt))
             header.int(Int64(notes.count))
             header.int(Int64(bulkyStart))
             return header

@@ -29,7 +29,6 @@ public struct VaultScanner: Sendable {
     /// are left out of `allNotes` (`ScanResult.rejected`): only when no counts are
     /// gathered, which need every note.
     var leavesOutRejected = false
-
     public init(root: VaultRoot) {
         self.root = root
     }
@@ -119,6 +118,7 @@ public struct VaultScanner: Sendable {
         PhaseTimer.mark("read notes")
         var kept: [Note] = []
         var cacheHits = 0
+        var madeUndescribed: [Int] = []
         // Where the notes a filter rejected were listed, for a cache written from every note.
         var rejectedPositions: [Int] = []
         var rejectedPlaces: [Int] = []
@@ -138,6 +138,7 @@ public struct VaultScanner: Sendable {
                 }
                 if filter != nil, output.kept[index] { kept.append(note) }
                 if output.fromCache[index] { cacheHits += 1 }
+                if !output.fromMain[index] { madeUndescribed.append(count) }
                 buffer.initializeElement(at: count, to: note)
                 count += 1
             }
@@ -151,6 +152,7 @@ public struct VaultScanner: Sendable {
             issues: listing.skipped.map(ScanIssue.init) + output.issuesInOrder,
             allNotes: allNotes,
             cacheHits: cacheHits + notesLeftOut + notesRejected,
+            madeUndescribed: madeUndescribed,
             leftOut: notesLeftOut,
             rejected: notesRejected,
             temporaries: listing.temporaries,
@@ -179,6 +181,10 @@ public struct ScanResult: Sendable {
     public var allNotes: [Note] = []
     /// How many notes came from the cache unread.
     public var cacheHits = 0
+    /// Where in `allNotes` the notes are that the main cache file did not describe as they
+    /// are (read from their files, or from the recent file): those the recent file is
+    /// written for, known from the scan rather than looked up again.
+    var madeUndescribed: [Int] = []
     /// How many notes a scan for the first few in list order left out, since they cannot
     /// be among them (`VaultScanner.keepsFirst`): `notes` are then only those that can.
     public var leftOut = 0
@@ -306,6 +312,8 @@ private struct SharedOutput: @unchecked Sendable {
     private let issues = Locked<[(position: Int, issue: ScanIssue)]>([])
     let kept: UnsafeMutableBufferPointer<Bool>
     let fromCache: UnsafeMutableBufferPointer<Bool>
+    /// Which notes were made from an entry of the main cache file (not the recent one).
+    let fromMain: UnsafeMutableBufferPointer<Bool>
     /// Where the main cache file's entry of each rejected note is, when the filter keeps
     /// them (`ScanFilter.keepsEntryPlaces`; empty otherwise): for `RejectedNotes`, which
     /// then need not look each up again.
@@ -318,6 +326,8 @@ private struct SharedOutput: @unchecked Sendable {
         kept.initialize(repeating: false)
         fromCache = .allocate(capacity: count)
         fromCache.initialize(repeating: false)
+        fromMain = .allocate(capacity: count)
+        fromMain.initialize(repeating: false)
         entryPlaces = .allocate(capacity: keepingPlaces ? count : 0)
     }
 
@@ -335,6 +345,7 @@ private struct SharedOutput: @unchecked Sendable {
         notes.deallocate()
         kept.deallocate()
         fromCache.deallocate()
+        fromMain.deallocate()
         entryPlaces.deallocate()
     }
 }
@@ -418,7 +429,7 @@ private struct ScanWorker {
                 }
                 if let note = cache._withUnsafeGuaranteedRef({ $0.note(entry, path: path, position: guess, stamp: stamp) }) {
                     firstNotes?._withUnsafeGuaranteedRef { $0.add(note.orderKey) }
-                    if Self.settle(index, note, output: output, filter: filter) { return }
+                    if Self.settle(index, note, fromMain: !entry.isRecent, output: output, filter: filter) { return }
                     // Without an index deciding most notes, the next ones likely need
                     // their text too.
                     if rejects == nil { opensFirst = true }
@@ -441,10 +452,12 @@ private struct ScanWorker {
         if let note = cached, note.stamp != file.status.stamp {
             cached = nil
             output.fromCache[index] = false
+            output.fromMain[index] = false
         }
-        if cached == nil, let cache, filter != nil,
-           let note = cache._withUnsafeGuaranteedRef({ $0.note(at: path, position: guess, stamp: file.status.stamp) }) {
-            if Self.settle(index, note, output: output, filter: filter) {
+        let stamp = file.status.stamp
+        if cached == nil, let cache, filter != nil, let entry = cache._withUnsafeGuaranteedRef({ $0.entry(at: path, position: guess, stamp: stamp) }),
+           let note = cache._withUnsafeGuaranteedRef({ $0.note(entry, path: path, position: guess, stamp: stamp) }) {
+            if Self.settle(index, note, fromMain: !entry.isRecent, output: output, filter: filter) {
                 opensFirst = false
                 return
             }
@@ -455,6 +468,7 @@ private struct ScanWorker {
             stat = try file.readAll(into: &buffer, endAtShortRead: true)
         } catch {
             output.fromCache[index] = false
+            output.fromMain[index] = false
             output.report(ScanIssue(path: path, unreadable: error), at: index)
             return
         }
@@ -483,8 +497,9 @@ private struct ScanWorker {
 
     /// Keeps a cached note when no filter needs its text; true when it is settled.
     /// Static: called from a mutating method, a method of the worker had it copied first.
-    private static func settle(_ index: Int, _ note: Note, output: SharedOutput, filter: ScanFilter?) -> Bool {
+    private static func settle(_ index: Int, _ note: Note, fromMain: Bool, output: SharedOutput, filter: ScanFilter?) -> Bool {
         output.fromCache[index] = true
+        output.fromMain[index] = fromMain
         output.notes[index] = note
         guard let filter else {
             output.kept[index] = true

@@ -63,7 +63,7 @@ public struct VaultSession: Sendable {
         guard let query, query.needsText, vault.usesCache else {
             return try vault.scan(filter: query?.scanFilter(context: context), countingNotes: countingNotes, keepingFirst: keepingFirst)
         }
-        let words = WordIndexCache(root: root)
+        let words = WordIndexCache(root: root, now: vault.now)
         let search = words.search(query.evaluator(context: context))
         let vault = self.vault
         // The word files are written on another core while the note cache is.

@@ -86,7 +86,7 @@ public struct Vault: Sendable {
         // A copy of the result for `alongside`, let go on its thread when it is done.
         let other = alongside.map { [result] body in Pending { body(result) } }
         if stale {
-            writeCache(result.allNotes, rejected: result.rejected, main: cache, startedAt: startedAt) {
+            writeCache(result.allNotes, undescribed: result.madeUndescribed, rejected: result.rejected, main: cache, startedAt: startedAt) {
                 // The main file is written from every note: those the scan left out are
                 // made from their entries, which it found as the files are; scanned
                 // again only when one of those is damaged.
@@ -102,16 +102,25 @@ public struct Vault: Sendable {
 
     /// Writes the notes the main cache file does not describe into the recent file, or,
     /// when they (or its entries of notes gone) are more than a share of the notes, the
-    /// main file again for every note. `rejected`: how many notes the scan did not make,
-    /// every one described by the main file; `everyNote` makes them all, for the main file.
-    private func writeCache(_ notes: [Note], rejected: Int, main: NoteCache?, startedAt: Date, everyNote: () -> [Note]?) {
+    /// main file again for every note. `undescribed`: where in `notes` those are, as the scan
+    /// found them; `rejected`: how many notes the scan did not make, every one described by
+    /// the main file; `everyNote` makes them all, for the main file.
+    ///
+    /// The recent file leaves out notes changed within the racy window of its write time,
+    /// which no later scan could take from it. While there are such notes, it is not
+    /// written again unless it lacks one of the others: edits made just before a command
+    /// (a script's, a sync's) are read again by the next one, which writes it once they
+    /// have settled.
+    private func writeCache(_ notes: [Note], undescribed: [Int], rejected: Int, main: NoteCache?, startedAt: Date, everyNote: () -> [Note]?) {
         if let main {
-            // Positions in the listing only when every note was made.
-            let changed = notes.indices.filter { !main.describes(notes[$0], position: rejected == 0 ? $0 : Int.max) }.map { notes[$0] }
+            let changed = undescribed.map { notes[$0] }
             let total = notes.count + rejected
             let described = total - changed.count
             if !Self.rewritesMainFile(entries: main.count, described: described, notes: total) {
-                NoteCache.writeRecent(changed, described: described, main: main, root: root, timeZone: timeZone, inlineTags: config.inlineTags, startedAt: startedAt)
+                let writtenAt = NoteCache.nanoseconds(startedAt)
+                let settled = changed.filter { NoteCache.isSettled($0.stamp, writtenAt: writtenAt) }
+                if settled.count < changed.count, main.recentHolds(settled) { return }
+                NoteCache.writeRecent(settled, described: described, main: main, root: root, timeZone: timeZone, inlineTags: config.inlineTags, startedAt: startedAt)
                 PhaseTimer.mark("write recent cache")
                 return
             }

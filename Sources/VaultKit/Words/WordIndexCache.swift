@@ -23,9 +23,13 @@ struct WordIndexCache {
     /// from it (git's racy rule; a test makes it zero).
     private let racyNanoseconds: Int64
 
-    init(root: VaultRoot, racyNanoseconds: Int64 = 2_000_000_000) {
+    /// The clock the files are dated by: the session's, as the note cache's.
+    private let now: @Sendable () -> Date
+
+    init(root: VaultRoot, racyNanoseconds: Int64 = 2_000_000_000, now: @escaping @Sendable () -> Date = { Date() }) {
         self.root = root
         self.racyNanoseconds = racyNanoseconds
+        self.now = now
         main = WordSegment(path: Self.mainPath, root: root)
         recent = main == nil ? nil : WordSegment(path: Self.recentPath, root: root)
     }
@@ -55,7 +59,7 @@ struct WordIndexCache {
     /// The scan filter for `evaluator`, answering its words from the files for the notes
     /// they describe as they are.
     func search(_ evaluator: QueryEvaluator) -> Search {
-        let startedAt = Self.now()
+        let startedAt = NoteCache.nanoseconds(now())
         let condition = evaluator.condition
         var matchers: [TextMatcher] = []
         condition.forEachTextMatcher { matcher in
@@ -95,8 +99,9 @@ struct WordIndexCache {
             }
             return condition.decide(note) { answer($0, found.answers, found.document) }
         }, matches: { note, text in
-            // The text read to answer is the text to index: the note is not read again.
-            if !describes(note) { texts.keep(text, of: note) }
+            // The text read to answer is the text to index: the note is not read again. Not
+            // that of a note changed within the racy window, which the file leaves out.
+            if note.stamp.lastChangeNanoseconds < startedAt - racy, !describes(note) { texts.keep(text, of: note) }
             return evaluator.matches(note, text: text)
         })
         // Most notes of a word search are rejected by the main file from their path and
@@ -115,11 +120,6 @@ struct WordIndexCache {
         return Search(filter: filter, missed: missed, damaged: damaged, texts: texts, startedAt: startedAt)
     }
 
-    /// Nanoseconds since 1970: when a file's notes were read, for the racy rule.
-    private static func now() -> Int64 {
-        Int64((Date().timeIntervalSince1970 * 1e9).rounded(.down))
-    }
-
     /// The recent file holds at most one note in this many.
     static let recentShare = 8
 
@@ -132,18 +132,26 @@ struct WordIndexCache {
     func refresh(after search: Search, notes: [Note], rejected: Int = 0, everyNote: () -> [Note]? = { nil }, progress: ScanProgress?) {
         let damaged = search.damaged || segments.contains { $0.isDamaged }
         guard damaged || search.missed.withLock({ $0 }) else { return }
-        let writtenAt = Self.now()
+        let writtenAt = NoteCache.nanoseconds(now())
         let main = damaged ? nil : self.main
         var changed: [Note] = []
         if let main {
             changed = main.undescribed(notes, racyNanoseconds: racyNanoseconds)
         }
-        root.prepareCacheDirectory()
         if main != nil, changed.count <= (notes.count + rejected) / Self.recentShare {
-            let chunks = search.texts.chunks(for: changed, writtenAt: search.startedAt)
-                ?? WordIndexBuild(root: root, progress: nil).chunks(for: changed, writtenAt: writtenAt)
+            // A note changed within the racy window of the file could never be answered
+            // from it; and a file that would hold no note the one there lacks is not
+            // written again (edits made just before, read again by the next search either way).
+            let settled = changed.filter { $0.stamp.lastChangeNanoseconds < search.startedAt - racyNanoseconds }
+            if settled.allSatisfy({ note in note.withPathBytes { recent?.document(path: $0, stamp: note.stamp, racyNanoseconds: racyNanoseconds) != nil } }) {
+                return
+            }
+            root.prepareCacheDirectory()
+            let chunks = search.texts.chunks(for: settled, writtenAt: search.startedAt)
+                ?? WordIndexBuild(root: root, progress: nil).chunks(for: settled, writtenAt: writtenAt)
             try? root.write(chunks: chunks, to: Self.recentPath, mode: 0o644)
         } else {
+            root.prepareCacheDirectory()
             guard let notes = rejected == 0 ? notes : everyNote() else { return }
             let chunks = WordIndexBuild(root: root, progress: progress).chunks(for: notes, writtenAt: writtenAt)
             try? root.write(chunks: chunks, to: Self.mainPath, mode: 0o644)
@@ -161,7 +169,7 @@ struct WordIndexCache {
             let changed = main.undescribed(notes, racyNanoseconds: racyNanoseconds)
             if !main.isDamaged, changed.count <= notes.count / Self.recentShare { return (main, changed) }
         }
-        let writtenAt = Self.now()
+        let writtenAt = NoteCache.nanoseconds(now())
         root.prepareCacheDirectory()
         let chunks = WordIndexBuild(root: root, progress: progress).chunks(for: notes, writtenAt: writtenAt)
         guard (try? root.write(chunks: chunks, to: Self.mainPath, mode: 0o644)) != nil,
