@@ -105,8 +105,15 @@ struct NoteCacheRecentTests {
             NoteCache.load(root: vault.root, timeZone: vault.vault.timeZone, inlineTags: vault.vault.config.inlineTags)?.recent?.cache.count
         }
         try write(vault, 5, version: 1)
-        #expect(try now.scan(matching: Query.parse("tag:two")).cacheHits == 199)
+        let justChanged = try now.scan(matching: Query.parse("tag:two"))
+        #expect(justChanged.cacheHits == 199)
         #expect(!exists(vault, NoteCache.recentPath))
+        // Its tasks and links are read when asked for, and are those of its file.
+        let note = try #require(justChanged.allNotes.first { $0.path == path(5) })
+        #expect(note.encodedValues.readsLater)
+        var read = vault.vault
+        read.usesCache = false
+        #expect(summary(justChanged.allNotes) == summary(try read.scan().allNotes))
         #expect(try search(vault).cacheHits == 199)
         #expect(recentCount() == 1)
         let recent = try identity(vault, NoteCache.recentPath)

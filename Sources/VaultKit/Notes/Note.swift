@@ -9,9 +9,10 @@ import VaultPlatform
 public struct Note: Sendable {
     private var storage: Storage
 
-    /// A note read from a file: every property read from `source`.
-    package init(reading source: NoteSource) {
-        storage = Storage(path: source.path, stamp: source.status.stamp, values: PropertyValues(reading: source))
+    /// A note read from a file: every property read from `source`; with `later`, those
+    /// read from the file alone (`FileProperty`) when first asked for.
+    package init(reading source: NoteSource, later: Bool = false) {
+        storage = Storage(path: source.path, stamp: source.status.stamp, values: PropertyValues(reading: source, later: later))
         storage.orderKey = ListOrderKey(of: self)
     }
 

@@ -1,3 +1,5 @@
+import VaultPlatform
+
 /// The encoded values of one note's properties (`NoteProperties.all`), each decoded when
 /// it is asked for.
 ///
@@ -10,6 +12,11 @@
 /// The values are in two parts: the common ones, and the bulky ones (`NoteProperty.isBulky`:
 /// snippet, tasks, links), which the cache keeps in a region of their own. A command that
 /// never reads them never brings their pages into memory (two thirds of the cache).
+///
+/// A note read from its file may have the values read from the file's bytes alone
+/// (`FileProperty`: tasks, links) read when first asked for, from a copy of those bytes
+/// (`LaterValues`): a note changed just before a search, which no cache file can take,
+/// was mostly the reading of its tasks and links, and the search asks for neither.
 struct PropertyValues: @unchecked Sendable {
     // Declared first: fields are laid out in order, and the 16-byte aligned vector after
     // the others would pad each note by 8 bytes.
@@ -27,11 +34,36 @@ struct PropertyValues: @unchecked Sendable {
     private let commonCount: UInt32
     private let bulkyCount: UInt32
     private static let inBulky: UInt32 = 1 << 31
+    /// Set with `inBulky` on a value read later; the low bits then number it among those.
+    /// Bulky parts are kept under this size, so that no start has it.
+    private static let readLater: UInt32 = 1 << 30
 
     /// The values of the common properties, in the order of `NoteProperties.all`.
     var common: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: commonBase, count: Int(commonCount)) }
-    /// The values of the bulky properties, in the same order.
+    /// The values of the bulky properties, in the same order (of values none of which is
+    /// read later: see `resolved`).
     var bulky: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: bulkyBase, count: Int(bulkyCount)) }
+
+    /// True when some values are read when first asked for.
+    var readsLater: Bool {
+        any(offsets & SIMD16(repeating: Self.readLater) .!= SIMD16(repeating: 0))
+    }
+
+    /// The same values, every one of them read: as the cache writes them.
+    var resolved: PropertyValues {
+        guard readsLater else { return self }
+        var common = ByteWriter()
+        var bulky = ByteWriter()
+        for (index, property) in NoteProperties.all.enumerated() {
+            var reader = reader(atIndex: index)
+            let start = reader.offset
+            // Values encoded by this process always decode.
+            guard property.skip(&reader) else { preconditionFailure("note properties do not read back what they wrote") }
+            let value = UnsafeRawBufferPointer(rebasing: reader.bytes[start..<reader.offset])
+            if NoteProperties.bulky[index] { bulky.bytes.append(contentsOf: value) } else { common.bytes.append(contentsOf: value) }
+        }
+        return PropertyValues(owningCommon: common.bytes, bulky: bulky.bytes)
+    }
 
     /// Values as the cache keeps them: `entry` holds where each bulky value starts in
     /// `bulky` (a little-endian `UInt32` each, in the order of `NoteProperties.all`), the
@@ -40,7 +72,7 @@ struct PropertyValues: @unchecked Sendable {
     /// value is read here, only the starts checked for order and bounds; bulky values are
     /// checked when asked for. Nil for a table that is not.
     init?(cached entry: UnsafeRawBufferPointer, bulky: UnsafeRawBufferPointer, owner: AnyObject) {
-        guard entry.count < Int(Self.inBulky), bulky.count < Int(Self.inBulky), let base = entry.baseAddress else { return nil }
+        guard entry.count < Int(Self.inBulky), bulky.count < Int(Self.readLater), let base = entry.baseAddress else { return nil }
         let parts = NoteProperties.partBits
         var offsets = SIMD16<UInt32>(repeating: 0)
         // Where the table is read, as plain loads with a bounds check each: through a
@@ -95,10 +127,10 @@ struct PropertyValues: @unchecked Sendable {
 
     /// Values whose common part, checked value by value, is `common`, and whose bulky part
     /// is `bulky`, its values starting at `bulkyStart(0)`, `bulkyStart(1)`, … (one per bulky
-    /// property): these are checked for order and bounds only. Nil for bytes that do not
-    /// decode.
-    private init?(common: UnsafeRawBufferPointer, bulky: UnsafeRawBufferPointer, owner: AnyObject, bulkyStart: (Int) -> UInt32) {
-        guard common.count < Int(Self.inBulky), bulky.count < Int(Self.inBulky) else { return nil }
+    /// property, or nil for one read later): these are checked for order and bounds only.
+    /// Nil for bytes that do not decode.
+    private init?(common: UnsafeRawBufferPointer, bulky: UnsafeRawBufferPointer, owner: AnyObject, bulkyStart: (Int) -> UInt32?) {
+        guard common.count < Int(Self.inBulky), bulky.count < Int(Self.readLater) else { return nil }
         self.owner = owner
         (commonBase, commonCount) = (common.baseAddress, UInt32(common.count))
         (bulkyBase, bulkyCount) = (bulky.baseAddress, UInt32(bulky.count))
@@ -106,13 +138,18 @@ struct PropertyValues: @unchecked Sendable {
         var reader = ByteReader(bytes: common, offset: 0)
         var bulkyNumber = 0
         var bulkyEnd: UInt32 = 0
+        var laterNumber: UInt32 = 0
         for (index, property) in NoteProperties.all.enumerated() {
             if NoteProperties.bulky[index] {
-                let start = bulkyStart(bulkyNumber)
+                defer { bulkyNumber += 1 }
+                guard let start = bulkyStart(bulkyNumber) else {
+                    offsets[index] = Self.inBulky | Self.readLater | laterNumber
+                    laterNumber += 1
+                    continue
+                }
                 guard start >= bulkyEnd, start <= UInt32(bulky.count) else { return nil }
                 offsets[index] = start | Self.inBulky
                 bulkyEnd = start
-                bulkyNumber += 1
             } else {
                 offsets[index] = UInt32(reader.offset)
                 guard property.skip(&reader) else { return nil }
@@ -121,34 +158,49 @@ struct PropertyValues: @unchecked Sendable {
         guard reader.offset == common.count else { return nil }
     }
 
-    /// Encodes the properties of `source`.
-    init(reading source: NoteSource) {
+    /// Encodes the properties of `source`; with `later`, those read from the file alone
+    /// (`FileProperty`) only when first asked for, from a copy of `source.file`.
+    init(reading source: NoteSource, later: Bool = false) {
         var common = ByteWriter()
         var bulky = ByteWriter()
         for (index, property) in NoteProperties.all.enumerated() {
+            if later, NoteProperties.readFromFile[index] { continue }
             if NoteProperties.bulky[index] {
                 Self.encode(property, of: source, to: &bulky)
             } else {
                 Self.encode(property, of: source, to: &common)
             }
         }
-        self.init(owningCommon: common.bytes, bulky: bulky.bytes)
+        guard later else {
+            self.init(owningCommon: common.bytes, bulky: bulky.bytes)
+            return
+        }
+        let file = [UInt8](source.file), path = source.path
+        self.init(owningCommon: common.bytes, bulky: bulky.bytes) { owned in
+            LaterValues(owned: owned, read: Lazy { LaterValues.read(file: file, path: path) })
+        }
     }
 
-    /// Values in bytes of their own: the two parts, one after the other.
-    private init(owningCommon common: [UInt8], bulky: [UInt8]) {
+    /// Values in bytes of their own: the two parts, one after the other; `owner` makes the
+    /// owner of those bytes when some values are read later (those `FileProperty`s are
+    /// then missing from `bulky`).
+    private init(owningCommon common: [UInt8], bulky: [UInt8], owner: ((OwnedBytes) -> AnyObject)? = nil) {
         let owned = OwnedBytes(common + bulky)
         let commonPart = UnsafeRawBufferPointer(rebasing: owned.bytes[0..<common.count])
         let bulkyPart = UnsafeRawBufferPointer(rebasing: owned.bytes[common.count..<(common.count + bulky.count)])
-        var starts: [UInt32] = []
+        var starts: [UInt32?] = []
         var reader = ByteReader(bytes: bulkyPart, offset: 0)
         for (index, property) in NoteProperties.all.enumerated() where NoteProperties.bulky[index] {
+            if owner != nil, NoteProperties.readFromFile[index] {
+                starts.append(nil)
+                continue
+            }
             starts.append(UInt32(reader.offset))
             _ = property.skip(&reader)
         }
         // Bytes this type encoded itself always decode.
         guard reader.offset == bulky.count,
-              let values = PropertyValues(common: commonPart, bulky: bulkyPart, owner: owned, bulkyStart: { starts[$0] })
+              let values = PropertyValues(common: commonPart, bulky: bulkyPart, owner: owner?(owned) ?? owned, bulkyStart: { starts[$0] })
         else {
             preconditionFailure("note properties do not read back what they wrote")
         }
@@ -169,9 +221,17 @@ struct PropertyValues: @unchecked Sendable {
     @inline(__always)
     func reader(atIndex index: Int) -> ByteReader {
         let offset = offsets[index]
-        return offset & Self.inBulky == 0
-            ? ByteReader(bytes: common, offset: Int(offset))
-            : ByteReader(bytes: bulky, offset: Int(offset & ~Self.inBulky))
+        if offset & Self.inBulky == 0 { return ByteReader(bytes: common, offset: Int(offset)) }
+        if offset & Self.readLater != 0 { return laterReader(Int(offset & ~(Self.inBulky | Self.readLater))) }
+        return ByteReader(bytes: bulky, offset: Int(offset & ~Self.inBulky))
+    }
+
+    /// A reader at the value read later numbered `number`, read now if not yet.
+    @inline(never)
+    private func laterReader(_ number: Int) -> ByteReader {
+        // Only values made with a `LaterValues` owner have offsets marked `readLater`.
+        let read = unsafeDowncast(owner, to: LaterValues.self).read.value
+        return ByteReader(bytes: UnsafeRawBufferPointer(read.bytes.bytes), offset: read.starts[number])
     }
 
     /// The value of `property`; nil only for a damaged cache entry (a bulky value, or a
@@ -197,6 +257,7 @@ struct PropertyValues: @unchecked Sendable {
 
     /// The same values with `property` set to `value`; the others are copied as they are.
     func setting<P: NoteProperty>(_ property: P.Type, to value: P.Value) -> PropertyValues {
+        if readsLater { return resolved.setting(property, to: value) }
         let changed = NoteProperties.index(of: property)
         var common = ByteWriter()
         var bulky = ByteWriter()
@@ -210,6 +271,37 @@ struct PropertyValues: @unchecked Sendable {
             }
         }
         return PropertyValues(owningCommon: common.bytes, bulky: bulky.bytes)
+    }
+}
+
+/// The owner of values some of which are read when first asked for: the bytes of the
+/// others, and what reads those, once, from a copy of the note's file (let go once read).
+private final class LaterValues: Sendable {
+    let owned: OwnedBytes
+    /// The values read later, encoded one after the other in the order of
+    /// `NoteProperties.all`, and where each starts.
+    let read: Lazy<(bytes: OwnedBytes, starts: [Int])>
+
+    init(owned: OwnedBytes, read: Lazy<(bytes: OwnedBytes, starts: [Int])>) {
+        self.owned = owned
+        self.read = read
+    }
+
+    /// The values of every `FileProperty` of the note whose file is `file`, at `path`.
+    static func read(file: [UInt8], path: String) -> (bytes: OwnedBytes, starts: [Int]) {
+        var writer = ByteWriter()
+        var starts: [Int] = []
+        file.withUnsafeBytes { file in
+            for (index, property) in NoteProperties.all.enumerated() where NoteProperties.readFromFile[index] {
+                starts.append(writer.bytes.count)
+                if let property = property as? any FileProperty.Type { encode(property, file: file, path: path, to: &writer) }
+            }
+        }
+        return (OwnedBytes(writer.bytes), starts)
+    }
+
+    private static func encode<P: FileProperty>(_ property: P.Type, file: UnsafeRawBufferPointer, path: String, to writer: inout ByteWriter) {
+        P.encode(P.read(file: file, path: path), to: &writer)
     }
 }
 

@@ -372,7 +372,7 @@ public final class NoteCache: @unchecked Sendable {
         var paths: [(start: Int, count: Int)] = []
         paths.reserveCapacity(notes.count)
         for note in notes {
-            let values = note.encodedValues
+            let values = note.encodedValues.resolved
             entryStarts.append(entries.bytes.count)
             entries.string(note.path)
             paths.append((entries.bytes.count - note.path.utf8.count, note.path.utf8.count))

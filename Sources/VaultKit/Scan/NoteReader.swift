@@ -7,7 +7,7 @@ public enum NoteReader {
     /// Reads a note whose bytes are `bytes`, found at vault-relative `path`; `inlineTags`:
     /// whether body `#tags` are tags (`tags.inline` in the config).
     public static func read(_ bytes: UnsafeRawBufferPointer, path: String, status: FileStatus, timeZone: TimeZone = .current,
-                            inlineTags: Bool = true) -> Note {
+                            inlineTags: Bool = true, readingLater: Bool = false) -> Note {
         var fields = NoteFields()
         var frontMatterError: FrontMatterError?
         var bodyStart = 0
@@ -38,7 +38,7 @@ public enum NoteReader {
         source.inlineTags = inlineTags
         source.otherKeys = otherKeys
         if inlineTags { source.inline = InlineTags.occurrences(in: body) }
-        return Note(reading: source)
+        return Note(reading: source, later: readingLater)
     }
 
     /// The note at vault-relative `path` in `root`, read as the scan reads it (`buffer` is

@@ -29,6 +29,15 @@ public struct VaultScanner: Sendable {
     /// are left out of `allNotes` (`ScanResult.rejected`): only when no counts are
     /// gathered, which need every note.
     var leavesOutRejected = false
+    /// Notes read from their files that last changed at or after this moment (nanoseconds
+    /// since 1970) have their tasks and links read only if asked for (`FileProperty`):
+    /// those changed within the racy window of the cache files a command writes, which
+    /// none of them takes. Up to `laterBytes` of their files are kept for it.
+    var readsLaterChangedFrom: Int64?
+
+    /// How many bytes of note files a scan keeps for values read later.
+    static let laterBytes = 32 << 20
+
     public init(root: VaultRoot) {
         self.root = root
     }
@@ -69,7 +78,8 @@ public struct VaultScanner: Sendable {
         // Only a scan without a filter, for fewer notes than there are, leaves any out.
         let firstNotes = keepsFirst.flatMap { filter == nil && $0 < listing.files.count ? FirstNotes(count: $0) : nil }
         let worker = ScanWorker(directories: listing.directories, root: root.descriptor, output: output, filter: filter, timeZone: timeZone, inlineTags: inlineTags,
-                                firstNotes: firstNotes.map(Unmanaged.passUnretained), rejects: rejects)
+                                firstNotes: firstNotes.map(Unmanaged.passUnretained), rejects: rejects,
+                                later: cache == nil ? nil : readsLaterChangedFrom.map { LaterReading(changedFrom: $0, bytes: Self.laterBytes) })
         let unretainedCache = cache.map(Unmanaged.passUnretained)
         let countsNotes = countsNotes
         let tallies = WorkerSlots(repeating: NoteTally(directories: listing.directories.count), count: chunks)
@@ -378,11 +388,14 @@ private struct ScanWorker {
     private var cacheShift = 0
     /// How many notes `rejects` rejected.
     private(set) var rejected = 0
+    /// Which notes read from their files have their tasks and links read later.
+    private let later: LaterReading?
 
     init(directories: [String], root: Int32, output: SharedOutput, filter: ScanFilter?, timeZone: TimeZone, inlineTags: Bool, firstNotes: Unmanaged<FirstNotes>?,
-         rejects: (@Sendable (UnsafeRawBufferPointer, FileStamp, inout Int) -> Bool)?) {
+         rejects: (@Sendable (UnsafeRawBufferPointer, FileStamp, inout Int) -> Bool)?, later: LaterReading?) {
         self.firstNotes = firstNotes
         self.rejects = rejects
+        self.later = later
         self.output = output
         self.filter = filter
         self.timeZone = timeZone
@@ -479,7 +492,8 @@ private struct ScanWorker {
                 return
             }
             // A cached note whose text a filter needs keeps its cached fields.
-            let note = cached ?? NoteReader.read(bytes, path: path, status: stat, timeZone: timeZone, inlineTags: inlineTags)
+            let note = cached ?? NoteReader.read(bytes, path: path, status: stat, timeZone: timeZone, inlineTags: inlineTags,
+                                                 readingLater: later?.takes(stat.stamp) ?? false)
             output.notes[index] = note
             firstNotes?._withUnsafeGuaranteedRef { $0.add(note.orderKey) }
             guard let filter else {
@@ -508,6 +522,29 @@ private struct ScanWorker {
         guard let decided = filter.decide(note) else { return false }
         output.kept[index] = decided
         return true
+    }
+}
+
+/// Which notes read from their files have their tasks and links read later
+/// (`VaultScanner.readsLaterChangedFrom`): those changed from a moment on, while the copies
+/// of their files fit a number of bytes, shared by the workers.
+private final class LaterReading: Sendable {
+    let changedFrom: Int64
+    private let bytesLeft: Locked<Int>
+
+    init(changedFrom: Int64, bytes: Int) {
+        self.changedFrom = changedFrom
+        bytesLeft = Locked(bytes)
+    }
+
+    /// Whether the note of a file with `stamp` is read so, its copy counted if it is.
+    func takes(_ stamp: FileStamp) -> Bool {
+        guard stamp.lastChangeNanoseconds >= changedFrom else { return false }
+        return bytesLeft.withLock { left in
+            guard stamp.size <= Int64(left) else { return false }
+            left -= Int(stamp.size)
+            return true
+        }
     }
 }
 

@@ -67,6 +67,9 @@ public struct Vault: Sendable {
         // alone, with the other cores idle.
         let pending = Pending { [root, timeZone, config] in NoteCache.load(root: root, timeZone: timeZone, inlineTags: config.inlineTags) }
         scanner.listingCache = ListingCache.open(root: root)
+        // No cache file written now can take a note changed within its racy window: such
+        // a note's tasks and links are read only if the command asks for them.
+        scanner.readsLaterChangedFrom = NoteCache.nanoseconds(startedAt) - NoteCache.racyWindowNanoseconds
         var cache: NoteCache?
         var result = try scanner.scan(filter: filter) {
             cache = pending.value

@@ -2,12 +2,13 @@ import Foundation
 
 /// The links of a note (docs/links.md), read once when the note is read and kept in the
 /// cache, so that backlinks on an unchanged vault read no note file.
-package enum NoteLinks: NoteProperty {
+package enum NoteLinks: FileProperty {
+    package typealias Value = NoteLinkList
     package static let jsonName: String? = nil
     package static let isBulky = true
 
-    package static func read(from source: NoteSource) -> NoteLinkList {
-        NoteLinkList(links: LinkParser.links(in: source.file))
+    package static func read(file: UnsafeRawBufferPointer, path: String) -> NoteLinkList {
+        NoteLinkList(links: LinkParser.links(in: file))
     }
 }
 

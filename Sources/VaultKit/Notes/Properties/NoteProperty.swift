@@ -44,6 +44,17 @@ package protocol NoteProperty: Sendable {
     static func writeJSON(from reader: inout ByteReader, of note: Note, to json: inout JSONWriter, timeZone: TimeZone)
 }
 
+/// A property read from the note file's bytes and path alone (its tasks, its links): a
+/// note read from its file may have it read only when it is first asked for
+/// (`PropertyValues`), from a copy of those bytes.
+package protocol FileProperty: NoteProperty {
+    static func read(file: UnsafeRawBufferPointer, path: String) -> Value
+}
+
+extension FileProperty {
+    package static func read(from source: NoteSource) -> Value { read(file: source.file, path: source.path) }
+}
+
 extension NoteProperty {
     package static var frontMatterField: FrontMatterField? { nil }
 
@@ -109,6 +120,14 @@ package enum NoteProperties {
 
     /// For each of `all`, whether it is bulky (`NoteProperty.isBulky`).
     static let bulky = all.map { $0.isBulky }
+
+    /// For each of `all`, whether it is read from the file alone (`FileProperty`), which
+    /// only bulky properties may be (their values can then be read later).
+    static let readFromFile: [Bool] = all.indices.map { index in
+        let fromFile = all[index] is any FileProperty.Type
+        precondition(!fromFile || bulky[index], "a property read later must be bulky")
+        return fromFile
+    }
 
     /// How many of `all` are bulky.
     static let bulkyCount = bulky.count { $0 }

@@ -3,12 +3,13 @@ import VaultPlatform
 
 /// The tasks of a note (docs/tasks.md), read once when the note is read and kept in the cache,
 /// so that `vault tasks` on an unchanged vault reads no note file.
-package enum NoteTasks: NoteProperty {
+package enum NoteTasks: FileProperty {
+    package typealias Value = NoteTaskList
     package static let jsonName: String? = nil
     package static let isBulky = true
 
-    package static func read(from source: NoteSource) -> NoteTaskList {
-        let read = TaskReader.tasks(in: source.file, path: source.path)
+    package static func read(file: UnsafeRawBufferPointer, path: String) -> NoteTaskList {
+        let read = TaskReader.tasks(in: file, path: path)
         return NoteTaskList(tasks: read.tasks, problems: read.problems)
     }
 }
