@@ -81,19 +81,25 @@ sim: deps
 	VAULT_APPENDER_MERGES=$(APPENDER_MERGES) $(SWIFT) test --skip-build --filter HostileGitTests/linesAppendedWhileASyncMergesAreNeverLost
 
 # Each sanitizer builds in its own directory, so that switching does not rebuild the others.
-# The sync simulation's four runs of 50 rounds run in the plain suite; the sanitizers take
-# four of 10 (their git and vault processes are the same, only slower), and one merge under
-# the 5 ms appender instead of 10 (under ASan each merge took three minutes of retries). Like `make test`,
-# in parts: the instrumented binary reports a race or a leak and fails as under `swift test`.
+# The sanitizers run SANITIZED_TESTS: every test of the library and the web app, in process,
+# and of the end-to-end suites those where the binary's own threads and processes meet (the
+# server, the assistant, sync, crashes, concurrent writes, the word index file). The other
+# end-to-end suites run the same library code through the binary, one thread at a time, and
+# under a sanitizer they doubled CI's time for no finding. The sync simulation's four runs of
+# 50 rounds run in the plain suite; the sanitizers take four of 10 (their git and vault
+# processes are the same, only slower), and one merge under the 5 ms appender instead of 10
+# (under ASan each merge took three minutes of retries). Like `make test`, in parts: the
+# instrumented binary reports a race or a leak and fails as under `swift test`.
+SANITIZED_TESTS ?= ^(VaultKitTests|VaultWebTests)\.|^vaultTests\.(ServeTests|ServerAnswerTests|ServedAssistantTests|FrontEndParityTests|SyncTests|SyncSimulationTests|HostileGitTests|CrashTests|TagMergeCrashTests|AcknowledgedWriteTests|WordIndexFileTests)/
 test-asan: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt:print_suppressions=0 VAULT_SYNC_ROUNDS=10 VAULT_APPENDER_MERGES=1 \
-		Tests/run-in-parts "$$($(SWIFT) build --show-bin-path --sanitize=address --scratch-path .build-asan)/vaultPackageTests.xctest" 3
+		Tests/run-in-parts --only '$(SANITIZED_TESTS)' "$$($(SWIFT) build --show-bin-path --sanitize=address --scratch-path .build-asan)/vaultPackageTests.xctest" 3
 
 test-tsan: deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	VAULT_SYNC_ROUNDS=10 VAULT_APPENDER_MERGES=1 \
-		Tests/run-in-parts "$$($(SWIFT) build --show-bin-path --sanitize=thread --scratch-path .build-tsan)/vaultPackageTests.xctest" 3
+		Tests/run-in-parts --only '$(SANITIZED_TESTS)' "$$($(SWIFT) build --show-bin-path --sanitize=thread --scratch-path .build-tsan)/vaultPackageTests.xctest" 3
 
 test-browser: deps browser-deps
 	$(SWIFT) build --product vault
