@@ -132,6 +132,40 @@ struct NoteCacheRecentTests {
         #expect(after != before, "the note gone is written down")
         #expect(try search(vault).cacheHits == 199)
         #expect(try identity(vault, NoteCache.recentPath) == after)
+        // A note gone is written down even while another one is changed within the window
+        // (one whose time is ahead of every clock stays so), and a damaged recent file is
+        // replaced.
+        try write(vault, 8, version: 1)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(3600)], ofItemAtPath: vault.path + "/" + path(8))
+        try FileManager.default.removeItem(atPath: vault.path + "/" + path(9))
+        #expect(try search(vault).cacheHits == 197)
+        let goneWritten = try identity(vault, NoteCache.recentPath)
+        #expect(goneWritten != after, "the note gone is written down")
+        #expect(try search(vault).cacheHits == 197)
+        #expect(try identity(vault, NoteCache.recentPath) == goneWritten)
+        try Data((0..<300).map { UInt8(truncatingIfNeeded: $0 &* 37) }).write(to: URL(fileURLWithPath: vault.path + "/" + NoteCache.recentPath))
+        #expect(try search(vault).cacheHits == 195)
+        #expect(NoteCache.load(root: vault.root, timeZone: vault.vault.timeZone, inlineTags: vault.vault.config.inlineTags)?.recent != nil,
+                "the damaged recent file is written again")
+        #expect(try search(vault).cacheHits == 197)
+    }
+
+    /// Past the recent file's share of the notes the main file is written for every note:
+    /// no more than that share of the notes changed just now wait to read their tasks and
+    /// links, which the main file then reads on all cores.
+    @Test func noMoreThanAnEighthOfTheNotesReadTheirTasksLater() throws {
+        let vault = try makeVault()
+        try search(vault)
+        for index in 0..<100 { try write(vault, index, version: 1) }
+        var behind = vault.vault
+        behind.now = { Date().addingTimeInterval(-1000) }
+        let scan = try behind.scan()
+        let later = scan.allNotes.count { $0.encodedValues.readsLater }
+        #expect(later > 0 && later <= 200 / 8 + 1)
+        var read = vault.vault
+        read.usesCache = false
+        #expect(summary(scan.allNotes) == summary(try read.scan().allNotes))
+        #expect(summary(try session(vault).scan(matching: nil).allNotes) == summary(try read.scan().allNotes))
     }
 
     /// Past a share of the notes, the main file is written again for every note and the

@@ -11,6 +11,7 @@ public struct LinkGraph: Sendable {
     private var byTitle: [String: String] = [:]
 
     public init(_ notes: [Note]) {
+        Note.readLaterValues(of: notes)
         targets = LinkTargets(paths: notes.map(\.path))
         for note in notes {
             paths.append(note.path)

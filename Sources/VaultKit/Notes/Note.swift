@@ -58,6 +58,16 @@ public struct Note: Sendable {
     /// The encoded values, as the cache stores them.
     var encodedValues: PropertyValues { storage.values }
 
+    /// Reads now, on all cores, the values that notes of `notes` left to read when first
+    /// asked for (`PropertyValues`): before something asks for them note after note.
+    static func readLaterValues(of notes: [Note]) {
+        let later = notes.filter { $0.encodedValues.readsLater }
+        guard !later.isEmpty else { return }
+        _ = ParallelChunks.map(count: later.count, chunk: 64) { range in
+            for index in range { later[index].encodedValues.readLaterValues() }
+        }
+    }
+
     /// Calls `body` with each property of `NoteProperties.all`, in order, and a reader at
     /// its encoded value: a walk over every value with no lookup per property (how a note
     /// is written as JSON).

@@ -34,19 +34,23 @@ struct PropertyValues: @unchecked Sendable {
     private let commonCount: UInt32
     private let bulkyCount: UInt32
     private static let inBulky: UInt32 = 1 << 31
-    /// Set with `inBulky` on a value read later; the low bits then number it among those.
-    /// Bulky parts are kept under this size, so that no start has it.
-    private static let readLater: UInt32 = 1 << 30
+    /// Set on `bulkyCount` (a part is under 2 GiB) when the values of the `FileProperty`s
+    /// are read later: their offsets, with `inBulky`, then number them among those.
+    private static let readsLaterFlag: UInt32 = 1 << 31
 
     /// The values of the common properties, in the order of `NoteProperties.all`.
     var common: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: commonBase, count: Int(commonCount)) }
     /// The values of the bulky properties, in the same order (of values none of which is
     /// read later: see `resolved`).
-    var bulky: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: bulkyBase, count: Int(bulkyCount)) }
+    var bulky: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: bulkyBase, count: Int(bulkyCount & ~Self.readsLaterFlag)) }
 
     /// True when some values are read when first asked for.
-    var readsLater: Bool {
-        any(offsets & SIMD16(repeating: Self.readLater) .!= SIMD16(repeating: 0))
+    var readsLater: Bool { bulkyCount & Self.readsLaterFlag != 0 }
+
+    /// Reads the values read later now, if they were not yet.
+    func readLaterValues() {
+        guard readsLater else { return }
+        _ = unsafeDowncast(owner, to: LaterValues.self).read.value
     }
 
     /// The same values, every one of them read: as the cache writes them.
@@ -72,7 +76,7 @@ struct PropertyValues: @unchecked Sendable {
     /// value is read here, only the starts checked for order and bounds; bulky values are
     /// checked when asked for. Nil for a table that is not.
     init?(cached entry: UnsafeRawBufferPointer, bulky: UnsafeRawBufferPointer, owner: AnyObject) {
-        guard entry.count < Int(Self.inBulky), bulky.count < Int(Self.readLater), let base = entry.baseAddress else { return nil }
+        guard entry.count < Int(Self.inBulky), bulky.count < Int(Self.inBulky), let base = entry.baseAddress else { return nil }
         let parts = NoteProperties.partBits
         var offsets = SIMD16<UInt32>(repeating: 0)
         // Where the table is read, as plain loads with a bounds check each: through a
@@ -130,10 +134,10 @@ struct PropertyValues: @unchecked Sendable {
     /// property, or nil for one read later): these are checked for order and bounds only.
     /// Nil for bytes that do not decode.
     private init?(common: UnsafeRawBufferPointer, bulky: UnsafeRawBufferPointer, owner: AnyObject, bulkyStart: (Int) -> UInt32?) {
-        guard common.count < Int(Self.inBulky), bulky.count < Int(Self.readLater) else { return nil }
+        guard common.count < Int(Self.inBulky), bulky.count < Int(Self.inBulky) else { return nil }
         self.owner = owner
         (commonBase, commonCount) = (common.baseAddress, UInt32(common.count))
-        (bulkyBase, bulkyCount) = (bulky.baseAddress, UInt32(bulky.count))
+        bulkyBase = bulky.baseAddress
         offsets = SIMD16(repeating: 0)
         var reader = ByteReader(bytes: common, offset: 0)
         var bulkyNumber = 0
@@ -143,7 +147,7 @@ struct PropertyValues: @unchecked Sendable {
             if NoteProperties.bulky[index] {
                 defer { bulkyNumber += 1 }
                 guard let start = bulkyStart(bulkyNumber) else {
-                    offsets[index] = Self.inBulky | Self.readLater | laterNumber
+                    offsets[index] = Self.inBulky | laterNumber
                     laterNumber += 1
                     continue
                 }
@@ -156,6 +160,7 @@ struct PropertyValues: @unchecked Sendable {
             }
         }
         guard reader.offset == common.count else { return nil }
+        bulkyCount = UInt32(bulky.count) | (laterNumber > 0 ? Self.readsLaterFlag : 0)
     }
 
     /// Encodes the properties of `source`; with `later`, those read from the file alone
@@ -222,14 +227,14 @@ struct PropertyValues: @unchecked Sendable {
     func reader(atIndex index: Int) -> ByteReader {
         let offset = offsets[index]
         if offset & Self.inBulky == 0 { return ByteReader(bytes: common, offset: Int(offset)) }
-        if offset & Self.readLater != 0 { return laterReader(Int(offset & ~(Self.inBulky | Self.readLater))) }
+        if readsLater, NoteProperties.readFromFile[index] { return laterReader(Int(offset & ~Self.inBulky)) }
         return ByteReader(bytes: bulky, offset: Int(offset & ~Self.inBulky))
     }
 
     /// A reader at the value read later numbered `number`, read now if not yet.
     @inline(never)
     private func laterReader(_ number: Int) -> ByteReader {
-        // Only values made with a `LaterValues` owner have offsets marked `readLater`.
+        // Only values made with a `LaterValues` owner are marked `readsLaterFlag`.
         let read = unsafeDowncast(owner, to: LaterValues.self).read.value
         return ByteReader(bytes: UnsafeRawBufferPointer(read.bytes.bytes), offset: read.starts[number])
     }

@@ -361,6 +361,7 @@ public final class NoteCache: @unchecked Sendable {
 
     /// A cache file's bytes for `notes`, in parts: header and tables, entries, bulky values.
     private static func chunks(for notes: [Note], magic: UInt64, timeZone: TimeZone, inlineTags: Bool, startedAt: Date) -> [[UInt8]] {
+        Note.readLaterValues(of: notes)
         var entries = ByteWriter()
         var bulky = ByteWriter()
         // Sized once: grown by doubling, a million notes' entries were copied a dozen times.

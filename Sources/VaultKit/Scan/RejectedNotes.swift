@@ -51,6 +51,7 @@ final class RejectedNotes: Sendable {
     func taskNotes() -> TaskNotes? {
         let (cache, files, positions, places, made) = (cache, files, positions, places, made)
         guard places.count == positions.count else { return nil }
+        Note.readLaterValues(of: made)
         let chunks = ParallelChunks.map(count: positions.count, chunk: 4096) { range -> [(key: ListOrderKey, list: ByteReader?)]? in
             var held: [(key: ListOrderKey, list: ByteReader?)] = []
             held.reserveCapacity(range.count)

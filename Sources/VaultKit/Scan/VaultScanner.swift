@@ -32,7 +32,9 @@ public struct VaultScanner: Sendable {
     /// Notes read from their files that last changed at or after this moment (nanoseconds
     /// since 1970) have their tasks and links read only if asked for (`FileProperty`):
     /// those changed within the racy window of the cache files a command writes, which
-    /// none of them takes. Up to `laterBytes` of their files are kept for it.
+    /// none of them takes. Up to `laterBytes` of their files are kept for it, and no more
+    /// than the recent cache file's share of the notes: past that, the main file is
+    /// written for every note, and reading them later would only add a copy.
     var readsLaterChangedFrom: Int64?
 
     /// How many bytes of note files a scan keeps for values read later.
@@ -79,7 +81,9 @@ public struct VaultScanner: Sendable {
         let firstNotes = keepsFirst.flatMap { filter == nil && $0 < listing.files.count ? FirstNotes(count: $0) : nil }
         let worker = ScanWorker(directories: listing.directories, root: root.descriptor, output: output, filter: filter, timeZone: timeZone, inlineTags: inlineTags,
                                 firstNotes: firstNotes.map(Unmanaged.passUnretained), rejects: rejects,
-                                later: cache == nil ? nil : readsLaterChangedFrom.map { LaterReading(changedFrom: $0, bytes: Self.laterBytes) })
+                                later: cache == nil ? nil : readsLaterChangedFrom.map {
+                                    LaterReading(changedFrom: $0, bytes: Self.laterBytes, notes: listing.files.count / Vault.recentShare + 1)
+                                })
         let unretainedCache = cache.map(Unmanaged.passUnretained)
         let countsNotes = countsNotes
         let tallies = WorkerSlots(repeating: NoteTally(directories: listing.directories.count), count: chunks)
@@ -480,6 +484,7 @@ private struct ScanWorker {
         do {
             stat = try file.readAll(into: &buffer, endAtShortRead: true)
         } catch {
+            output.notes[index] = nil
             output.fromCache[index] = false
             output.fromMain[index] = false
             output.report(ScanIssue(path: path, unreadable: error), at: index)
@@ -527,22 +532,24 @@ private struct ScanWorker {
 
 /// Which notes read from their files have their tasks and links read later
 /// (`VaultScanner.readsLaterChangedFrom`): those changed from a moment on, while the copies
-/// of their files fit a number of bytes, shared by the workers.
+/// of their files fit a number of bytes and they are not more than a number of notes,
+/// shared by the workers.
 private final class LaterReading: Sendable {
     let changedFrom: Int64
-    private let bytesLeft: Locked<Int>
+    private let left: Locked<(bytes: Int, notes: Int)>
 
-    init(changedFrom: Int64, bytes: Int) {
+    init(changedFrom: Int64, bytes: Int, notes: Int) {
         self.changedFrom = changedFrom
-        bytesLeft = Locked(bytes)
+        left = Locked((bytes, notes))
     }
 
     /// Whether the note of a file with `stamp` is read so, its copy counted if it is.
     func takes(_ stamp: FileStamp) -> Bool {
         guard stamp.lastChangeNanoseconds >= changedFrom else { return false }
-        return bytesLeft.withLock { left in
-            guard stamp.size <= Int64(left) else { return false }
-            left -= Int(stamp.size)
+        return left.withLock { left in
+            guard left.notes > 0, stamp.size <= Int64(left.bytes) else { return false }
+            left.bytes -= Int(stamp.size)
+            left.notes -= 1
             return true
         }
     }

@@ -65,6 +65,7 @@ extension VaultSession {
     package func taskNotes(of scan: ScanResult) -> TaskNotes? {
         if scan.rejected > 0 { return scan.rejectedNotes?.taskNotes() }
         let notes = scan.notes
+        Note.readLaterValues(of: notes)
         return TaskNotes(paths: notes.map(\.path), keys: notes.map(\.orderKey), lists: notes.map { $0.encodedValue(of: NoteTasks.self) },
                          keeper: notes) { notes[$0] }
     }

@@ -122,7 +122,8 @@ public struct Vault: Sendable {
             if !Self.rewritesMainFile(entries: main.count, described: described, notes: total) {
                 let writtenAt = NoteCache.nanoseconds(startedAt)
                 let settled = changed.filter { NoteCache.isSettled($0.stamp, writtenAt: writtenAt) }
-                if settled.count < changed.count, main.recentHolds(settled) { return }
+                // Written again all the same when it is unsound, or when it counts notes gone.
+                if settled.count < changed.count, !main.recentIsUnsound, main.describedCount <= total, main.recentHolds(settled) { return }
                 NoteCache.writeRecent(settled, described: described, main: main, root: root, timeZone: timeZone, inlineTags: config.inlineTags, startedAt: startedAt)
                 PhaseTimer.mark("write recent cache")
                 return
