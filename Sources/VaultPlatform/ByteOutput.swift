@@ -2,8 +2,9 @@
 ///
 /// `[UInt8].append` checks that the array is uniquely referenced and has room, through a
 /// generic call, on every call; formatting `vault tasks`'s 450,000 lines spent more time
-/// there than on the text. Here an append is a bounds check and a copy.
-package struct ByteOutput: ~Copyable {
+/// there than on the text. Here an append is a bounds check and a copy, inlined where it
+/// is called (public for that, as `WorkerSlots` says).
+public struct ByteOutput: ~Copyable {
     @usableFromInline var base: UnsafeMutableRawPointer
     @usableFromInline var capacity: Int
     @usableFromInline var used = 0
@@ -27,14 +28,14 @@ package struct ByteOutput: ~Copyable {
     }
 
     @inlinable @inline(__always)
-    package mutating func append(_ byte: UInt8) {
+    public mutating func append(_ byte: UInt8) {
         if used == capacity { grow(toHold: 1) }
         base.storeBytes(of: byte, toByteOffset: used, as: UInt8.self)
         used += 1
     }
 
     @inlinable @inline(__always)
-    package mutating func append(_ bytes: UnsafeRawBufferPointer) {
+    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress else { return }
         if capacity - used < bytes.count { grow(toHold: bytes.count) }
         (base + used).copyMemory(from: source, byteCount: bytes.count)
@@ -42,7 +43,7 @@ package struct ByteOutput: ~Copyable {
     }
 
     @inlinable @inline(__always)
-    package mutating func append(_ text: StaticString) {
+    public mutating func append(_ text: StaticString) {
         text.withUTF8Buffer { append(UnsafeRawBufferPointer($0)) }
     }
 

@@ -1,7 +1,7 @@
 internal import CTextScan
 
 /// Byte searches on the hot path, done by libc and SSE2 rather than byte by byte in Swift.
-package enum ByteSearch {
+@usableFromInline package enum ByteSearch {
     /// The offset of the first `byte` at or after `start`, using memchr.
     package static func firstIndex(of byte: UInt8, in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
         guard start < bytes.count, let base = bytes.baseAddress else { return nil }
@@ -37,6 +37,13 @@ package enum ByteSearch {
     /// loops that go through memory at random and know where they go next.
     package static func prefetch(_ address: UnsafeRawPointer) {
         vault_prefetch(address)
+    }
+
+    /// Asks for the memory at `address` ahead of writing it: for loops that write at
+    /// scattered places they know in advance, where each write would otherwise wait for
+    /// its line to be read.
+    @usableFromInline package static func prefetchForWriting(_ address: UnsafeMutableRawPointer) {
+        vault_prefetch_for_writing(address)
     }
 
     /// Git's rule: a NUL byte in the first 8000 bytes makes a file binary.

@@ -1,8 +1,9 @@
 extension UnsafeRawBufferPointer {
     /// True when the bytes are well-formed UTF-8. Makes no string: names and cached strings
     /// are checked on the hot path, where `String(validating:)` (generic, not specialised
-    /// across modules) cost a type-metadata lookup per call.
-    @inlinable package var isValidUTF8: Bool {
+    /// across modules) cost a type-metadata lookup per call. Public to be inlined, as
+    /// `WorkerSlots` says.
+    @inlinable public var isValidUTF8: Bool {
         guard let base = baseAddress else { return true }
         // ASCII eight bytes at a time, then byte by byte; from the first byte with its high
         // bit set, scalar by scalar.

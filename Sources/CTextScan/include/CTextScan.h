@@ -15,6 +15,9 @@ size_t vault_skip_plain_blocks(const uint8_t *text, size_t start, size_t count, 
 /// Asks for the cache line at `address` ahead of reading it: a hint, never a fault.
 static inline void vault_prefetch(const void *address) { __builtin_prefetch(address, 0, 3); }
 
+/// Asks for the cache line at `address` ahead of writing it: a hint, never a fault.
+static inline void vault_prefetch_for_writing(void *address) { __builtin_prefetch(address, 1, 3); }
+
 /// memmem(3), which Glibc declares only under _GNU_SOURCE: the offset of the first
 /// `needle` in `text`, or -1.
 long vault_find_bytes(const void *text, size_t count, const void *needle, size_t needle_count);
