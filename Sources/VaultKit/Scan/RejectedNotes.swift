@@ -20,14 +20,17 @@ final class RejectedNotes: Sendable {
     private let places: [Int]
     /// The notes the scan made, in the order of `files`.
     private let made: [Note]
+    /// Where each of `made` was listed, in order: both lists are merged by position.
+    private let madePositions: [Int]
     private let every = Locked<[Note]??>(nil)
 
-    init(cache: NoteCache, files: WalkFiles, positions: [Int], places: [Int], made: [Note]) {
+    init(cache: NoteCache, files: WalkFiles, positions: [Int], places: [Int], made: [Note], madePositions: [Int]) {
         self.cache = cache
         self.files = files
         self.positions = positions
         self.places = places
         self.made = made
+        self.madePositions = madePositions
     }
 
     /// Every note the scan listed, in its order: those it made and those it rejected.
@@ -49,62 +52,82 @@ final class RejectedNotes: Sendable {
     /// when a rejected note's entry is not sound now, or the scan did not keep where the
     /// entries are (`ScanFilter.keepsEntryPlaces`).
     func taskNotes() -> TaskNotes? {
-        let (cache, files, positions, places, made) = (cache, files, positions, places, made)
-        guard places.count == positions.count else { return nil }
+        let (cache, files, positions, places, made, madePositions) = (cache, files, positions, places, made, madePositions)
+        guard places.count == positions.count, madePositions.count == made.count else { return nil }
         Note.readLaterValues(of: made)
-        let chunks = ParallelChunks.map(count: positions.count, chunk: 4096) { range -> [(key: ListOrderKey, list: ByteReader?)]? in
-            var held: [(key: ListOrderKey, list: ByteReader?)] = []
-            held.reserveCapacity(range.count)
+        // Everything about a rejected note on all cores, its path too: merging them one by
+        // one on one core, through the whole listing, was a third of this.
+        let chunks = ParallelChunks.map(count: positions.count, chunk: 4096) { range -> TaskColumns? in
+            var held = TaskColumns(capacity: range.count)
             for rank in range {
                 // At the place the scan found it: not looked up again by path.
                 guard let (key, values) = cache.heldValues(atPlace: places[rank], position: positions[rank]) else { return nil }
                 let list = values.reader(at: NoteTasks.self)
-                held.append((key, Self.hasNoTask(list) ? nil : list))
+                if !Self.hasNoTask(list) { held.append(path: files[positions[rank]], key: key, list: list, origin: positions[rank]) }
             }
             return held
         }
-        let total = made.count + positions.count
+        // Merged by position with the notes made that have a task, as `everyNote()` merges.
+        var merged = TaskColumns(capacity: chunks.reduce(made.count) { $0 + ($1?.origins.count ?? 0) })
+        var nextMade = 0
+        for chunk in chunks {
+            guard let chunk else { return nil }
+            // No note made among this chunk's (a vault read from its cache): joined whole.
+            if nextMade == made.count || chunk.origins.last.map({ madePositions[nextMade] > $0 }) ?? true {
+                merged.append(contentsOf: chunk)
+                continue
+            }
+            for index in chunk.origins.indices {
+                while nextMade < made.count, madePositions[nextMade] < chunk.origins[index] {
+                    merged.append(made: made[nextMade], at: nextMade)
+                    nextMade += 1
+                }
+                merged.append(path: chunk.paths[index], key: chunk.keys[index], list: chunk.lists[index], origin: chunk.origins[index])
+            }
+        }
+        while nextMade < made.count {
+            merged.append(made: made[nextMade], at: nextMade)
+            nextMade += 1
+        }
+        let (paths, origins) = (merged.paths, merged.origins)
+        return TaskNotes(paths: paths, keys: merged.keys, lists: merged.lists, keeper: self) { index in
+            origins[index] < 0 ? made[-1 - origins[index]] : cache.heldNote(at: paths[index], position: origins[index])
+        }
+    }
+
+    /// The notes `taskNotes()` gathers, column by column.
+    private struct TaskColumns: @unchecked Sendable {
         var paths: [String] = []
         var keys: [ListOrderKey] = []
         var lists: [ByteReader] = []
-        // Where each note is: its listing position when rejected, else -1 - its place in `made`.
+        /// Where each note is: its listing position when rejected, else -1 - its place in `made`.
         var origins: [Int] = []
-        paths.reserveCapacity(total)
-        keys.reserveCapacity(total)
-        lists.reserveCapacity(total)
-        origins.reserveCapacity(total)
-        var next = (made: 0, rejected: 0, chunk: 0, inChunk: 0)
-        var sound = true
-        // Merged by position, as `everyNote()` merges them.
-        files.forEach(at: 0..<files.count) { position, path, _, _ in
-            if next.rejected < positions.count, positions[next.rejected] == position {
-                guard sound, let chunk = chunks[next.chunk] else {
-                    sound = false
-                    return
-                }
-                let (key, list) = chunk[next.inChunk]
-                (next.rejected, next.inChunk) = (next.rejected + 1, next.inChunk + 1)
-                if next.inChunk == chunk.count { (next.chunk, next.inChunk) = (next.chunk + 1, 0) }
-                guard let list else { return }
-                paths.append(path)
-                keys.append(key)
-                lists.append(list)
-                origins.append(position)
-            } else if next.made < made.count, made[next.made].path == path {
-                let note = made[next.made]
-                let list = note.encodedValue(of: NoteTasks.self)
-                if !Self.hasNoTask(list) {
-                    paths.append(path)
-                    keys.append(note.orderKey)
-                    lists.append(list)
-                    origins.append(-1 - next.made)
-                }
-                next.made += 1
-            }
+
+        init(capacity: Int) {
+            paths.reserveCapacity(capacity)
+            keys.reserveCapacity(capacity)
+            lists.reserveCapacity(capacity)
+            origins.reserveCapacity(capacity)
         }
-        guard sound, next.made == made.count, next.rejected == positions.count else { return nil }
-        return TaskNotes(paths: paths, keys: keys, lists: lists, keeper: self) { index in
-            origins[index] < 0 ? made[-1 - origins[index]] : cache.heldNote(at: paths[index], position: origins[index])
+
+        mutating func append(path: String, key: ListOrderKey, list: ByteReader, origin: Int) {
+            paths.append(path)
+            keys.append(key)
+            lists.append(list)
+            origins.append(origin)
+        }
+
+        mutating func append(contentsOf other: TaskColumns) {
+            paths += other.paths
+            keys += other.keys
+            lists += other.lists
+            origins += other.origins
+        }
+
+        /// The note made at `place` in `made`, if it has a task.
+        mutating func append(made note: Note, at place: Int) {
+            let list = note.encodedValue(of: NoteTasks.self)
+            if !RejectedNotes.hasNoTask(list) { append(path: note.path, key: note.orderKey, list: list, origin: -1 - place) }
         }
     }
 
@@ -116,7 +139,8 @@ final class RejectedNotes: Sendable {
     }
 
     private func make() -> [Note]? {
-        let (cache, files, positions) = (cache, files, positions)
+        let (cache, files, positions, made, madePositions) = (cache, files, positions, made, madePositions)
+        guard madePositions.count == made.count else { return nil }
         let chunks = ParallelChunks.map(count: positions.count, chunk: 4096) { range -> [Note]? in
             var notes: [Note] = []
             notes.reserveCapacity(range.count)
@@ -126,26 +150,23 @@ final class RejectedNotes: Sendable {
             }
             return notes
         }
-        var rejected: [Note] = []
-        rejected.reserveCapacity(positions.count)
-        for chunk in chunks {
-            guard let chunk else { return nil }
-            rejected += chunk
-        }
         // Both lists are in listing order: merged by position. A listed file that is in
         // neither (unreadable, binary) is left out, as the scan left it out.
         var notes: [Note] = []
-        notes.reserveCapacity(made.count + rejected.count)
+        notes.reserveCapacity(made.count + positions.count)
         var next = (made: 0, rejected: 0)
-        files.forEach(at: 0..<files.count) { position, path, _, _ in
-            if next.rejected < positions.count, positions[next.rejected] == position {
-                notes.append(rejected[next.rejected])
+        for chunk in chunks {
+            guard let chunk else { return nil }
+            for note in chunk {
+                while next.made < made.count, madePositions[next.made] < positions[next.rejected] {
+                    notes.append(made[next.made])
+                    next.made += 1
+                }
+                notes.append(note)
                 next.rejected += 1
-            } else if next.made < made.count, made[next.made].path == path {
-                notes.append(made[next.made])
-                next.made += 1
             }
         }
-        return next.made == made.count && next.rejected == rejected.count ? notes : nil
+        notes += made[next.made...]
+        return notes
     }
 }

@@ -136,8 +136,11 @@ public struct VaultScanner: Sendable {
         // Where the notes a filter rejected were listed, for a cache written from every note.
         var rejectedPositions: [Int] = []
         var rejectedPlaces: [Int] = []
+        // Where the notes made were listed, merged with those.
+        var madePositions: [Int] = []
         if notesRejected > 0 {
             rejectedPositions.reserveCapacity(notesRejected)
+            madePositions.reserveCapacity(listing.files.count - notesRejected)
             if keepsPlaces { rejectedPlaces.reserveCapacity(notesRejected) }
         }
         // Written in place: appended one by one, 100,000 notes took two milliseconds.
@@ -153,6 +156,7 @@ public struct VaultScanner: Sendable {
                 if filter != nil, output.kept[index] { kept.append(note) }
                 if output.fromCache[index] { cacheHits += 1 }
                 if !output.fromMain[index] { madeUndescribed.append(count) }
+                if notesRejected > 0 { madePositions.append(index) }
                 buffer.initializeElement(at: count, to: note)
                 count += 1
             }
@@ -172,7 +176,7 @@ public struct VaultScanner: Sendable {
             temporaries: listing.temporaries,
             tally: tally,
             pathsLeftOut: notesLeftOut > 0 || notesRejected > 0 ? listing.files : nil,
-            rejectedNotes: notesRejected > 0 ? cache.map { RejectedNotes(cache: $0, files: listing.files, positions: rejectedPositions, places: rejectedPlaces, made: allNotes) } : nil
+            rejectedNotes: notesRejected > 0 ? cache.map { RejectedNotes(cache: $0, files: listing.files, positions: rejectedPositions, places: rejectedPlaces, made: allNotes, madePositions: madePositions) } : nil
         )
     }
 

@@ -70,6 +70,11 @@ package struct TaskNotes: @unchecked Sendable {
             return NoteTaskList.count(from: &reader, statuses: statuses)
         }
 
+        func prefetchList(at position: Int) {
+            let list = lists[position]
+            if let base = list.bytes.baseAddress, list.offset >= 0, list.offset < list.bytes.count { ByteSearch.prefetch(base + list.offset) }
+        }
+
         func taskRecords(at position: Int, _ statuses: TaskStatusSet, problems: inout [Diagnostic], emit: (TaskRecord) -> Void) -> Bool {
             var reader = lists[position]
             return NoteTaskList.records(from: &reader, note: position, path: paths[position], statuses: statuses, problems: &problems, emit: emit)
@@ -84,6 +89,12 @@ protocol TaskListSource: Sendable {
     func taskCount(at position: Int, _ statuses: TaskStatusSet) -> (wanted: Int, total: Int)?
     /// See `Note.taskRecords(_:position:problems:emit:)`.
     func taskRecords(at position: Int, _ statuses: TaskStatusSet, problems: inout [Diagnostic], emit: (TaskRecord) -> Void) -> Bool
+    /// Asks for the start of the task list at `position` ahead of reading it (a hint).
+    func prefetchList(at position: Int)
+}
+
+extension TaskListSource {
+    func prefetchList(at position: Int) {}
 }
 
 /// The task lists of notes.
