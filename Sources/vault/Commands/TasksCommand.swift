@@ -54,10 +54,9 @@ struct TasksCommand: ReadOnlyCommand {
             PhaseTimer.mark("sort")
             if let (tasks, problems) = notes.records(statuses) {
                 PhaseTimer.mark("read tasks")
-                // The records point into the notes' task lists: keep them until printed.
-                return try withExtendedLifetime(notes) {
-                    try show(tasks, problems: problems, paths: notes.paths, session: session, words: words)
-                }
+                // The records point into the notes' task lists: kept at least until printed.
+                KeptUntilExit.keep((notes, tasks))
+                return try show(tasks, problems: problems, paths: notes.paths, session: session, words: words)
             }
         }
         // With a query (which reads whole notes), or a cache entry found damaged: the notes.
@@ -66,6 +65,7 @@ struct TasksCommand: ReadOnlyCommand {
         PhaseTimer.mark("sort")
         try session.vault.withTaskRecords(matching: query, in: notes, listOrder: listOrder, statuses: statuses) { tasks, problems in
             PhaseTimer.mark("read tasks")
+            KeptUntilExit.keep(tasks)
             try show(tasks, problems: problems, paths: notes.map(\.path), session: session, words: words)
         }
     }
@@ -79,6 +79,7 @@ struct TasksCommand: ReadOnlyCommand {
         let paths = printer.paths(of: notes, lines: format == .json ? 0 : min(limit ?? tasks.count, tasks.count))
         let jsonPaths = format == .json ? printer.jsonPaths(of: notes) : nil
         var groups = done ? agenda.completedPositions(tasks) : agenda.positions(tasks, paths: notes, by: by)
+        KeptUntilExit.keep((paths, jsonPaths, groups))
         PhaseTimer.mark("agenda")
         if let limit { groups = Self.first(limit, of: groups) }
         if let jsonPaths {

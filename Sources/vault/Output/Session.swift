@@ -39,9 +39,7 @@ struct Session {
             let scan = leavingOutCached && query == nil && !needsIndex
                 ? try vault.scanLeavingOutCached() : try vault.scan(matching: query, countingNotes: needsIndex, keepingFirst: firstNotes)
             (self.scan, sorted, presetIndex) = (scan, nil, nil)
-            // Kept until the process exits: freeing 100,000 notes one allocation at a time
-            // took 50 ms after the output was written, and exit returns the memory at once.
-            scansKeptUntilExit.append(scan)
+            KeptUntilExit.keep(scan)
         }
         for issue in scan.issues where issue.isWarning {
             Terminal.standardError.warning(issue.diagnostic)
@@ -136,6 +134,3 @@ extension VaultSession {
             "vault: deleted for good from the trash after \(days) day\(days == 1 ? "" : "s"): " + purged.joined(separator: ", ")))
     }
 }
-
-/// Scans that are never freed (see `Session.init`); commands run on the main thread only.
-nonisolated(unsafe) private var scansKeptUntilExit: [ScanResult] = []
