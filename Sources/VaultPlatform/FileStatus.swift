@@ -108,6 +108,19 @@ public struct FileStamp: Sendable, Equatable {
     public var lastChangeNanoseconds: Int64 {
         max(modified.totalNanoseconds, FileTime(seconds: ctimeSeconds, nanoseconds: ctimeNanoseconds).totalNanoseconds)
     }
+
+    /// How long before a record of a file was written the file must have last changed for
+    /// the record to stand for it.
+    public static let racyWindowNanoseconds: Int64 = 2_000_000_000
+
+    /// Whether a record of this file written at `writtenAt` (nanoseconds since 1970) stands
+    /// for it: git's racy rule, the file last changed more than `window` before (one changed
+    /// within a clock tick of being read can change again unseen, same size, same time). A
+    /// write time too early for 64 bits to go back from (a forged one) settles nothing.
+    public func isSettled(writtenAt: Int64, window: Int64 = racyWindowNanoseconds) -> Bool {
+        let (settledBefore, overflow) = writtenAt.subtractingReportingOverflow(window)
+        return !overflow && lastChangeNanoseconds < settledBefore
+    }
 }
 
 /// A failed system call: what was attempted and the errno it set.

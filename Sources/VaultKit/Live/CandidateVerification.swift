@@ -14,7 +14,7 @@ extension VaultSession {
         racyNanoseconds: Int64, record: ([(needle: [UInt32], document: UInt32, holds: Bool)]) -> Void
     ) -> [Bool] {
         let root = self.root
-        let settledBefore = Int64((Date().timeIntervalSince1970 * 1e9).rounded(.down)) - racyNanoseconds
+        let now = Date().nanosecondsSince1970
         let condition = evaluator.condition
         let chunks = ParallelChunks.map(count: notes.count, chunk: 16) { range -> [(holds: Bool, verdicts: [(needle: [UInt32], document: UInt32, holds: Bool)])] in
             var buffer: [UInt8] = []
@@ -39,7 +39,7 @@ extension VaultSession {
                     let holds = outcome ?? evaluator.matches(note, text: text)
                     // What was read is the document's text only while the stamps agree.
                     let kept = documents[index] != .max && status.stamp.isSameContent(as: note.stamp)
-                        && status.stamp.lastChangeNanoseconds < settledBefore
+                        && status.stamp.isSettled(writtenAt: now, window: racyNanoseconds)
                     return (holds, kept ? found : [])
                 }
             }

@@ -13,3 +13,9 @@ extension FileTime {
         Date(timeIntervalSince1970: Swift.min(Swift.max(timeInterval, Self.datedSeconds.lowerBound), Self.datedSeconds.upperBound))
     }
 }
+
+extension Date {
+    /// The date as a cache file's write time is kept, for the racy rule
+    /// (`FileStamp.isSettled(writtenAt:window:)`): nanoseconds since 1970.
+    var nanosecondsSince1970: Int64 { Int64((timeIntervalSince1970 * 1e9).rounded(.down)) }
+}

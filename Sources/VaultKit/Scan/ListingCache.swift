@@ -186,6 +186,6 @@ final class ListingCache: @unchecked Sendable {
     /// Whether a listing whose folder had `stamp` may be reused by later walks: the folder
     /// last changed safely before `listedAt`, when the walk that read it began.
     static func keeps(_ stamp: FileStamp, listedAt: Date) -> Bool {
-        stamp.lastChangeNanoseconds < Int64((listedAt.timeIntervalSince1970 * 1e9).rounded(.down)) - NoteCache.racyWindowNanoseconds
+        stamp.isSettled(writtenAt: listedAt.nanosecondsSince1970)
     }
 }

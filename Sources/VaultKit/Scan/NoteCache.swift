@@ -24,19 +24,6 @@ public final class NoteCache: @unchecked Sendable {
     static let magic: UInt64 = 0x3776_6568_6361_4356  // "VCachev7"
     /// A recent file's: a main file renamed over it is not taken for one.
     static let recentMagic: UInt64 = 0x3952_6568_6361_4356  // "VCacheR9"
-    /// Entries modified less than this long before the cache was written are re-read.
-    static let racyWindowNanoseconds: Int64 = 2_000_000_000
-
-    /// Whether a file last changed as `stamp` says can be answered from an entry of a
-    /// cache file written at `writtenAt` (nanoseconds since 1970): the racy rule.
-    static func isSettled(_ stamp: FileStamp, writtenAt: Int64) -> Bool {
-        stamp.lastChangeNanoseconds < writtenAt - racyWindowNanoseconds
-    }
-
-    /// `date` as a cache file's write time: nanoseconds since 1970.
-    static func nanoseconds(_ date: Date) -> Int64 {
-        Int64((date.timeIntervalSince1970 * 1e9).rounded(.down))
-    }
 
     // Layout: magic, the properties' fingerprint, time zone, write time, count, where the
     // bulky region starts; then `count` entry offsets (UInt64, in scan order), `count`
@@ -139,7 +126,7 @@ public final class NoteCache: @unchecked Sendable {
         guard reader.uint() == magic, reader.string() == NoteProperties.fingerprint, reader.string() == readingKey,
               // No checksum covers the header: a time before any clock's would make the
               // racy rule's subtraction overflow.
-              let writtenAt = reader.int(), writtenAt >= racyWindowNanoseconds,
+              let writtenAt = reader.int(), writtenAt >= FileStamp.racyWindowNanoseconds,
               let count = reader.int(), count >= 0, count < Int64(UInt32.max), let bulkyStart = reader.int(),
               bulkyStart >= 0, reader.offset + 12 * Int(count) <= bulkyStart, bulkyStart <= storage.count else { return nil }
         return Layout(count: Int(count), offsetTable: reader.offset, writtenAt: writtenAt, bulkyStart: Int(bulkyStart))
@@ -234,7 +221,7 @@ public final class NoteCache: @unchecked Sendable {
     /// stamp it holds, if not racily recent and summed as written.
     private func heldEntry(in range: Range<Int>) -> (Entry, FileStamp)? {
         var reader = ByteReader(bytes: storage, offset: range.lowerBound)
-        guard let stamp = reader.stamp(), Self.isSettled(stamp, writtenAt: writtenAt),
+        guard let stamp = reader.stamp(), stamp.isSettled(writtenAt: writtenAt),
               let entry = summed(range, rest: reader.offset) else { return nil }
         return (entry, stamp)
     }
@@ -244,7 +231,7 @@ public final class NoteCache: @unchecked Sendable {
     private func stamped(_ path: String, position: Int, stamp: FileStamp) -> (number: Int, entry: Range<Int>, rest: Int)? {
         guard let (number, entry) = entryRange(of: path, position: position) else { return nil }
         var reader = ByteReader(bytes: storage, offset: entry.lowerBound)
-        guard let cachedStamp = reader.stamp(), cachedStamp == stamp, Self.isSettled(stamp, writtenAt: writtenAt) else { return nil }
+        guard let cachedStamp = reader.stamp(), cachedStamp == stamp, stamp.isSettled(writtenAt: writtenAt) else { return nil }
         return (number, entry, reader.offset)
     }
 
@@ -400,7 +387,7 @@ public final class NoteCache: @unchecked Sendable {
             header.uint(magic)
             header.string(NoteProperties.fingerprint)
             header.string(readingKey(timeZone, inlineTags: inlineTags))
-            header.int(nanoseconds(startedAt))
+            header.int(startedAt.nanosecondsSince1970)
             header.int(Int64(notes.count))
             header.int(Int64(bulkyStart))
             return header

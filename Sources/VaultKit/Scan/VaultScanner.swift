@@ -29,13 +29,13 @@ public struct VaultScanner: Sendable {
     /// are left out of `allNotes` (`ScanResult.rejected`): only when no counts are
     /// gathered, which need every note.
     var leavesOutRejected = false
-    /// Notes read from their files that last changed at or after this moment (nanoseconds
-    /// since 1970) have their tasks and links read only if asked for (`FileProperty`):
-    /// those changed within the racy window of the cache files a command writes, which
-    /// none of them takes. Up to `laterBytes` of their files are kept for it, and no more
+    /// Notes read from their files that a cache file written at this moment (nanoseconds
+    /// since 1970) could not take (`FileStamp.isSettled(writtenAt:window:)`) have their
+    /// tasks and links read only if asked for (`FileProperty`): none of the cache files a
+    /// command writes takes them. Up to `laterBytes` of their files are kept for it, and no more
     /// than the recent cache file's share of the notes: past that, the main file is
     /// written for every note, and reading them later would only add a copy.
-    var readsLaterChangedFrom: Int64?
+    var readsLaterUnsettledAt: Int64?
 
     /// How many bytes of note files a scan keeps for values read later.
     static let laterBytes = 32 << 20
@@ -81,8 +81,8 @@ public struct VaultScanner: Sendable {
         let firstNotes = keepsFirst.flatMap { filter == nil && $0 < listing.files.count ? FirstNotes(count: $0) : nil }
         let worker = ScanWorker(directories: listing.directories, root: root.descriptor, output: output, filter: filter, timeZone: timeZone, inlineTags: inlineTags,
                                 firstNotes: firstNotes.map(Unmanaged.passUnretained), rejects: rejects,
-                                later: cache == nil ? nil : readsLaterChangedFrom.map {
-                                    LaterReading(changedFrom: $0, bytes: Self.laterBytes, notes: listing.files.count / Vault.recentShare + 1)
+                                later: cache == nil ? nil : readsLaterUnsettledAt.map {
+                                    LaterReading(unsettledAt: $0, bytes: Self.laterBytes, notes: listing.files.count / Vault.recentShare + 1)
                                 })
         let unretainedCache = cache.map(Unmanaged.passUnretained)
         let countsNotes = countsNotes
@@ -535,21 +535,21 @@ private struct ScanWorker {
 }
 
 /// Which notes read from their files have their tasks and links read later
-/// (`VaultScanner.readsLaterChangedFrom`): those changed from a moment on, while the copies
+/// (`VaultScanner.readsLaterUnsettledAt`): those not settled at a moment, while the copies
 /// of their files fit a number of bytes and they are not more than a number of notes,
 /// shared by the workers.
 private final class LaterReading: Sendable {
-    let changedFrom: Int64
+    let unsettledAt: Int64
     private let left: Locked<(bytes: Int, notes: Int)>
 
-    init(changedFrom: Int64, bytes: Int, notes: Int) {
-        self.changedFrom = changedFrom
+    init(unsettledAt: Int64, bytes: Int, notes: Int) {
+        self.unsettledAt = unsettledAt
         left = Locked((bytes, notes))
     }
 
     /// Whether the note of a file with `stamp` is read so, its copy counted if it is.
     func takes(_ stamp: FileStamp) -> Bool {
-        guard stamp.lastChangeNanoseconds >= changedFrom else { return false }
+        guard !stamp.isSettled(writtenAt: unsettledAt) else { return false }
         return left.withLock { left in
             guard left.notes > 0, stamp.size <= Int64(left.bytes) else { return false }
             left.bytes -= Int(stamp.size)

@@ -69,7 +69,7 @@ public struct Vault: Sendable {
         scanner.listingCache = ListingCache.open(root: root)
         // No cache file written now can take a note changed within its racy window: such
         // a note's tasks and links are read only if the command asks for them.
-        scanner.readsLaterChangedFrom = NoteCache.nanoseconds(startedAt) - NoteCache.racyWindowNanoseconds
+        scanner.readsLaterUnsettledAt = startedAt.nanosecondsSince1970
         var cache: NoteCache?
         var result = try scanner.scan(filter: filter) {
             cache = pending.value
@@ -120,8 +120,8 @@ public struct Vault: Sendable {
             let total = notes.count + rejected
             let described = total - changed.count
             if !Self.rewritesMainFile(entries: main.count, described: described, notes: total) {
-                let writtenAt = NoteCache.nanoseconds(startedAt)
-                let settled = changed.filter { NoteCache.isSettled($0.stamp, writtenAt: writtenAt) }
+                let writtenAt = startedAt.nanosecondsSince1970
+                let settled = changed.filter { $0.stamp.isSettled(writtenAt: writtenAt) }
                 // Written again all the same when it is unsound, or when it counts notes gone.
                 if settled.count < changed.count, !main.recentIsUnsound, main.describedCount <= total, main.recentHolds(settled) { return }
                 NoteCache.writeRecent(settled, described: described, main: main, root: root, timeZone: timeZone, inlineTags: config.inlineTags, startedAt: startedAt)

@@ -59,7 +59,7 @@ struct WordIndexCache {
     /// The scan filter for `evaluator`, answering its words from the files for the notes
     /// they describe as they are.
     func search(_ evaluator: QueryEvaluator) -> Search {
-        let startedAt = NoteCache.nanoseconds(now())
+        let startedAt = now().nanosecondsSince1970
         let condition = evaluator.condition
         var matchers: [TextMatcher] = []
         condition.forEachTextMatcher { matcher in
@@ -101,7 +101,7 @@ struct WordIndexCache {
         }, matches: { note, text in
             // The text read to answer is the text to index: the note is not read again. Not
             // that of a note changed within the racy window, which the file leaves out.
-            if note.stamp.lastChangeNanoseconds < startedAt - racy, !describes(note) { texts.keep(text, of: note) }
+            if note.stamp.isSettled(writtenAt: startedAt, window: racy), !describes(note) { texts.keep(text, of: note) }
             return evaluator.matches(note, text: text)
         })
         // Most notes of a word search are rejected by the main file from their path and
@@ -132,7 +132,7 @@ struct WordIndexCache {
     func refresh(after search: Search, notes: [Note], rejected: Int = 0, everyNote: () -> [Note]? = { nil }, progress: ScanProgress?) {
         let damaged = search.damaged || segments.contains { $0.isDamaged }
         guard damaged || search.missed.withLock({ $0 }) else { return }
-        let writtenAt = NoteCache.nanoseconds(now())
+        let writtenAt = now().nanosecondsSince1970
         let main = damaged ? nil : self.main
         var changed: [Note] = []
         if let main {
@@ -142,7 +142,7 @@ struct WordIndexCache {
             // A note changed within the racy window of the file could never be answered
             // from it; and a file that would hold no note the one there lacks is not
             // written again (edits made just before, read again by the next search either way).
-            let settled = changed.filter { $0.stamp.lastChangeNanoseconds < search.startedAt - racyNanoseconds }
+            let settled = changed.filter { $0.stamp.isSettled(writtenAt: search.startedAt, window: racyNanoseconds) }
             if settled.allSatisfy({ note in note.withPathBytes { recent?.document(path: $0, stamp: note.stamp, racyNanoseconds: racyNanoseconds) != nil } }) {
                 return
             }
@@ -169,7 +169,7 @@ struct WordIndexCache {
             let changed = main.undescribed(notes, racyNanoseconds: racyNanoseconds)
             if !main.isDamaged, changed.count <= notes.count / Self.recentShare { return (main, changed) }
         }
-        let writtenAt = NoteCache.nanoseconds(now())
+        let writtenAt = now().nanosecondsSince1970
         root.prepareCacheDirectory()
         let chunks = WordIndexBuild(root: root, progress: progress).chunks(for: notes, writtenAt: writtenAt)
         guard (try? root.write(chunks: chunks, to: Self.mainPath, mode: 0o644)) != nil,

@@ -121,17 +121,9 @@ final class WordSegment: @unchecked Sendable, WordVocabulary {
         guard u32(record + 12) == stamp.mode, Int64(bitPattern: u64(record + 16)) == stamp.size, u64(record + 24) == stamp.inode,
               mtime == stamp.mtimeSeconds, mtimeNanos == stamp.mtimeNanoseconds,
               ctime == stamp.ctimeSeconds, ctimeNanos == stamp.ctimeNanoseconds,
-              max(FileTime(seconds: mtime, nanoseconds: mtimeNanos).totalNanoseconds,
-                  FileTime(seconds: ctime, nanoseconds: ctimeNanos).totalNanoseconds)
-                  < Self.saturating(writtenAt, minus: racyNanoseconds)
+              stamp.isSettled(writtenAt: writtenAt, window: racyNanoseconds)
         else { return .changed }
         return .described
-    }
-
-    /// `time - span`, `Int64.min` where that is past what 64 bits count (a forged time).
-    private static func saturating(_ time: Int64, minus span: Int64) -> Int64 {
-        let (difference, overflow) = time.subtractingReportingOverflow(span)
-        return overflow ? .min : difference
     }
 
     /// The notes among `notes` this file does not describe as they are now (see
