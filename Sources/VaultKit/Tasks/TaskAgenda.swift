@@ -12,6 +12,19 @@ public struct TaskAgenda: Sendable {
     /// Where a task's due date falls, seen from `today`.
     public enum Bucket: String, Sendable, CaseIterable {
         case overdue = "Overdue", today = "Today", tomorrow = "Tomorrow", thisWeek = "This Week", later = "Later", none = "No Due Date"
+
+        /// Its place in `allCases`, the agenda's order. (A switch: asked once per task of
+        /// the vault, where `allCases.firstIndex(of:)` compared through a witness each time.)
+        fileprivate var number: Int {
+            switch self {
+            case .overdue: return 0
+            case .today: return 1
+            case .tomorrow: return 2
+            case .thisWeek: return 3
+            case .later: return 4
+            case .none: return 5
+            }
+        }
     }
 
     public struct Group: Sendable {
@@ -86,8 +99,7 @@ public struct TaskAgenda: Sendable {
     private func positions<Task: AgendaTask>(of tasks: [Task], by grouping: Grouping, path: (Int) -> String) -> [Positions] {
         switch grouping {
         case .due:
-            let buckets = Bucket.allCases
-            return Self.grouped(tasks, into: buckets.map(\.rawValue)) { buckets.firstIndex(of: bucket(due: tasks[$0].due)) ?? 0 }
+            return Self.grouped(tasks, into: Bucket.allCases.map(\.rawValue)) { bucket(due: tasks[$0].due).number }
         case .priority:
             return Self.grouped(tasks, into: NoteTask.Priority.allCases.map { $0.rawValue.capitalized }) { tasks[$0].priority.code }
         case .category:
