@@ -20,7 +20,8 @@ final class RejectedNotes: Sendable {
     private let places: [Int]
     /// The notes the scan made, in the order of `files`.
     private let made: [Note]
-    /// Where each of `made` was listed, in order: both lists are merged by position.
+    /// Where each of `made` was listed, in order (as many as `made`, filled in one loop):
+    /// both lists are merged by position.
     private let madePositions: [Int]
     private let every = Locked<[Note]??>(nil)
 
@@ -52,8 +53,8 @@ final class RejectedNotes: Sendable {
     /// when a rejected note's entry is not sound now, or the scan did not keep where the
     /// entries are (`ScanFilter.keepsEntryPlaces`).
     func taskNotes() -> TaskNotes? {
-        let (cache, files, positions, places, made, madePositions) = (cache, files, positions, places, made, madePositions)
-        guard places.count == positions.count, madePositions.count == made.count else { return nil }
+        let (cache, files, positions, places, made) = (cache, files, positions, places, made)
+        guard places.count == positions.count else { return nil }
         Note.readLaterValues(of: made)
         // Everything about a rejected note on all cores, its path too: merging them one by
         // one on one core, through the whole listing, was a third of this.
@@ -67,28 +68,15 @@ final class RejectedNotes: Sendable {
             }
             return held
         }
-        // Merged by position with the notes made that have a task, as `everyNote()` merges.
         var merged = TaskColumns(capacity: chunks.reduce(made.count) { $0 + ($1?.origins.count ?? 0) })
-        var nextMade = 0
-        for chunk in chunks {
-            guard let chunk else { return nil }
-            // No note made among this chunk's (a vault read from its cache): joined whole.
-            if nextMade == made.count || chunk.origins.last.map({ madePositions[nextMade] > $0 }) ?? true {
-                merged.append(contentsOf: chunk)
-                continue
-            }
-            for index in chunk.origins.indices {
-                while nextMade < made.count, madePositions[nextMade] < chunk.origins[index] {
-                    merged.append(made: made[nextMade], at: nextMade)
-                    nextMade += 1
-                }
-                merged.append(path: chunk.paths[index], key: chunk.keys[index], list: chunk.lists[index], origin: chunk.origins[index])
-            }
+        let merging = inListingOrder(chunks, listed: { $0.origins[...] }) { place in
+            merged.append(made: made[place], at: place)
+        } held: { chunk, index in
+            merged.append(path: chunk.paths[index], key: chunk.keys[index], list: chunk.lists[index], origin: chunk.origins[index])
+        } whole: { chunk in
+            merged.append(contentsOf: chunk)
         }
-        while nextMade < made.count {
-            merged.append(made: made[nextMade], at: nextMade)
-            nextMade += 1
-        }
+        guard merging else { return nil }
         let (paths, origins) = (merged.paths, merged.origins)
         return TaskNotes(paths: paths, keys: merged.keys, lists: merged.lists, keeper: self) { index in
             origins[index] < 0 ? made[-1 - origins[index]] : cache.heldNote(at: paths[index], position: origins[index])
@@ -139,34 +127,59 @@ final class RejectedNotes: Sendable {
     }
 
     private func make() -> [Note]? {
-        let (cache, files, positions, made, madePositions) = (cache, files, positions, made, madePositions)
-        guard madePositions.count == made.count else { return nil }
-        let chunks = ParallelChunks.map(count: positions.count, chunk: 4096) { range -> [Note]? in
+        let (cache, files, positions, made) = (cache, files, positions, made)
+        let chunks = ParallelChunks.map(count: positions.count, chunk: 4096) { range -> (notes: [Note], listed: ArraySlice<Int>)? in
             var notes: [Note] = []
             notes.reserveCapacity(range.count)
             for position in positions[range] {
                 guard let note = cache.heldNote(at: files[position], position: position) else { return nil }
                 notes.append(note)
             }
-            return notes
+            return (notes, positions[range])
         }
-        // Both lists are in listing order: merged by position. A listed file that is in
-        // neither (unreadable, binary) is left out, as the scan left it out.
+        // A listed file that is in neither list (unreadable, binary) is left out, as the
+        // scan left it out.
         var notes: [Note] = []
         notes.reserveCapacity(made.count + positions.count)
-        var next = (made: 0, rejected: 0)
+        let merging = inListingOrder(chunks, listed: \.listed) { place in
+            notes.append(made[place])
+        } held: { chunk, index in
+            notes.append(chunk.notes[index])
+        } whole: { chunk in
+            notes += chunk.notes
+        }
+        return merging ? notes : nil
+    }
+
+    /// Walks the notes made and the chunks of rejected ones together, in listing order,
+    /// by their positions (both lists are in that order): `made` with each made note's
+    /// place in `made`, `held` with a chunk and the offset of one of its notes, and `whole`
+    /// with a chunk that has no made note listed among its own (a vault read from its
+    /// cache), joined at once. False when a chunk is missing: an entry was not sound.
+    private func inListingOrder<Chunk>(
+        _ chunks: [Chunk?], listed: (Chunk) -> ArraySlice<Int>,
+        made: (Int) -> Void, held: (Chunk, Int) -> Void, whole: (Chunk) -> Void
+    ) -> Bool {
+        var next = 0
         for chunk in chunks {
-            guard let chunk else { return nil }
-            for note in chunk {
-                while next.made < made.count, madePositions[next.made] < positions[next.rejected] {
-                    notes.append(made[next.made])
-                    next.made += 1
+            guard let chunk else { return false }
+            let positions = listed(chunk)
+            if next == madePositions.count || positions.last.map({ madePositions[next] > $0 }) ?? true {
+                whole(chunk)
+                continue
+            }
+            for (offset, position) in positions.enumerated() {
+                while next < madePositions.count, madePositions[next] < position {
+                    made(next)
+                    next += 1
                 }
-                notes.append(note)
-                next.rejected += 1
+                held(chunk, offset)
             }
         }
-        notes += made[next.made...]
-        return notes
+        while next < madePositions.count {
+            made(next)
+            next += 1
+        }
+        return true
     }
 }
