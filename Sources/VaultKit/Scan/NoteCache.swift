@@ -175,11 +175,13 @@ public final class NoteCache: @unchecked Sendable {
         return entry
     }
 
-    /// True when the recent file describes every note of `notes` as it is (with no recent
-    /// file, when there is none).
-    func recentHolds(_ notes: [Note]) -> Bool {
-        guard let recent else { return notes.isEmpty }
-        return notes.allSatisfy { recent.cache.ownEntry(at: $0.path, position: Int.max, stamp: $0.stamp) != nil }
+    /// True when the recent file already holds what writing it again for `settled` would:
+    /// it is sound, it counts no note gone from a vault of `notes` notes, and it describes
+    /// every note of `settled` as it is (with no recent file, when there is none).
+    func recentHolds(_ settled: [Note], notes: Int) -> Bool {
+        guard !recentIsUnsound, describedCount <= notes else { return false }
+        guard let recent else { return settled.isEmpty }
+        return settled.allSatisfy { recent.cache.ownEntry(at: $0.path, position: Int.max, stamp: $0.stamp) != nil }
     }
 
     /// Where the main file's entry for `path` (listed at `position`) is, when it has

@@ -122,8 +122,7 @@ public struct Vault: Sendable {
             if !Self.rewritesMainFile(entries: main.count, described: described, notes: total) {
                 let writtenAt = startedAt.nanosecondsSince1970
                 let settled = changed.filter { $0.stamp.isSettled(writtenAt: writtenAt) }
-                // Written again all the same when it is unsound, or when it counts notes gone.
-                if settled.count < changed.count, !main.recentIsUnsound, main.describedCount <= total, main.recentHolds(settled) { return }
+                if settled.count < changed.count, main.recentHolds(settled, notes: total) { return }
                 NoteCache.writeRecent(settled, described: described, main: main, root: root, timeZone: timeZone, inlineTags: config.inlineTags, startedAt: startedAt)
                 PhaseTimer.mark("write recent cache")
                 return
