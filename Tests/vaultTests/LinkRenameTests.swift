@@ -175,4 +175,26 @@ struct LinkRenameTests {
         #expect(record.contains("      - [2, \"Other\", \"Another\"]\n"), "\(record)")
         #expect(record.contains("  - move: \"Work/Other.md\"\n    to: \"Work/Another.md\"\n"), "\(record)")
     }
+
+    /// An Obsidian canvas's file card follows the note it shows, as in Obsidian; its text
+    /// cards and layout stay byte for byte, and undo takes the card back with the note.
+    @Test func aCanvasCardFollowsTheNoteAndUndoTakesItBack() throws {
+        let vault = try TestVault()
+        try vault.createDirectory("Work")
+        try vault.write("Work/Plan.md", "# Plan\n")
+        let canvas = "{\n\t\"nodes\":[\n\t\t{\"id\":\"a\",\"type\":\"file\",\"file\":\"Work/Plan.md\",\"x\":0,\"y\":0,\"width\":400,\"height\":400},\n"
+            + "\t\t{\"id\":\"b\",\"type\":\"text\",\"text\":\"[[Plan]] Work/Plan.md\",\"x\":500,\"y\":0,\"width\":250,\"height\":60}\n\t],\n\t\"edges\":[]\n}"
+        try vault.write("Board.canvas", canvas)
+        let before = try vault.snapshot()
+        let result = try vault.run("rename", "Plan", "Plan B")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdoutLines.first == "Work/Plan.md → Work/Plan B.md")
+        let summary = try #require(result.stdoutLines.last)
+        #expect(summary.hasPrefix("updated 1 link in 1 canvas; undo with: vault undo "), "\(result)")
+        expectBytes(try vault.bytes("Board.canvas"), Array(canvas.replacingOccurrences(of: "\"file\":\"Work/Plan.md\"", with: "\"file\":\"Work/Plan B.md\"").utf8), "Board.canvas")
+        let undo = try vault.run("undo", String(summary.split(separator: " ").last ?? ""))
+        #expect(undo.status == 0, "\(undo)")
+        let differences = try vault.snapshot().differences(from: before)
+        #expect(differences.filter { !$0.hasPrefix("added: .vault/history") } == [], "\(differences)")
+    }
 }

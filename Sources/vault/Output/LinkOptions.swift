@@ -19,7 +19,7 @@ struct LinkOptions: ParsableArguments {
         let terminal = session.terminal
         if output.format == .json {
             var json = JSONWriter()
-            ReportJSON.write(changed: report.moves.map(\.to) + report.linkedNotes, failed: report.failed, to: &json) { json in
+            ReportJSON.write(changed: report.moves.map(\.to) + report.linkedNotes + report.linkedCanvases, failed: report.failed, to: &json) { json in
                 json.key("recordID"); json.string(report.recordID)
                 json.key("moved"); json.objects(report.moves) { json, move in
                     json.key("from"); json.string(move.from)
@@ -43,10 +43,12 @@ struct LinkOptions: ParsableArguments {
                 }
             }
             for error in report.failed { Terminal.standardError.printError(error) }
-            let notes = Set(report.links.map(\.path)).count
+            let (notes, canvases) = report.linkingFiles
             var summary = output.quiet ? ["\(report.moves.count) note\(report.moves.count == 1 ? "" : "s") moved"] : []
             if !report.links.isEmpty {
-                summary.append("\(dryRun ? "would update" : "updated") \(report.links.count) link\(report.links.count == 1 ? "" : "s") in \(notes) note\(notes == 1 ? "" : "s")")
+                let files = [notes > 0 || canvases == 0 ? "\(notes) note\(notes == 1 ? "" : "s")" : nil,
+                             canvases > 0 ? "\(canvases) canvas\(canvases == 1 ? "" : "es")" : nil].compactMap { $0 }
+                summary.append("\(dryRun ? "would update" : "updated") \(report.links.count) link\(report.links.count == 1 ? "" : "s") in \(files.joined(separator: " and "))")
             }
             // A plain move is undone by moving back; links rewritten across the vault are not.
             if let id = report.recordID, !report.links.isEmpty { summary.append("undo with: vault undo \(id)") }

@@ -36,9 +36,18 @@ public struct Relocation: Sendable {
         public var links: [LinkChange] = []
         /// The notes whose links were rewritten.
         public var linkedNotes: [String] = []
+        /// The canvases whose file cards were rewritten (`CanvasFileLinks`).
+        public var linkedCanvases: [String] = []
         public var failed: [VaultError] = []
         /// The history record's id; nil for a dry run or when nothing moved.
         public var recordID: String?
+
+        /// How many notes, and how many canvases, the changes of `links` are in.
+        public var linkingFiles: (notes: Int, canvases: Int) {
+            let paths = Set(links.map(\.path))
+            let canvases = paths.filter(CanvasFileLinks.isCanvas).count
+            return (paths.count - canvases, canvases)
+        }
     }
 
     private var root: VaultRoot { vault.root }
@@ -123,6 +132,15 @@ public struct Relocation: Sendable {
                 report.links += Self.changes(splices, in: bytes, path: note.path)
             }
         }
+        if rewritesLinks, !moves.isEmpty {
+            for canvas in canvases() {
+                guard let bytes = try? root.read(canvas).bytes else { continue }
+                let splices = Self.splices(in: bytes, of: canvas, rewriter)
+                if splices.isEmpty { continue }
+                planned.append((canvas, bytes, splices))
+                report.links += Self.changes(splices, in: bytes, path: canvas)
+            }
+        }
         if dryRun { return report }
         if moves.isEmpty, kind != .rename { return report }
 
@@ -143,7 +161,7 @@ public struct Relocation: Sendable {
                     guard String(validating: editor.bytes, as: UTF8.self) != nil else {
                         throw VaultError.located(Diagnostic(path: plan.path, severity: .error, message: "note is not valid UTF-8; its links are left as they are"))
                     }
-                    applied = rewriter.splices(in: editor.bytes, of: plan.path)
+                    applied = Self.splices(in: editor.bytes, of: plan.path, rewriter)
                     for splice in applied.reversed() {
                         try editor.splice(splice.offset..<(splice.offset + splice.removed.count), with: splice.inserted)
                     }
@@ -151,7 +169,7 @@ public struct Relocation: Sendable {
                 if let change {
                     steps.append(OperationRecord.Step.edit(plan.path, change, splices: applied))
                     report.links += Self.changes(applied, in: change.before, path: plan.path)
-                    report.linkedNotes.append(plan.path)
+                    if CanvasFileLinks.isCanvas(plan.path) { report.linkedCanvases.append(plan.path) } else { report.linkedNotes.append(plan.path) }
                 }
             } catch {
                 report.failed.append(error)
@@ -170,8 +188,9 @@ public struct Relocation: Sendable {
         report.moves = moved
         if moved.count == moves.count {
             do { try finish(&steps) } catch { report.failed.append(error) }
-        } else if !report.linkedNotes.isEmpty {
-            report.links = correctLinks(planned: planned, linked: Set(report.linkedNotes), moved: moved, steps: &steps, failed: &report.failed)
+        } else if !report.linkedNotes.isEmpty || !report.linkedCanvases.isEmpty {
+            report.links = correctLinks(planned: planned, linked: Set(report.linkedNotes + report.linkedCanvases), moved: moved,
+                                        steps: &steps, failed: &report.failed)
         }
         record.steps = steps
         record.state = .done
@@ -189,7 +208,7 @@ public struct Relocation: Sendable {
         let rewriter = LinkRewriter(paths: notes.map(\.path), moves: moved) { [root] in root.status($0) != nil }
         var links: [LinkChange] = []
         for plan in planned where linked.contains(plan.path) {
-            let splices = rewriter.splices(in: plan.before, of: plan.path)
+            let splices = Self.splices(in: plan.before, of: plan.path, rewriter)
             let wanted = ByteSplice.apply(splices, to: plan.before) ?? plan.before
             let path = rewriter.newPath(plan.path) ?? plan.path
             do {
@@ -205,6 +224,21 @@ public struct Relocation: Sendable {
             }
         }
         return links
+    }
+
+    /// The canvases of the vault (not through a symbolic link, not in hidden folders), no
+    /// larger than a canvas is read: their file cards follow the files they name.
+    private func canvases() -> [String] {
+        FilesByName(root: root, folder: "", includingNotes: false).files.filter { path in
+            CanvasFileLinks.isCanvas(path) && (root.status(path)?.size ?? .max) <= CanvasFileLinks.largest
+        }
+    }
+
+    /// The splices that make the links of the file at `path` lead where `rewriter` moves
+    /// files: a note's links, or a canvas's file cards.
+    private static func splices(in bytes: [UInt8], of path: String, _ rewriter: LinkRewriter) -> [ByteSplice] {
+        guard CanvasFileLinks.isCanvas(path) else { return rewriter.splices(in: bytes, of: path) }
+        return CanvasFileLinks(bytes)?.splices(rewriter.newPath) ?? []
     }
 
     /// Where each of `splices` (in file order) is in `bytes`, and the text it changes: lines
