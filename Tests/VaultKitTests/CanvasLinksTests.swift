@@ -146,4 +146,63 @@ import Testing
         #expect(String(decoding: try #require(ByteSplice.apply(splices, to: canvas)), as: UTF8.self)
             == #"{"nodes":[{"file":"New \"quoted\" \\ é.md","type":"file"},{"type":"file","file":"C.md"}]}"#)
     }
+
+    /// A rename changes the title heading with the name (`# Plan` becomes `# Plan B`); a
+    /// card showing that heading follows it, as `[[Plan#Plan]]` does. Another heading's
+    /// card keeps its subpath.
+    @Test func aCardShowingTheTitleHeadingFollowsARename() throws {
+        let vault = try TemporaryVault()
+        try vault.write("Plan.md", "# Plan\n\n## Goals\n")
+        try vault.write("Board.canvas", ##"{"nodes":[{"subpath":"#Plan","type":"file","file":"Plan.md"},{"type":"file","file":"Plan.md","subpath":"#Goals"}]}"##)
+        let notes = try VaultSession(vault: vault.vault).scan().notes
+        let plan = try #require(notes.first { $0.path == "Plan.md" })
+        let report = try Relocation(vault: vault.vault, notes: notes).rename(plan, to: "Plan B")
+        #expect(report.failed.isEmpty)
+        #expect(vault.read("Board.canvas") == ##"{"nodes":[{"subpath":"#Plan B","type":"file","file":"Plan B.md"},{"type":"file","file":"Plan B.md","subpath":"#Goals"}]}"##)
+        #expect(report.links.map(\.after) == ["#Plan B", "Plan B.md", "Plan B.md"])
+    }
+
+    /// An assistant given one folder is told of the canvases it can see, no others.
+    @Test func anAssistantIsToldOnlyOfTheCanvasesInItsFolders() throws {
+        let vault = try TemporaryVault()
+        try vault.write("Public/Plan.md", "# Plan\n")
+        let card = #"{"nodes":[{"type":"file","file":"Public/Plan.md"}]}"#
+        try vault.write("Private/Secret.canvas", card)
+        try vault.write("Public/Board.canvas", card)
+        let notes = try VaultSession(vault: vault.vault).scan().notes
+        let report = try Relocation(vault: vault.vault, notes: notes).move(notes.filter { $0.path == "Public/Plan.md" }, to: "Private")
+        #expect(report.linkedCanvases == ["Private/Secret.canvas", "Public/Board.canvas"])
+        let visible = report.visible(to: AssistantScope(folders: ["Public"]), among: notes)
+        #expect(visible.linkedCanvases == ["Public/Board.canvas"])
+        #expect(visible.links.map(\.path) == ["Public/Board.canvas"])
+    }
+
+    /// Canvases in hidden folders (Obsidian's `.trash/`, its settings) are not the vault's notes'.
+    @Test func aCanvasInAHiddenFolderIsLeftAlone() throws {
+        let vault = try makeVault()
+        try vault.write(".trash/Old.canvas", Self.board("Plan.md"))
+        try vault.write(".obsidian/Board.canvas", Self.board("Plan.md"))
+        let notes = try VaultSession(vault: vault.vault).scan().notes
+        let report = try Relocation(vault: vault.vault, notes: notes).move(notes.filter { $0.path == "Plan.md" }, to: "Work")
+        #expect(report.linkedCanvases == ["Board.canvas"])
+        #expect(vault.read(".trash/Old.canvas") == Self.board("Plan.md"))
+        #expect(vault.read(".obsidian/Board.canvas") == Self.board("Plan.md"))
+    }
+
+    /// JSON as a browser's `JSON.parse` reads it: a byte order mark is passed over, half a
+    /// surrogate pair is a character, a key given twice counts as its last; what JSON does
+    /// not allow (a leading zero) is no canvas.
+    @Test func theCanvasIsReadAsObsidianReadsIt() throws {
+        func paths(_ text: String, bom: Bool = false) -> [String]? {
+            CanvasFileLinks((bom ? [0xEF, 0xBB, 0xBF] : []) + Array(text.utf8))?.paths
+        }
+        #expect(paths(#"{"nodes":[{"type":"file","file":"A.md"}]}"#, bom: true) == ["A.md"])
+        #expect(paths(#"{"nodes":[{"type":"file","file":"A.md","text":"\ud83d and \ud83d\u0041"}]}"#) == ["A.md"])
+        #expect(paths(#"{"nodes":[{"type":"file","file":"A.md","file":"B.md"}]}"#) == ["B.md"])
+        #expect(paths(#"{"nodes":[{"type":"file","type":null,"file":"A.md"}]}"#) == [])
+        #expect(paths(#"{"nodes":[{"type":"file","file":"A.md"}],"nodes":[]}"#) == [])
+        #expect(paths(#"{"nodes":[{"type":"file","file":"A.md","x":-0.5e+3,"y":0}]}"#) == ["A.md"])
+        #expect(paths(#"{"nodes":[{"type":"file","file":"A.md","x":01}]}"#) == nil)
+        #expect(paths(#"{"nodes":[{"type":"file","file":"A.md","x":-}]}"#) == nil)
+    }
 }

@@ -106,13 +106,19 @@ extension VaultSession {
 
 extension Relocation.Report {
     /// The report as an assistant under `scope` may see it, `notes` being the vault's
-    /// (scanned before the move): links rewritten in notes it cannot see were rewritten
-    /// all the same (no link breaks), and are neither named nor counted.
+    /// (scanned before the move): links rewritten in notes or canvases it cannot see were
+    /// rewritten all the same (no link breaks), and are neither named nor counted. A
+    /// canvas is no note: it is seen when its folder is.
     public func visible(to scope: AssistantScope, among notes: [Note]) -> Relocation.Report {
         let hidden = Set(notes.filter { !scope.admits($0) }.map(\.path))
+        func shown(_ path: String) -> Bool {
+            guard CanvasFileLinks.isCanvas(path) else { return !hidden.contains(path) }
+            return scope.admits(folder: path.split(separator: "/").dropLast().joined(separator: "/"))
+        }
         var report = self
-        report.links = links.filter { !hidden.contains($0.path) }
-        report.linkedNotes = linkedNotes.filter { !hidden.contains($0) }
+        report.links = links.filter { shown($0.path) }
+        report.linkedNotes = linkedNotes.filter(shown)
+        report.linkedCanvases = linkedCanvases.filter(shown)
         return report
     }
 }

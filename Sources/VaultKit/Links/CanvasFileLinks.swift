@@ -2,19 +2,28 @@ import VaultPlatform
 
 /// The file cards of an Obsidian canvas (a `.canvas` file, JSON Canvas): each node of type
 /// `file` names a file of the vault by its path (`"file": "Work/Plan.md"`), and when vault
-/// moves that file the card follows it, as it does when Obsidian moves it (docs/links.md).
+/// moves that file the card follows it, as it does when Obsidian moves it (docs/links.md);
+/// a card showing the heading a rename changes (`"subpath": "#Plan"`) follows that too.
 /// Text cards are Markdown that Obsidian neither indexes nor rewrites; neither does vault.
 ///
-/// Only the path strings change, each in place: the rest of the file (its indentation, the
+/// Only those strings change, each in place: the rest of the file (its indentation, the
 /// order of its keys, every other node) stays byte for byte as the app that wrote it left
 /// it. A file that is not JSON Canvas (not UTF-8, not a JSON object, nested deeper than
-/// `deepest`, larger than `largest`) has no cards, and is left alone.
+/// `deepest`, larger than `largest`) has no cards, and is left alone. A key given twice in
+/// a node counts as its last, as a browser's `JSON.parse` (Obsidian's) reads it.
 struct CanvasFileLinks {
-    /// A file card's path: its JSON string between the quotes, as written and as read.
-    struct Card {
+    /// A JSON string of the canvas: where its text between the quotes starts, that text as
+    /// written (escapes and all), and what it says.
+    struct Text {
         let offset: Int
         let written: [UInt8]
-        let path: String
+        let value: String
+    }
+
+    /// A file card: its path, and the heading or block it shows, if any.
+    struct Card {
+        let file: Text
+        let subpath: Text?
     }
 
     let cards: [Card]
@@ -25,9 +34,12 @@ struct CanvasFileLinks {
     /// deep): refused before the reader's recursion could exhaust a thread's stack.
     static let deepest = 64
 
+    /// The ending of a canvas's name, in lower case.
+    static let fileExtension = ".canvas"
+
     /// Whether the file at `path` is a canvas.
     static func isCanvas(_ path: String) -> Bool {
-        path.lowercased().hasSuffix(".canvas")
+        path.lowercased().hasSuffix(fileExtension)
     }
 
     /// The file cards of the canvas `bytes`; nil when they are not JSON Canvas.
@@ -39,20 +51,30 @@ struct CanvasFileLinks {
     }
 
     /// The paths the cards name, in file order.
-    var paths: [String] { cards.map(\.path) }
+    var paths: [String] { cards.map(\.file.value) }
 
-    /// The splices that make each card name where `newPath` says its file is now (nil: it
-    /// did not move), in file order.
-    func splices(_ newPath: (String) -> String?) -> [ByteSplice] {
-        cards.compactMap { card in
-            guard let moved = newPath(card.path) else { return nil }
-            var output = ByteOutput(capacity: moved.utf8.count + 8)
-            var text = moved
-            text.withUTF8 { JSONBytes.appendString(validUTF8: UnsafeRawBufferPointer($0), to: &output) }
-            // Between the quotes, as the card's own splice: what a report shows is the path.
-            let quoted = output.withBytes { Array($0) }
-            return ByteSplice(offset: card.offset, removed: card.written, inserted: Array(quoted.dropFirst().dropLast()))
+    /// The splices, in file order, that make each card name where `newPath` says its file
+    /// is now (nil: it did not move), and show the heading `headings` says its note's title
+    /// heading became (given the note's path after the move; nil: none changed).
+    func splices(_ newPath: (String) -> String?, headings: (String) -> LinkRewriter.HeadingRename? = { _ in nil }) -> [ByteSplice] {
+        var splices: [ByteSplice] = []
+        for card in cards {
+            let moved = newPath(card.file.value)
+            if let moved { splices.append(Self.splice(card.file, to: moved)) }
+            if let subpath = card.subpath, let rename = headings(moved ?? card.file.value), subpath.value == "#" + rename.from {
+                splices.append(Self.splice(subpath, to: "#" + rename.to))
+            }
         }
+        return splices.sorted { $0.offset < $1.offset }
+    }
+
+    /// Replaces `text` between its quotes with `value`, escaped as JSON needs.
+    private static func splice(_ text: Text, to value: String) -> ByteSplice {
+        var output = ByteOutput(capacity: value.utf8.count + 8)
+        var value = value
+        value.withUTF8 { JSONBytes.appendString(validUTF8: UnsafeRawBufferPointer($0), to: &output) }
+        let quoted = output.withBytes { Array($0) }
+        return ByteSplice(offset: text.offset, removed: text.written, inserted: Array(quoted.dropFirst().dropLast()))
     }
 }
 
@@ -74,29 +96,33 @@ private struct JSONReader {
 
     /// The top-level object's `nodes`, read for their file cards; the rest is stepped over.
     mutating func fileCards() -> [CanvasFileLinks.Card]? {
-        var cards: [CanvasFileLinks.Card] = []
+        // A byte order mark, which Obsidian's reading passes over.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        var nodes: [CanvasFileLinks.Card] = []
         let read = members(depth: 1) { reader, key in
             guard key == "nodes", reader.peek == UInt8(ascii: "[") else { return reader.value(depth: 2) }
+            // The last `nodes` counts, as the last of any key.
+            nodes = []
             return reader.elements(depth: 2) { reader in
                 guard reader.peek == UInt8(ascii: "{") else { return reader.value(depth: 3) }
-                var type: String?
-                var files: [CanvasFileLinks.Card] = []
+                var strings: [String: CanvasFileLinks.Text] = [:]
                 let node = reader.members(depth: 3) { reader, key in
-                    guard key == "type" || key == "file", reader.peek == UInt8(ascii: "\"") else { return reader.value(depth: 4) }
+                    guard key == "type" || key == "file" || key == "subpath" else { return reader.value(depth: 4) }
+                    // Not a string: the key no longer says anything here.
+                    guard reader.peek == UInt8(ascii: "\"") else {
+                        strings[key] = nil
+                        return reader.value(depth: 4)
+                    }
                     let start = reader.index + 1
                     guard let text = reader.string() else { return false }
-                    if key == "type" {
-                        type = text
-                    } else {
-                        files.append(CanvasFileLinks.Card(offset: start, written: Array(reader.bytes[start..<reader.index - 1]), path: text))
-                    }
+                    strings[key] = CanvasFileLinks.Text(offset: start, written: Array(reader.bytes[start..<reader.index - 1]), value: text)
                     return true
                 }
-                if type == "file" { cards += files }
+                if strings["type"]?.value == "file", let file = strings["file"] { nodes.append(CanvasFileLinks.Card(file: file, subpath: strings["subpath"])) }
                 return node
             }
         }
-        return read ? cards : nil
+        return read ? nodes : nil
     }
 
     fileprivate var peek: UInt8? {
@@ -157,11 +183,13 @@ private struct JSONReader {
         return matches
     }
 
-    /// `-? digits (. digits)? ([eE] [+-]? digits)?`, leading zeros and all, as JSON has it.
+    /// `-? (0 | [1-9] digits) (. digits)? ([eE] [+-]? digits)?`, as JSON has it.
     private mutating func number() -> Bool {
-        let start = index
         if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+        let start = index
         guard digits() else { return false }
+        // No leading zero: `0` alone, or `0.5`.
+        if bytes[start] == UInt8(ascii: "0"), index - start > 1 { return false }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
             guard digits() else { return false }
@@ -171,7 +199,7 @@ private struct JSONReader {
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
             guard digits() else { return false }
         }
-        return index > start
+        return true
     }
 
     private mutating func digits() -> Bool {
@@ -181,7 +209,8 @@ private struct JSONReader {
     }
 
     /// A string, its escapes read; the reader stands after its closing quote. Nil for a
-    /// control character, an unknown escape or a lone surrogate.
+    /// control character or an unknown escape; a lone surrogate (which `JSON.stringify`
+    /// writes for half an emoji) reads as U+FFFD, as a browser shows it.
     mutating func string() -> String? {
         guard take(UInt8(ascii: "\"")) else { return nil }
         var utf8: [UInt8] = []
@@ -213,13 +242,23 @@ private struct JSONReader {
         return nil
     }
 
-    /// The scalar of `\uXXXX` (the `\u` read), with the low half of a surrogate pair.
+    /// The scalar of `\uXXXX` (the `\u` read), with the low half of a surrogate pair; nil
+    /// when the digits are not four hexadecimal ones.
     private mutating func unicodeEscape() -> Unicode.Scalar? {
         guard let high = hex4() else { return nil }
-        guard (0xD800..<0xDC00).contains(high) else { return Unicode.Scalar(high) }
-        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else { return nil }
+        guard (0xD800..<0xE000).contains(high) else { return Unicode.Scalar(high) }
+        let replacement: Unicode.Scalar = "\u{FFFD}"
+        guard high < 0xDC00, index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+            return replacement
+        }
+        let escape = index
         index += 2
-        guard let low = hex4(), (0xDC00..<0xE000).contains(low) else { return nil }
+        guard let low = hex4() else { return nil }
+        guard (0xDC00..<0xE000).contains(low) else {
+            // Another escape, read on its own.
+            index = escape
+            return replacement
+        }
         return Unicode.Scalar(0x10000 + (high - 0xD800) << 10 + (low - 0xDC00))
     }
 

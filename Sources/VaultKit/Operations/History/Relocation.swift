@@ -132,7 +132,7 @@ public struct Relocation: Sendable {
                 report.links += Self.changes(splices, in: bytes, path: note.path)
             }
         }
-        if rewritesLinks, !moves.isEmpty {
+        if rewritesLinks, !moves.isEmpty || !headings.isEmpty {
             for canvas in canvases() {
                 guard let bytes = try? root.read(canvas).bytes else { continue }
                 let splices = Self.splices(in: bytes, of: canvas, rewriter)
@@ -159,7 +159,8 @@ public struct Relocation: Sendable {
                 var applied: [ByteSplice] = []
                 let change = try vault.writer.change(plan.path) { editor in
                     guard String(validating: editor.bytes, as: UTF8.self) != nil else {
-                        throw VaultError.located(Diagnostic(path: plan.path, severity: .error, message: "note is not valid UTF-8; its links are left as they are"))
+                        let file = CanvasFileLinks.isCanvas(plan.path) ? "canvas" : "note"
+                        throw VaultError.located(Diagnostic(path: plan.path, severity: .error, message: "\(file) is not valid UTF-8; its links are left as they are"))
                     }
                     applied = Self.splices(in: editor.bytes, of: plan.path, rewriter)
                     for splice in applied.reversed() {
@@ -229,16 +230,14 @@ public struct Relocation: Sendable {
     /// The canvases of the vault (not through a symbolic link, not in hidden folders), no
     /// larger than a canvas is read: their file cards follow the files they name.
     private func canvases() -> [String] {
-        FilesByName(root: root, folder: "", includingNotes: false).files.filter { path in
-            CanvasFileLinks.isCanvas(path) && (root.status(path)?.size ?? .max) <= CanvasFileLinks.largest
-        }
+        root.files(endingWith: CanvasFileLinks.fileExtension).filter { (root.status($0)?.size ?? .max) <= CanvasFileLinks.largest }
     }
 
     /// The splices that make the links of the file at `path` lead where `rewriter` moves
     /// files: a note's links, or a canvas's file cards.
     private static func splices(in bytes: [UInt8], of path: String, _ rewriter: LinkRewriter) -> [ByteSplice] {
         guard CanvasFileLinks.isCanvas(path) else { return rewriter.splices(in: bytes, of: path) }
-        return CanvasFileLinks(bytes)?.splices(rewriter.newPath) ?? []
+        return CanvasFileLinks(bytes)?.splices(rewriter.newPath) { rewriter.headingRenames[$0] } ?? []
     }
 
     /// Where each of `splices` (in file order) is in `bytes`, and the text it changes: lines
