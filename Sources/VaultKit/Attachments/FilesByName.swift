@@ -15,23 +15,7 @@ struct FilesByName: Sendable {
     /// Lists the files below `folder` ("" for the vault's top), but for those in `excluded`
     /// (a vault-relative folder) and, unless `includingNotes`, notes.
     init(root: VaultRoot, folder: String, excluding excluded: String? = nil, includingNotes: Bool) {
-        var files: [String] = []
-        // A stack, not recursion: folders can nest deeper than a thread's stack allows.
-        var folders = [folder]
-        while let current = folders.popLast() {
-            for (name, listedKind) in root.entries(of: current.isEmpty ? "." : current) where !name.hasPrefix(".") {
-                let path = current.isEmpty ? name : current + "/" + name
-                // Some file systems do not say what an entry is: a stat that does not follow
-                // a link tells.
-                let kind = listedKind == .unknown ? root.status(path)?.kind ?? .other : listedKind
-                if kind == .directory, path != excluded {
-                    folders.append(path)
-                } else if kind == .regular, includingNotes || !name.lowercased().hasSuffix(".md") {
-                    files.append(path)
-                }
-            }
-        }
-        self.files = files.sorted()
+        files = root.files(below: folder, excluding: excluded) { includingNotes || !VaultRoot.name($0, endsWith: ".md") }
         var byName: [String: [String]] = [:]
         for file in self.files { byName[Self.key(file), default: []].append(file) }
         self.byName = byName

@@ -177,32 +177,42 @@ extension VaultRoot {
     }
 
     /// The regular files below the vault's top whose names end in `suffix` (lower-case ASCII,
-    /// matched in any case), sorted. As every walk of the vault, it does not follow a
-    /// symbolic link and passes over hidden names (`.trash/`, `.vault/`, `.obsidian/`); and
-    /// only the names that may be wanted are copied, so a vault of a million files costs its
-    /// folders' reads and little more.
+    /// matched in any case), sorted.
     func files(endingWith suffix: String) -> [String] {
-        let wanted = Array(suffix.utf8)
+        files { Self.name($0, endsWith: suffix) }
+    }
+
+    /// The regular files below `folder` ("" the vault's top), but for those below
+    /// `excluded`, whose names `keeping` keeps (given their bytes), sorted. As every walk of
+    /// the vault, it does not follow a symbolic link and passes over hidden names
+    /// (`.trash/`, `.vault/`, `.obsidian/`); and only the names kept are copied, so a vault
+    /// of a million files costs its folders' reads and little more.
+    func files(below folder: String = "", excluding excluded: String? = nil, named keeping: (UnsafeRawBufferPointer) -> Bool) -> [String] {
         func kept(_ name: UnsafeRawBufferPointer, _ kind: FileKind) -> Bool {
             guard name.first != UInt8(ascii: ".") else { return false }
-            guard kind == .regular else { return kind == .directory || kind == .unknown }
-            return name.count > wanted.count && zip(name.suffix(wanted.count), wanted).allSatisfy { $0 | ($0 >= 0x41 && $0 <= 0x5A ? 0x20 : 0) == $1 }
+            return kind == .regular ? keeping(name) : kind == .directory || kind == .unknown
         }
         var files: [String] = []
         // A stack, not recursion: folders can nest deeper than a thread's stack allows.
-        var folders = [""]
-        while let folder = folders.popLast() {
-            for entry in Syscalls.entries(of: folder.isEmpty ? "." : folder, in: descriptor, keeping: kept) ?? [] {
+        var folders = [folder]
+        while let current = folders.popLast() {
+            for entry in Syscalls.entries(of: current.isEmpty ? "." : current, in: descriptor, keeping: kept) ?? [] {
                 guard let name = String(validating: entry.name, as: UTF8.self) else { continue }
-                let path = folder.isEmpty ? name : folder + "/" + name
+                let path = current.isEmpty ? name : current + "/" + name
                 // Some file systems do not say what an entry is: a stat that does not follow a link tells.
                 switch entry.kind == .unknown ? status(path)?.kind ?? .other : entry.kind {
-                case .directory: folders.append(path)
-                case .regular where name.lowercased().hasSuffix(suffix): files.append(path)
+                case .directory where path != excluded: folders.append(path)
+                case .regular where entry.kind == .regular || entry.name.withUnsafeBytes(keeping): files.append(path)
                 default: break
                 }
             }
         }
         return files.sorted()
+    }
+
+    /// Whether the file name `name` ends in `suffix` (lower-case ASCII), in any case.
+    static func name(_ name: UnsafeRawBufferPointer, endsWith suffix: String) -> Bool {
+        let wanted = suffix.utf8
+        return name.count > wanted.count && zip(name.suffix(wanted.count), wanted).allSatisfy { $0 | ($0 >= 0x41 && $0 <= 0x5A ? 0x20 : 0) == $1 }
     }
 }
