@@ -59,11 +59,7 @@ struct LinkRenameTests {
     @Test func aRenameRewritesEveryLinkAndUndoTakesItAllBack() throws {
         let (vault, texts) = try vault()
         let before = try vault.snapshot()
-        let result = try vault.run("rename", "Plan", "Plan B")
-        #expect(result.status == 0, "\(result)")
-        #expect(result.stdoutLines.first == "Work/Plan.md → Work/Plan B.md")
-        let summary = try #require(result.stdoutLines.last)
-        #expect(summary.hasPrefix("updated 202 links in 50 notes; undo with: vault undo "), "\(result)")
+        let id = try renamePlan(in: vault, saying: "updated 202 links in 50 notes")
         // Each linking note: only the targets changed, byte for byte.
         for (path, text) in texts {
             var expected = text
@@ -73,11 +69,7 @@ struct LinkRenameTests {
         #expect(try vault.text("Work/Plan B.md") == "---\nid: plan\n---\n# Plan B\n\nSee [[Other]] and [home](../Home.md).\n")
         #expect(try vault.run("check").stdout.contains("broken link") == false)
 
-        let id = String(summary.split(separator: " ").last ?? "")
-        let undo = try vault.run("undo", id)
-        #expect(undo.status == 0, "\(undo)")
-        let differences = try vault.snapshot().differences(from: before)
-        #expect(differences.filter { !$0.hasPrefix("added: .vault/history") } == [], "\(differences)")
+        try expectUndone(id, in: vault, back: before)
         // The undo is recorded, and undoing it renames again.
         let history = try vault.run("history").stdoutLines
         #expect(history.count == 2 && history[1].contains("  undo  undo \(id): Work/Plan.md → Work/Plan B.md"), "\(history)")
@@ -186,13 +178,25 @@ struct LinkRenameTests {
             + "\t\t{\"id\":\"b\",\"type\":\"text\",\"text\":\"[[Plan]] Work/Plan.md\",\"x\":500,\"y\":0,\"width\":250,\"height\":60}\n\t],\n\t\"edges\":[]\n}"
         try vault.write("Board.canvas", canvas)
         let before = try vault.snapshot()
+        let id = try renamePlan(in: vault, saying: "updated 1 link in 1 canvas")
+        expectBytes(try vault.bytes("Board.canvas"), Array(canvas.replacingOccurrences(of: "\"file\":\"Work/Plan.md\"", with: "\"file\":\"Work/Plan B.md\"").utf8), "Board.canvas")
+        try expectUndone(id, in: vault, back: before)
+    }
+
+    /// Renames Work/Plan.md to Plan B, expecting the move and `summary` of its links; the
+    /// record's id, from the summary's undo hint.
+    private func renamePlan(in vault: TestVault, saying summary: String) throws -> String {
         let result = try vault.run("rename", "Plan", "Plan B")
         #expect(result.status == 0, "\(result)")
         #expect(result.stdoutLines.first == "Work/Plan.md → Work/Plan B.md")
-        let summary = try #require(result.stdoutLines.last)
-        #expect(summary.hasPrefix("updated 1 link in 1 canvas; undo with: vault undo "), "\(result)")
-        expectBytes(try vault.bytes("Board.canvas"), Array(canvas.replacingOccurrences(of: "\"file\":\"Work/Plan.md\"", with: "\"file\":\"Work/Plan B.md\"").utf8), "Board.canvas")
-        let undo = try vault.run("undo", String(summary.split(separator: " ").last ?? ""))
+        let last = try #require(result.stdoutLines.last)
+        #expect(last.hasPrefix(summary + "; undo with: vault undo "), "\(result)")
+        return String(last.split(separator: " ").last ?? "")
+    }
+
+    /// Undoes the record `id`, expecting the vault as it was (`before`) but for the history.
+    private func expectUndone(_ id: String, in vault: TestVault, back before: Snapshot) throws {
+        let undo = try vault.run("undo", id)
         #expect(undo.status == 0, "\(undo)")
         let differences = try vault.snapshot().differences(from: before)
         #expect(differences.filter { !$0.hasPrefix("added: .vault/history") } == [], "\(differences)")
