@@ -49,7 +49,7 @@ build: deps
 # runtime and Foundation's ICU data.
 release: deps
 	$(SWIFT) build -c release --static-swift-stdlib
-	strip $(VAULT)
+	strip $(VAULT) $(VAULT)-mcp
 
 demo: release
 	@echo '$$ vault   (the main page of vault-example)'
@@ -107,6 +107,7 @@ test-browser: deps browser-deps
 
 test-mcp: deps mcp-deps
 	$(SWIFT) build --product vault
+	$(SWIFT) build --product vault-mcp
 	python3 Tests/MCP/mcp_test.py --vault-bin .build/debug/vault
 
 # The theme sheets of docs/themes/ (docs/web-app.md).

@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "VaultKit", targets: ["VaultKit"]),
         .executable(name: "vault", targets: ["vault"]),
+        .executable(name: "vault-mcp", targets: ["vault-mcp"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -76,27 +77,38 @@ let package = Package(
                 .embedInCode("Assets/js"),
             ]
         ),
-        // The assistant front end of `vault mcp` (the Model Context Protocol over stdio): as
-        // thin as VaultWeb, each tool's arguments parsed, a VaultKit use case called, its
-        // report rendered as structured content and a text copy.
+        // An assistant's tools (`vault mcp`): each tool's arguments parsed, a VaultKit use case
+        // called, its report rendered as JSON; no protocol library, so that `vault serve`
+        // answers them too (ServedCall) without linking one.
+        .target(name: "VaultTools", dependencies: ["VaultKit"]),
+        // The Model Context Protocol over stdio, through the MCP SDK: as thin as VaultWeb,
+        // each call handed to VaultTools. The SDK brings Foundation's networking (libcurl and
+        // some thirty libraries), so only `vault-mcp` links it.
         .target(
             name: "VaultMCP",
             dependencies: [
                 "VaultKit",
+                "VaultTools",
                 .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .executableTarget(
-            name: "vault",
+        // The command line: argument parsing in, a use case called, text out; and the
+        // command socket through which a running `vault serve` answers.
+        .target(
+            name: "VaultCLI",
             dependencies: [
                 "VaultKit",
                 "VaultPlatform",
                 "VaultWeb",
-                "VaultMCP",
+                "VaultTools",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Two programs over the same commands (docs/architecture.md, "Two executables"):
+        // `vault`, and `vault-mcp`, which `vault mcp` becomes.
+        .executableTarget(name: "vault", dependencies: ["VaultCLI"]),
+        .executableTarget(name: "vault-mcp", dependencies: ["VaultCLI", "VaultMCP"]),
         .testTarget(name: "VaultKitTests", dependencies: ["VaultKit", "VaultPlatform"]),
         .testTarget(
             name: "VaultWebTests",
@@ -107,8 +119,8 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
-        // Depends on the executable so that it is built before its end-to-end tests run.
-        .testTarget(name: "vaultTests", dependencies: ["vault", "VaultKit"]),
+        // Depends on the executables so that they are built before their end-to-end tests run.
+        .testTarget(name: "vaultTests", dependencies: ["vault", "vault-mcp", "VaultKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import MCP
+import VaultTools
 
 /// The tools `vault mcp` offers, with their input schemas and hints: the reading tools are
 /// read-only; `delete_notes` and `undo` are destructive; a read-only scope offers no other.
@@ -27,7 +28,8 @@ enum ToolCatalog {
 
     /// The tools offered: without the writing ones when `readOnly`.
     static func tools(readOnly: Bool) -> [Tool] {
-        readOnly ? readingTools : readingTools + writingTools
+        let all = readingTools + writingTools
+        return readOnly ? all.filter { !VaultTools.writingTools.contains($0.name) } : all
     }
 
     static let readingTools: [Tool] = [

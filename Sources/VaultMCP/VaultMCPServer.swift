@@ -1,6 +1,7 @@
 import Foundation
 import MCP
 import VaultKit
+import VaultTools
 
 /// `vault mcp`: the Model Context Protocol over standard input and output, for an assistant
 /// (Claude Desktop, Claude Code, any stdio client). Each request is answered under the
@@ -13,10 +14,9 @@ public struct VaultMCPServer: Sendable {
     let version: String
     let server: RunningServer?
 
-    /// `folders` and `readOnly` narrow what `.vault/config.yaml`'s `mcp:` gives; `server`
-    /// asks a running `vault serve` for the reading tools' answers.
-    public init(session: VaultSession, folders: [String], readOnly: Bool, version: String, server: RunningServer? = nil) {
-        let scope = AssistantScope.configured(session.config, folders: folders, readOnly: readOnly)
+    /// `scope` is what the assistant may see and change; `server` asks a running
+    /// `vault serve` for the reading tools' answers.
+    public init(session: VaultSession, scope: AssistantScope, version: String, server: RunningServer? = nil) {
         tools = VaultTools(sessions: CurrentSession(session), scope: scope)
         self.version = version
         self.server = server
@@ -36,7 +36,7 @@ public struct VaultMCPServer: Sendable {
         let offered = ToolCatalog.tools(readOnly: tools.scope.readOnly)
         await server.withMethodHandler(ListTools.self) { _ in ListTools.Result(tools: offered) }
         await server.withMethodHandler(CallTool.self) { call in
-            Self.answer(tools, call.name, call.arguments, server: running)
+            CallTool.Result(Self.answer(tools, call.name, call.arguments.map { $0.mapValues(JSONValue.init) }, server: running))
         }
         let transport = AnsweringTransport()
         try await server.start(transport: transport)
@@ -45,26 +45,16 @@ public struct VaultMCPServer: Sendable {
     }
 
     /// The answer to one call: the running server's when it gives one, else this process's.
-    static func answer(_ tools: VaultTools, _ name: String, _ arguments: [String: Value]?, server: RunningServer?) -> CallTool.Result {
+    static func answer(_ tools: VaultTools, _ name: String, _ arguments: [String: JSONValue]?, server: RunningServer?) -> ToolResult {
         if let server, ServedCall.isServed(name) {
             do {
                 if let bytes = try server(ServedCall(tool: name, arguments: arguments, scope: tools.scope)), let result = ServedCall.result(from: bytes) {
                     return result
                 }
             } catch {
-                return Rendering.error(error)
+                return ToolResult(failure: error)
             }
         }
-        return answer(tools, name, arguments)
-    }
-
-    /// The answer to one call: structured content and its text copy, or an error result.
-    static func answer(_ tools: VaultTools, _ name: String, _ arguments: [String: Value]?) -> CallTool.Result {
-        do {
-            let content = Value.object(try tools.call(name, ToolArguments(arguments)))
-            return CallTool.Result(content: [.text(text: Rendering.json(content), annotations: nil, _meta: nil)], structuredContent: Value?.some(content))
-        } catch {
-            return Rendering.error(error)
-        }
+        return tools.answer(name, arguments)
     }
 }

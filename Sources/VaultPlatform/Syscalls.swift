@@ -536,6 +536,15 @@ package enum Syscalls {
         return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// execv(2): this process becomes the program at `path`, with `arguments` (the first is
+    /// its `argv[0]`), the same environment and descriptors. Returns only when it could not.
+    package static func replaceProcess(with path: String, arguments: [String]) -> SystemError {
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        execv(path, &argv)
+        return SystemError(operation: "run", code: errno)
+    }
+
     /// inet_pton(3) of an IPv4 or IPv6 address in text: its bytes (4 or 16), nil when the
     /// text is no address (a name).
     package static func parseAddress(_ text: String) -> [UInt8]? {

@@ -12,16 +12,24 @@ struct FrontEndDoorTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Sources")
 
-    /// The front ends, by their folder in `Sources/`.
+    /// The front ends: the command line, the web app and the assistant.
     private static let frontEnds = ["vault", "VaultWeb", "VaultMCP"]
+
+    /// Each front end's folders in `Sources/`: its program, its code, and, for the
+    /// assistant, the tools that `vault serve` runs too.
+    private static let folders = ["vault": ["vault", "VaultCLI"], "VaultWeb": ["VaultWeb"], "VaultMCP": ["vault-mcp", "VaultMCP", "VaultTools"]]
 
     /// Every Swift file of a front end (its subfolders too), by its path under `Sources/`.
     private func files(of frontEnd: String) throws -> [(name: String, text: String)] {
-        let folder = Self.sources.appendingPathComponent(frontEnd)
-        let walker = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
-        return try walker.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }.map { url in
-            ("\(frontEnd)/\(url.path.dropFirst(folder.path.count + 1))", try String(contentsOf: url, encoding: .utf8))
-        }.sorted { $0.name < $1.name }
+        var files: [(name: String, text: String)] = []
+        for name in Self.folders[frontEnd] ?? [] {
+            let folder = Self.sources.appendingPathComponent(name)
+            let walker = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
+            for case let url as URL in walker where url.pathExtension == "swift" {
+                files.append(("\(name)/\(url.path.dropFirst(folder.path.count + 1))", try String(contentsOf: url, encoding: .utf8)))
+            }
+        }
+        return files.sorted { $0.name < $1.name }
     }
 
     /// The names of the domain's operations below the use cases.

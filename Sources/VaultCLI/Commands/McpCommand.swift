@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
 import VaultKit
-import VaultMCP
+import VaultPlatform
+import VaultTools
 
 struct McpCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -23,11 +24,23 @@ struct McpCommand: AsyncParsableCommand {
     @Option(name: .customLong("folder"), help: ArgumentHelp("Only this folder (and its subfolders) is visible and writable; repeatable.", valueName: "NAME"))
     var folders: [String] = []
 
+    /// In `vault`, which does not link the protocol: becomes `vault-mcp`, with the same
+    /// arguments, which serves through `serve(with:)`.
     func run() async throws {
+        let program = Executables.beside(Executables.assistant)
+        guard let program, Syscalls.status(program, in: Syscalls.currentDirectory)?.kind == .regular else {
+            throw AssistantProgramMissing(path: program ?? Executables.assistant)
+        }
+        let error = Syscalls.replaceProcess(with: program, arguments: [program] + CommandLine.arguments.dropFirst())
+        throw AssistantProgramMissing(path: program, reason: error.reason)
+    }
+
+    /// Serves the vault to an assistant through `frontEnd`, until the client closes
+    /// standard input.
+    func serve(with frontEnd: AssistantFrontEnd) async throws {
         let session = try global.openSession()
-        let server = VaultMCPServer(session: session, folders: folders, readOnly: readOnly, version: VaultCommand.configuration.version,
-                                    server: runningServer(session))
-        try await server.run()
+        try await frontEnd.serve(session, AssistantScope.configured(session.config, folders: folders, readOnly: readOnly),
+                                 VaultCommand.configuration.version, runningServer(session))
     }
 
     /// How a running `vault serve` of the vault is asked for the reading tools' answers, as
@@ -39,5 +52,16 @@ struct McpCommand: AsyncParsableCommand {
         let client = ServedCallClient(root: session.root.path, workingDirectory: FileManager.default.currentDirectoryPath,
                                       environment: environment, required: mode == "require")
         return { call in try client.ask(call) }
+    }
+
+    /// `vault mcp` run where no `vault-mcp` is installed beside `vault`.
+    struct AssistantProgramMissing: Error, CustomStringConvertible {
+        let path: String
+        var reason: String? = nil
+
+        var description: String {
+            if let reason { return "vault mcp could not run \(path): \(reason)" }
+            return "vault mcp needs \(Executables.assistant) beside vault, and \(path) is not there"
+        }
     }
 }

@@ -107,7 +107,7 @@ final class CommandServer: @unchecked Sendable {
     /// The command of `request` and what it runs with, or nil when the answer could differ
     /// from a scan's.
     private func prepare(_ request: CommandRequest, descriptors: [Int32]) -> (command: any ReadOnlyCommand, answer: CommandAnswer)? {
-        guard request.root == session.root.path, request.executable == identity, request.environment["TZ"] == environment["TZ"],
+        guard request.root == session.root.path, !identity.isEmpty, request.executable == identity, request.environment["TZ"] == environment["TZ"],
               request.environment["LANG"] == environment["LANG"], request.environment["LC_ALL"] == environment["LC_ALL"],
               Self.configStamp(session.root) == configStamp,
               let command = try? VaultCommand.parseAsRoot(request.arguments) as? any ReadOnlyCommand,

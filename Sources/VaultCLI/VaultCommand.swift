@@ -4,7 +4,6 @@ import VaultKit
 import VaultPlatform
 
 /// `vault`: a notes vault that is nothing but a folder of Markdown files.
-@main
 struct VaultCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vault",
@@ -31,8 +30,9 @@ struct VaultCommand: AsyncParsableCommand {
     )
 
     /// Runs the command with the README's exit codes ("Exit status and errors"): 0 success, 1 no result or a
-    /// failed check, 2 usage or input error.
-    static func main() async {
+    /// failed check, 2 usage or input error. `assistant` is what `vault mcp` serves with, in
+    /// the program that links it.
+    static func main(assistant: AssistantFrontEnd?) async {
         // Starts the clock: the first phase shown is the arguments parsed and the vault opened.
         PhaseTimer.mark("main")
         var command: ParsableCommand
@@ -71,7 +71,11 @@ struct VaultCommand: AsyncParsableCommand {
         let status: Int32
         if var command = command as? AsyncParsableCommand {
             do {
-                try await command.run()
+                if let assistant, let mcp = command as? McpCommand {
+                    try await mcp.serve(with: assistant)
+                } else {
+                    try await command.run()
+                }
                 status = 0
             } catch {
                 status = Self.status(for: error)

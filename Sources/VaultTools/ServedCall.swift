@@ -1,5 +1,4 @@
 import Foundation
-import MCP
 import VaultKit
 
 /// A reading tool's call as `vault mcp` hands it to a running `vault serve` of the same
@@ -26,7 +25,8 @@ public struct ServedCall: Sendable, Equatable {
         self.scope = scope
     }
 
-    init(tool: String, arguments: [String: Value]?, scope: AssistantScope) {
+    /// The call of `tool` with `arguments` under `scope`.
+    public init(tool: String, arguments: [String: JSONValue]?, scope: AssistantScope) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         self.tool = tool
@@ -36,7 +36,7 @@ public struct ServedCall: Sendable, Equatable {
 
     /// True when a running server can answer `tool`: it only reads, and reads nothing the
     /// server's vault lacks.
-    static func isServed(_ tool: String) -> Bool { VaultTools.servedTools.contains(tool) }
+    public static func isServed(_ tool: String) -> Bool { VaultTools.servedTools.contains(tool) }
 
     /// The answer, as the server gives it: the tool's result (or its error) as JSON; nil when
     /// the call is not one a server answers (a writing tool, a scope or arguments that do
@@ -44,18 +44,18 @@ public struct ServedCall: Sendable, Equatable {
     public func answer(session: VaultSession, live: SettledVault) -> [UInt8]? {
         guard Self.isServed(tool),
               let scope = try? JSONDecoder().decode(AssistantScope.self, from: Data(scope.utf8)),
-              let arguments = try? JSONDecoder().decode([String: Value].self, from: Data(arguments.utf8))
+              let arguments = try? JSONDecoder().decode([String: JSONValue].self, from: Data(arguments.utf8))
         else { return nil }
         let tools = VaultTools(sessions: CurrentSession(session), scope: scope, live: live)
-        let result = VaultMCPServer.answer(tools, tool, arguments)
+        let result = tools.answer(tool, arguments)
         return (try? JSONEncoder().encode(result)).map(Array.init)
     }
 
     /// The tool's result in `bytes`, the server's answer; nil when it is none (too long,
     /// not JSON, not a tool's result).
-    static func result(from bytes: [UInt8]) -> CallTool.Result? {
+    public static func result(from bytes: [UInt8]) -> ToolResult? {
         guard bytes.count <= answerLimit else { return nil }
-        return try? JSONDecoder().decode(CallTool.Result.self, from: Data(bytes))
+        return try? JSONDecoder().decode(ToolResult.self, from: Data(bytes))
     }
 }
 

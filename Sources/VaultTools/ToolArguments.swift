@@ -1,12 +1,11 @@
-import MCP
 import VaultKit
 
 /// A tool's arguments, read as its input schema says: a missing or mistyped one is refused
 /// in the words of the tool's own parameters.
 struct ToolArguments {
-    let values: [String: Value]
+    let values: [String: JSONValue]
 
-    init(_ values: [String: Value]?) {
+    init(_ values: [String: JSONValue]?) {
         self.values = values ?? [:]
     }
 
@@ -46,7 +45,7 @@ struct ToolArguments {
         return result
     }
 
-    func object(_ name: String) throws(VaultError) -> [String: Value]? {
+    func object(_ name: String) throws(VaultError) -> [String: JSONValue]? {
         guard let value = values[name], value != .null else { return nil }
         guard let object = value.objectValue else { throw .invalidArgument("'\(name)' should be an object") }
         return object
@@ -54,7 +53,7 @@ struct ToolArguments {
 
     /// A property's value as the YAML it is: a string as written, other JSON values as YAML
     /// writes them.
-    static func propertyValue(_ value: Value, key: String) throws(VaultError) -> PropertyValue {
+    static func propertyValue(_ value: JSONValue, key: String) throws(VaultError) -> PropertyValue {
         switch value {
         case .string(let text): return try PropertyValue.read(text, key: key)
         case .bool(let flag): return try PropertyValue.read(flag ? "true" : "false", key: key)

@@ -1,24 +1,45 @@
 import Foundation
-import MCP
 import VaultKit
 
 /// Each tool call: its arguments parsed, a VaultKit use case called under the assistant's
 /// scope, and its report as structured content (the text copy is made by the server).
-struct VaultTools: Sendable {
+public struct VaultTools: Sendable {
     let sessions: CurrentSession
-    let scope: AssistantScope
+    /// What the assistant may see and change.
+    public let scope: AssistantScope
     /// The vault as a running `vault serve` holds it, when it answers this call: the
     /// reading tools take their notes from it instead of a scan.
     var live: SettledVault? = nil
+
+    /// The tools for an assistant given `scope` in the vault `sessions` opens.
+    public init(sessions: CurrentSession, scope: AssistantScope, live: SettledVault? = nil) {
+        self.sessions = sessions
+        self.scope = scope
+        self.live = live
+    }
 
     /// The tools whose answers a running `vault serve` can give (they read, and read
     /// nothing the server's vault lacks).
     static let servedTools: Set<String> = ["search_notes", "read_note", "list_notes", "list_tags", "list_folders", "tasks"]
 
+    /// The tools that change the vault: a read-only scope offers none of them.
+    public static let writingTools: Set<String> = [
+        "create_note", "edit_note", "set_properties", "tag_notes", "move_notes", "rename_note", "delete_notes", "complete_task", "undo",
+    ]
+
+    /// The answer to one call: structured content and its text copy, or an error's words.
+    public func answer(_ name: String, _ arguments: [String: JSONValue]?) -> ToolResult {
+        do {
+            return ToolResult(report: try call(name, ToolArguments(arguments)))
+        } catch {
+            return Rendering.error(error)
+        }
+    }
+
     /// The tool `name` with `arguments`: its answer, or the domain's error.
-    func call(_ name: String, _ arguments: ToolArguments) throws -> [String: Value] {
+    func call(_ name: String, _ arguments: ToolArguments) throws -> [String: JSONValue] {
         let session = sessions.session
-        if scope.readOnly, ToolCatalog.writingTools.contains(where: { $0.name == name }) { throw VaultError.readOnlyScope }
+        if scope.readOnly, Self.writingTools.contains(name) { throw VaultError.readOnlyScope }
         switch name {
         case "search_notes": return try search(arguments, session)
         case "read_note": return try read(arguments, session)
@@ -42,35 +63,35 @@ struct VaultTools: Sendable {
 
     // MARK: - Reading
 
-    private func search(_ arguments: ToolArguments, _ session: VaultSession) throws -> [String: Value] {
+    private func search(_ arguments: ToolArguments, _ session: VaultSession) throws -> [String: JSONValue] {
         let text = try arguments.required("query")
         let query = text.trimmingCharacters(in: .whitespaces).isEmpty ? nil : try Query.parse(text)
         let notes = try session.visibleNotes(matching: query, in: scope, ranked: true, from: live)
         return try page(notes, arguments)
     }
 
-    private func list(_ arguments: ToolArguments, _ session: VaultSession) throws -> [String: Value] {
+    private func list(_ arguments: ToolArguments, _ session: VaultSession) throws -> [String: JSONValue] {
         let notes = try session.visibleNotes(inFolder: try arguments.string("folder"), tagged: try arguments.string("tag"), in: scope, from: live)
         return try page(notes, arguments)
     }
 
     /// A page of `notes` from the cursor: at most the limit, and no more than fit the bounds.
-    private func page(_ notes: [Note], _ arguments: ToolArguments) throws -> [String: Value] {
+    private func page(_ notes: [Note], _ arguments: ToolArguments) throws -> [String: JSONValue] {
         let start = min(try AssistantBounds.position(ofCursor: try arguments.string("cursor")), notes.count)
         let limit = AssistantBounds.limit(try arguments.int("limit"))
         let candidates = notes[start..<min(notes.count, start + limit)].map(Rendering.summary)
         let count = AssistantBounds.fitting(candidates[...]) { Rendering.size(of: $0) }
-        let next = start + count < notes.count ? Value.string(String(start + count)) : .null
+        let next = start + count < notes.count ? JSONValue.string(String(start + count)) : .null
         return ["notes": .array(Array(candidates.prefix(count))), "next_cursor": next, "total": .int(notes.count)]
     }
 
-    private func read(_ arguments: ToolArguments, _ session: VaultSession) throws -> [String: Value] {
+    private func read(_ arguments: ToolArguments, _ session: VaultSession) throws -> [String: JSONValue] {
         let note = try session.resolveVisible(try arguments.required("note"), in: scope, from: live)
         let document = try session.document(at: note.path)
         var text = document.text
         if let heading = try arguments.string("section") { text = try EditNote.sectionText(heading, in: document.body, path: note.path) }
         let page = try TextPage(text, offset: try arguments.int("offset") ?? 0)
-        var properties: [String: Value] = [:]
+        var properties: [String: JSONValue] = [:]
         var budget = AssistantBounds.perCopy - AssistantBounds.textPage - 1_000
         for (key, value) in document.properties {
             budget -= key.count + value.count + 8
@@ -79,31 +100,31 @@ struct VaultTools: Sendable {
         return [
             "path": .string(note.path), "title": .string(document.note.title), "version": .string(document.version),
             "properties": .object(properties), "text": .string(page.text), "offset": .int(page.offset),
-            "next_offset": page.nextOffset.map(Value.int) ?? .null, "total_characters": .int(page.total),
+            "next_offset": page.nextOffset.map(JSONValue.int) ?? .null, "total_characters": .int(page.total),
         ]
     }
 
-    private func tags(_ session: VaultSession) throws -> [String: Value] {
+    private func tags(_ session: VaultSession) throws -> [String: JSONValue] {
         var counts: [String: (name: String, count: Int)] = [:]
         for note in try session.visibleNotes(matching: nil, in: scope, from: live) {
             for tag in note.tags { counts[TagName.key(tag), default: (tag, 0)].count += 1 }
         }
-        let rows: [Value] = counts.values.sorted { $0.name.lowercased() < $1.name.lowercased() }.map { ["name": .string($0.name), "count": .int($0.count)] }
+        let rows: [JSONValue] = counts.values.sorted { $0.name.lowercased() < $1.name.lowercased() }.map { ["name": .string($0.name), "count": .int($0.count)] }
         let count = AssistantBounds.fitting(rows[...]) { Rendering.size(of: $0) }
         return ["tags": .array(Array(rows.prefix(count))), "total": .int(rows.count), "complete": .bool(count == rows.count)]
     }
 
-    private func folders(_ session: VaultSession) throws -> [String: Value] {
+    private func folders(_ session: VaultSession) throws -> [String: JSONValue] {
         let notes = try session.visibleNotes(matching: nil, in: scope, from: live)
         let folders = try session.visibleFolders(in: scope, from: live).sorted()
-        let rows: [Value] = folders.map { folder in
+        let rows: [JSONValue] = folders.map { folder in
             ["path": .string(folder), "count": .int(notes.count { $0.folder == folder || $0.folder.hasPrefix(folder + "/") })]
         }
         let count = AssistantBounds.fitting(rows[...]) { Rendering.size(of: $0) }
         return ["folders": .array(Array(rows.prefix(count))), "total": .int(rows.count), "complete": .bool(count == rows.count)]
     }
 
-    private func tasks(_ arguments: ToolArguments, _ session: VaultSession) throws -> [String: Value] {
+    private func tasks(_ arguments: ToolArguments, _ session: VaultSession) throws -> [String: JSONValue] {
         let query = try arguments.string("query").flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }.map { try Query.parse($0) }
         let notes = try session.visibleNotes(matching: query, in: scope, from: live)
         let found = session.tasks(matching: nil, in: notes, statuses: TaskShow.open.statuses).tasks
@@ -112,15 +133,15 @@ struct VaultTools: Sendable {
         return ["tasks": .array(Array(rows.prefix(count))), "total": .int(rows.count), "complete": .bool(count == rows.count)]
     }
 
-    private func history(_ arguments: ToolArguments, _ session: VaultSession) throws -> [String: Value] {
+    private func history(_ arguments: ToolArguments, _ session: VaultSession) throws -> [String: JSONValue] {
         let note = try session.resolveVisible(try arguments.required("note"), in: scope)
-        let operations = OperationHistory(vault: session.vault).entries().compactMap { _, entry -> Value? in
+        let operations = OperationHistory(vault: session.vault).entries().compactMap { _, entry -> JSONValue? in
             guard case .files(let record) = entry, record.steps.contains(where: { Rendering.paths(of: $0).contains(note.path) }) else { return nil }
             return ["record_id": .string(record.id), "kind": .string(record.kind.rawValue), "time": .string(NoteDate.format(record.time, timeZone: session.vault.timeZone)), "summary": .string(record.summary)]
         }
-        let versions: [Value] = ((try? NoteVersions(root: session.root).versions(of: note.path)) ?? []).prefix(50).map { version in
-            ["commit": version.commit.map(Value.string) ?? .null, "date": .string(NoteDate.format(version.date, timeZone: session.vault.timeZone)),
-             "author": .string(version.author), "path": .string(version.path), "kinds": .array(version.kinds.map(Value.string))]
+        let versions: [JSONValue] = ((try? NoteVersions(root: session.root).versions(of: note.path)) ?? []).prefix(50).map { version in
+            ["commit": version.commit.map(JSONValue.string) ?? .null, "date": .string(NoteDate.format(version.date, timeZone: session.vault.timeZone)),
+             "author": .string(version.author), "path": .string(version.path), "kinds": .array(version.kinds.map(JSONValue.string))]
         }
         return ["path": .string(note.path), "operations": .array(Array(operations.suffix(50))), "versions": .array(versions)]
     }
@@ -143,7 +164,7 @@ struct VaultTools: Sendable {
         }
     }
 
-    private func create(_ arguments: ToolArguments, _ session: VaultSession) throws -> [String: Value] {
+    private func create(_ arguments: ToolArguments, _ session: VaultSession) throws -> [String: JSONValue] {
         let title = try arguments.required("title")
         let folder = try arguments.string("folder") ?? session.config.newFolder
         try scope.requireWritable(folder: folder)
@@ -155,7 +176,7 @@ struct VaultTools: Sendable {
         return ["path": .string(report.path), "version": .string(version), "record_id": Rendering.id(report.recordID)]
     }
 
-    private func edit(_ arguments: ToolArguments, _ session: VaultSession) throws -> [String: Value] {
+    private func edit(_ arguments: ToolArguments, _ session: VaultSession) throws -> [String: JSONValue] {
         let note = try session.resolveVisible(try arguments.required("note"), in: scope)
         var changes: [EditNote.Change] = []
         if let replace = try arguments.object("replace") {
@@ -175,7 +196,7 @@ struct VaultTools: Sendable {
         return ["path": .string(report.path), "version": .string(report.version), "record_id": Rendering.id(report.recordID)]
     }
 
-    private func setProperties(_ arguments: ToolArguments, _ session: VaultSession) throws -> [String: Value] {
+    private func setProperties(_ arguments: ToolArguments, _ session: VaultSession) throws -> [String: JSONValue] {
         let (notes, _) = try selection(arguments, session)
         var values: [(key: String, value: PropertyValue)] = []
         for (key, value) in (try arguments.object("set") ?? [:]).sorted(by: { $0.key < $1.key }) {
@@ -188,7 +209,7 @@ struct VaultTools: Sendable {
         return answer
     }
 
-    private func tag(_ arguments: ToolArguments, _ session: VaultSession) throws -> [String: Value] {
+    private func tag(_ arguments: ToolArguments, _ session: VaultSession) throws -> [String: JSONValue] {
         let (notes, query) = try selection(arguments, session)
         let add = try arguments.strings("add") ?? [], remove = try arguments.strings("remove") ?? []
         guard !add.isEmpty || !remove.isEmpty else { throw VaultError.invalidArgument("give tags to 'add' or 'remove'") }
@@ -202,11 +223,11 @@ struct VaultTools: Sendable {
             if let id { ids.append(id) }
         }
         var answer = Rendering.changes(Array(Set(changed)).sorted(), failed: failed, recordID: ids.last)
-        answer["record_ids"] = .array(ids.map(Value.string))
+        answer["record_ids"] = .array(ids.map(JSONValue.string))
         return answer
     }
 
-    private func move(_ arguments: ToolArguments, _ session: VaultSession) throws -> [String: Value] {
+    private func move(_ arguments: ToolArguments, _ session: VaultSession) throws -> [String: JSONValue] {
         let (notes, _) = try selection(arguments, session)
         let folder = try session.folder(try arguments.required("folder"), in: try session.scan())
         try scope.requireWritable(folder: folder)
@@ -216,7 +237,7 @@ struct VaultTools: Sendable {
         return Rendering.relocation(report.visible(to: scope, among: all))
     }
 
-    private func rename(_ arguments: ToolArguments, _ session: VaultSession) throws -> [String: Value] {
+    private func rename(_ arguments: ToolArguments, _ session: VaultSession) throws -> [String: JSONValue] {
         let note = try session.resolveVisible(try arguments.required("note"), in: scope)
         try scope.requireWritable(folder: note.folder)
         let title = try arguments.required("title")
@@ -225,7 +246,7 @@ struct VaultTools: Sendable {
         return Rendering.relocation(report.visible(to: scope, among: all))
     }
 
-    private func delete(_ arguments: ToolArguments, _ session: VaultSession) throws -> [String: Value] {
+    private func delete(_ arguments: ToolArguments, _ session: VaultSession) throws -> [String: JSONValue] {
         let (notes, _) = try selection(arguments, session)
         // Every note of the vault: an attachment a note outside the scope uses stays.
         let delete = DeleteNotes(notes) { try session.scan().notes }
@@ -235,7 +256,7 @@ struct VaultTools: Sendable {
         return answer
     }
 
-    private func completeTask(_ arguments: ToolArguments, _ session: VaultSession) throws -> [String: Value] {
+    private func completeTask(_ arguments: ToolArguments, _ session: VaultSession) throws -> [String: JSONValue] {
         let notes = try session.visibleNotes(matching: nil, in: scope)
         let all = session.tasks(matching: nil, in: notes, statuses: Set(NoteTask.Status.allCases)).tasks
         let task = try session.task(try arguments.required("ref"), in: all)
@@ -246,7 +267,7 @@ struct VaultTools: Sendable {
         return ["tasks": .array(report.changed.map(Rendering.task)), "record_id": Rendering.id(report.recordID)]
     }
 
-    private func undo(_ arguments: ToolArguments, _ session: VaultSession) throws -> [String: Value] {
+    private func undo(_ arguments: ToolArguments, _ session: VaultSession) throws -> [String: JSONValue] {
         let id = try arguments.required("record_id")
         try session.requireUndoable(id, in: scope)
         let undo = UndoOperation(id)

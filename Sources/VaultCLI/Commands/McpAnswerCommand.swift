@@ -1,6 +1,6 @@
 import ArgumentParser
 import VaultKit
-import VaultMCP
+import VaultTools
 import VaultPlatform
 
 /// `vault mcp-answer`: a reading tool's answer (`ServedCall`), as a running `vault serve`

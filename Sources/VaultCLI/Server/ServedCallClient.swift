@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import VaultKit
-import VaultMCP
+import VaultTools
 import VaultPlatform
 
 /// Has a running `vault serve` of the vault answer `vault mcp`'s reading tools
@@ -23,7 +23,8 @@ struct ServedCallClient: Sendable {
     /// `VAULT_SERVER=require`: wait for the server however long it takes, and fail the
     /// call without it (for tests that must know who answered).
     let required: Bool
-    private let executable = CommandRequest.executableIdentity
+    /// Runs in `vault-mcp`: the server is the `vault` beside it.
+    private let executable = CommandRequest.besideIdentity
 
     init(root: String, workingDirectory: String, environment: [String: String], required: Bool) {
         self.root = root

@@ -1,18 +1,17 @@
 import Foundation
-import MCP
 import VaultKit
 
 /// VaultKit's values as the JSON of the tools' answers.
 enum Rendering {
-    static func summary(_ note: Note) -> Value {
+    static func summary(_ note: Note) -> JSONValue {
         [
             "path": .string(note.path), "title": .string(note.title), "folder": .string(note.folder),
-            "tags": .array(note.tags.map(Value.string)), "modified": .string(NoteDate.format(note.modified)),
+            "tags": .array(note.tags.map(JSONValue.string)), "modified": .string(NoteDate.format(note.modified)),
             "snippet": .string(note.snippet),
         ]
     }
 
-    static func task(_ task: NoteTask) -> Value {
+    static func task(_ task: NoteTask) -> JSONValue {
         [
             "ref": .string(task.ref), "text": .string(task.text), "status": .string(task.status.rawValue),
             "priority": .string(task.priority.rawValue), "due": task.due.map { .string($0.description) } ?? .null,
@@ -20,13 +19,13 @@ enum Rendering {
         ]
     }
 
-    static func id(_ recordID: String?) -> Value { recordID.map(Value.string) ?? .null }
+    static func id(_ recordID: String?) -> JSONValue { recordID.map(JSONValue.string) ?? .null }
 
-    static func changes(_ changed: [String], failed: [VaultError], recordID: String?) -> [String: Value] {
-        ["changed": .array(changed.map(Value.string)), "failed": .array(failed.map { .string($0.errorDescription ?? "\($0)") }), "record_id": id(recordID)]
+    static func changes(_ changed: [String], failed: [VaultError], recordID: String?) -> [String: JSONValue] {
+        ["changed": .array(changed.map(JSONValue.string)), "failed": .array(failed.map { .string($0.errorDescription ?? "\($0)") }), "record_id": id(recordID)]
     }
 
-    static func relocation(_ report: Relocation.Report) -> [String: Value] {
+    static func relocation(_ report: Relocation.Report) -> [String: JSONValue] {
         var answer = changes(report.moves.map(\.to), failed: report.failed, recordID: report.recordID)
         answer["moves"] = .array(report.moves.map { ["from": .string($0.from), "to": .string($0.to)] })
         answer["links_rewritten"] = .int(report.links.count)
@@ -45,16 +44,10 @@ enum Rendering {
     }
 
     /// The characters `value` takes as JSON.
-    static func size(of value: Value) -> Int { json(value).count }
-
-    static func json(_ value: Value) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
-    }
+    static func size(of value: JSONValue) -> Int { value.json.count }
 
     /// An error as the tool's answer: the domain's words, and what to do about it.
-    static func error(_ error: any Error) -> CallTool.Result {
+    static func error(_ error: any Error) -> ToolResult {
         var message: String
         switch error {
         case let error as VaultError:
@@ -65,7 +58,7 @@ enum Rendering {
         default:
             message = "\(error)"
         }
-        return CallTool.Result(content: [.text(text: message, annotations: nil, _meta: nil)], isError: true)
+        return ToolResult(error: message)
     }
 
     /// A suggestion as an assistant acts on it: the tool to call.

@@ -1,0 +1,8 @@
+/// Where both programs start (`vault` and `vault-mcp`): the command line parsed and run.
+package enum VaultProgram {
+    /// Runs the command the arguments name and exits with its status; `assistant` is what
+    /// `vault mcp` serves with, in the program that links one.
+    package static func main(assistant: AssistantFrontEnd?) async {
+        await VaultCommand.main(assistant: assistant)
+    }
+}

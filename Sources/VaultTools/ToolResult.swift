@@ -1,0 +1,60 @@
+import Foundation
+
+/// A tool's answer: its report as structured content with a text copy, or an error's
+/// words. Encoded as MCP's `tools/call` result, which is how a running `vault serve` gives
+/// it to `vault mcp` (`ServedCall`).
+public struct ToolResult: Sendable, Equatable {
+    /// The text the assistant reads: the report as JSON, or the error.
+    public let text: String
+    /// The report, for clients that read structured content; nil for an error.
+    public let structured: JSONValue?
+    public let isError: Bool
+
+    /// A report, its text copy made from it.
+    public init(report: [String: JSONValue]) {
+        let content = JSONValue.object(report)
+        self.init(text: content.json, structured: content, isError: false)
+    }
+
+    /// An error as the assistant reads it: the domain's words, and what to do about it.
+    public init(failure error: any Error) {
+        self = Rendering.error(error)
+    }
+
+    /// An error's words.
+    init(error message: String) {
+        self.init(text: message, structured: nil, isError: true)
+    }
+
+    private init(text: String, structured: JSONValue?, isError: Bool) {
+        self.text = text
+        self.structured = structured
+        self.isError = isError
+    }
+}
+
+extension ToolResult: Codable {
+    private enum CodingKeys: String, CodingKey { case content, structuredContent, isError }
+
+    private struct TextContent: Codable {
+        var type = "text"
+        var text: String
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let content = try container.decode([TextContent].self, forKey: .content)
+        guard content.count == 1, let only = content.first, only.type == "text" else {
+            throw DecodingError.dataCorruptedError(forKey: .content, in: container, debugDescription: "a tool's answer is one text")
+        }
+        self.init(text: only.text, structured: try container.decodeIfPresent(JSONValue.self, forKey: .structuredContent),
+                  isError: try container.decodeIfPresent(Bool.self, forKey: .isError) ?? false)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode([TextContent(text: text)], forKey: .content)
+        try container.encodeIfPresent(structured, forKey: .structuredContent)
+        if isError { try container.encode(true, forKey: .isError) }
+    }
+}
