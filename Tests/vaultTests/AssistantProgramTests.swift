@@ -21,19 +21,49 @@ struct AssistantProgramTests {
         #expect(FileManager.default.isExecutableFile(atPath: beside.path))
     }
 
+    /// `vault` copied alone into a folder of its own, with `beside` (a name and what to make
+    /// of it there) next to it; the folder is removed after `body`.
+    static func alone(with beside: ((URL) throws -> Void)? = nil, _ body: (URL) throws -> Void) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vault-alone-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: binary(), to: folder.appendingPathComponent("vault"))
+        try beside?(folder.appendingPathComponent("vault-mcp"))
+        try body(folder)
+    }
+
+    static let ping = Data("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n".utf8)
+
     @Test func mcpWithoutTheAssistantProgramSaysWhereItLooked() throws {
         let vault = try TestVault.example()
-        let alone = FileManager.default.temporaryDirectory.appendingPathComponent("vault-alone-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: alone) }
-        let copy = alone.appendingPathComponent("vault")
-        try FileManager.default.copyItem(at: Self.binary(), to: copy)
         let before = try vault.snapshot()
-        let result = try CLI.run(copy, ["--vault", vault.root.path, "mcp", "--read-only"], in: vault.root,
-                                 stdin: Data("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n".utf8))
-        #expect(result.status == 2)
-        #expect(result.stdout == "")
-        #expect(result.stderr == "vault: error: vault mcp needs vault-mcp beside vault, and \(alone.path)/vault-mcp is not there\n")
+        try Self.alone { folder in
+            let result = try CLI.run(folder.appendingPathComponent("vault"), ["--vault", vault.root.path, "mcp", "--read-only"], in: vault.root, stdin: Self.ping)
+            #expect(result.status == 2)
+            #expect(result.stdout == "")
+            #expect(result.stderr == "vault: error: vault mcp needs vault-mcp beside vault, and \(folder.path)/vault-mcp is not there\n")
+        }
         #expect(try vault.snapshot() == before)
+    }
+
+    @Test func anAssistantProgramThatDoesNotRunIsSaid() throws {
+        let vault = try TestVault.example()
+        try Self.alone(with: { try FileManager.default.createDirectory(at: $0, withIntermediateDirectories: false) }) { folder in
+            let result = try CLI.run(folder.appendingPathComponent("vault"), ["--vault", vault.root.path, "mcp"], in: vault.root, stdin: Self.ping)
+            #expect(result.status == 2)
+            #expect(result.stdout == "")
+            #expect(result.stderr == "vault: error: vault mcp could not run \(folder.path)/vault-mcp: permission denied\n")
+        }
+    }
+
+    /// Installed as links (a package manager's layout): the program the link names runs.
+    @Test func anAssistantProgramBehindALinkRuns() throws {
+        let vault = try TestVault.example()
+        let real = try Self.binary().deletingLastPathComponent().appendingPathComponent("vault-mcp")
+        try Self.alone(with: { try FileManager.default.createSymbolicLink(at: $0, withDestinationURL: real) }) { folder in
+            let result = try CLI.run(folder.appendingPathComponent("vault"), ["--vault", vault.root.path, "mcp"], in: vault.root, stdin: Self.ping)
+            #expect(result.status == 0)
+            #expect(result.stdout == "{\"id\":1,\"jsonrpc\":\"2.0\",\"result\":{}}\n")
+        }
     }
 }

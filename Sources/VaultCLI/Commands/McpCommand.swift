@@ -27,12 +27,9 @@ struct McpCommand: AsyncParsableCommand {
     /// In `vault`, which does not link the protocol: becomes `vault-mcp`, with the same
     /// arguments, which serves through `serve(with:)`.
     func run() async throws {
-        let program = Executables.beside(Executables.assistant)
-        guard let program, Syscalls.status(program, in: Syscalls.currentDirectory)?.kind == .regular else {
-            throw AssistantProgramMissing(path: program ?? Executables.assistant)
-        }
+        guard let program = Executables.beside(Executables.assistant) else { throw AssistantProgramMissing(path: Executables.assistant) }
         let error = Syscalls.replaceProcess(with: program, arguments: [program] + CommandLine.arguments.dropFirst())
-        throw AssistantProgramMissing(path: program, reason: error.reason)
+        throw AssistantProgramMissing(path: program, reason: error.isNotFound ? nil : error.reason)
     }
 
     /// Serves the vault to an assistant through `frontEnd`, until the client closes
