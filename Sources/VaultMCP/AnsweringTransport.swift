@@ -3,7 +3,7 @@ import Logging
 import MCP
 
 /// Standard input and output that, once the input ends, waits until every request it read
-/// has been answered. The server handles each request in a task of its own and stops
+/// has been answered, and hands the server each call's arguments as sent (`ExactArguments`). The server handles each request in a task of its own and stops
 /// reading at the end of input, so requests piped in at once (a script, `printf … | vault
 /// mcp`) would otherwise end with the process before their answers, a write half done.
 actor AnsweringTransport: Transport {
@@ -33,7 +33,7 @@ actor AnsweringTransport: Transport {
             do {
                 for try await data in await input.value {
                     noteRequest(in: data)
-                    continuation.yield(data)
+                    continuation.yield(ExactArguments.wrapping(data))
                 }
                 continuation.finish()
             } catch {

@@ -6,18 +6,30 @@ import VaultTools
 // the protocol meets them.
 
 extension JSONValue {
-    /// The SDK's value as the tools read it: bytes the SDK found in a `data:` string are
-    /// that string again.
-    init(_ value: MCP.Value) {
+    /// The SDK's value as the tools read it; nil when the SDK read bytes into it (a string
+    /// that looked like a data URL), which no longer says what was sent (`ExactArguments`).
+    init?(exactly value: MCP.Value) {
         switch value {
         case .null: self = .null
         case .bool(let flag): self = .bool(flag)
         case .int(let number): self = .int(number)
         case .double(let number): self = .double(number)
         case .string(let text): self = .string(text)
-        case .data(let mimeType, let data): self = .string("data:\(mimeType ?? "text/plain");base64,\(data.base64EncodedString())")
-        case .array(let items): self = .array(items.map(JSONValue.init))
-        case .object(let members): self = .object(members.mapValues(JSONValue.init))
+        case .data: return nil
+        case .array(let items):
+            var values: [JSONValue] = []
+            for item in items {
+                guard let exact = JSONValue(exactly: item) else { return nil }
+                values.append(exact)
+            }
+            self = .array(values)
+        case .object(let members):
+            var values: [String: JSONValue] = [:]
+            for (name, member) in members {
+                guard let exact = JSONValue(exactly: member) else { return nil }
+                values[name] = exact
+            }
+            self = .object(values)
         }
     }
 }

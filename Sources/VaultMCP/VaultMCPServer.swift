@@ -36,7 +36,11 @@ public struct VaultMCPServer: Sendable {
         let offered = ToolCatalog.tools(readOnly: tools.scope.readOnly)
         await server.withMethodHandler(ListTools.self) { _ in ListTools.Result(tools: offered) }
         await server.withMethodHandler(CallTool.self) { call in
-            CallTool.Result(Self.answer(tools, call.name, call.arguments.map { $0.mapValues(JSONValue.init) }, server: running))
+            do {
+                return CallTool.Result(Self.answer(tools, call.name, try ExactArguments.unwrapped(call.arguments), server: running))
+            } catch {
+                return CallTool.Result(ToolResult(failure: error))
+            }
         }
         let transport = AnsweringTransport()
         try await server.start(transport: transport)

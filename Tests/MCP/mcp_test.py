@@ -192,6 +192,13 @@ async def everything(binary):
             check("A thought." in open(os.path.join(root, created["path"]), encoding="utf-8").read(), "the note is written")
             await undone(created["record_id"], "create_note")
 
+            # Text that reads as a data URL is written as sent (the SDK reads such a string as bytes).
+            for text in ["data: the numbers, as read\n", "data:,Hello%20World\n", "data:text/plain;base64,SGk=\n"]:
+                made = await vault.ok("create_note", title="Data note", text=text, folder="Work")
+                written = open(os.path.join(root, made.get("path", "Work/Data note.md")), encoding="utf-8").read()
+                check(written.endswith("\n" + text), f"{text!r} is written as sent: {written!r}")
+                await undone(made.get("record_id"), f"create_note with {text!r}")
+
             version = (await vault.ok("read_note", note="Groceries"))["version"]
             appended = await vault.ok("edit_note", note="Groceries", version=version, append="- olives")
             check(open(os.path.join(root, "Groceries.md"), encoding="utf-8").read().endswith("- olives\n"), "appended")
