@@ -536,12 +536,13 @@ package enum Syscalls {
         return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// execv(2): this process becomes the program at `path`, with `arguments` (the first is
-    /// its `argv[0]`), the same environment and descriptors. Returns only when it could not.
-    package static func replaceProcess(with path: String, arguments: [String]) -> SystemError {
+    /// execve(2): this process becomes the program at `path`, with `arguments` (the first is
+    /// its `argv[0]`), `environment` and the same descriptors. Returns only when it could not.
+    package static func replaceProcess(with path: String, arguments: [String], environment: [String: String]) -> SystemError {
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        execv(path, &argv)
+        var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0.key + "=" + $0.value) } + [nil]
+        defer { for pointer in argv + envp { free(pointer) } }
+        execve(path, &argv, &envp)
         return SystemError(operation: "run", code: errno)
     }
 

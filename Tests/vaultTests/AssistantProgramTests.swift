@@ -52,18 +52,41 @@ struct AssistantProgramTests {
             let result = try CLI.run(folder.appendingPathComponent("vault"), ["--vault", vault.root.path, "mcp"], in: vault.root, stdin: Self.ping)
             #expect(result.status == 2)
             #expect(result.stdout == "")
-            #expect(result.stderr == "vault: error: vault mcp could not run \(folder.path)/vault-mcp: permission denied\n")
+            #expect(result.stderr == "vault: error: vault mcp needs vault-mcp beside vault, and \(folder.path)/vault-mcp is a folder\n")
         }
     }
 
-    /// Installed as links (a package manager's layout): the program the link names runs.
-    @Test func anAssistantProgramBehindALinkRuns() throws {
+    /// `vault` copied or linked as `vault-mcp` ran itself again, forever.
+    @Test(arguments: ["copy", "link"]) func vaultItselfAsTheAssistantProgramSaysSo(_ how: String) throws {
+        let vault = try TestVault.example()
+        try Self.alone(with: { beside in
+            let vault = beside.deletingLastPathComponent().appendingPathComponent("vault")
+            if how == "copy" { try FileManager.default.copyItem(at: vault, to: beside) } else { try FileManager.default.createSymbolicLink(at: beside, withDestinationURL: vault) }
+        }) { folder in
+            let result = try CLI.run(folder.appendingPathComponent("vault"), ["--vault", vault.root.path, "mcp"], in: vault.root, stdin: Self.ping)
+            #expect(result.status == 2)
+            #expect(result.stdout == "")
+            #expect(result.stderr == "vault: error: vault mcp needs vault-mcp beside vault, and \(folder.path)/vault-mcp is vault itself\n")
+        }
+    }
+
+    /// Installed as links (a package manager's layout): the program the link names runs,
+    /// and a running `vault serve` of the `vault` that ran it answers its reading tools.
+    @Test func anAssistantProgramBehindALinkRunsAndIsAnswered() throws {
         let vault = try TestVault.example()
         let real = try Self.binary().deletingLastPathComponent().appendingPathComponent("vault-mcp")
         try Self.alone(with: { try FileManager.default.createSymbolicLink(at: $0, withDestinationURL: real) }) { folder in
-            let result = try CLI.run(folder.appendingPathComponent("vault"), ["--vault", vault.root.path, "mcp"], in: vault.root, stdin: Self.ping)
+            let binary = folder.appendingPathComponent("vault")
+            let result = try CLI.run(binary, ["--vault", vault.root.path, "mcp"], in: vault.root, stdin: Self.ping)
             #expect(result.status == 0)
             #expect(result.stdout == "{\"id\":1,\"jsonrpc\":\"2.0\",\"result\":{}}\n")
+            let server = try ServerAnswerTests.serve(vault, binary: binary)
+            defer { ServerAnswerTests.stop(server) }
+            let call = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"list_folders\",\"arguments\":{}}}\n"
+            let served = try CLI.run(binary, ["--vault", vault.root.path, "mcp"], in: vault.root, stdin: Data(call.utf8), environment: ["VAULT_SERVER": "require"])
+            #expect(served.status == 0)
+            #expect(served.stdout.contains("\"structuredContent\":{\"complete\":true"), "\(served.stdout)")
+            #expect(!served.stdout.contains("isError"), "\(served.stdout)")
         }
     }
 }

@@ -17,9 +17,9 @@ import Glibc
     ]
 
     /// `vault serve` on `vault`, once its command socket is there.
-    static func serve(_ vault: TestVault) throws -> Process {
+    static func serve(_ vault: TestVault, binary: URL? = nil) throws -> Process {
         let process = Process()
-        process.executableURL = try CLI.binary.get()
+        process.executableURL = try binary ?? CLI.binary.get()
         // Reports of changes wait long before they are read: an answer that did not wait for
         // every change before it (the watcher's cookie) would show the files as they were.
         process.arguments = ["serve", "--vault", vault.root.path, "--port", String(try ServeTests.freePort()), "--settle-ms", "3000"]

@@ -27,9 +27,18 @@ struct McpCommand: AsyncParsableCommand {
     /// In `vault`, which does not link the protocol: becomes `vault-mcp`, with the same
     /// arguments, which serves through `serve(with:)`.
     func run() async throws {
-        guard let program = Executables.beside(Executables.assistant) else { throw AssistantProgramMissing(path: Executables.assistant) }
-        let error = Syscalls.replaceProcess(with: program, arguments: [program] + CommandLine.arguments.dropFirst())
-        throw AssistantProgramMissing(path: program, reason: error.isNotFound ? nil : error.reason)
+        var environment = ProcessInfo.processInfo.environment
+        guard let own = Syscalls.executablePath(), let program = Executables.beside(Executables.assistant) else {
+            throw AssistantProgramMissing.unknownFolder
+        }
+        if environment[Executables.runBy] != nil { throw AssistantProgramMissing.isVault(program) }
+        environment[Executables.runBy] = own
+        let error = Syscalls.replaceProcess(with: program, arguments: [program] + CommandLine.arguments.dropFirst(), environment: environment)
+        switch Syscalls.status(program, in: Syscalls.currentDirectory)?.kind {
+        case nil: throw AssistantProgramMissing.notThere(program)
+        case .directory?: throw AssistantProgramMissing.folder(program)
+        default: throw AssistantProgramMissing.notRun(program, error)
+        }
     }
 
     /// Serves the vault to an assistant through `frontEnd`, until the client closes
@@ -46,19 +55,32 @@ struct McpCommand: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let mode = environment["VAULT_SERVER"] ?? "auto"
         guard mode != "off", !global.noServer else { return nil }
+        let vault = environment[Executables.runBy] ?? Executables.beside(Executables.vault)
         let client = ServedCallClient(root: session.root.path, workingDirectory: FileManager.default.currentDirectoryPath,
-                                      environment: environment, required: mode == "require")
+                                      environment: environment, vault: vault, required: mode == "require")
         return { call in try client.ask(call) }
     }
 
-    /// `vault mcp` run where no `vault-mcp` is installed beside `vault`.
-    struct AssistantProgramMissing: Error, CustomStringConvertible {
-        let path: String
-        var reason: String? = nil
+    /// `vault mcp` where `vault-mcp` beside `vault` does not run.
+    enum AssistantProgramMissing: Error, CustomStringConvertible {
+        /// The running program's path is unknown (no `/proc`).
+        case unknownFolder
+        case notThere(String)
+        case folder(String)
+        /// `vault-mcp` is a copy or a link of `vault`, which was run as it.
+        case isVault(String)
+        case notRun(String, SystemError)
 
         var description: String {
-            if let reason { return "vault mcp could not run \(path): \(reason)" }
-            return "vault mcp needs \(Executables.assistant) beside vault, and \(path) is not there"
+            switch self {
+            case .unknownFolder: "vault mcp needs vault-mcp beside vault, and the folder vault runs from is unknown"
+            case .notThere(let path): "vault mcp needs vault-mcp beside vault, and \(path) is not there"
+            case .folder(let path): "vault mcp needs vault-mcp beside vault, and \(path) is a folder"
+            case .isVault(let path): "vault mcp needs vault-mcp beside vault, and \(path) is vault itself"
+            case .notRun(let path, let error) where error.isNotFound:
+                "vault mcp could not run \(path): a link to nothing, or a program whose interpreter is missing"
+            case .notRun(let path, let error): "vault mcp could not run \(path): \(error.reason)"
+            }
         }
     }
 }

@@ -27,11 +27,8 @@ struct CommandRequest: Equatable {
     /// running across an upgrade declines.
     static var executableIdentity: String { identity(of: Syscalls.executablePath()) }
 
-    /// The `vault` installed beside this program, as `vault-mcp` names the server it asks:
-    /// the program that ran it (`Executables`).
-    static var besideIdentity: String { identity(of: Executables.beside(Executables.vault)) }
-
-    private static func identity(of path: String?) -> String {
+    /// The identity of the executable at `path` (empty when it has none).
+    static func identity(of path: String?) -> String {
         guard let path, let stamp = Syscalls.status(path, in: Syscalls.currentDirectory)?.stamp else { return "" }
         return "\(path):\(stamp.size):\(stamp.inode):\(stamp.mtimeSeconds).\(stamp.mtimeNanoseconds)"
     }

@@ -23,10 +23,13 @@ struct ServedCallClient: Sendable {
     /// `VAULT_SERVER=require`: wait for the server however long it takes, and fail the
     /// call without it (for tests that must know who answered).
     let required: Bool
-    /// Runs in `vault-mcp`: the server is the `vault` beside it.
-    private let executable = CommandRequest.besideIdentity
+    /// The identity of the `vault` whose server may answer: this runs in `vault-mcp`, and a
+    /// server answers only a client of its own build.
+    private let executable: String
 
-    init(root: String, workingDirectory: String, environment: [String: String], required: Bool) {
+    /// `vault` is the path of the `vault` that ran this `vault-mcp` (or of the one beside it).
+    init(root: String, workingDirectory: String, environment: [String: String], vault: String?, required: Bool) {
+        self.executable = CommandRequest.identity(of: vault)
         self.root = root
         self.workingDirectory = workingDirectory
         self.environment = CommandRequest.relevant(environment)
