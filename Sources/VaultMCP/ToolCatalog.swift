@@ -29,7 +29,7 @@ enum ToolCatalog {
     /// The tools offered: without the writing ones when `readOnly`.
     static func tools(readOnly: Bool) -> [Tool] {
         let all = readingTools + writingTools
-        return readOnly ? all.filter { !VaultTools.writingTools.contains($0.name) } : all
+        return readOnly ? all.filter { VaultTools.readingTools.contains($0.name) } : all
     }
 
     static let readingTools: [Tool] = [

@@ -9,24 +9,24 @@ import VaultTools
 /// given: a reading tool by a running `vault serve` of the vault when one answers
 /// (`ServedCall`), else, as every other tool, from a scan through the cache. It never needs
 /// `vault serve`.
-public struct VaultMCPServer: Sendable {
+package struct VaultMCPServer: Sendable {
     let tools: VaultTools
     let version: String
     let server: RunningServer?
 
     /// `scope` is what the assistant may see and change; `server` asks a running
     /// `vault serve` for the reading tools' answers.
-    public init(session: VaultSession, scope: AssistantScope, version: String, server: RunningServer? = nil) {
+    package init(session: VaultSession, scope: AssistantScope, version: String, server: RunningServer? = nil) {
         tools = VaultTools(sessions: CurrentSession(session), scope: scope)
         self.version = version
         self.server = server
     }
 
     /// The scope in force.
-    public var scope: AssistantScope { tools.scope }
+    package var scope: AssistantScope { tools.scope }
 
     /// Answers until the client closes standard input.
-    public func run() async throws {
+    package func run() async throws {
         let server = Server(
             name: "vault", version: version,
             instructions: "A folder of Markdown notes. Search or list to find notes, read_note before edit_note (it needs the version), and every write returns a record_id that undo takes.",

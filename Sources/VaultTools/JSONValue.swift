@@ -5,8 +5,9 @@ import Foundation
 /// (docs/architecture.md, "Two executables").
 ///
 /// It reads and writes JSON as the MCP SDK's `Value` does, except that a string stays a
-/// string: the SDK reads `"data:…;base64,…"` as bytes.
-public enum JSONValue: Sendable, Hashable {
+/// string: the SDK reads one that parses as a data URL as bytes (`ExactArguments` in
+/// VaultMCP keeps the arguments of a call from the SDK's reading).
+package enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case int(Int)
@@ -15,16 +16,22 @@ public enum JSONValue: Sendable, Hashable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    public var boolValue: Bool? { if case .bool(let value) = self { value } else { nil } }
-    public var intValue: Int? { if case .int(let value) = self { value } else { nil } }
-    public var doubleValue: Double? { if case .double(let value) = self { value } else { nil } }
-    public var stringValue: String? { if case .string(let value) = self { value } else { nil } }
-    public var arrayValue: [JSONValue]? { if case .array(let value) = self { value } else { nil } }
-    public var objectValue: [String: JSONValue]? { if case .object(let value) = self { value } else { nil } }
+    /// The flag, when the value is one (and not a number).
+    package var boolValue: Bool? { if case .bool(let value) = self { value } else { nil } }
+    /// The number, when the value is a whole one that JSON wrote without a fraction.
+    package var intValue: Int? { if case .int(let value) = self { value } else { nil } }
+    /// The number, when the value has a fraction or an exponent, or is past `Int`.
+    package var doubleValue: Double? { if case .double(let value) = self { value } else { nil } }
+    /// The text, when the value is a string.
+    package var stringValue: String? { if case .string(let value) = self { value } else { nil } }
+    /// The items, when the value is an array.
+    package var arrayValue: [JSONValue]? { if case .array(let value) = self { value } else { nil } }
+    /// The members, when the value is an object.
+    package var objectValue: [String: JSONValue]? { if case .object(let value) = self { value } else { nil } }
 
     /// The value as JSON text, keys sorted and slashes as they are: the text copy of an
     /// answer, and what its size is counted on.
-    public var json: String {
+    package var json: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
@@ -32,7 +39,9 @@ public enum JSONValue: Sendable, Hashable {
 }
 
 extension JSONValue: Codable {
-    public init(from decoder: any Decoder) throws {
+    /// Reads a JSON value as the SDK's `Value` does: null, a flag, a whole number, any
+    /// other number, a string, an array, an object, in that order.
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -51,7 +60,8 @@ extension JSONValue: Codable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    /// Writes the value as the JSON it was read from (a whole number without a fraction).
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -67,12 +77,12 @@ extension JSONValue: Codable {
 
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral {
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(integerLiteral value: Int) { self = .int(value) }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
-    public init(nilLiteral: ()) { self = .null }
-    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(integerLiteral value: Int) { self = .int(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    package init(nilLiteral: ()) { self = .null }
+    package init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
 }

@@ -9,39 +9,40 @@ import VaultKit
 /// Everything here crosses a socket: the answer is untrusted input to `vault mcp`, bounded
 /// and decoded strictly, and anything else than a tool's result is no answer (the call
 /// is then answered from a scan).
-public struct ServedCall: Sendable, Equatable {
+package struct ServedCall: Sendable, Equatable {
     /// The longest answer taken: a tool's result is bounded (`AssistantBounds`) far below.
-    public static let answerLimit = 1 << 20
+    package static let answerLimit = 1 << 20
 
-    public let tool: String
+    /// The tool's name (`search_notes`).
+    package let tool: String
     /// The tool's arguments, as JSON.
-    public let arguments: String
+    package let arguments: String
     /// The assistant's scope, as JSON (`AssistantScope`).
-    public let scope: String
+    package let scope: String
 
-    public init(tool: String, arguments: String, scope: String) {
+    package init(tool: String, arguments: String, scope: String) {
         self.tool = tool
         self.arguments = arguments
         self.scope = scope
     }
 
     /// The call of `tool` with `arguments` under `scope`.
-    public init(tool: String, arguments: [String: JSONValue]?, scope: AssistantScope) {
+    package init(tool: String, arguments: [String: JSONValue]?, scope: AssistantScope) {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting = .sortedKeys
         self.tool = tool
-        self.arguments = (try? encoder.encode(arguments ?? [:])).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        self.arguments = JSONValue.object(arguments ?? [:]).json
         self.scope = (try? encoder.encode(scope)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
     }
 
     /// True when a running server can answer `tool`: it only reads, and reads nothing the
     /// server's vault lacks.
-    public static func isServed(_ tool: String) -> Bool { VaultTools.servedTools.contains(tool) }
+    package static func isServed(_ tool: String) -> Bool { VaultTools.servedTools.contains(tool) }
 
     /// The answer, as the server gives it: the tool's result (or its error) as JSON; nil when
     /// the call is not one a server answers (a writing tool, a scope or arguments that do
     /// not read), and the client answers it itself.
-    public func answer(session: VaultSession, live: SettledVault) -> [UInt8]? {
+    package func answer(session: VaultSession, live: SettledVault) -> [UInt8]? {
         guard Self.isServed(tool),
               let scope = try? JSONDecoder().decode(AssistantScope.self, from: Data(scope.utf8)),
               let arguments = try? JSONDecoder().decode([String: JSONValue].self, from: Data(arguments.utf8))
@@ -53,7 +54,7 @@ public struct ServedCall: Sendable, Equatable {
 
     /// The tool's result in `bytes`, the server's answer; nil when it is none (too long,
     /// not JSON, not a tool's result).
-    public static func result(from bytes: [UInt8]) -> ToolResult? {
+    package static func result(from bytes: [UInt8]) -> ToolResult? {
         guard bytes.count <= answerLimit else { return nil }
         return try? JSONDecoder().decode(ToolResult.self, from: Data(bytes))
     }
@@ -63,4 +64,4 @@ public struct ServedCall: Sendable, Equatable {
 /// the bytes it answered, or nil when none answered (none runs, it declined, did not answer
 /// in time, or is not ours), and the call is answered from a scan. Throws when a server
 /// had to answer and did not.
-public typealias RunningServer = @Sendable (ServedCall) throws -> [UInt8]?
+package typealias RunningServer = @Sendable (ServedCall) throws -> [UInt8]?

@@ -3,21 +3,22 @@ import Foundation
 /// A tool's answer: its report as structured content with a text copy, or an error's
 /// words. Encoded as MCP's `tools/call` result, which is how a running `vault serve` gives
 /// it to `vault mcp` (`ServedCall`).
-public struct ToolResult: Sendable, Equatable {
+package struct ToolResult: Sendable, Equatable {
     /// The text the assistant reads: the report as JSON, or the error.
-    public let text: String
+    package let text: String
     /// The report, for clients that read structured content; nil for an error.
-    public let structured: JSONValue?
-    public let isError: Bool
+    package let structured: JSONValue?
+    /// True for an error's words.
+    package let isError: Bool
 
     /// A report, its text copy made from it.
-    public init(report: [String: JSONValue]) {
+    package init(report: [String: JSONValue]) {
         let content = JSONValue.object(report)
         self.init(text: content.json, structured: content, isError: false)
     }
 
     /// An error as the assistant reads it: the domain's words, and what to do about it.
-    public init(failure error: any Error) {
+    package init(failure error: any Error) {
         self = Rendering.error(error)
     }
 
@@ -41,7 +42,7 @@ extension ToolResult: Codable {
         var text: String
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let content = try container.decode([TextContent].self, forKey: .content)
         guard content.count == 1, let only = content.first, only.type == "text" else {
@@ -51,7 +52,7 @@ extension ToolResult: Codable {
                   isError: try container.decodeIfPresent(Bool.self, forKey: .isError) ?? false)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode([TextContent(text: text)], forKey: .content)
         try container.encodeIfPresent(structured, forKey: .structuredContent)

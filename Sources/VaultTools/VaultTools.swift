@@ -3,32 +3,36 @@ import VaultKit
 
 /// Each tool call: its arguments parsed, a VaultKit use case called under the assistant's
 /// scope, and its report as structured content (the text copy is made by the server).
-public struct VaultTools: Sendable {
+package struct VaultTools: Sendable {
     let sessions: CurrentSession
     /// What the assistant may see and change.
-    public let scope: AssistantScope
+    package let scope: AssistantScope
     /// The vault as a running `vault serve` holds it, when it answers this call: the
     /// reading tools take their notes from it instead of a scan.
     var live: SettledVault? = nil
 
     /// The tools for an assistant given `scope` in the vault `sessions` opens.
-    public init(sessions: CurrentSession, scope: AssistantScope, live: SettledVault? = nil) {
+    package init(sessions: CurrentSession, scope: AssistantScope, live: SettledVault? = nil) {
         self.sessions = sessions
         self.scope = scope
         self.live = live
     }
 
-    /// The tools whose answers a running `vault serve` can give (they read, and read
-    /// nothing the server's vault lacks).
-    static let servedTools: Set<String> = ["search_notes", "read_note", "list_notes", "list_tags", "list_folders", "tasks"]
+    /// The tools that only read: all that a read-only scope offers and runs. A tool that is
+    /// not here is refused under a read-only scope, whatever it does.
+    package static let readingTools: Set<String> = ["search_notes", "read_note", "list_notes", "list_tags", "list_folders", "tasks", "note_history"]
 
-    /// The tools that change the vault: a read-only scope offers none of them.
-    public static let writingTools: Set<String> = [
+    /// The tools that change the vault.
+    package static let writingTools: Set<String> = [
         "create_note", "edit_note", "set_properties", "tag_notes", "move_notes", "rename_note", "delete_notes", "complete_task", "undo",
     ]
 
+    /// The tools whose answers a running `vault serve` can give: they read, and read nothing
+    /// the server's vault lacks (a note's history is git's).
+    static let servedTools = readingTools.subtracting(["note_history"])
+
     /// The answer to one call: structured content and its text copy, or an error's words.
-    public func answer(_ name: String, _ arguments: [String: JSONValue]?) -> ToolResult {
+    package func answer(_ name: String, _ arguments: [String: JSONValue]?) -> ToolResult {
         do {
             return ToolResult(report: try call(name, ToolArguments(arguments)))
         } catch {
@@ -39,7 +43,9 @@ public struct VaultTools: Sendable {
     /// The tool `name` with `arguments`: its answer, or the domain's error.
     func call(_ name: String, _ arguments: ToolArguments) throws -> [String: JSONValue] {
         let session = sessions.session
-        if scope.readOnly, Self.writingTools.contains(name) { throw VaultError.readOnlyScope }
+        if scope.readOnly, !Self.readingTools.contains(name) {
+            throw Self.writingTools.contains(name) ? VaultError.readOnlyScope : VaultError.invalidArgument("no tool is called '\(name)'")
+        }
         switch name {
         case "search_notes": return try search(arguments, session)
         case "read_note": return try read(arguments, session)

@@ -22,7 +22,7 @@ struct FrontEndDoorTests {
     /// Every Swift file of a front end (its subfolders too), by its path under `Sources/`.
     private func files(of frontEnd: String) throws -> [(name: String, text: String)] {
         var files: [(name: String, text: String)] = []
-        for name in Self.folders[frontEnd] ?? [] {
+        for name in try #require(Self.folders[frontEnd]) {
             let folder = Self.sources.appendingPathComponent(name)
             let walker = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
             for case let url as URL in walker where url.pathExtension == "swift" {
