@@ -3,7 +3,8 @@ import Logging
 import MCP
 
 /// Standard input and output that, once the input ends, waits until every request it read
-/// has been answered, and hands the server each call's arguments as sent (`ExactArguments`). The server handles each request in a task of its own and stops
+/// has been answered; and that hands the server each call's arguments as sent
+/// (`ExactArguments`), and the client each result as the tools gave it (`ExactResults`). The server handles each request in a task of its own and stops
 /// reading at the end of input, so requests piped in at once (a script, `printf … | vault
 /// mcp`) would otherwise end with the process before their answers, a write half done.
 actor AnsweringTransport: Transport {
@@ -21,7 +22,7 @@ actor AnsweringTransport: Transport {
     func disconnect() async { await inner.disconnect() }
 
     func send(_ data: Data) async throws {
-        try await inner.send(data)
+        try await inner.send(ExactResults.restoring(data))
         if let message = Self.message(in: data), message.method == nil, let id = message.id { answered(id) }
         resumeIfDone()
     }

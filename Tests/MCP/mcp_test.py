@@ -197,7 +197,14 @@ async def everything(binary):
                 made = await vault.ok("create_note", title="Data note", text=text, folder="Work")
                 written = open(os.path.join(root, made.get("path", "Work/Data note.md")), encoding="utf-8").read()
                 check(written.endswith("\n" + text), f"{text!r} is written as sent: {written!r}")
+                # And read back as written, in the structured content too (the SDK reads its answers again).
+                read = await vault.ok("read_note", note=made.get("path", "Work/Data note.md"))
+                check(read.get("text", "").endswith("\n" + text), f"{text!r} is read back as written: {read.get('text')!r}")
                 await undone(made.get("record_id"), f"create_note with {text!r}")
+            titled = await vault.ok("create_note", title="data:,t6", text="x\n", folder="Work")
+            read = await vault.ok("read_note", note=titled.get("path", ""))
+            check(read.get("title") == "data:,t6", f"a title that reads as a data URL is read back as written: {read.get('title')!r}")
+            await undone(titled.get("record_id"), "create_note titled 'data:,t6'")
 
             version = (await vault.ok("read_note", note="Groceries"))["version"]
             appended = await vault.ok("edit_note", note="Groceries", version=version, append="- olives")
