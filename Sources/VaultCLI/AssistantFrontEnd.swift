@@ -10,6 +10,9 @@ package struct AssistantFrontEnd: Sendable {
     package typealias Serve = @Sendable (_ session: VaultSession, _ scope: AssistantScope, _ version: String, _ server: RunningServer?) async throws -> Void
 
     let serve: Serve
+    /// The `vault` that ran this program (`Executables.runBy`), when it is the one this
+    /// program is installed beside: a running `vault serve` of it answers the reading tools.
+    var runBy: String?
 
     package init(serve: @escaping Serve) {
         self.serve = serve

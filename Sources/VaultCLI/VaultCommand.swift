@@ -31,8 +31,8 @@ struct VaultCommand: AsyncParsableCommand {
 
     /// Runs the command with the README's exit codes ("Exit status and errors"): 0 success, 1 no result or a
     /// failed check, 2 usage or input error. `assistant` is what `vault mcp` serves with, in
-    /// the program that links it.
-    static func main(assistant: AssistantFrontEnd?) async {
+    /// the program that links it; `runBy`, the `vault` that ran this program as `vault-mcp`.
+    static func main(assistant: AssistantFrontEnd?, runBy: String?) async {
         // Starts the clock: the first phase shown is the arguments parsed and the vault opened.
         PhaseTimer.mark("main")
         var command: ParsableCommand
@@ -71,8 +71,8 @@ struct VaultCommand: AsyncParsableCommand {
         let status: Int32
         if var command = command as? AsyncParsableCommand {
             do {
-                if let assistant, let mcp = command as? McpCommand {
-                    try await mcp.serve(with: assistant)
+                if let mcp = command as? McpCommand {
+                    if let assistant { try await mcp.serve(with: assistant) } else { try await mcp.becomeAssistant(runBy: runBy) }
                 } else {
                     try await command.run()
                 }

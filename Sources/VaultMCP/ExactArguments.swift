@@ -10,23 +10,38 @@ import VaultTools
 /// (an object's text starts with `{`, which no data URL does), and the handler reads them
 /// back exactly.
 enum ExactArguments {
-    /// The one argument a wrapped call carries.
-    static let key = "vault.arguments"
+    /// The one argument a wrapped call carries: new in each process, so that no client
+    /// sends it.
+    static let key = "vault.arguments." + UUID().uuidString
 
-    /// `message` with its arguments wrapped, when it is a `tools/call` request with an
-    /// object of arguments; any other message (a batch, a notification, an answer) as it came.
+    /// `message` with the arguments of each `tools/call` request in it (one, or a batch's)
+    /// wrapped; any other message as it came.
     static func wrapping(_ message: Data) -> Data {
-        guard case .object(var request)? = try? JSONDecoder().decode(JSONValue.self, from: message),
-              request["method"] == "tools/call", case .object(var parameters)? = request["params"],
-              case .object(let arguments)? = parameters["arguments"]
-        else { return message }
-        parameters["arguments"] = [key: .string(JSONValue.object(arguments).json)]
-        request["params"] = .object(parameters)
-        return Data(JSONValue.object(request).json.utf8)
+        switch try? JSONDecoder().decode(JSONValue.self, from: message) {
+        case .object(let request)?:
+            guard let changed = Self.wrapped(request) else { return message }
+            return Data(JSONValue.object(changed).json.utf8)
+        case .array(let batch)?:
+            let changed = batch.map { $0.objectValue.flatMap(Self.wrapped).map(JSONValue.object) ?? $0 }
+            return changed == batch ? message : Data(JSONValue.array(changed).json.utf8)
+        default:
+            return message
+        }
     }
 
-    /// The arguments a call carries: unwrapped when the transport wrapped them; else the
-    /// SDK's values, refused when one of them was read as bytes.
+    /// `request` with its arguments wrapped; nil when it is not a call with an object of them.
+    private static func wrapped(_ request: [String: JSONValue]) -> [String: JSONValue]? {
+        guard request["method"] == "tools/call", case .object(var parameters)? = request["params"],
+              case .object(let arguments)? = parameters["arguments"]
+        else { return nil }
+        var request = request
+        parameters["arguments"] = [key: .string(JSONValue.object(arguments).json)]
+        request["params"] = .object(parameters)
+        return request
+    }
+
+    /// The arguments a call carries: unwrapped when the transport wrapped them; else (a
+    /// message it could not read) the SDK's values, refused when one was read as bytes.
     static func unwrapped(_ arguments: [String: Value]?) throws(VaultError) -> [String: JSONValue]? {
         guard let arguments else { return nil }
         if arguments.count == 1, let text = arguments[key]?.stringValue {

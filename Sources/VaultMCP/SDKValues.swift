@@ -47,10 +47,3 @@ extension Value {
         }
     }
 }
-
-extension CallTool.Result {
-    init(_ result: ToolResult) {
-        self.init(content: [.text(text: result.text, annotations: nil, _meta: nil)], structuredContent: result.structured.map(Value.init),
-                  isError: result.isError ? true : nil)
-    }
-}

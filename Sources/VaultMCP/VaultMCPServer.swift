@@ -37,9 +37,9 @@ package struct VaultMCPServer: Sendable {
         await server.withMethodHandler(ListTools.self) { _ in ListTools.Result(tools: offered) }
         await server.withMethodHandler(CallTool.self) { call in
             do {
-                return CallTool.Result(Self.answer(tools, call.name, try ExactArguments.unwrapped(call.arguments), server: running))
+                return ExactResults.carried(Self.answer(tools, call.name, try ExactArguments.unwrapped(call.arguments), server: running))
             } catch {
-                return CallTool.Result(ToolResult(failure: error))
+                return ExactResults.carried(ToolResult(failure: error))
             }
         }
         let transport = AnsweringTransport()

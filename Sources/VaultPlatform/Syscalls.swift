@@ -537,13 +537,38 @@ package enum Syscalls {
     }
 
     /// execve(2): this process becomes the program at `path`, with `arguments` (the first is
-    /// its `argv[0]`), `environment` and the same descriptors. Returns only when it could not.
-    package static func replaceProcess(with path: String, arguments: [String], environment: [String: String]) -> SystemError {
+    /// its `argv[0]`), the same descriptors, and this process's environment byte for byte
+    /// with `variable` set to `value`. Returns only when it could not.
+    package static func replaceProcess(with path: String, arguments: [String], setting variable: String, to value: String) -> SystemError {
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0.key + "=" + $0.value) } + [nil]
+        let prefix = Array((variable + "=").utf8CString.dropLast())
+        var envp: [UnsafeMutablePointer<CChar>?] = []
+        var entry = environ
+        while let pointer = entry.pointee {
+            if strncmp(pointer, prefix, prefix.count) != 0 { envp.append(strdup(pointer)) }
+            entry = entry.advanced(by: 1)
+        }
+        envp += [strdup(variable + "=" + value), nil]
         defer { for pointer in argv + envp { free(pointer) } }
         execve(path, &argv, &envp)
         return SystemError(operation: "run", code: errno)
+    }
+
+    /// The environment variable `name`, removed from this process's environment, so that no
+    /// child inherits it. Call before starting threads that read the environment.
+    package static func takeEnvironmentVariable(_ name: String) -> String? {
+        guard let value = getenv(name) else { return nil }
+        let taken = String(cString: value)
+        unsetenv(name)
+        return taken
+    }
+
+    /// realpath(3): `path` with every symbolic link and `.` or `..` resolved; nil when it
+    /// does not lead to a file.
+    package static func resolvedPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// inet_pton(3) of an IPv4 or IPv6 address in text: its bytes (4 or 16), nil when the

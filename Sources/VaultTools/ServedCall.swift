@@ -53,10 +53,10 @@ package struct ServedCall: Sendable, Equatable {
     }
 
     /// The tool's result in `bytes`, the server's answer; nil when it is none (too long,
-    /// not JSON, not a tool's result).
+    /// not JSON, not a tool's result, or a text copy that is not its structured content).
     package static func result(from bytes: [UInt8]) -> ToolResult? {
-        guard bytes.count <= answerLimit else { return nil }
-        return try? JSONDecoder().decode(ToolResult.self, from: Data(bytes))
+        guard bytes.count <= answerLimit, let result = try? JSONDecoder().decode(ToolResult.self, from: Data(bytes)) else { return nil }
+        return result.isConsistent ? result : nil
     }
 }
 

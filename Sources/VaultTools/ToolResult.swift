@@ -27,6 +27,13 @@ package struct ToolResult: Sendable, Equatable {
         self.init(text: message, structured: nil, isError: true)
     }
 
+    /// True when it is one this code makes: an error's words alone, or a report whose text
+    /// copy is the report as JSON.
+    var isConsistent: Bool {
+        guard let structured else { return isError }
+        return !isError && text == structured.json
+    }
+
     private init(text: String, structured: JSONValue?, isError: Bool) {
         self.text = text
         self.structured = structured

@@ -204,6 +204,13 @@ async def everything(binary):
             titled = await vault.ok("create_note", title="data:,t6", text="x\n", folder="Work")
             read = await vault.ok("read_note", note=titled.get("path", ""))
             check(read.get("title") == "data:,t6", f"a title that reads as a data URL is read back as written: {read.get('title')!r}")
+            # An error's words that start with such a path (a folder made outside vault) too.
+            os.makedirs(os.path.join(root, "data:,t7"))
+            with open(os.path.join(root, "data:,t7", "Note.md"), "w") as handle:
+                handle.write("# Note\n")
+            stale = await vault.error("edit_note", "changed since that version was read", note="data:,t7/Note.md", version="0" * 16, append="y")
+            check(stale.startswith("data:,t7/Note.md: "), f"an error naming it is read as written: {stale[:80]!r}")
+            shutil.rmtree(os.path.join(root, "data:,t7"))
             await undone(titled.get("record_id"), "create_note titled 'data:,t6'")
 
             version = (await vault.ok("read_note", note="Groceries"))["version"]

@@ -70,6 +70,28 @@ struct AssistantProgramTests {
         }
     }
 
+    /// A `VAULT_MCP_RUN_BY` that `vault` did not set (exported, or inherited) is not
+    /// believed: `vault mcp` runs, and `vault-mcp` run by hand asks the server of the
+    /// `vault` beside it.
+    @Test func aRunByVariableFromElsewhereIsNotBelieved() throws {
+        let vault = try TestVault.example()
+        let binary = try Self.binary()
+        let elsewhere: [String: String?] = ["VAULT_MCP_RUN_BY": "/bin/sh"]
+        let pinged = try CLI.run(binary, ["--vault", vault.root.path, "mcp"], in: vault.root, stdin: Self.ping, environment: elsewhere)
+        #expect(pinged.status == 0)
+        #expect(pinged.stdout == "{\"id\":1,\"jsonrpc\":\"2.0\",\"result\":{}}\n")
+        let server = try ServerAnswerTests.serve(vault)
+        defer { ServerAnswerTests.stop(server) }
+        let assistant = binary.deletingLastPathComponent().appendingPathComponent("vault-mcp")
+        let call = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"list_folders\",\"arguments\":{}}}\n"
+        for runBy in ["/bin/sh", "/nowhere/vault"] {
+            let served = try CLI.run(assistant, ["--vault", vault.root.path, "mcp"], in: vault.root, stdin: Data(call.utf8),
+                                     environment: ["VAULT_MCP_RUN_BY": runBy, "VAULT_SERVER": "require"])
+            #expect(served.status == 0)
+            #expect(served.stdout.contains("\"structuredContent\":{\"complete\":true"), "\(runBy): \(served.stdout)")
+        }
+    }
+
     /// Installed as links (a package manager's layout): the program the link names runs,
     /// and a running `vault serve` of the `vault` that ran it answers its reading tools.
     @Test func anAssistantProgramBehindALinkRunsAndIsAnswered() throws {

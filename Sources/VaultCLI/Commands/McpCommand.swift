@@ -24,16 +24,21 @@ struct McpCommand: AsyncParsableCommand {
     @Option(name: .customLong("folder"), help: ArgumentHelp("Only this folder (and its subfolders) is visible and writable; repeatable.", valueName: "NAME"))
     var folders: [String] = []
 
-    /// In `vault`, which does not link the protocol: becomes `vault-mcp`, with the same
-    /// arguments, which serves through `serve(with:)`.
+    /// Never run: `VaultCommand.main` serves through `serve(with:)` in `vault-mcp`, and
+    /// calls `becomeAssistant(runBy:)` in `vault`.
     func run() async throws {
-        var environment = ProcessInfo.processInfo.environment
+        try await becomeAssistant(runBy: nil)
+    }
+
+    /// In `vault`, which does not link the protocol: becomes `vault-mcp`, with the same
+    /// arguments, which serves through `serve(with:)`. `runBy` is the `vault` that ran this
+    /// one as `vault-mcp`, if one did.
+    func becomeAssistant(runBy: String?) async throws {
         guard let own = Syscalls.executablePath(), let program = Executables.beside(Executables.assistant) else {
             throw AssistantProgramMissing.unknownFolder
         }
-        if environment[Executables.runBy] != nil { throw AssistantProgramMissing.isVault(program) }
-        environment[Executables.runBy] = own
-        let error = Syscalls.replaceProcess(with: program, arguments: [program] + CommandLine.arguments.dropFirst(), environment: environment)
+        if runBy == own { throw AssistantProgramMissing.isVault(program) }
+        let error = Syscalls.replaceProcess(with: program, arguments: [program] + CommandLine.arguments.dropFirst(), setting: Executables.runBy, to: own)
         switch Syscalls.status(program, in: Syscalls.currentDirectory)?.kind {
         case nil: throw AssistantProgramMissing.notThere(program)
         case .directory?: throw AssistantProgramMissing.folder(program)
@@ -46,16 +51,16 @@ struct McpCommand: AsyncParsableCommand {
     func serve(with frontEnd: AssistantFrontEnd) async throws {
         let session = try global.openSession()
         try await frontEnd.serve(session, AssistantScope.configured(session.config, folders: folders, readOnly: readOnly),
-                                 VaultCommand.configuration.version, runningServer(session))
+                                 VaultCommand.configuration.version, runningServer(session, vault: frontEnd.runBy ?? Executables.beside(Executables.vault)))
     }
 
     /// How a running `vault serve` of the vault is asked for the reading tools' answers, as
     /// the other commands ask it (`VAULT_SERVER`, `--no-server`); nil: never.
-    private func runningServer(_ session: VaultSession) -> RunningServer? {
+    /// `vault` is the program whose server may answer.
+    private func runningServer(_ session: VaultSession, vault: String?) -> RunningServer? {
         let environment = ProcessInfo.processInfo.environment
         let mode = environment["VAULT_SERVER"] ?? "auto"
         guard mode != "off", !global.noServer else { return nil }
-        let vault = environment[Executables.runBy] ?? Executables.beside(Executables.vault)
         let client = ServedCallClient(root: session.root.path, workingDirectory: FileManager.default.currentDirectoryPath,
                                       environment: environment, vault: vault, required: mode == "require")
         return { call in try client.ask(call) }
