@@ -54,9 +54,9 @@ struct McpCommand: AsyncParsableCommand {
                                  VaultCommand.configuration.version, runningServer(session, vault: frontEnd.runBy ?? Executables.beside(Executables.vault)))
     }
 
-    /// How a running `vault serve` of the vault is asked for the reading tools' answers, as
-    /// the other commands ask it (`VAULT_SERVER`, `--no-server`); nil: never.
-    /// `vault` is the program whose server may answer.
+    /// How a running `vault serve` of the vault, by the program `vault`, is asked for the
+    /// reading tools' answers, as the other commands ask it (`VAULT_SERVER`, `--no-server`);
+    /// nil: never.
     private func runningServer(_ session: VaultSession, vault: String?) -> RunningServer? {
         let environment = ProcessInfo.processInfo.environment
         let mode = environment["VAULT_SERVER"] ?? "auto"
